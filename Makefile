@@ -1,0 +1,110 @@
+# SPDX-License-Identifier: GPL-2.0
+# vcube: the module, the userspace library and tools, and their tests.
+#
+#   make                build vcube.ko (against KDIR) and the userspace parts
+#   make check          every test layer; closes with "N passed, N failed"
+#   make demo           boot the VM, load topology=hypercube dim=5, list nodes
+#   make vm CMD=... MODPARAMS=... [KVER=6.12|6.1]
+#   make deps           install what all of the above needs (Debian, apt)
+#   make clean          back to the checked-out tree
+
+# The module: the running kernel's build directory when there is one,
+# else the newest Debian linux-headers-*-amd64 installed.
+KDIR ?= $(firstword $(wildcard /lib/modules/$(shell uname -r)/build) \
+	$(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64))))
+# The VM's kernel line; the module is built against the matching headers.
+KVER ?= 6.12
+MODPARAMS ?= topology=hypercube dim=5
+CMD ?= vcubectl nodes
+
+CC ?= gcc
+CFLAGS ?= -O2 -g
+VCUBE_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror \
+	-Iinclude/uapi -Iuserspace/lib/include -Ikernel/core
+B := build
+
+LIB_SRC := $(wildcard userspace/lib/*.c)
+LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
+CORE_OBJ := $(B)/host/core/topology.o
+TOOLS := $(patsubst userspace/tools/%.c,$(B)/bin/%,$(wildcard userspace/tools/*.c))
+HOST_TESTS := $(patsubst tests/host/%.c,$(B)/tests/%,$(wildcard tests/host/*.c))
+VM_TESTS := $(patsubst tests/vm/%.c,$(B)/tests/vm/%,$(wildcard tests/vm/*.c))
+
+.PHONY: all module userspace tests deps vm demo check kunit host-check \
+	vm-check checkpatch clean
+all: module userspace
+
+# ---- kernel module --------------------------------------------------------
+# Each kernel release builds in its own copy of the sources under
+# build/<release>/ so that 6.1 and 6.12 objects never mix.
+MOD_SRC := Kbuild $(wildcard kernel/*.[ch] kernel/core/*.[ch]) include/uapi/linux/vcube.h
+krel = $(shell sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' $(1)/include/generated/utsrelease.h 2>/dev/null)
+
+module:
+	@test -n "$(KDIR)" -a -d "$(KDIR)" || { echo "no kernel headers: run 'make deps' or set KDIR=" >&2; exit 1; }
+	@$(MAKE) --no-print-directory modbuild KDIR=$(KDIR) KREL=$(call krel,$(KDIR))
+
+modbuild: $(B)/$(KREL)/vcube.ko
+$(B)/$(KREL)/vcube.ko: $(MOD_SRC)
+	@mkdir -p $(B)/$(KREL)
+	cp -a --parents $(filter-out %_test.c,$(MOD_SRC)) $(B)/$(KREL)/
+	$(MAKE) -C $(KDIR) M=$(CURDIR)/$(B)/$(KREL) modules
+	@echo "built $@"
+
+# ---- userspace ------------------------------------------------------------
+userspace: $(B)/lib/libvcube.a $(TOOLS)
+
+$(B)/%.o: %.c $(wildcard userspace/lib/include/*.h userspace/lib/*.h) include/uapi/linux/vcube.h
+	@mkdir -p $(dir $@)
+	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(B)/host/core/%.o: kernel/core/%.c kernel/core/*.h
+	@mkdir -p $(dir $@)
+	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(B)/lib/libvcube.a: $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(AR) rcs $@ $^
+
+$(B)/bin/%: userspace/tools/%.c $(B)/lib/libvcube.a
+	@mkdir -p $(dir $@)
+	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a
+
+$(B)/tests/%: tests/host/%.c $(B)/lib/libvcube.a $(CORE_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -fsanitize=address,undefined -o $@ $< \
+		$(patsubst %.o,%.c,$(CORE_OBJ:$(B)/host/core/%=kernel/core/%)) \
+		$(LIB_SRC)
+
+$(B)/tests/vm/%: tests/vm/%.c $(B)/lib/libvcube.a
+	@mkdir -p $(dir $@)
+	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a
+
+tests: $(HOST_TESTS) $(VM_TESTS)
+
+# ---- environment ----------------------------------------------------------
+deps:
+	@scripts/deps.sh
+
+# Boot a stock Debian kernel of line KVER in QEMU, insmod the module built
+# for it with MODPARAMS, run CMD in this directory; exit with CMD's status.
+vm: userspace tests
+	@$(MAKE) --no-print-directory module KDIR=$$(scripts/vm-run.sh --kdir $(KVER))
+	@scripts/vm-run.sh --kver $(KVER) --modparams "$(MODPARAMS)" -- $(CMD)
+
+demo: deps
+	@$(MAKE) --no-print-directory vm KVER=6.12 \
+		MODPARAMS="topology=hypercube dim=5" CMD="vcubectl show && vcubectl nodes"
+
+# ---- tests ----------------------------------------------------------------
+kunit:
+	@scripts/kunit.sh
+
+check: deps
+	@$(MAKE) --no-print-directory all tests
+	@$(MAKE) --no-print-directory module KDIR=$$(scripts/vm-run.sh --kdir 6.12)
+	@$(MAKE) --no-print-directory module KDIR=$$(scripts/vm-run.sh --kdir 6.1)
+	@scripts/check.sh
+
+clean:
+	rm -rf $(B) vcube.ko

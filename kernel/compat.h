@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Differences between the kernel lines vcube builds against (Debian 12 ships
+ * 6.1 and 6.12). Every version test lives here and nowhere else.
+ */
+#ifndef _VCUBE_COMPAT_H
+#define _VCUBE_COMPAT_H
+
+#include <linux/version.h>
+
+/* 6.2 made struct class's devnode() take a const device. */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 2, 0)
+#define vcube_devnode_device const struct device
+#else
+#define vcube_devnode_device struct device
+#endif
+
+/* 6.4 made class attribute callbacks take a const class and attribute. */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)
+#define vcube_class_const const
+#else
+#define vcube_class_const
+#endif
+
+#endif /* _VCUBE_COMPAT_H */

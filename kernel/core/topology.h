@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * vcube network topologies and deterministic routing.
+ *
+ * A topology is a set of processing nodes (0 .. nodes-1) and directed
+ * channels. Every physical link has one channel per direction. Channels are
+ * numbered densely (0 .. nchan-1) so later layers can keep per-channel state
+ * in flat arrays. Nothing here allocates: routes, neighbours and channel
+ * endpoints are computed on demand, in time proportional to the path length.
+ */
+#ifndef _VCUBE_CORE_TOPOLOGY_H
+#define _VCUBE_CORE_TOPOLOGY_H
+
+#include "env.h"
+
+#define VCUBE_MAX_NODES		4096
+#define VCUBE_MAX_DIM		12	/* 2^12 == VCUBE_MAX_NODES */
+#define VCUBE_FT_MAX_LEVELS	6	/* 4^6 == VCUBE_MAX_NODES */
+/* Longest route any topology produces, in channels. */
+#define VCUBE_MAX_HOPS		(2 * VCUBE_MAX_NODES)
+
+enum vcube_topo_kind {
+	VCUBE_TOPO_HYPERCUBE,
+	VCUBE_TOPO_MESH,
+	VCUBE_TOPO_TORUS,
+	VCUBE_TOPO_FATTREE,
+	VCUBE_TOPO_NKINDS,
+};
+
+/* What a user asks for; 0 means "not given". */
+struct vcube_topo_params {
+	enum vcube_topo_kind kind;
+	u32 dim;	/* hypercube */
+	u32 rows;	/* mesh, torus */
+	u32 cols;	/* mesh, torus */
+	u32 nodes;	/* fat tree */
+	u64 seed;	/* fat tree up-routing */
+};
+
+/*
+ * Directions of mesh and torus channels. Rows grow southwards: node
+ * (row, col) has label row * cols + col, row 0 is the top (north) row.
+ */
+enum vcube_dir {
+	VCUBE_DIR_EAST,		/* col + 1 */
+	VCUBE_DIR_WEST,		/* col - 1 */
+	VCUBE_DIR_SOUTH,	/* row + 1 */
+	VCUBE_DIR_NORTH,	/* row - 1 */
+};
+
+/*
+ * A 4-ary fat tree in the CM-5 data network's shape: a tree node at level k
+ * (processors are level 0) is a group of width[k] switches; each switch has
+ * parents[k] parent links. The bundle between a level-(k+1) node and each
+ * of its children holds width[k+1] == width[k] * parents[k] links: link j
+ * joins parent switch j to child switch j / parents[k].
+ */
+struct vcube_fattree {
+	u32 levels;				/* root level; 4^levels >= nodes */
+	u32 width[VCUBE_FT_MAX_LEVELS + 1];	/* switches per tree node */
+	u32 parents[VCUBE_FT_MAX_LEVELS + 1];	/* parent links per switch */
+	u32 count[VCUBE_FT_MAX_LEVELS + 1];	/* tree nodes per level */
+	u32 base[VCUBE_FT_MAX_LEVELS + 1];	/* first channel above level */
+};
+
+struct vcube_topo {
+	enum vcube_topo_kind kind;
+	u32 nodes;
+	u32 nchan;
+	u32 dim;
+	u32 rows;
+	u32 cols;
+	u64 seed;
+	struct vcube_fattree ft;
+};
+
+/* Where a channel runs. For all but the fat tree both ends are level 0. */
+struct vcube_chan_info {
+	u32 from;		/* vertex index at from_level */
+	u32 to;			/* vertex index at to_level */
+	u8 from_level;
+	u8 to_level;
+	u16 lane;		/* fat tree: link index in its bundle */
+	u32 dir;		/* hypercube: dimension; mesh/torus: enum vcube_dir;
+				 * fat tree: 0 up, 1 down
+				 */
+};
+
+const char *vcube_topo_kind_name(enum vcube_topo_kind kind);
+int vcube_topo_kind_parse(const char *name);
+
+int vcube_topo_init(struct vcube_topo *t, const struct vcube_topo_params *p,
+		    char *err, size_t errlen);
+
+int vcube_topo_route(const struct vcube_topo *t, u32 src, u32 dst, u64 cookie,
+		     u32 *chan, u32 max);
+u32 vcube_topo_distance(const struct vcube_topo *t, u32 src, u32 dst);
+u32 vcube_topo_diameter(const struct vcube_topo *t);
+int vcube_topo_neighbors(const struct vcube_topo *t, u32 node, u32 *out,
+			 u32 max);
+int vcube_topo_chan_info(const struct vcube_topo *t, u32 chan,
+			 struct vcube_chan_info *info);
+u32 vcube_topo_level_links(const struct vcube_topo *t, u32 level);
+int vcube_topo_format_coords(const struct vcube_topo *t, u32 node, char *buf,
+			     size_t len);
+int vcube_topo_format_shape(const struct vcube_topo *t, char *buf, size_t len);
+
+#endif /* _VCUBE_CORE_TOPOLOGY_H */

@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit suite vcube_topology: parameter checking, channel numbering,
+ * neighbours and the CM-5 fat tree's link counts.
+ */
+#include <kunit/test.h>
+#include "topology.h"
+
+struct param_case {
+	const char *name;
+	struct vcube_topo_params p;
+	int ret;
+	u32 nodes;
+	u32 nchan;
+	const char *err;	/* a substring of the message, when ret < 0 */
+};
+
+static void param_case_desc(const struct param_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", c->name);
+}
+
+#define K(k) .kind = VCUBE_TOPO_##k
+
+static const struct param_case param_cases[] = {
+	{ "hypercube d=5", { K(HYPERCUBE), .dim = 5 }, 0, 32, 160 },
+	{ "hypercube d=1", { K(HYPERCUBE), .dim = 1 }, 0, 2, 2 },
+	{ "hypercube d=12", { K(HYPERCUBE), .dim = 12 }, 0, 4096, 49152 },
+	{ "hypercube dim=0", { K(HYPERCUBE) }, -EINVAL, 0, 0,
+	  "needs dim=1..12" },
+	{ "hypercube dim=13", { K(HYPERCUBE), .dim = 13 }, -EINVAL, 0, 0,
+	  "dim=13 is too large" },
+	{ "hypercube dim=40", { K(HYPERCUBE), .dim = 40 }, -EINVAL, 0, 0,
+	  "too large" },
+	{ "hypercube with rows", { K(HYPERCUBE), .dim = 3, .rows = 2 },
+	  -EINVAL, 0, 0, "rows=/cols= do not apply to topology=hypercube" },
+	{ "mesh 16x32", { K(MESH), .rows = 16, .cols = 32 }, 0, 512,
+	  2 * (16 * 31 + 15 * 32) },
+	{ "mesh 1x2", { K(MESH), .rows = 1, .cols = 2 }, 0, 2, 2 },
+	{ "mesh rows missing", { K(MESH), .cols = 4 }, -EINVAL, 0, 0,
+	  "topology=mesh needs rows= and cols=" },
+	{ "mesh 1x1", { K(MESH), .rows = 1, .cols = 1 }, -EINVAL, 0, 0,
+	  "at least 2 nodes" },
+	{ "mesh too big", { K(MESH), .rows = 65, .cols = 64 }, -EINVAL, 0, 0,
+	  "at most 4096 nodes" },
+	{ "mesh overflow", { K(MESH), .rows = 65536, .cols = 65536 }, -EINVAL,
+	  0, 0, "too large" },
+	{ "mesh with dim", { K(MESH), .rows = 2, .cols = 2, .dim = 2 },
+	  -EINVAL, 0, 0, "dim= does not apply to topology=mesh" },
+	{ "torus 4x5", { K(TORUS), .rows = 4, .cols = 5 }, 0, 20, 80 },
+	{ "torus 1x6 ring", { K(TORUS), .rows = 1, .cols = 6 }, 0, 6, 12 },
+	{ "torus 6x1 ring", { K(TORUS), .rows = 6, .cols = 1 }, 0, 6, 12 },
+	{ "torus cols missing", { K(TORUS), .rows = 4 }, -EINVAL, 0, 0,
+	  "topology=torus needs rows= and cols=" },
+	{ "fattree 64", { K(FATTREE), .nodes = 64 }, 0, 64,
+	  2 * (128 + 64 + 32) },
+	{ "fattree 32", { K(FATTREE), .nodes = 32 }, 0, 32,
+	  2 * (64 + 32 + 16) },
+	{ "fattree 5", { K(FATTREE), .nodes = 5 }, 0, 5, 2 * (10 + 8) },
+	{ "fattree nodes=1", { K(FATTREE), .nodes = 1 }, -EINVAL, 0, 0,
+	  "needs nodes=2..4096" },
+	{ "fattree nodes=5000", { K(FATTREE), .nodes = 5000 }, -EINVAL, 0, 0,
+	  "needs nodes=2..4096" },
+	{ "fattree with cols", { K(FATTREE), .nodes = 16, .cols = 4 },
+	  -EINVAL, 0, 0, "rows=/cols= do not apply to topology=fattree" },
+	{ "unknown kind", { .kind = VCUBE_TOPO_NKINDS }, -EINVAL, 0, 0,
+	  "unknown topology" },
+};
+
+KUNIT_ARRAY_PARAM(param, param_cases, param_case_desc);
+
+static void vcube_topology_params(struct kunit *test)
+{
+	const struct param_case *c = test->param_value;
+	char err[128] = "";
+	struct vcube_topo t;
+
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&t, &c->p, err, sizeof(err)),
+			c->ret);
+	if (c->ret) {
+		KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(err, c->err),
+					  "message was \"%s\"", err);
+		return;
+	}
+	KUNIT_EXPECT_EQ(test, t.nodes, c->nodes);
+	KUNIT_EXPECT_EQ(test, t.nchan, c->nchan);
+}
+
+static void vcube_topology_kind_names(struct kunit *test)
+{
+	int k;
+
+	for (k = 0; k < VCUBE_TOPO_NKINDS; k++)
+		KUNIT_EXPECT_EQ(test,
+				vcube_topo_kind_parse(vcube_topo_kind_name(k)),
+				k);
+	KUNIT_EXPECT_EQ(test, vcube_topo_kind_parse("ring"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, vcube_topo_kind_parse(""), -EINVAL);
+	KUNIT_EXPECT_EQ(test, vcube_topo_kind_parse(NULL), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, vcube_topo_kind_name(VCUBE_TOPO_NKINDS),
+			   "unknown");
+}
+
+struct ft_case {
+	u32 nodes;
+	u32 levels;
+	u32 links[VCUBE_FT_MAX_LEVELS];	/* between level k and k + 1 */
+};
+
+static void ft_case_desc(const struct ft_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "fattree %u", c->nodes);
+}
+
+/*
+ * CM-5 (Ponnusamy et al.): two links from each processor, 16 from a
+ * cluster of 16 to level 2, 8 from a level-2 node to level 3, 32 up and
+ * 32 down at a level-3 node.
+ */
+static const struct ft_case ft_cases[] = {
+	{ 16, 2, { 32, 16 } },
+	{ 64, 3, { 128, 64, 32 } },
+	{ 256, 4, { 512, 256, 128, 128 } },
+};
+
+KUNIT_ARRAY_PARAM(ft, ft_cases, ft_case_desc);
+
+static void vcube_topology_fattree_links(struct kunit *test)
+{
+	const struct ft_case *c = test->param_value;
+	struct vcube_topo_params p = { K(FATTREE), .nodes = c->nodes };
+	u32 k, total = 0, up[VCUBE_FT_MAX_LEVELS] = { 0 };
+	struct vcube_chan_info ci;
+	struct vcube_topo t;
+	u32 ch;
+
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&t, &p, NULL, 0), 0);
+	KUNIT_ASSERT_EQ(test, t.ft.levels, c->levels);
+	for (k = 0; k < c->levels; k++) {
+		KUNIT_EXPECT_EQ_MSG(test, vcube_topo_level_links(&t, k),
+				    c->links[k], "level %u", k);
+		total += c->links[k];
+	}
+	KUNIT_EXPECT_EQ(test, vcube_topo_level_links(&t, c->levels), 0U);
+	KUNIT_EXPECT_EQ(test, t.nchan, 2 * total);
+
+	/* Per tree node: a cluster of 16 has 8 links up from level 2. */
+	if (c->levels >= 3)
+		KUNIT_EXPECT_EQ(test, t.ft.width[3], 8U);
+	if (c->levels >= 4)
+		KUNIT_EXPECT_EQ(test, t.ft.width[4], 32U);
+
+	/* Count the up channels leaving tree node 0 at each level. */
+	for (ch = 0; ch < t.nchan; ch++) {
+		KUNIT_ASSERT_EQ(test, vcube_topo_chan_info(&t, ch, &ci), 0);
+		if (!ci.dir && ci.from == 0)
+			up[ci.from_level]++;
+	}
+	KUNIT_EXPECT_EQ(test, up[0], 2U);
+	KUNIT_EXPECT_EQ(test, up[1], 4U);
+	if (c->levels >= 3)
+		KUNIT_EXPECT_EQ(test, up[2], 8U);
+	if (c->levels >= 4)
+		KUNIT_EXPECT_EQ(test, up[3], 32U);
+}
+
+struct chan_case {
+	const char *name;
+	struct vcube_topo_params p;
+};
+
+static void chan_case_desc(const struct chan_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", c->name);
+}
+
+static const struct chan_case chan_cases[] = {
+	{ "hypercube d=4", { K(HYPERCUBE), .dim = 4 } },
+	{ "mesh 4x5", { K(MESH), .rows = 4, .cols = 5 } },
+	{ "mesh 1x7", { K(MESH), .rows = 1, .cols = 7 } },
+	{ "mesh 7x1", { K(MESH), .rows = 7, .cols = 1 } },
+	{ "torus 5x5", { K(TORUS), .rows = 5, .cols = 5 } },
+	{ "torus 2x3", { K(TORUS), .rows = 2, .cols = 3 } },
+	{ "torus 1x5", { K(TORUS), .rows = 1, .cols = 5 } },
+	{ "torus 5x1", { K(TORUS), .rows = 5, .cols = 1 } },
+	{ "fattree 21", { K(FATTREE), .nodes = 21 } },
+};
+
+KUNIT_ARRAY_PARAM(chan, chan_cases, chan_case_desc);
+
+/*
+ * Channel ids are dense and each names a different (tail, direction, head,
+ * lane);
+ * every channel of the direct networks joins two neighbours.
+ */
+static void vcube_topology_channels(struct kunit *test)
+{
+	const struct chan_case *c = test->param_value;
+	struct vcube_chan_info ci;
+	struct vcube_topo t;
+	u32 ch, i, nb[8];
+	u8 *seen;
+	int n;
+
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&t, &c->p, NULL, 0), 0);
+	seen = kunit_kzalloc(test, (size_t)t.nodes * 4 * 4 * 4 * 64,
+			     GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, seen);
+	for (ch = 0; ch < t.nchan; ch++) {
+		u32 key;
+
+		KUNIT_ASSERT_EQ(test, vcube_topo_chan_info(&t, ch, &ci), 0);
+		/* A fat tree node's down channels differ by child too. */
+		key = (((ci.from * 4 + ci.from_level) * 4 + ci.dir) * 4 +
+		       ci.to % 4) * 64 + ci.lane;
+		KUNIT_EXPECT_EQ_MSG(test, seen[key], 0, "channel %u", ch);
+		seen[key] = 1;
+		if (t.kind == VCUBE_TOPO_FATTREE)
+			continue;
+		n = vcube_topo_neighbors(&t, ci.from, nb, ARRAY_SIZE(nb));
+		KUNIT_ASSERT_GT(test, n, 0);
+		for (i = 0; i < n && nb[i] != ci.to; i++)
+			;
+		KUNIT_EXPECT_LT_MSG(test, i, (u32)n, "channel %u: %u->%u", ch,
+				    ci.from, ci.to);
+	}
+	KUNIT_EXPECT_EQ(test, vcube_topo_chan_info(&t, t.nchan, &ci), -EINVAL);
+}
+
+static void vcube_topology_neighbors(struct kunit *test)
+{
+	struct vcube_topo_params mesh = { K(MESH), .rows = 4, .cols = 5 };
+	struct vcube_topo_params torus = { K(TORUS), .rows = 2, .cols = 2 };
+	struct vcube_topo_params cube = { K(HYPERCUBE), .dim = 5 };
+	struct vcube_topo_params ft = { K(FATTREE), .nodes = 6 };
+	struct vcube_topo t;
+	u32 nb[8];
+
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&t, &cube, NULL, 0), 0);
+	KUNIT_ASSERT_EQ(test, vcube_topo_neighbors(&t, 5, nb, 8), 5);
+	KUNIT_EXPECT_EQ(test, nb[0], 4U);
+	KUNIT_EXPECT_EQ(test, nb[4], 21U);
+	KUNIT_EXPECT_EQ(test, vcube_topo_neighbors(&t, 5, nb, 4), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, vcube_topo_neighbors(&t, 32, nb, 8), -EINVAL);
+
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&t, &mesh, NULL, 0), 0);
+	KUNIT_EXPECT_EQ(test, vcube_topo_neighbors(&t, 0, nb, 8), 2);
+	KUNIT_EXPECT_EQ(test, vcube_topo_neighbors(&t, 2, nb, 8), 3);
+	KUNIT_EXPECT_EQ(test, vcube_topo_neighbors(&t, 7, nb, 8), 4);
+	KUNIT_EXPECT_EQ(test, nb[0], 2U);	/* north, west, east, south */
+	KUNIT_EXPECT_EQ(test, nb[1], 6U);
+	KUNIT_EXPECT_EQ(test, nb[2], 8U);
+	KUNIT_EXPECT_EQ(test, nb[3], 12U);
+
+	/* A 2x2 torus: east and west reach the same node, listed once. */
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&t, &torus, NULL, 0), 0);
+	KUNIT_ASSERT_EQ(test, vcube_topo_neighbors(&t, 0, nb, 8), 2);
+	KUNIT_EXPECT_EQ(test, nb[0], 2U);
+	KUNIT_EXPECT_EQ(test, nb[1], 1U);
+
+	/* Fat tree: the rest of the cluster of four, cut at the last node. */
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&t, &ft, NULL, 0), 0);
+	KUNIT_EXPECT_EQ(test, vcube_topo_neighbors(&t, 1, nb, 8), 3);
+	KUNIT_EXPECT_EQ(test, vcube_topo_neighbors(&t, 5, nb, 8), 1);
+	KUNIT_EXPECT_EQ(test, nb[0], 4U);
+}
+
+static void vcube_topology_format(struct kunit *test)
+{
+	struct vcube_topo_params cube = { K(HYPERCUBE), .dim = 3 };
+	struct vcube_topo_params mesh = { K(MESH), .rows = 16, .cols = 32 };
+	struct vcube_topo_params ft = { K(FATTREE), .nodes = 64 };
+	struct vcube_topo t;
+	char buf[32];
+
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&t, &cube, NULL, 0), 0);
+	KUNIT_EXPECT_EQ(test, vcube_topo_format_coords(&t, 2, buf, 32), 3);
+	KUNIT_EXPECT_STREQ(test, buf, "010");
+	KUNIT_EXPECT_EQ(test, vcube_topo_format_coords(&t, 2, buf, 3),
+			-ENOSPC);
+	vcube_topo_format_shape(&t, buf, sizeof(buf));
+	KUNIT_EXPECT_STREQ(test, buf, "dim=3");
+	KUNIT_EXPECT_EQ(test, vcube_topo_diameter(&t), 3U);
+
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&t, &mesh, NULL, 0), 0);
+	vcube_topo_format_coords(&t, 37, buf, sizeof(buf));
+	KUNIT_EXPECT_STREQ(test, buf, "1 5");
+	vcube_topo_format_shape(&t, buf, sizeof(buf));
+	KUNIT_EXPECT_STREQ(test, buf, "rows=16 cols=32");
+	KUNIT_EXPECT_EQ(test, vcube_topo_diameter(&t), 46U);
+
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&t, &ft, NULL, 0), 0);
+	vcube_topo_format_coords(&t, 27, buf, sizeof(buf));
+	KUNIT_EXPECT_STREQ(test, buf, "1.2.3");
+	vcube_topo_format_shape(&t, buf, sizeof(buf));
+	KUNIT_EXPECT_STREQ(test, buf, "nodes=64 levels=3");
+	KUNIT_EXPECT_EQ(test, vcube_topo_diameter(&t), 6U);
+}
+
+static struct kunit_case vcube_topology_cases[] = {
+	KUNIT_CASE_PARAM(vcube_topology_params, param_gen_params),
+	KUNIT_CASE(vcube_topology_kind_names),
+	KUNIT_CASE_PARAM(vcube_topology_fattree_links, ft_gen_params),
+	KUNIT_CASE_PARAM(vcube_topology_channels, chan_gen_params),
+	KUNIT_CASE(vcube_topology_neighbors),
+	KUNIT_CASE(vcube_topology_format),
+	{}
+};
+
+static struct kunit_suite vcube_topology_suite = {
+	.name = "vcube_topology",
+	.test_cases = vcube_topology_cases,
+};
+
+kunit_test_suite(vcube_topology_suite);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("KUnit tests for vcube topologies");

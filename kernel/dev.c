@@ -1,0 +1,325 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vcube: the node devices (/dev/vcubeN), their ioctls and sysfs facts.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/build_bug.h>
+#include <linux/fs.h>
+#include <linux/lockdep.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/vcube.h>
+
+#include "compat.h"
+#include "vcube.h"
+
+static_assert((int)VCUBE_TOPOLOGY_HYPERCUBE == (int)VCUBE_TOPO_HYPERCUBE);
+static_assert((int)VCUBE_TOPOLOGY_MESH == (int)VCUBE_TOPO_MESH);
+static_assert((int)VCUBE_TOPOLOGY_TORUS == (int)VCUBE_TOPO_TORUS);
+static_assert((int)VCUBE_TOPOLOGY_FATTREE == (int)VCUBE_TOPO_FATTREE);
+
+/* The class's attributes reach the network through this; set at init. */
+static struct vcube_net *vcube_class_net;
+
+static struct vcube_node *to_vcube_node(struct device *dev)
+{
+	return container_of(dev, struct vcube_node, dev);
+}
+
+/* ---- binding ---------------------------------------------------------- */
+
+static int vcube_node_bind(struct vcube_node *node)
+{
+	lockdep_assert_held(&node->net->lock);
+	if (node->owner)
+		return -EBUSY;
+	node->owner = task_tgid_nr(current);
+	return 0;
+}
+
+static void vcube_node_unbind(struct vcube_node *node)
+{
+	lockdep_assert_held(&node->net->lock);
+	node->owner = 0;
+}
+
+static int vcube_open(struct inode *inode, struct file *file)
+{
+	struct vcube_node *node = container_of(inode->i_cdev,
+					       struct vcube_node, cdev);
+	int ret;
+
+	mutex_lock(&node->net->lock);
+	ret = vcube_node_bind(node);
+	mutex_unlock(&node->net->lock);
+	if (ret)
+		return ret;
+	get_device(&node->dev);
+	file->private_data = node;
+	return nonseekable_open(inode, file);
+}
+
+static int vcube_release(struct inode *inode, struct file *file)
+{
+	struct vcube_node *node = file->private_data;
+
+	mutex_lock(&node->net->lock);
+	vcube_node_unbind(node);
+	mutex_unlock(&node->net->lock);
+	put_device(&node->dev);
+	return 0;
+}
+
+/* ---- ioctls ----------------------------------------------------------- */
+
+static int vcube_node_info(struct vcube_node *node, void __user *argp)
+{
+	const struct vcube_topo *t = &node->net->topo;
+	struct vcube_node_info info = {
+		.node = node->id,
+		.nodes = t->nodes,
+		.topology = t->kind,
+		.dim = t->dim,
+		.rows = t->rows,
+		.cols = t->cols,
+		.channels = t->nchan,
+		.diameter = vcube_topo_diameter(t),
+		.seed = t->seed,
+	};
+
+	if (copy_to_user(argp, &info, sizeof(info)))
+		return -EFAULT;
+	return 0;
+}
+
+static long vcube_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	struct vcube_node *node = file->private_data;
+	void __user *argp = (void __user *)arg;
+
+	switch (cmd) {
+	case VCUBE_IOC_NODE_INFO:
+		return vcube_node_info(node, argp);
+	default:
+		return -ENOTTY;
+	}
+}
+
+static const struct file_operations vcube_fops = {
+	.owner = THIS_MODULE,
+	.open = vcube_open,
+	.release = vcube_release,
+	.unlocked_ioctl = vcube_ioctl,
+	.compat_ioctl = compat_ptr_ioctl,
+};
+
+/* ---- sysfs: per node -------------------------------------------------- */
+
+static ssize_t node_show(struct device *dev, struct device_attribute *attr,
+			 char *buf)
+{
+	return sysfs_emit(buf, "%u\n", to_vcube_node(dev)->id);
+}
+static DEVICE_ATTR_RO(node);
+
+static ssize_t coords_show(struct device *dev, struct device_attribute *attr,
+			   char *buf)
+{
+	struct vcube_node *node = to_vcube_node(dev);
+	char c[32];
+
+	vcube_topo_format_coords(&node->net->topo, node->id, c, sizeof(c));
+	return sysfs_emit(buf, "%s\n", c);
+}
+static DEVICE_ATTR_RO(coords);
+
+static ssize_t neighbors_show(struct device *dev,
+			      struct device_attribute *attr, char *buf)
+{
+	struct vcube_node *node = to_vcube_node(dev);
+	u32 nb[VCUBE_MAX_DIM];
+	int n, i, len = 0;
+
+	n = vcube_topo_neighbors(&node->net->topo, node->id, nb,
+				 ARRAY_SIZE(nb));
+	if (n < 0)
+		return n;
+	for (i = 0; i < n; i++)
+		len += sysfs_emit_at(buf, len, i ? " %u" : "%u", nb[i]);
+	len += sysfs_emit_at(buf, len, "\n");
+	return len;
+}
+static DEVICE_ATTR_RO(neighbors);
+
+static ssize_t owner_show(struct device *dev, struct device_attribute *attr,
+			  char *buf)
+{
+	struct vcube_node *node = to_vcube_node(dev);
+	pid_t owner;
+
+	mutex_lock(&node->net->lock);
+	owner = node->owner;
+	mutex_unlock(&node->net->lock);
+	return sysfs_emit(buf, "%d\n", owner);
+}
+static DEVICE_ATTR_RO(owner);
+
+static struct attribute *vcube_node_attrs[] = {
+	&dev_attr_node.attr,
+	&dev_attr_coords.attr,
+	&dev_attr_neighbors.attr,
+	&dev_attr_owner.attr,
+	NULL
+};
+ATTRIBUTE_GROUPS(vcube_node);
+
+/* ---- sysfs: the network, under /sys/class/vcube/ ------------------------ */
+
+#define VCUBE_CLASS_SHOW(name, fmt, ...)				\
+static ssize_t name##_show(vcube_class_const struct class *class,	\
+			   vcube_class_const struct class_attribute *attr, \
+			   char *buf)					\
+{									\
+	const struct vcube_net *net = vcube_class_net;			\
+									\
+	return sysfs_emit(buf, fmt "\n", __VA_ARGS__);			\
+}									\
+static CLASS_ATTR_RO(name)
+
+VCUBE_CLASS_SHOW(topology, "%s", vcube_topo_kind_name(net->topo.kind));
+VCUBE_CLASS_SHOW(nodes, "%u", net->topo.nodes);
+VCUBE_CLASS_SHOW(channels, "%u", net->topo.nchan);
+VCUBE_CLASS_SHOW(diameter, "%u", vcube_topo_diameter(&net->topo));
+VCUBE_CLASS_SHOW(profile, "%s", net->profile);
+VCUBE_CLASS_SHOW(seed, "%llu", (unsigned long long)net->topo.seed);
+
+static ssize_t shape_show(vcube_class_const struct class *class,
+			  vcube_class_const struct class_attribute *attr,
+			  char *buf)
+{
+	int len = vcube_topo_format_shape(&vcube_class_net->topo, buf,
+					  PAGE_SIZE - 1);
+
+	return len < 0 ? len : len + sysfs_emit_at(buf, len, "\n");
+}
+static CLASS_ATTR_RO(shape);
+
+static struct attribute *vcube_class_attrs[] = {
+	&class_attr_topology.attr,
+	&class_attr_nodes.attr,
+	&class_attr_channels.attr,
+	&class_attr_diameter.attr,
+	&class_attr_shape.attr,
+	&class_attr_profile.attr,
+	&class_attr_seed.attr,
+	NULL
+};
+ATTRIBUTE_GROUPS(vcube_class);
+
+static char *vcube_devnode(vcube_devnode_device *dev, umode_t *mode)
+{
+	if (mode)
+		*mode = vcube_dev_mode();
+	return NULL;
+}
+
+static struct class vcube_class = {
+	.name = "vcube",
+	.class_groups = vcube_class_groups,
+	.dev_groups = vcube_node_groups,
+	.devnode = vcube_devnode,
+};
+
+/* ---- creation and removal ----------------------------------------------- */
+
+static void vcube_node_release(struct device *dev)
+{
+	kfree(to_vcube_node(dev));
+}
+
+static int vcube_node_add(struct vcube_net *net, u32 id)
+{
+	struct vcube_node *node;
+	int ret;
+
+	node = kzalloc(sizeof(*node), GFP_KERNEL);
+	if (!node)
+		return -ENOMEM;
+	node->net = net;
+	node->id = id;
+	device_initialize(&node->dev);
+	node->dev.class = &vcube_class;
+	node->dev.devt = MKDEV(MAJOR(net->devt), MINOR(net->devt) + id);
+	node->dev.release = vcube_node_release;
+	ret = dev_set_name(&node->dev, "vcube%u", id);
+	if (ret)
+		goto err_put;
+	cdev_init(&node->cdev, &vcube_fops);
+	node->cdev.owner = THIS_MODULE;
+	ret = cdev_device_add(&node->cdev, &node->dev);
+	if (ret)
+		goto err_put;
+	net->nodes[id] = node;
+	return 0;
+
+err_put:
+	put_device(&node->dev);
+	return ret;
+}
+
+static void vcube_node_del(struct vcube_node *node)
+{
+	cdev_device_del(&node->cdev, &node->dev);
+	put_device(&node->dev);
+}
+
+int vcube_dev_init(struct vcube_net *net)
+{
+	u32 n = net->topo.nodes, id;
+	int ret;
+
+	net->nodes = kcalloc(n, sizeof(*net->nodes), GFP_KERNEL);
+	if (!net->nodes)
+		return -ENOMEM;
+	vcube_class_net = net;
+
+	ret = class_register(&vcube_class);
+	if (ret)
+		goto err_free;
+
+	ret = alloc_chrdev_region(&net->devt, 0, n, "vcube");
+	if (ret)
+		goto err_class;
+
+	for (id = 0; id < n; id++) {
+		ret = vcube_node_add(net, id);
+		if (ret)
+			goto err_nodes;
+	}
+	return 0;
+
+err_nodes:
+	while (id-- > 0)
+		vcube_node_del(net->nodes[id]);
+	unregister_chrdev_region(net->devt, n);
+err_class:
+	class_unregister(&vcube_class);
+err_free:
+	vcube_class_net = NULL;
+	kfree(net->nodes);
+	return ret;
+}
+
+void vcube_dev_exit(struct vcube_net *net)
+{
+	u32 id = net->topo.nodes;
+
+	while (id-- > 0)
+		vcube_node_del(net->nodes[id]);
+	unregister_chrdev_region(net->devt, net->topo.nodes);
+	class_unregister(&vcube_class);
+	vcube_class_net = NULL;
+	kfree(net->nodes);
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Install, with apt, everything vcube's build, VM and tests need on Debian 12.
+# Idempotent: does nothing (and needs no network) when all is there.
+set -euo pipefail
+
+pkgs=(
+	build-essential bc bison flex libelf-dev libssl-dev pkg-config kmod
+	cpio xz-utils gzip python3 perl
+	linux-headers-amd64 linux-image-amd64
+	linux-headers-6.12-amd64 linux-image-6.12-amd64 linux-source-6.12
+	qemu-system-x86 busybox-static
+	libnl-3-dev libnl-genl-3-dev
+)
+
+missing=()
+for p in "${pkgs[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+		missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" != 0 ]; then
+	echo "deps: missing packages: ${missing[*]}; run 'sudo make deps'" >&2
+	exit 1
+fi
+echo "deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "deps: done"

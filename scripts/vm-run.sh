@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Run a command in a QEMU (TCG) guest booting a stock Debian kernel, with the
+# host's filesystem shared read-only over 9p and vcube.ko loaded.
+#
+#   vm-run.sh --kdir LINE           print the headers directory of the newest
+#                                   installed kernel of LINE (6.12, 6.1)
+#   vm-run.sh [--kver LINE] [--modparams "P"] [--no-insmod] -- CMD...
+#                                   boot, insmod build/<release>/vcube.ko P,
+#                                   run CMD as root in the project directory
+#                                   with build/bin on PATH; exit with CMD's
+#                                   status (125: the guest never reported one)
+#
+# Environment: VCUBE_VM_TIMEOUT (seconds, default 900), VCUBE_VM_MEM (MiB,
+# default 2048), VCUBE_VM_VERBOSE=1 to show the whole kernel log.
+#
+# Inside the guest the project directory is read-only; $VCUBE_OUT is a
+# writable directory that the host sees as build/vm/out.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+line=6.12
+modparams=
+insmod=1
+
+release_of() {
+	local k
+	k=$(ls /boot/vmlinuz-"$1".* 2>/dev/null | sort -V | tail -n 1)
+	[ -n "$k" ] || { echo "vm-run: no kernel $1 in /boot (run 'make deps')" >&2; return 1; }
+	echo "${k#/boot/vmlinuz-}"
+}
+
+while [ $# -gt 0 ]; do
+	case $1 in
+	--kdir)
+		rel=$(release_of "$2")
+		echo "/usr/src/linux-headers-$rel"
+		exit 0 ;;
+	--kver) line=$2; shift 2 ;;
+	--modparams) modparams=$2; shift 2 ;;
+	--no-insmod) insmod=0; shift ;;
+	--) shift; break ;;
+	-h|--help) sed -n '3,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	*) echo "vm-run: unknown option $1" >&2; exit 2 ;;
+	esac
+done
+[ $# -gt 0 ] || { echo "vm-run: no command given" >&2; exit 2; }
+
+rel=$(release_of "$line")
+ko=$top/build/$rel/vcube.ko
+if [ "$insmod" = 1 ] && [ ! -f "$ko" ]; then
+	echo "vm-run: $ko is not built (make module KDIR=/usr/src/linux-headers-$rel)" >&2
+	exit 2
+fi
+for tool in qemu-system-x86_64 busybox modprobe xz cpio; do
+	command -v "$tool" >/dev/null || [ -x /bin/$tool ] || {
+		echo "vm-run: $tool is missing (run 'make deps')" >&2; exit 2; }
+done
+
+# ---- initramfs: busybox and the 9p modules, rebuilt when this script or
+# the kernel changes.
+vmdir=$top/build/vm
+initrd=$vmdir/initrd-$rel.cpio.gz
+if [ ! -f "$initrd" ] || [ "$initrd" -ot "$0" ] || [ "$initrd" -ot "/boot/vmlinuz-$rel" ]; then
+	root=$(mktemp -d)
+	trap 'rm -rf "$root"' EXIT
+	mkdir -p "$root"/{bin,dev,proc,sys,host,mod}
+	cp "$(command -v busybox || echo /bin/busybox)" "$root/bin/busybox"
+	: > "$root/mod/order"
+	for m in virtio_pci 9pnet_virtio 9p; do
+		modprobe -S "$rel" --show-depends "$m" | awk '$1 == "insmod" { print $2 }'
+	done | awk '!seen[$0]++' | while read -r path; do
+		name=$(basename "$path")
+		case $name in
+		*.xz) xz -dc "$path" > "$root/mod/${name%.xz}"; name=${name%.xz} ;;
+		*.zst) zstd -dcq "$path" > "$root/mod/${name%.zst}"; name=${name%.zst} ;;
+		*) cp "$path" "$root/mod/$name" ;;
+		esac
+		echo "$name" >> "$root/mod/order"
+	done
+	cat > "$root/init" <<'INIT'
+#!/bin/busybox sh
+/bin/busybox --install -s /bin
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t devtmpfs dev /dev
+for m in $(cat /mod/order); do insmod /mod/$m || echo "vm: insmod $m failed"; done
+mount -t 9p -o trans=virtio,version=9p2000.L,ro,msize=262144 host /host || poweroff -f
+out=$(cat /proc/cmdline | tr ' ' '\n' | sed -n 's/^vcube.out=//p')
+mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 out "/host$out" || poweroff -f
+mount -t proc proc /host/proc
+mount -t sysfs sys /host/sys
+mount -t devtmpfs dev /host/dev
+mkdir -p /host/dev/shm /host/dev/pts
+mount -t tmpfs tmp /host/dev/shm
+mount -t devpts pts /host/dev/pts
+for d in /tmp /run /var/tmp /var/lock; do
+	[ -d /host$d ] && mount -t tmpfs tmp /host$d
+done
+echo VCUBE-VM-START
+chroot /host /bin/bash "$out/job.sh"
+echo "VCUBE-VM-EXIT $?"
+poweroff -f
+INIT
+	chmod +x "$root/init"
+	mkdir -p "$vmdir"
+	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$initrd.tmp"
+	mv "$initrd.tmp" "$initrd"
+	rm -rf "$root"
+	trap - EXIT
+fi
+
+# ---- the job the guest runs, in the writable share.
+out=$vmdir/out
+mkdir -p "$out"
+{
+	echo "export PATH=$top/build/bin:$top/scripts:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+	echo "export HOME=/root LANG=C.UTF-8 VCUBE_OUT=$out VCUBE_KREL=$rel VCUBE_KO=$ko VCUBE_TOP=$top"
+	echo "cd $top"
+	printf 'dmesg -n 3\n'
+	if [ "$insmod" = 1 ]; then
+		printf 'insmod %q %s || { rc=$?; echo "vm: insmod vcube.ko %s failed:"; dmesg | grep vcube | tail -n 3; exit $rc; }\n' \
+			"$ko" "$modparams" "$modparams"
+	fi
+	printf '%s\n' "$*"
+} > "$out/job.sh"
+
+append="console=ttyS0 quiet loglevel=3 panic=-1 vcube.out=$out"
+log=$(mktemp)
+set +e
+timeout "${VCUBE_VM_TIMEOUT:-900}" qemu-system-x86_64 \
+	-machine q35 -accel tcg,thread=multi -smp 2 -m "${VCUBE_VM_MEM:-2048}" \
+	-kernel "/boot/vmlinuz-$rel" -initrd "$initrd" -append "$append" \
+	-nographic -no-reboot -nodefaults -serial stdio \
+	-virtfs local,path=/,mount_tag=host,security_model=none,readonly=on,multidevs=remap \
+	-virtfs "local,path=$out,mount_tag=out,security_model=none,multidevs=remap" \
+	< /dev/null 2>&1 | tr -d '\r' | tee "$log" |
+	if [ "${VCUBE_VM_VERBOSE:-0}" = 1 ]; then cat; else
+		sed -n '/VCUBE-VM-START$/,/^VCUBE-VM-EXIT /{/VCUBE-VM-/d;p}'; fi
+set -e
+rc=$(sed -n 's/^VCUBE-VM-EXIT \([0-9]*\)$/\1/p' "$log" | tail -n 1)
+if [ -z "$rc" ]; then
+	echo "vm-run: the guest ($rel) never reported an exit status; its last lines:" >&2
+	tail -n 20 "$log" >&2
+	rm -f "$log"
+	exit 125
+fi
+rm -f "$log"
+exit "$rc"
