@@ -20,12 +20,12 @@ CMD ?= vcubectl nodes
 CC ?= gcc
 CFLAGS ?= -O2 -g
 VCUBE_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror \
-	-Iinclude/uapi -Iuserspace/lib/include -Ikernel/core
+	-Iinclude/uapi -Iuserspace/lib/include
 B := build
 
 LIB_SRC := $(wildcard userspace/lib/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
-CORE_OBJ := $(B)/host/core/topology.o
+CORE_SRC := $(filter-out %_test.c,$(wildcard kernel/core/*.c))
 TOOLS := $(patsubst userspace/tools/%.c,$(B)/bin/%,$(wildcard userspace/tools/*.c))
 HOST_TESTS := $(patsubst tests/host/%.c,$(B)/tests/%,$(wildcard tests/host/*.c))
 VM_TESTS := $(patsubst tests/vm/%.c,$(B)/tests/vm/%,$(wildcard tests/vm/*.c))
@@ -58,10 +58,6 @@ $(B)/%.o: %.c $(wildcard userspace/lib/include/*.h userspace/lib/*.h) include/ua
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(B)/host/core/%.o: kernel/core/%.c kernel/core/*.h
-	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -c -o $@ $<
-
 $(B)/lib/libvcube.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(AR) rcs $@ $^
@@ -70,11 +66,11 @@ $(B)/bin/%: userspace/tools/%.c $(B)/lib/libvcube.a
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a
 
-$(B)/tests/%: tests/host/%.c $(B)/lib/libvcube.a $(CORE_OBJ)
+# Host tests build kernel/core and the library from source, with sanitizers.
+$(B)/tests/%: tests/host/%.c $(CORE_SRC) $(LIB_SRC) $(wildcard kernel/core/*.h userspace/lib/include/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -fsanitize=address,undefined -o $@ $< \
-		$(patsubst %.o,%.c,$(CORE_OBJ:$(B)/host/core/%=kernel/core/%)) \
-		$(LIB_SRC)
+	$(CC) $(VCUBE_CFLAGS) -Ikernel/core $(CFLAGS) -fsanitize=address,undefined \
+		-fno-sanitize-recover=all -o $@ $< $(CORE_SRC) $(LIB_SRC) -lm
 
 $(B)/tests/vm/%: tests/vm/%.c $(B)/lib/libvcube.a
 	@mkdir -p $(dir $@)

@@ -19,6 +19,10 @@ static_assert((int)VCUBE_TOPOLOGY_HYPERCUBE == (int)VCUBE_TOPO_HYPERCUBE);
 static_assert((int)VCUBE_TOPOLOGY_MESH == (int)VCUBE_TOPO_MESH);
 static_assert((int)VCUBE_TOPOLOGY_TORUS == (int)VCUBE_TOPO_TORUS);
 static_assert((int)VCUBE_TOPOLOGY_FATTREE == (int)VCUBE_TOPO_FATTREE);
+static_assert((int)VCUBE_DIR_EAST == (int)VCUBE_TOPO_EAST);
+static_assert((int)VCUBE_DIR_WEST == (int)VCUBE_TOPO_WEST);
+static_assert((int)VCUBE_DIR_SOUTH == (int)VCUBE_TOPO_SOUTH);
+static_assert((int)VCUBE_DIR_NORTH == (int)VCUBE_TOPO_NORTH);
 
 /* The class's attributes reach the network through this; set at init. */
 static struct vcube_net *vcube_class_net;
@@ -94,6 +98,56 @@ static int vcube_node_info(struct vcube_node *node, void __user *argp)
 	return 0;
 }
 
+/* Route from the bound node; the same computation the engine will use. */
+static int vcube_node_route(struct vcube_node *node, void __user *argp)
+{
+	const struct vcube_topo *t = &node->net->topo;
+	struct vcube_hop __user *uhops;
+	struct vcube_chan_info ci;
+	struct vcube_route r;
+	struct vcube_hop hop;
+	u32 *chan;
+	int n, i, ret = 0;
+
+	if (copy_from_user(&r, argp, sizeof(r)))
+		return -EFAULT;
+	if (r.flags || r.dst >= t->nodes)
+		return -EINVAL;
+	chan = kmalloc_array(vcube_topo_diameter(t) + 1, sizeof(*chan),
+			     GFP_KERNEL);
+	if (!chan)
+		return -ENOMEM;
+	n = vcube_topo_route(t, node->id, r.dst, r.cookie, chan,
+			     vcube_topo_diameter(t) + 1);
+	if (n < 0) {
+		ret = n;
+		goto out;
+	}
+	r.nhops = n;
+	if (r.max_hops < (u32)n) {
+		ret = copy_to_user(argp, &r, sizeof(r)) ? -EFAULT : -EMSGSIZE;
+		goto out;
+	}
+	uhops = u64_to_user_ptr(r.hops);
+	for (i = 0; i < n; i++) {
+		vcube_topo_chan_info(t, chan[i], &ci);
+		hop = (struct vcube_hop) {
+			.channel = chan[i], .from = ci.from, .to = ci.to,
+			.from_level = ci.from_level, .to_level = ci.to_level,
+			.lane = ci.lane, .dir = ci.dir,
+		};
+		if (copy_to_user(&uhops[i], &hop, sizeof(hop))) {
+			ret = -EFAULT;
+			goto out;
+		}
+	}
+	if (copy_to_user(argp, &r, sizeof(r)))
+		ret = -EFAULT;
+out:
+	kfree(chan);
+	return ret;
+}
+
 static long vcube_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct vcube_node *node = file->private_data;
@@ -102,6 +156,8 @@ static long vcube_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	switch (cmd) {
 	case VCUBE_IOC_NODE_INFO:
 		return vcube_node_info(node, argp);
+	case VCUBE_IOC_ROUTE:
+		return vcube_node_route(node, argp);
 	default:
 		return -ENOTTY;
 	}

@@ -171,19 +171,19 @@ int vcube_topo_init(struct vcube_topo *t, const struct vcube_topo_params *p,
  * then vertical ones (south-going, then north-going).
  */
 static u32 vcube_mesh_chan(const struct vcube_topo *t, u32 node,
-			   enum vcube_dir dir)
+			   enum vcube_topo_dir dir)
 {
 	u32 r = node / t->cols, c = node % t->cols;
 	u32 h = t->rows * (t->cols - 1), v = (t->rows - 1) * t->cols;
 
 	switch (dir) {
-	case VCUBE_DIR_EAST:
+	case VCUBE_TOPO_EAST:
 		return r * (t->cols - 1) + c;
-	case VCUBE_DIR_WEST:
+	case VCUBE_TOPO_WEST:
 		return h + r * (t->cols - 1) + c - 1;
-	case VCUBE_DIR_SOUTH:
+	case VCUBE_TOPO_SOUTH:
 		return 2 * h + node;
-	case VCUBE_DIR_NORTH:
+	case VCUBE_TOPO_NORTH:
 	default:
 		return 2 * h + v + node - t->cols;
 	}
@@ -196,7 +196,7 @@ static u32 vcube_torus_per_node(const struct vcube_topo *t)
 }
 
 static u32 vcube_torus_chan(const struct vcube_topo *t, u32 node,
-			    enum vcube_dir dir)
+			    enum vcube_topo_dir dir)
 {
 	u32 slot = dir;
 
@@ -216,21 +216,21 @@ static u32 vcube_ft_chan(const struct vcube_topo *t, u32 level, u32 child,
 
 /* Neighbour of a grid node in a direction, with torus wrap-around. */
 static u32 vcube_grid_step(const struct vcube_topo *t, u32 node,
-			   enum vcube_dir dir)
+			   enum vcube_topo_dir dir)
 {
 	u32 r = node / t->cols, c = node % t->cols;
 
 	switch (dir) {
-	case VCUBE_DIR_EAST:
+	case VCUBE_TOPO_EAST:
 		c = c + 1 == t->cols ? 0 : c + 1;
 		break;
-	case VCUBE_DIR_WEST:
+	case VCUBE_TOPO_WEST:
 		c = c == 0 ? t->cols - 1 : c - 1;
 		break;
-	case VCUBE_DIR_SOUTH:
+	case VCUBE_TOPO_SOUTH:
 		r = r + 1 == t->rows ? 0 : r + 1;
 		break;
-	case VCUBE_DIR_NORTH:
+	case VCUBE_TOPO_NORTH:
 		r = r == 0 ? t->rows - 1 : r - 1;
 		break;
 	}
@@ -263,13 +263,6 @@ static u32 vcube_ft_pick(const struct vcube_topo *t, u32 src, u32 dst,
 	return (u32)(h >> 32) % t->ft.parents[level];
 }
 
-#define vcube_emit(chan, n, max, c)			\
-	do {						\
-		if ((n) >= (max))			\
-			return -ENOSPC;			\
-		(chan)[(n)++] = (c);			\
-	} while (0)
-
 /**
  * vcube_topo_route() - the channels a message from @src to @dst crosses
  * @t: topology
@@ -291,6 +284,8 @@ int vcube_topo_route(const struct vcube_topo *t, u32 src, u32 dst, u64 cookie,
 
 	if (src >= t->nodes || dst >= t->nodes)
 		return -EINVAL;
+	if (vcube_topo_distance(t, src, dst) > max)
+		return -ENOSPC;
 
 	switch (t->kind) {
 	case VCUBE_TOPO_HYPERCUBE:
@@ -298,38 +293,36 @@ int vcube_topo_route(const struct vcube_topo *t, u32 src, u32 dst, u64 cookie,
 		for (b = 0; b < t->dim; b++) {
 			if (!((cur ^ dst) & (1U << b)))
 				continue;
-			vcube_emit(chan, n, max, cur * t->dim + b);
+			chan[n++] = cur * t->dim + b;
 			cur ^= 1U << b;
 		}
 		break;
 	case VCUBE_TOPO_MESH:
 		/* XY: along the row to the destination column, then along it. */
 		while (cur % t->cols != dst % t->cols) {
-			enum vcube_dir d = cur % t->cols < dst % t->cols ?
-					   VCUBE_DIR_EAST : VCUBE_DIR_WEST;
+			enum vcube_topo_dir d = cur % t->cols < dst % t->cols ?
+					   VCUBE_TOPO_EAST : VCUBE_TOPO_WEST;
 
-			vcube_emit(chan, n, max, vcube_mesh_chan(t, cur, d));
+			chan[n++] = vcube_mesh_chan(t, cur, d);
 			cur = vcube_grid_step(t, cur, d);
 		}
 		while (cur != dst) {
-			enum vcube_dir d = cur < dst ? VCUBE_DIR_SOUTH :
-					   VCUBE_DIR_NORTH;
+			enum vcube_topo_dir d = cur < dst ? VCUBE_TOPO_SOUTH :
+					   VCUBE_TOPO_NORTH;
 
-			vcube_emit(chan, n, max, vcube_mesh_chan(t, cur, d));
+			chan[n++] = vcube_mesh_chan(t, cur, d);
 			cur = vcube_grid_step(t, cur, d);
 		}
 		break;
 	case VCUBE_TOPO_TORUS:
 		/* AP1000: static, unidirectional: east first, then south. */
 		while (cur % t->cols != dst % t->cols) {
-			vcube_emit(chan, n, max,
-				   vcube_torus_chan(t, cur, VCUBE_DIR_EAST));
-			cur = vcube_grid_step(t, cur, VCUBE_DIR_EAST);
+			chan[n++] = vcube_torus_chan(t, cur, VCUBE_TOPO_EAST);
+			cur = vcube_grid_step(t, cur, VCUBE_TOPO_EAST);
 		}
 		while (cur != dst) {
-			vcube_emit(chan, n, max,
-				   vcube_torus_chan(t, cur, VCUBE_DIR_SOUTH));
-			cur = vcube_grid_step(t, cur, VCUBE_DIR_SOUTH);
+			chan[n++] = vcube_torus_chan(t, cur, VCUBE_TOPO_SOUTH);
+			cur = vcube_grid_step(t, cur, VCUBE_TOPO_SOUTH);
 		}
 		break;
 	case VCUBE_TOPO_FATTREE:
@@ -339,13 +332,11 @@ int vcube_topo_route(const struct vcube_topo *t, u32 src, u32 dst, u64 cookie,
 		for (k = 0; k < l; k++) {
 			sw = sw * t->ft.parents[k] +
 			     vcube_ft_pick(t, src, dst, cookie, k);
-			vcube_emit(chan, n, max,
-				   vcube_ft_chan(t, k, src >> (2 * k), sw, 0));
+			chan[n++] = vcube_ft_chan(t, k, src >> (2 * k), sw, 0);
 		}
 		/* Down: the switch reached at the top fixes every link. */
 		for (k = l; k-- > 0;) {
-			vcube_emit(chan, n, max,
-				   vcube_ft_chan(t, k, dst >> (2 * k), sw, 1));
+			chan[n++] = vcube_ft_chan(t, k, dst >> (2 * k), sw, 1);
 			sw /= t->ft.parents[k];
 		}
 		break;
@@ -409,18 +400,18 @@ u32 vcube_topo_diameter(const struct vcube_topo *t)
 int vcube_topo_neighbors(const struct vcube_topo *t, u32 node, u32 *out,
 			 u32 max)
 {
-	static const enum vcube_dir dirs[] = {
-		VCUBE_DIR_NORTH, VCUBE_DIR_WEST, VCUBE_DIR_EAST,
-		VCUBE_DIR_SOUTH,
+	static const enum vcube_topo_dir dirs[] = {
+		VCUBE_TOPO_NORTH, VCUBE_TOPO_WEST, VCUBE_TOPO_EAST,
+		VCUBE_TOPO_SOUTH,
 	};
-	u32 n = 0, i, j, nb, r, c;
+	u32 n = 0, i, j, nb, r, c, found[VCUBE_MAX_DIM];
 
 	if (node >= t->nodes)
 		return -EINVAL;
 	switch (t->kind) {
 	case VCUBE_TOPO_HYPERCUBE:
 		for (i = 0; i < t->dim; i++)
-			vcube_emit(out, n, max, node ^ (1U << i));
+			found[n++] = node ^ (1U << i);
 		break;
 	case VCUBE_TOPO_MESH:
 	case VCUBE_TOPO_TORUS:
@@ -428,29 +419,32 @@ int vcube_topo_neighbors(const struct vcube_topo *t, u32 node, u32 *out,
 		c = node % t->cols;
 		for (i = 0; i < 4; i++) {
 			if (t->kind == VCUBE_TOPO_MESH &&
-			    ((dirs[i] == VCUBE_DIR_NORTH && r == 0) ||
-			     (dirs[i] == VCUBE_DIR_SOUTH && r + 1 == t->rows) ||
-			     (dirs[i] == VCUBE_DIR_WEST && c == 0) ||
-			     (dirs[i] == VCUBE_DIR_EAST && c + 1 == t->cols)))
+			    ((dirs[i] == VCUBE_TOPO_NORTH && r == 0) ||
+			     (dirs[i] == VCUBE_TOPO_SOUTH && r + 1 == t->rows) ||
+			     (dirs[i] == VCUBE_TOPO_WEST && c == 0) ||
+			     (dirs[i] == VCUBE_TOPO_EAST && c + 1 == t->cols)))
 				continue;
 			nb = vcube_grid_step(t, node, dirs[i]);
 			if (nb == node)
 				continue;
-			for (j = 0; j < n && out[j] != nb; j++)
+			for (j = 0; j < n && found[j] != nb; j++)
 				;
 			if (j == n)
-				vcube_emit(out, n, max, nb);
+				found[n++] = nb;
 		}
 		break;
 	case VCUBE_TOPO_FATTREE:
 		for (nb = node & ~3U; nb < (node | 3U) + 1 && nb < t->nodes;
 		     nb++)
 			if (nb != node)
-				vcube_emit(out, n, max, nb);
+				found[n++] = nb;
 		break;
 	default:
 		return -EINVAL;
 	}
+	if (n > max)
+		return -ENOSPC;
+	memcpy(out, found, n * sizeof(*out));
 	return n;
 }
 
@@ -472,19 +466,19 @@ int vcube_topo_chan_info(const struct vcube_topo *t, u32 chan,
 		h = t->rows * (t->cols - 1);
 		v = (t->rows - 1) * t->cols;
 		if (chan < h) {
-			info->dir = VCUBE_DIR_EAST;
+			info->dir = VCUBE_TOPO_EAST;
 			info->from = chan / (t->cols - 1) * t->cols +
 				     chan % (t->cols - 1);
 		} else if (chan < 2 * h) {
 			rel = chan - h;
-			info->dir = VCUBE_DIR_WEST;
+			info->dir = VCUBE_TOPO_WEST;
 			info->from = rel / (t->cols - 1) * t->cols +
 				     rel % (t->cols - 1) + 1;
 		} else if (chan < 2 * h + v) {
-			info->dir = VCUBE_DIR_SOUTH;
+			info->dir = VCUBE_TOPO_SOUTH;
 			info->from = chan - 2 * h;
 		} else {
-			info->dir = VCUBE_DIR_NORTH;
+			info->dir = VCUBE_TOPO_NORTH;
 			info->from = chan - 2 * h - v + t->cols;
 		}
 		info->to = vcube_grid_step(t, info->from, info->dir);

@@ -41,11 +41,11 @@ struct vcube_topo_params {
  * Directions of mesh and torus channels. Rows grow southwards: node
  * (row, col) has label row * cols + col, row 0 is the top (north) row.
  */
-enum vcube_dir {
-	VCUBE_DIR_EAST,		/* col + 1 */
-	VCUBE_DIR_WEST,		/* col - 1 */
-	VCUBE_DIR_SOUTH,	/* row + 1 */
-	VCUBE_DIR_NORTH,	/* row - 1 */
+enum vcube_topo_dir {
+	VCUBE_TOPO_EAST,		/* col + 1 */
+	VCUBE_TOPO_WEST,		/* col - 1 */
+	VCUBE_TOPO_SOUTH,	/* row + 1 */
+	VCUBE_TOPO_NORTH,	/* row - 1 */
 };
 
 /*
@@ -81,7 +81,7 @@ struct vcube_chan_info {
 	u8 from_level;
 	u8 to_level;
 	u16 lane;		/* fat tree: link index in its bundle */
-	u32 dir;		/* hypercube: dimension; mesh/torus: enum vcube_dir;
+	u32 dir;		/* hypercube: dimension; mesh/torus: enum vcube_topo_dir;
 				 * fat tree: 0 up, 1 down
 				 */
 };

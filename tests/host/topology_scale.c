@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kernel/core at full scale, under AddressSanitizer and UBSan: every route
+ * of large networks reaches its destination over valid, distinct channels
+ * in exactly the topology's distance, and the load the papers rely on
+ * comes out (e-cube's uniform link load, the fat tree's spread of random
+ * up-routing).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "topology.h"
+
+static u32 chan[VCUBE_MAX_NODES];
+static u32 stamp[1 << 16];	/* route number that last used a channel */
+static u32 route_no;
+
+static u32 popcount(u32 x)
+{
+	u32 n = 0;
+
+	for (; x; x &= x - 1)
+		n++;
+	return n;
+}
+
+/* The distance each routing rule must achieve, computed independently. */
+static u32 want_hops(const struct vcube_topo *t, u32 s, u32 d)
+{
+	u32 sr, sc, dr, dc, l = 0;
+
+	switch (t->kind) {
+	case VCUBE_TOPO_HYPERCUBE:
+		return popcount(s ^ d);
+	case VCUBE_TOPO_MESH:
+		sr = s / t->cols; sc = s % t->cols;
+		dr = d / t->cols; dc = d % t->cols;
+		return (sr > dr ? sr - dr : dr - sr) +
+		       (sc > dc ? sc - dc : dc - sc);
+	case VCUBE_TOPO_TORUS:
+		sr = s / t->cols; sc = s % t->cols;
+		dr = d / t->cols; dc = d % t->cols;
+		return (dc + t->cols - sc) % t->cols +
+		       (dr + t->rows - sr) % t->rows;
+	default:
+		while ((s >> (2 * l)) != (d >> (2 * l)))
+			l++;
+		return 2 * l;
+	}
+}
+
+static void check_route(const struct vcube_topo *t, u32 s, u32 d, u64 cookie,
+			u32 *load)
+{
+	struct vcube_chan_info ci;
+	u32 at = s, level = 0, again[64];
+	int n, i;
+
+	n = vcube_topo_route(t, s, d, cookie, chan, VCUBE_MAX_NODES);
+	CHECK(n >= 0 && (u32)n == want_hops(t, s, d), "%u->%u: %d hops", s, d,
+	      n);
+	if (n < 0)
+		return;
+	CHECK((u32)n <= vcube_topo_diameter(t), "%u->%u longer than diameter",
+	      s, d);
+	CHECK(t->nchan <= sizeof(stamp) / sizeof(stamp[0]), "nchan %u", t->nchan);
+	route_no++;
+	for (i = 0; i < n; i++) {
+		CHECK(chan[i] < t->nchan, "%u->%u: channel %u", s, d, chan[i]);
+		if (chan[i] >= t->nchan || vcube_topo_chan_info(t, chan[i], &ci))
+			return;
+		CHECK(ci.from == at && ci.from_level == level,
+		      "%u->%u: hop %d leaves %u/L%u, not %u/L%u", s, d, i,
+		      ci.from, ci.from_level, at, level);
+		at = ci.to;
+		level = ci.to_level;
+		if (load)
+			load[chan[i]]++;
+		CHECK(stamp[chan[i]] != route_no, "%u->%u: channel %u twice", s,
+		      d, chan[i]);
+		stamp[chan[i]] = route_no;
+	}
+	CHECK(at == d && level == 0, "%u->%u ends at %u/L%u", s, d, at, level);
+	if (n <= 64) {
+		memcpy(again, chan, n * sizeof(u32));
+		CHECK(vcube_topo_route(t, s, d, cookie, chan, 64) == n &&
+		      !memcmp(again, chan, n * sizeof(u32)),
+		      "%u->%u: not deterministic", s, d);
+	}
+}
+
+static void init(struct vcube_topo *t, enum vcube_topo_kind kind, u32 a,
+		 u32 b)
+{
+	struct vcube_topo_params p = { .kind = kind, .seed = 2026 };
+	char err[128];
+
+	if (kind == VCUBE_TOPO_HYPERCUBE)
+		p.dim = a;
+	else if (kind == VCUBE_TOPO_FATTREE)
+		p.nodes = a;
+	else {
+		p.rows = a;
+		p.cols = b;
+	}
+	if (vcube_topo_init(t, &p, err, sizeof(err))) {
+		fprintf(stderr, "init: %s\n", err);
+		exit(1);
+	}
+}
+
+/*
+ * All pairs from @sources evenly spaced sources (0: every node), and all
+ * pairs into the last node.
+ */
+static void sweep(enum vcube_topo_kind kind, u32 a, u32 b, u32 sources)
+{
+	struct vcube_topo t;
+	u32 s, d, step;
+
+	init(&t, kind, a, b);
+	step = sources ? t.nodes / sources : 1;
+	for (s = 0; s < t.nodes; s += step)
+		for (d = 0; d < t.nodes; d++)
+			check_route(&t, s, d, (u64)s * t.nodes + d, NULL);
+	for (d = 0; d < t.nodes; d++)
+		check_route(&t, t.nodes - 1, d, d, NULL);
+}
+
+/*
+ * Complete exchange under e-cube loads every directed channel equally:
+ * n^2 log(n) / 2 hops over n log(n) channels is n / 2 each (Bokhari Fig. 5
+ * shows the d = 3 case).
+ */
+static void ecube_uniform_load(u32 dim)
+{
+	struct vcube_topo t;
+	u32 s, d, c, *load;
+
+	init(&t, VCUBE_TOPO_HYPERCUBE, dim, 0);
+	load = calloc(t.nchan, sizeof(*load));
+	for (s = 0; s < t.nodes; s++)
+		for (d = 0; d < t.nodes; d++)
+			check_route(&t, s, d, 0, load);
+	for (c = 0; c < t.nchan; c++)
+		CHECK(load[c] == t.nodes / 2, "d=%u channel %u carries %u", dim,
+		      c, load[c]);
+	free(load);
+}
+
+/*
+ * Fat tree, 256 nodes: everyone sends to its partner in the other half of
+ * the machine with 1024 cookies. Random up-routing must spread the load
+ * like fair coins: every up channel of a level within five standard
+ * deviations (5 sqrt(mean), binomial) of that level's mean. A choice stuck
+ * on one link would be off by the mean itself, 23 deviations at level 0.
+ */
+static void fattree_spread(void)
+{
+	struct vcube_topo t;
+	struct vcube_chan_info ci;
+	u32 s, c, k, *load;
+	u64 sum[VCUBE_FT_MAX_LEVELS] = { 0 }, cnt[VCUBE_FT_MAX_LEVELS] = { 0 };
+	double mean;
+	u64 cookie;
+
+	init(&t, VCUBE_TOPO_FATTREE, 256, 0);
+	load = calloc(t.nchan, sizeof(*load));
+	for (cookie = 0; cookie < 1024; cookie++)
+		for (s = 0; s < t.nodes; s++)
+			check_route(&t, s, (s + 128) % 256, cookie, load);
+	for (c = 0; c < t.nchan; c++) {
+		vcube_topo_chan_info(&t, c, &ci);
+		if (!ci.dir) {
+			sum[ci.from_level] += load[c];
+			cnt[ci.from_level]++;
+		}
+	}
+	for (c = 0; c < t.nchan; c++) {
+		vcube_topo_chan_info(&t, c, &ci);
+		k = ci.from_level;
+		if (ci.dir || !cnt[k])
+			continue;
+		mean = (double)sum[k] / cnt[k];
+		CHECK(fabs(load[c] - mean) <= 5 * sqrt(mean),
+		      "level %u up channel %u carries %u, mean %.1f", k, c,
+		      load[c], mean);
+	}
+	free(load);
+}
+
+int main(void)
+{
+	sweep(VCUBE_TOPO_HYPERCUBE, 7, 0, 0);
+	sweep(VCUBE_TOPO_HYPERCUBE, 12, 0, 64);
+	sweep(VCUBE_TOPO_MESH, 16, 32, 0);
+	sweep(VCUBE_TOPO_MESH, 64, 64, 16);
+	sweep(VCUBE_TOPO_MESH, 1, 4096, 4);
+	sweep(VCUBE_TOPO_MESH, 13, 7, 0);
+	sweep(VCUBE_TOPO_TORUS, 16, 32, 0);
+	sweep(VCUBE_TOPO_TORUS, 4096, 1, 4);
+	sweep(VCUBE_TOPO_TORUS, 11, 3, 0);
+	sweep(VCUBE_TOPO_FATTREE, 1024, 0, 64);
+	sweep(VCUBE_TOPO_FATTREE, 4096, 0, 16);
+	sweep(VCUBE_TOPO_FATTREE, 37, 0, 0);
+	ecube_uniform_load(3);
+	ecube_uniform_load(7);
+	fattree_spread();
+	return check_done("topology_scale");
+}

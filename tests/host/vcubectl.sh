@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# vcubectl's command line on a sysfs-shaped fixture: text, JSON, usage
+# errors. (In the VM the same commands run against the real module.)
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+ctl=$top/build/bin/vcubectl
+fx=$(mktemp -d)
+trap 'rm -rf "$fx"' EXIT
+fail=0
+ok() { echo "ok - $1"; }
+no() { echo "not ok - $1"; fail=1; }
+t() { local name=$1; shift; if "$@" >/dev/null 2>&1; then ok "$name"; else no "$name"; fi; }
+
+printf 'mesh\n' > "$fx/topology"; printf 'rows=1 cols=2\n' > "$fx/shape"
+printf 'delta\n' > "$fx/profile"; printf '2\n' > "$fx/nodes"
+printf '2\n' > "$fx/channels"; printf '1\n' > "$fx/diameter"; printf '7\n' > "$fx/seed"
+for n in 0 1; do
+	mkdir "$fx/vcube$n"
+	printf '%s\n' $n > "$fx/vcube$n/node"; printf '0 %s\n' $n > "$fx/vcube$n/coords"
+	printf '%s\n' $((1 - n)) > "$fx/vcube$n/neighbors"; printf '0\n' > "$fx/vcube$n/owner"
+done
+printf '31337\n' > "$fx/vcube1/owner"
+
+out=$("$ctl" --sysfs "$fx" show)
+[ "$out" = "mesh rows=1 cols=2 nodes 2 channels 2 diameter 1 profile delta seed 7" ] && ok "show text" || no "show text: $out"
+out=$("$ctl" --sysfs "$fx")
+[ "$out" = "mesh rows=1 cols=2 nodes 2 channels 2 diameter 1 profile delta seed 7" ] && ok "show is the default" || no "default: $out"
+out=$("$ctl" --sysfs "$fx" -j show | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["nodes"], d["topology"], d["seed"])')
+[ "$out" = "2 mesh 7" ] && ok "show json" || no "show json: $out"
+out=$("$ctl" --sysfs "$fx" nodes)
+[ "$out" = "node 0 coords 0 0 neighbors 1
+node 1 coords 0 1 neighbors 0 owner 31337" ] && ok "nodes text" || no "nodes text: $out"
+out=$("$ctl" --sysfs "$fx" --json nodes | python3 -c 'import json,sys; d=json.load(sys.stdin); print(len(d), d[1]["neighbors"], d[1]["owner"])')
+[ "$out" = "2 [0] 31337" ] && ok "nodes json" || no "nodes json: $out"
+
+t "--help exits 0" "$ctl" --help
+t "help exits 0" "$ctl" help
+t "route --help exits 0" "$ctl" route --help
+"$ctl" --help | grep -q route && ok "--help lists route" || no "--help lists route"
+"$ctl" frobnicate >/dev/null 2>&1; [ $? -eq 2 ] && ok "unknown command: 2" || no "unknown command"
+"$ctl" --bogus >/dev/null 2>&1; [ $? -eq 2 ] && ok "unknown option: 2" || no "unknown option"
+"$ctl" --sysfs "$fx" show extra >/dev/null 2>&1; [ $? -eq 2 ] && ok "extra argument: 2" || no "extra argument"
+"$ctl" route 1 >/dev/null 2>&1; [ $? -eq 2 ] && ok "route needs two nodes" || no "route arity"
+"$ctl" route 1 x >/dev/null 2>&1; [ $? -eq 2 ] && ok "route rejects junk" || no "route junk"
+"$ctl" route -- -1 2 >/dev/null 2>&1; [ $? -eq 2 ] && ok "route rejects negatives" || no "route negative"
+err=$("$ctl" --sysfs "$fx/none" show 2>&1); [ $? -eq 1 ] && grep -q "no vcube network is loaded" <<<"$err" \
+	&& ok "no network: clear error" || no "no network: $err"
+printf 'garbage\n' > "$fx/nodes"
+"$ctl" --sysfs "$fx" show >/dev/null 2>&1; [ $? -eq 1 ] && ok "malformed sysfs: 1" || no "malformed sysfs"
+exit $fail

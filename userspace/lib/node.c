@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+/*
+ * libvcube: binding to a node and the ioctls on it.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "vcube.h"
+
+struct vcube_node {
+	int fd;
+	unsigned int rank;
+};
+
+int vcube_node_open(unsigned int rank, struct vcube_node **nodep)
+{
+	struct vcube_node *node;
+	char path[32];
+
+	snprintf(path, sizeof(path), VCUBE_DEV_FMT, rank);
+	node = calloc(1, sizeof(*node));
+	if (!node)
+		return -ENOMEM;
+	node->rank = rank;
+	node->fd = open(path, O_RDWR | O_CLOEXEC);
+	if (node->fd < 0) {
+		int ret = -errno;
+
+		free(node);
+		return ret;
+	}
+	*nodep = node;
+	return 0;
+}
+
+int vcube_node_close(struct vcube_node *node)
+{
+	int ret = 0;
+
+	if (!node)
+		return -EINVAL;
+	if (close(node->fd))
+		ret = -errno;
+	free(node);
+	return ret;
+}
+
+int vcube_node_fd(const struct vcube_node *node)
+{
+	return node ? node->fd : -EINVAL;
+}
+
+int vcube_node_info(struct vcube_node *node, struct vcube_node_info *info)
+{
+	if (!node || !info)
+		return -EINVAL;
+	if (ioctl(node->fd, VCUBE_IOC_NODE_INFO, info))
+		return -errno;
+	return 0;
+}
+
+int vcube_node_route(struct vcube_node *node, unsigned int dst,
+		     uint64_t cookie, struct vcube_hop *hops, size_t max)
+{
+	struct vcube_route r = {
+		.dst = dst,
+		.max_hops = max > UINT32_MAX ? UINT32_MAX : (uint32_t)max,
+		.cookie = cookie,
+		.hops = (uintptr_t)hops,
+	};
+
+	if (!node || (max && !hops))
+		return -EINVAL;
+	if (ioctl(node->fd, VCUBE_IOC_ROUTE, &r) && errno != EMSGSIZE)
+		return -errno;
+	return (int)r.nhops;
+}
+
+const char *vcube_topology_name(unsigned int topology)
+{
+	static const char *const names[] = {
+		[VCUBE_TOPOLOGY_HYPERCUBE] = "hypercube",
+		[VCUBE_TOPOLOGY_MESH] = "mesh",
+		[VCUBE_TOPOLOGY_TORUS] = "torus",
+		[VCUBE_TOPOLOGY_FATTREE] = "fattree",
+	};
+
+	return topology < sizeof(names) / sizeof(names[0]) ? names[topology] :
+							     "unknown";
+}
+
+const char *vcube_dir_name(unsigned int topology, unsigned int dir)
+{
+	static const char *const grid[] = { "east", "west", "south", "north" };
+
+	switch (topology) {
+	case VCUBE_TOPOLOGY_MESH:
+	case VCUBE_TOPOLOGY_TORUS:
+		return dir < 4 ? grid[dir] : "?";
+	case VCUBE_TOPOLOGY_FATTREE:
+		return dir ? "down" : "up";
+	default:
+		return "dim";
+	}
+}
