@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# make check: every test layer, then one closing line "N passed, N failed".
+#   1. host: kernel/core and libvcube under sanitizers, the tools' command
+#      lines, checkpatch
+#   2. KUnit: the vcube_* suites under UML (scripts/kunit.sh)
+#   3. VM: the module in Debian's 6.12 kernel (every test) and 6.1 (load and
+#      route smoke test), under QEMU
+# Expects 'make all tests' and the modules for both kernels to be built.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+passed=0
+failed=0
+skipped=0
+
+# Add the counts of a layer's "LABEL: P passed, F failed" line from $2.
+tally() {
+	local label=$1 log=$2 line p f
+	line=$(grep -a "^$label: [0-9]* passed, [0-9]* failed" "$log" | tail -n 1)
+	if [ -z "$line" ]; then
+		echo "== $label: no result line (did not run to the end)"
+		failed=$((failed + 1))
+		return
+	fi
+	p=$(sed 's/.*: \([0-9]*\) passed.*/\1/' <<<"$line")
+	f=$(sed 's/.* \([0-9]*\) failed.*/\1/' <<<"$line")
+	passed=$((passed + p))
+	failed=$((failed + f))
+}
+
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+echo "== host tests"
+hp=0 hf=0
+for t in tests/host/*.c tests/host/*.sh; do
+	name=$(basename "${t%.*}")
+	case $t in
+	*.c) bin=build/tests/$name; "$bin" > "$log" 2>&1 ;;
+	*.sh) bash "$t" > "$log" 2>&1 ;;
+	esac
+	rc=$?
+	if [ $rc -eq 77 ]; then
+		echo "skip $name"; skipped=$((skipped + 1)); continue
+	fi
+	case $t in
+	*.c) if [ $rc -eq 0 ]; then hp=$((hp + 1)); echo "ok - $name: $(tail -n 1 "$log")"
+	     else hf=$((hf + 1)); echo "not ok - $name"; sed 's/^/# /' "$log" | tail -n 30; fi ;;
+	*.sh) grep -a '^not ok' "$log"; grep -a '^#' "$log" | head -n 20
+	      p=$(grep -ac '^ok - ' "$log"); f=$(grep -ac '^not ok - ' "$log")
+	      [ $rc -ne 0 ] && [ "$f" -eq 0 ] && f=1
+	      echo "$name: $p passed, $f failed"; hp=$((hp + p)); hf=$((hf + f)) ;;
+	esac
+done
+echo "host: $hp passed, $hf failed" | tee "$log"
+tally host "$log"
+
+echo "== KUnit (UML, linux-source-6.12)"
+scripts/kunit.sh > "$log" 2>&1
+grep -a -E '^\[[0-9:]+\] .*(FAILED|Expected|not ok|ERROR|error:)' "$log" | head -n 40
+grep -a -E 'error:' "$log" | head -n 20
+tail -n 1 "$log"
+tally kunit "$log"
+
+for line in 6.12 6.1; do
+	tests=()
+	[ $line = 6.1 ] && tests=(topologies)
+	echo "== VM tests, Debian $line kernel ${tests[*]:+(smoke: ${tests[*]})}"
+	scripts/vm-run.sh --kver $line --no-insmod -- tests/vm/run.sh "${tests[@]}" > "$log" 2>&1
+	grep -a -v '^ok - ' "$log" | tail -n 40
+	sed -i "s/^vm: /vm-$line: /" "$log"
+	tally "vm-$line" "$log"
+done
+
+echo
+echo "$passed passed, $failed failed${skipped:+, $skipped skipped}"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Every bad module parameter combination: insmod fails with EINVAL, the
+# kernel log gets exactly one line from vcube saying what was wrong, and
+# nothing is left registered.
+. "$(dirname "$0")/lib.sh"
+unload
+
+nothing_registered() {
+	[ ! -e /sys/class/vcube ] && [ ! -e /dev/vcube0 ] && ! loaded &&
+		! grep -q vcube /proc/devices
+}
+
+cases=(
+	"|topology= is required"
+	"topology=ring|unknown topology=ring"
+	"topology=hypercube|topology=hypercube needs dim=1..12"
+	"topology=hypercube dim=0|topology=hypercube needs dim=1..12"
+	"topology=hypercube dim=13|dim=13 is too large"
+	"topology=hypercube dim=4000000000|too large"
+	"topology=hypercube dim=5 rows=4|rows=/cols= do not apply to topology=hypercube"
+	"topology=mesh cols=4|topology=mesh needs rows= and cols="
+	"topology=mesh rows=1 cols=1|needs at least 2 nodes"
+	"topology=mesh rows=100 cols=100|at most 4096 nodes"
+	"topology=mesh rows=65536 cols=65536|too large"
+	"topology=torus rows=4|topology=torus needs rows= and cols="
+	"topology=torus rows=4 cols=4 nodes=16|nodes= does not apply to topology=torus"
+	"topology=fattree|topology=fattree needs nodes=2..4096"
+	"topology=fattree nodes=1|needs nodes=2..4096"
+	"topology=fattree nodes=5000|needs nodes=2..4096"
+	"topology=fattree nodes=16 dim=2|dim= does not apply to topology=fattree"
+	"profile=cray dim=3|unknown profile=cray"
+	"profile=delta|topology=mesh needs rows= and cols="
+	"topology=hypercube dim=3 mode=01777|not a permission mask"
+	"topology=hypercube dim=abc|invalid for parameter"
+)
+
+for c in "${cases[@]}"; do
+	params=${c%%|*}
+	want=${c#*|}
+	dmesg --clear
+	out=$(insmod "$VCUBE_KO" $params 2>&1)
+	rc=$?
+	log=$(dmesg | grep 'vcube: ' | grep -v -e 'taints kernel' -e 'signature and/or required key')
+	check "'$params' refused" [ $rc -ne 0 ]
+	check "'$params': EINVAL ($out)" grep -q "Invalid parameters\|Invalid argument" <<<"$out"
+	check "'$params': one log line: $log" [ "$(grep -c . <<<"$log")" = 1 ]
+	check "'$params': says '$want'" grep -qF -- "$want" <<<"$log"
+	check "'$params': nothing registered" nothing_registered
+done
+exit $fail

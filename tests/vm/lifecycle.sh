@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Binding rules and the module's life: the node_open program (EBUSY, owner,
+# killed owners, ioctl errors), rmmod refused while a node is open, many
+# insmod/rmmod cycles, and the largest network.
+. "$(dirname "$0")/lib.sh"
+
+load topology=hypercube dim=3 && {
+	node_open
+	[ $? -eq 0 ] || fail=1
+	exec 3<>/dev/vcube0
+	check "rmmod refused while /dev/vcube0 is open" not rmmod vcube 2>/dev/null
+	check "still loaded" loaded
+	exec 3>&-
+	check "rmmod once it is closed" rmmod vcube
+}
+
+kinds=("topology=hypercube dim=4" "topology=mesh rows=3 cols=7" "topology=torus rows=2 cols=2" "topology=fattree nodes=21")
+counts=(16 21 4 21)
+bad=0
+for ((i = 0; i < 24; i++)); do
+	k=$((i % 4))
+	insmod "$VCUBE_KO" ${kinds[$k]} || bad=$((bad + 1))
+	[ "$(ls /dev | grep -c '^vcube[0-9]*$')" = "${counts[$k]}" ] || bad=$((bad + 1))
+	exec 3<>/dev/vcube1 && exec 3>&-
+	rmmod vcube || bad=$((bad + 1))
+	[ -e /dev/vcube0 ] && bad=$((bad + 1))
+done
+check "24 insmod/rmmod cycles over four topologies" [ "$bad" = 0 ]
+
+load topology=hypercube dim=12 && {
+	check "dim=12: 4096 device nodes" [ "$(ls /dev | grep -c '^vcube[0-9]*$')" = 4096 ]
+	check "dim=12: node 4095's neighbours" [ "$(cat /sys/class/vcube/vcube4095/neighbors)" = "4094 4093 4091 4087 4079 4063 4031 3967 3839 3583 3071 2047" ]
+	got=$(vcubectl route 0 4095 | head -n 1)
+	check "dim=12: route 0->4095 has 12 hops" [ "${got##*(}" = "12 hops)" ]
+	unload
+	check "dim=12 unloaded" [ ! -e /dev/vcube0 ]
+}
+exit $fail

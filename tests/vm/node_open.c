@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * In the VM, with vcube loaded as topology=hypercube dim=3: binding a node
+ * (one process per node, -EBUSY for any other open), what a killed owner
+ * leaves behind, and the ioctls' answers to good and bad input.
+ *
+ * Prints "ok - ..." / "not ok - ..." lines; exits 1 if any failed.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "vcube.h"
+
+static int failed;
+
+/* Evaluates @cond exactly once: conditions here have side effects. */
+#define T(cond, ...)							\
+	do {								\
+		int t_ok = !!(cond);					\
+									\
+		printf("%s - ", t_ok ? "ok" : "not ok");		\
+		printf(__VA_ARGS__);					\
+		putchar('\n');						\
+		fflush(stdout);						\
+		if (!t_ok)						\
+			failed = 1;					\
+	} while (0)
+
+static int owner_of(int node)
+{
+	struct vcube_node_desc d;
+
+	if (vcube_node_describe(NULL, node, &d))
+		return -1;
+	return d.owner;
+}
+
+static int try_open(const char *path, int flags)
+{
+	int fd = open(path, flags);
+
+	if (fd < 0)
+		return -errno;
+	close(fd);
+	return 0;
+}
+
+int main(void)
+{
+	struct vcube_hop hops[8];
+	struct vcube_route r;
+	struct vcube_node_info info;
+	struct vcube_node *node;
+	int fd, ret, status;
+	pid_t pid;
+
+	ret = vcube_node_open(3, &node);
+	T(ret == 0, "bind node 3 (%s)", strerror(-ret));
+	if (ret)
+		return 1;
+	fd = vcube_node_fd(node);
+	T(owner_of(3) == getpid(), "sysfs owner is this process");
+	T(try_open("/dev/vcube3", O_RDWR) == -EBUSY, "second open: EBUSY");
+	T(try_open("/dev/vcube3", O_RDONLY) == -EBUSY,
+	  "second read-only open: EBUSY");
+	T(try_open("/dev/vcube2", O_RDWR) == 0, "other nodes stay free");
+
+	pid = fork();
+	if (!pid)
+		_exit(try_open("/dev/vcube3", O_RDWR) == -EBUSY ? 0 : 1);
+	waitpid(pid, &status, 0);
+	T(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	  "open from another process: EBUSY");
+
+	ret = vcube_node_info(node, &info);
+	T(ret == 0 && info.node == 3 && info.nodes == 8 &&
+	  info.topology == VCUBE_TOPOLOGY_HYPERCUBE && info.dim == 3 &&
+	  info.channels == 24 && info.diameter == 3,
+	  "NODE_INFO: node %u of %u, %s dim %u, %u channels", info.node,
+	  info.nodes, vcube_topology_name(info.topology), info.dim,
+	  info.channels);
+	T(ioctl(fd, VCUBE_IOC_NODE_INFO, NULL) == -1 && errno == EFAULT,
+	  "NODE_INFO to NULL: EFAULT");
+	T(ioctl(fd, _IO(VCUBE_IOC_MAGIC, 0x7f)) == -1 && errno == ENOTTY,
+	  "unknown command: ENOTTY");
+	T(ioctl(fd, _IOR('x', 0, struct vcube_node_info), &info) == -1 &&
+	  errno == ENOTTY, "foreign ioctl letter: ENOTTY");
+
+	ret = vcube_node_route(node, 4, 0, hops, 8);
+	T(ret == 3 && hops[0].from == 3 && hops[0].to == 2 &&
+	  hops[1].to == 0 && hops[2].to == 4 && hops[2].dir == 2,
+	  "ROUTE 3->4: 3 -> 2 -> 0 -> 4 (e-cube)");
+	T(vcube_node_route(node, 3, 0, hops, 8) == 0, "ROUTE to itself: 0 hops");
+	T(vcube_node_route(node, 4, 0, hops, 1) == 3,
+	  "ROUTE into too little room reports the length");
+
+	memset(&r, 0, sizeof(r));
+	r.dst = 4;
+	r.max_hops = 1;
+	r.hops = (uintptr_t)hops;
+	T(ioctl(fd, VCUBE_IOC_ROUTE, &r) == -1 && errno == EMSGSIZE &&
+	  r.nhops == 3, "ROUTE too small: EMSGSIZE, nhops 3");
+	r.max_hops = 8;
+	r.flags = 1;
+	T(ioctl(fd, VCUBE_IOC_ROUTE, &r) == -1 && errno == EINVAL,
+	  "ROUTE unknown flag: EINVAL");
+	r.flags = 0;
+	r.dst = 8;
+	T(ioctl(fd, VCUBE_IOC_ROUTE, &r) == -1 && errno == EINVAL,
+	  "ROUTE to node 8 of 8: EINVAL");
+	r.dst = 4;
+	r.hops = 16;
+	T(ioctl(fd, VCUBE_IOC_ROUTE, &r) == -1 && errno == EFAULT,
+	  "ROUTE into a bad pointer: EFAULT");
+	T(ioctl(fd, VCUBE_IOC_ROUTE, NULL) == -1 && errno == EFAULT,
+	  "ROUTE from NULL: EFAULT");
+
+	T(vcube_node_close(node) == 0, "close");
+	T(owner_of(3) == 0, "closed node is unbound");
+	T(try_open("/dev/vcube3", O_RDWR) == 0, "and can be bound again");
+
+	/* A process killed while bound leaves the node free. */
+	pid = fork();
+	if (!pid) {
+		struct vcube_node *n;
+
+		if (vcube_node_open(5, &n))
+			_exit(1);
+		pause();
+		_exit(0);
+	}
+	for (ret = 0; ret < 200 && owner_of(5) != pid; ret++)
+		usleep(10000);
+	T(owner_of(5) == pid, "child bound node 5");
+	kill(pid, SIGKILL);
+	waitpid(pid, &status, 0);
+	T(WIFSIGNALED(status) && owner_of(5) == 0 &&
+	  try_open("/dev/vcube5", O_RDWR) == 0,
+	  "killed owner leaves node 5 free");
+	return failed;
+}

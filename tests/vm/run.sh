@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Run VM test scripts inside the guest (scripts/vm-run.sh --no-insmod -- ...)
+# and close with "vm: N passed, N failed". With arguments, only those tests.
+dir=$(cd "$(dirname "$0")" && pwd)
+export PATH=$dir:$VCUBE_TOP/build/tests/vm:$PATH
+tests=("$@")
+[ ${#tests[@]} -gt 0 ] || tests=(topologies badparams lifecycle)
+log=$(mktemp)
+dmesg --clear
+for t in "${tests[@]}"; do
+	echo "# $t ($VCUBE_KREL)"
+	bash "$dir/$t.sh" 2>&1 | tee -a "$log"
+done
+# Whatever happened, the kernel must not have complained.
+if dmesg | grep -E 'BUG:|WARNING:|Oops|general protection|UBSAN|KASAN|Call Trace' >/dev/null; then
+	echo "not ok - kernel log is clean" | tee -a "$log"
+	dmesg | grep -E -A5 'BUG:|WARNING:|Oops|general protection|UBSAN|KASAN|Call Trace' | head -n 40
+else
+	echo "ok - kernel log is clean" | tee -a "$log"
+fi
+passed=$(grep -c '^ok - ' "$log")
+failed=$(grep -c '^not ok - ' "$log")
+echo "vm: $passed passed, $failed failed"
+rm -f "$log"
+[ "$failed" = 0 ]
