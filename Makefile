@@ -15,7 +15,10 @@ KDIR ?= $(firstword $(wildcard /lib/modules/$(shell uname -r)/build) \
 # The VM's kernel line; the module is built against the matching headers.
 KVER ?= 6.12
 MODPARAMS ?= topology=hypercube dim=5
-CMD ?= vcubectl nodes
+CMD ?= vcubectl show && vcubectl nodes
+# Handed to the recipes through the environment, so that any quoting in
+# them reaches the guest's shell untouched.
+export MODPARAMS CMD
 
 CC ?= gcc
 CFLAGS ?= -O2 -g
@@ -86,11 +89,12 @@ deps:
 # for it with MODPARAMS, run CMD in this directory; exit with CMD's status.
 vm: userspace tests
 	@$(MAKE) --no-print-directory module KDIR=$$(scripts/vm-run.sh --kdir $(KVER))
-	@scripts/vm-run.sh --kver $(KVER) --modparams "$(MODPARAMS)" -- $(CMD)
+	@scripts/vm-run.sh --kver $(KVER) --modparams "$$MODPARAMS" -- "$$CMD"
 
 demo: deps
 	@$(MAKE) --no-print-directory vm KVER=6.12 \
-		MODPARAMS="topology=hypercube dim=5" CMD="vcubectl show && vcubectl nodes"
+		MODPARAMS='topology=hypercube dim=5' \
+		CMD='vcubectl show && vcubectl nodes && vcubectl route 0 31'
 
 # ---- tests ----------------------------------------------------------------
 kunit:
