@@ -86,17 +86,28 @@ mount -t sysfs sys /sys
 mount -t devtmpfs dev /dev
 for m in $(cat /mod/order); do insmod /mod/$m || echo "vm: insmod $m failed"; done
 mount -t 9p -o trans=virtio,version=9p2000.L,ro,msize=262144 host /host || poweroff -f
-out=$(cat /proc/cmdline | tr ' ' '\n' | sed -n 's/^vcube.out=//p')
-mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 out "/host$out" || poweroff -f
+arg() { tr ' ' '\n' < /proc/cmdline | sed -n "s/^vcube.$1=//p"; }
+out=$(arg out)
+top=$(arg top)
 mount -t proc proc /host/proc
 mount -t sysfs sys /host/sys
 mount -t devtmpfs dev /host/dev
 mkdir -p /host/dev/shm /host/dev/pts
 mount -t tmpfs tmp /host/dev/shm
 mount -t devpts pts /host/dev/pts
-for d in /tmp /run /var/tmp /var/lock; do
-	[ -d /host$d ] && mount -t tmpfs tmp /host$d
+# Writable scratch directories; a project that lives inside one of them
+# (a clone in /tmp) stays visible through a bind mount.
+mkdir -p /scratch
+for d in /tmp /run /var/tmp; do
+	[ -d /host$d ] || continue
+	mount -t tmpfs tmp /scratch
+	case "$top/" in
+	"$d"/*) mkdir -p "/scratch${top#$d}"
+		mount --bind "/host$top" "/scratch${top#$d}" ;;
+	esac
+	mount --move /scratch /host$d
 done
+mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 out "/host$out" || poweroff -f
 echo VCUBE-VM-START
 chroot /host /bin/bash "$out/job.sh"
 echo "VCUBE-VM-EXIT $?"
@@ -125,7 +136,7 @@ mkdir -p "$out"
 	printf '%s\n' "$*"
 } > "$out/job.sh"
 
-append="console=ttyS0 quiet loglevel=3 panic=-1 vcube.out=$out"
+append="console=ttyS0 quiet loglevel=3 panic=-1 vcube.out=$out vcube.top=$top"
 log=$(mktemp)
 set +e
 timeout "${VCUBE_VM_TIMEOUT:-900}" qemu-system-x86_64 \
