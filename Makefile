@@ -73,7 +73,7 @@ $(B)/bin/%: userspace/tools/%.c $(B)/lib/libvcube.a
 $(B)/tests/%: tests/host/%.c $(CORE_SRC) $(LIB_SRC) $(wildcard kernel/core/*.h userspace/lib/include/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) -Ikernel/core $(CFLAGS) -fsanitize=address,undefined \
-		-fno-sanitize-recover=all -o $@ $< $(CORE_SRC) $(LIB_SRC) -lm
+		-fno-sanitize-recover=all -pthread -o $@ $< $(CORE_SRC) $(LIB_SRC) -lm
 
 $(B)/tests/vm/%: tests/vm/%.c $(B)/lib/libvcube.a
 	@mkdir -p $(dir $@)

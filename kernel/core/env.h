@@ -12,13 +12,21 @@
 #include <linux/types.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/list.h>
+#include <linux/slab.h>
 #include <linux/string.h>
+
+#define vc_alloc(n)		kzalloc(n, GFP_KERNEL)
+#define vc_alloc_array(n, s)	kcalloc(n, s, GFP_KERNEL)
+#define vc_free(p)		kfree(p)
+#define vc_log(...)		pr_warn("vcube: " __VA_ARGS__)
 #else
 #include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef uint8_t u8;
@@ -26,6 +34,71 @@ typedef uint16_t u16;
 typedef uint32_t u32;
 typedef uint64_t u64;
 typedef int64_t s64;
+typedef int32_t s32;
+
+#define U64_MAX		UINT64_MAX
+#define U32_MAX		UINT32_MAX
+
+#define vc_alloc(n)		calloc(1, n)
+#define vc_alloc_array(n, s)	calloc(n, s)
+#define vc_free(p)		free(p)
+extern void (*vc_host_log)(const char *msg);
+#define vc_log(...)							\
+	do {								\
+		char vc_log_buf[256];					\
+									\
+		snprintf(vc_log_buf, sizeof(vc_log_buf), __VA_ARGS__);	\
+		if (vc_host_log)					\
+			vc_host_log(vc_log_buf);			\
+	} while (0)
+
+#ifndef container_of
+#define container_of(ptr, type, member) \
+	((type *)((char *)(ptr) - offsetof(type, member)))
+#endif
+
+/* The subset of the kernel's <linux/list.h> that kernel/core uses. */
+struct list_head {
+	struct list_head *next, *prev;
+};
+
+static inline void INIT_LIST_HEAD(struct list_head *l)
+{
+	l->next = l;
+	l->prev = l;
+}
+
+static inline void list_add_tail(struct list_head *n, struct list_head *h)
+{
+	n->prev = h->prev;
+	n->next = h;
+	h->prev->next = n;
+	h->prev = n;
+}
+
+static inline void list_del_init(struct list_head *n)
+{
+	n->prev->next = n->next;
+	n->next->prev = n->prev;
+	INIT_LIST_HEAD(n);
+}
+
+static inline int list_empty(const struct list_head *h)
+{
+	return h->next == h;
+}
+
+#define list_entry(ptr, type, member) container_of(ptr, type, member)
+#define list_first_entry(h, type, member) list_entry((h)->next, type, member)
+#define list_for_each_entry(pos, h, member)				\
+	for (pos = list_entry((h)->next, __typeof__(*pos), member);	\
+	     &pos->member != (h);					\
+	     pos = list_entry(pos->member.next, __typeof__(*pos), member))
+#define list_for_each_entry_safe(pos, n, h, member)			\
+	for (pos = list_entry((h)->next, __typeof__(*pos), member),	\
+	     n = list_entry(pos->member.next, __typeof__(*pos), member); \
+	     &pos->member != (h);					\
+	     pos = n, n = list_entry(n->member.next, __typeof__(*n), member))
 #endif
 
 #endif /* _VCUBE_CORE_ENV_H */

@@ -1,0 +1,1182 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vcube's virtual-time engine (see engine.h for the contract).
+ *
+ * A user message becomes one or three transfers: FORCED messages and short
+ * UNFORCED ones are a single packet; a long UNFORCED message is a PROBE to
+ * the receiver, a REQUEST back once the receiver has room for it, then the
+ * data (Bokhari 1991 sec. 2.2; Seidel & Davis 1992 sec. 2.1). Every transfer
+ * goes through the same circuit switch:
+ *
+ *   1. it takes its source's send port (one transfer at a time);
+ *   2. its header acquires the route's channels one by one, hop ns apart,
+ *      holding what it has while it queues for the next one (FIFO by the
+ *      time it asked, ties to the lower source node);
+ *   3. it takes the destination's receive port (eject at a time);
+ *   4. the body flows for base + byte * len ns; tail ns before the end the
+ *      data has left the sender, whose request completes;
+ *   5. at the end every channel and both ports are released together and
+ *      the transfer is delivered.
+ */
+#include "engine.h"
+
+enum vc_kind {			/* the order of events at one instant */
+	VC_EV_THROUGH,		/* the data has left: the sender goes on */
+	VC_EV_RECV,		/* a node posts a receive */
+	VC_EV_DELIVER,		/* a transfer is complete at its receiver */
+	VC_EV_HOP,		/* a header wants its next channel or port */
+	VC_EV_SEND,		/* a node issues a send */
+	VC_EV_TIMEOUT,		/* a node's test: all of this instant is done */
+};
+
+#define VC_NOT_QUEUED	U32_MAX
+
+struct vc_event {
+	u64 time;
+	u32 kind;
+	u32 node;
+	u64 seq;
+	u32 idx;		/* position in the event heap */
+};
+
+enum vc_xfer_type { VC_X_PROBE, VC_X_REQUEST, VC_X_DATA };
+enum vc_wait_on { VC_ON_NONE, VC_ON_SPORT, VC_ON_CHAN, VC_ON_RPORT };
+
+struct vc_res {
+	u32 cap;		/* 0: unlimited */
+	u32 count;
+	u64 since;		/* when a cap-1 resource was last taken */
+	struct list_head waiters;
+	struct vc_res_stats st;
+};
+
+struct vc_xfer {
+	struct vc_event ev;
+	struct list_head wait_link;	/* in a resource's waiters, or parked */
+	u32 type;
+	u32 cls;
+	u32 src;
+	u32 dst;
+	u64 bytes;
+	struct vc_msg *msg;
+	u32 wait_on;
+	struct vc_res *wait_res;
+	u64 treq;		/* when it asked for what it waits for */
+	u64 wseq;
+	u64 t_end;
+	u32 nhops;
+	u32 hop;		/* channels held */
+	u32 chan[];
+};
+
+struct vc_node {
+	u32 id;
+	u32 state;
+	u64 clock;
+	u64 opseq;
+	u32 idx;		/* position in the running heap */
+	u32 nreqs;
+	u64 next_id;
+	u64 sysbuf_used;
+	struct list_head reqs;
+	struct list_head posted;	/* receives, in posting order */
+	struct list_head unexpected;	/* arrived messages, in order */
+	struct list_head parked;	/* transfers waiting for buffer room */
+	struct vc_event tmo;
+	struct vc_req *waiting;
+	s32 wake_status;
+	struct vc_node_stats st;
+};
+
+/* A pending receive carries the event that posts it. */
+struct vc_req_ev {
+	struct vc_req req;
+	struct vc_event ev;
+};
+
+struct vc_heap {
+	void **a;
+	u32 len;
+	u32 cap;
+	bool (*less)(const void *a, const void *b);
+	u32 *(*idx)(void *x);
+};
+
+struct vc_engine {
+	const struct vcube_topo *topo;
+	struct vc_params p;
+	struct vc_node *node;
+	struct vc_res *chan;
+	struct vc_res *sport;
+	struct vc_res *rport;
+	struct vc_heap events;
+	struct vc_heap running;
+	u64 now;
+	u64 seq;
+	u32 nbound;
+	u32 nrunning;
+	u32 maxhops;
+	u32 nevobj;		/* objects that may each have an event queued */
+	void (*wake)(void *ctx, u32 node);
+	void *wake_ctx;
+	struct vc_net_stats st;
+};
+
+/* ---- binary heaps with back-pointers --------------------------------- */
+
+static void vc_heap_swap(struct vc_heap *h, u32 i, u32 j)
+{
+	void *t = h->a[i];
+
+	h->a[i] = h->a[j];
+	h->a[j] = t;
+	*h->idx(h->a[i]) = i;
+	*h->idx(h->a[j]) = j;
+}
+
+static void vc_heap_up(struct vc_heap *h, u32 i)
+{
+	while (i && h->less(h->a[i], h->a[(i - 1) / 2])) {
+		vc_heap_swap(h, i, (i - 1) / 2);
+		i = (i - 1) / 2;
+	}
+}
+
+static void vc_heap_down(struct vc_heap *h, u32 i)
+{
+	for (;;) {
+		u32 l = 2 * i + 1, r = l + 1, m = i;
+
+		if (l < h->len && h->less(h->a[l], h->a[m]))
+			m = l;
+		if (r < h->len && h->less(h->a[r], h->a[m]))
+			m = r;
+		if (m == i)
+			return;
+		vc_heap_swap(h, i, m);
+		i = m;
+	}
+}
+
+static int vc_heap_push(struct vc_heap *h, void *x)
+{
+	if (h->len == h->cap) {
+		u32 cap = h->cap ? 2 * h->cap : 64;
+		void **a = vc_alloc_array(cap, sizeof(*a));
+
+		if (!a)
+			return -ENOMEM;
+		if (h->len)
+			memcpy(a, h->a, h->len * sizeof(*a));
+		vc_free(h->a);
+		h->a = a;
+		h->cap = cap;
+	}
+	h->a[h->len] = x;
+	*h->idx(x) = h->len;
+	vc_heap_up(h, h->len++);
+	return 0;
+}
+
+static void vc_heap_remove(struct vc_heap *h, void *x)
+{
+	u32 i = *h->idx(x);
+
+	if (i == VC_NOT_QUEUED)
+		return;
+	*h->idx(x) = VC_NOT_QUEUED;
+	if (i != --h->len) {
+		h->a[i] = h->a[h->len];
+		*h->idx(h->a[i]) = i;
+		vc_heap_up(h, i);
+		vc_heap_down(h, *h->idx(h->a[i]));
+	}
+}
+
+static void vc_heap_fix(struct vc_heap *h, void *x)
+{
+	u32 i = *h->idx(x);
+
+	vc_heap_up(h, i);
+	vc_heap_down(h, *h->idx(x));
+}
+
+static bool vc_event_less(const void *pa, const void *pb)
+{
+	const struct vc_event *a = pa, *b = pb;
+
+	if (a->time != b->time)
+		return a->time < b->time;
+	if (a->kind != b->kind)
+		return a->kind < b->kind;
+	if (a->node != b->node)
+		return a->node < b->node;
+	return a->seq < b->seq;
+}
+
+static u32 *vc_event_idx(void *x)
+{
+	return &((struct vc_event *)x)->idx;
+}
+
+static bool vc_node_less(const void *pa, const void *pb)
+{
+	const struct vc_node *a = pa, *b = pb;
+
+	if (a->clock != b->clock)
+		return a->clock < b->clock;
+	return a->id < b->id;
+}
+
+static u32 *vc_node_idx(void *x)
+{
+	return &((struct vc_node *)x)->idx;
+}
+
+/*
+ * Queue an event. The heap only grows here, and growth can fail; vc_send()
+ * and vc_recv() reserve room for every event a request can ever have queued
+ * at once, so inside the engine this cannot fail.
+ */
+static void vc_schedule(struct vc_engine *e, struct vc_event *ev, u64 time,
+			u32 kind, u32 node)
+{
+	ev->time = time;
+	ev->kind = kind;
+	ev->node = node;
+	ev->seq = e->seq++;
+	if (vc_heap_push(&e->events, ev))
+		vc_log("event queue full, virtual time is no longer exact\n");
+}
+
+/* Room in the event heap for every object that can have an event queued. */
+static int vc_reserve_events(struct vc_engine *e)
+{
+	struct vc_heap *h = &e->events;
+
+	while (e->nevobj + 1 + e->topo->nodes > h->cap) {
+		u32 cap = h->cap ? 2 * h->cap : 64;
+		void **a = vc_alloc_array(cap, sizeof(*a));
+
+		if (!a)
+			return -ENOMEM;
+		if (h->len)
+			memcpy(a, h->a, h->len * sizeof(*a));
+		vc_free(h->a);
+		h->a = a;
+		h->cap = cap;
+	}
+	return 0;
+}
+
+/* ---- nodes -------------------------------------------------------------- */
+
+static void vc_set_running(struct vc_engine *e, struct vc_node *n)
+{
+	if (n->state == VC_RUNNING)
+		return;
+	n->state = VC_RUNNING;
+	e->nrunning++;
+	vc_heap_push(&e->running, n);	/* room for every node is reserved */
+}
+
+static void vc_set_blocked(struct vc_engine *e, struct vc_node *n,
+			   struct vc_req *req)
+{
+	if (n->state == VC_RUNNING) {
+		vc_heap_remove(&e->running, n);
+		e->nrunning--;
+	}
+	n->state = VC_BLOCKED;
+	n->waiting = req;
+	n->wake_status = 0;
+}
+
+static void vc_wake(struct vc_engine *e, struct vc_node *n, u64 t, int status)
+{
+	if (n->state != VC_BLOCKED)
+		return;
+	vc_heap_remove(&e->events, &n->tmo);
+	if (t > n->clock)
+		n->clock = t;
+	n->waiting = NULL;
+	n->wake_status = status;
+	vc_set_running(e, n);
+	if (e->wake)
+		e->wake(e->wake_ctx, n->id);
+}
+
+static void vc_complete(struct vc_engine *e, struct vc_req *r, u64 t)
+{
+	struct vc_node *n = &e->node[r->node];
+
+	r->done = true;
+	r->done_time = t;
+	if (n->state == VC_BLOCKED && n->waiting == r)
+		vc_wake(e, n, t, 0);
+}
+
+/* ---- resources ---------------------------------------------------------- */
+
+static bool vc_res_take(struct vc_res *res, u64 t)
+{
+	if (res->cap && res->count >= res->cap)
+		return false;
+	if (!res->count)
+		res->since = t;
+	res->count++;
+	res->st.uses++;
+	return true;
+}
+
+/* Queue @x for @res: FIFO by request time, ties to the lower source. */
+static void vc_res_wait(struct vc_engine *e, struct vc_res *res,
+			struct vc_xfer *x, u32 on, u64 t)
+{
+	struct vc_xfer *w;
+	struct list_head *pos = &res->waiters;
+
+	x->wait_on = on;
+	x->wait_res = res;
+	x->treq = t;
+	x->wseq = e->seq++;
+	res->st.waits++;
+	list_for_each_entry(w, &res->waiters, wait_link) {
+		if (x->treq < w->treq ||
+		    (x->treq == w->treq && x->src < w->src)) {
+			pos = &w->wait_link;
+			break;
+		}
+	}
+	list_add_tail(&x->wait_link, pos);
+	if (on == VC_ON_CHAN)
+		e->st.chan_waits++;
+	else
+		e->st.port_waits++;
+}
+
+static void vc_granted(struct vc_engine *e, struct vc_xfer *x, u64 t);
+
+static void vc_res_put(struct vc_engine *e, struct vc_res *res, u64 t)
+{
+	struct vc_xfer *x;
+
+	res->count--;
+	if (!res->count)
+		res->st.busy_ns += t - res->since;
+	if (list_empty(&res->waiters))
+		return;
+	x = list_first_entry(&res->waiters, struct vc_xfer, wait_link);
+	list_del_init(&x->wait_link);
+	vc_res_take(res, t);
+	res->st.wait_ns += t - x->treq;
+	if (x->wait_on == VC_ON_CHAN)
+		e->st.chan_wait_ns += t - x->treq;
+	vc_granted(e, x, t);
+}
+
+/* ---- transfers ------------------------------------------------------- */
+
+static int vc_route(struct vc_engine *e, struct vc_xfer *x)
+{
+	u64 cookie = (u64)x->msg->src << 40 ^ x->msg->sent ^ x->type;
+	int n = vcube_topo_route(e->topo, x->src, x->dst, cookie, x->chan,
+				 e->maxhops);
+
+	x->nhops = n < 0 ? 0 : n;
+	x->hop = 0;
+	return n;
+}
+
+/* A transfer starts at its source: it needs the send port. */
+static void vc_xfer_begin(struct vc_engine *e, struct vc_xfer *x, u32 type,
+			  u64 t)
+{
+	struct vc_msg *m = x->msg;
+
+	x->type = type;
+	if (type == VC_X_REQUEST) {
+		x->src = m->dst;
+		x->dst = m->src;
+	} else {
+		x->src = m->src;
+		x->dst = m->dst;
+	}
+	x->bytes = type == VC_X_DATA ? m->len : 0;
+	if (type != VC_X_DATA)
+		x->cls = VC_CLASS_CTL;
+	else if ((m->flags & VC_SEND_FORCED) || m->len <= e->p.short_max)
+		x->cls = VC_CLASS_SHORT;
+	else
+		x->cls = VC_CLASS_LONG;
+	vc_route(e, x);
+	e->st.transfers++;
+	if (vc_res_take(&e->sport[x->src], t))
+		vc_schedule(e, &x->ev, t, VC_EV_HOP, x->src);
+	else
+		vc_res_wait(e, &e->sport[x->src], x, VC_ON_SPORT, t);
+}
+
+static bool vc_matches(const struct vc_req *r, const struct vc_msg *m)
+{
+	return (r->want_src == VC_ANY || r->want_src == m->src) &&
+	       (r->want_tag == VC_ANY || r->want_tag == m->tag);
+}
+
+static struct vc_req *vc_match_posted(struct vc_node *n,
+				      const struct vc_msg *m)
+{
+	struct vc_req *r;
+
+	list_for_each_entry(r, &n->posted, post_link)
+		if (vc_matches(r, m))
+			return r;
+	return NULL;
+}
+
+/*
+ * Can @n take @m now: a posted receive wants it, or the system buffer has
+ * room (which is then reserved for it). An unbound node takes anything and
+ * discards it on arrival.
+ */
+static bool vc_can_accept(struct vc_engine *e, struct vc_node *n,
+			  struct vc_msg *m)
+{
+	if (n->state == VC_UNBOUND || m->reserved || vc_match_posted(n, m))
+		return true;
+	if (n->sysbuf_used + m->len > e->p.sysbuf)
+		return false;
+	n->sysbuf_used += m->len;
+	m->reserved = true;
+	return true;
+}
+
+static void vc_unreserve(struct vc_engine *e, struct vc_msg *m)
+{
+	if (m->reserved) {
+		e->node[m->dst].sysbuf_used -= m->len;
+		m->reserved = false;
+	}
+}
+
+/* The body flows: the circuit and the receiving port are held. */
+static void vc_xfer_flow(struct vc_engine *e, struct vc_xfer *x, u64 t)
+{
+	const struct vc_cost *c = &e->p.cost[x->cls];
+	u64 dur = c->base + c->byte * x->bytes;
+	u64 tail = e->p.tail < dur ? e->p.tail : dur;
+
+	x->t_end = t + dur;
+	vc_schedule(e, &x->ev, t + dur - tail, VC_EV_THROUGH, x->src);
+}
+
+/* Short UNFORCED data needs a receive or buffer room before it flows. */
+static void vc_xfer_arrive(struct vc_engine *e, struct vc_xfer *x, u64 t)
+{
+	struct vc_node *d = &e->node[x->dst];
+
+	if (x->type == VC_X_DATA && x->cls == VC_CLASS_SHORT &&
+	    !(x->msg->flags & VC_SEND_FORCED) && !vc_can_accept(e, d, x->msg)) {
+		x->wait_on = VC_ON_NONE;
+		x->treq = t;
+		list_add_tail(&x->wait_link, &d->parked);
+		return;
+	}
+	vc_xfer_flow(e, x, t);
+}
+
+static void vc_granted(struct vc_engine *e, struct vc_xfer *x, u64 t)
+{
+	switch (x->wait_on) {
+	case VC_ON_SPORT:
+		vc_schedule(e, &x->ev, t, VC_EV_HOP, x->src);
+		break;
+	case VC_ON_CHAN:
+		x->hop++;
+		vc_schedule(e, &x->ev, t + e->p.cost[x->cls].hop, VC_EV_HOP,
+			    x->src);
+		break;
+	case VC_ON_RPORT:
+		vc_xfer_arrive(e, x, t);
+		break;
+	}
+	x->wait_on = VC_ON_NONE;
+}
+
+static void vc_xfer_hop(struct vc_engine *e, struct vc_xfer *x, u64 t)
+{
+	struct vc_res *res;
+
+	if (x->hop < x->nhops) {
+		res = &e->chan[x->chan[x->hop]];
+		if (!vc_res_take(res, t)) {
+			vc_res_wait(e, res, x, VC_ON_CHAN, t);
+			return;
+		}
+		x->hop++;
+		vc_schedule(e, &x->ev, t + e->p.cost[x->cls].hop, VC_EV_HOP,
+			    x->src);
+		return;
+	}
+	res = &e->rport[x->dst];
+	if (!vc_res_take(res, t)) {
+		vc_res_wait(e, res, x, VC_ON_RPORT, t);
+		return;
+	}
+	vc_xfer_arrive(e, x, t);
+}
+
+static void vc_msg_free(struct vc_msg *m)
+{
+	vc_free(m->data);
+	vc_free(m);
+}
+
+static void vc_xfer_free(struct vc_engine *e, struct vc_xfer *x)
+{
+	vc_free(x);
+	e->nevobj--;
+}
+
+/*
+ * The data has left the sender, whose request completes: on the iPSC/860
+ * csend() returns (Seidel's s) while the circuit still carries the tail.
+ */
+static void vc_xfer_through(struct vc_engine *e, struct vc_xfer *x, u64 t)
+{
+	if (x->type == VC_X_DATA && x->msg->sreq) {
+		x->msg->sreq->smsg = NULL;
+		vc_complete(e, x->msg->sreq, t);
+		x->msg->sreq = NULL;
+	}
+	vc_schedule(e, &x->ev, x->t_end, VC_EV_DELIVER, x->src);
+}
+
+static void vc_recv_done(struct vc_engine *e, struct vc_req *r,
+			 struct vc_msg *m, u64 t)
+{
+	r->msg = m;
+	r->status = m->len > r->cap ? -EMSGSIZE : 0;
+	e->node[r->node].st.received++;
+	vc_complete(e, r, t);
+}
+
+static void vc_recheck_parked(struct vc_engine *e, struct vc_node *n, u64 t);
+
+static void vc_deliver_data(struct vc_engine *e, struct vc_msg *m, u64 t)
+{
+	struct vc_node *d = &e->node[m->dst];
+	struct vc_req *r;
+
+	m->arrived = t;
+	if (d->state == VC_UNBOUND) {
+		d->st.discarded++;
+		vc_unreserve(e, m);
+		vc_msg_free(m);
+		return;
+	}
+	r = vc_match_posted(d, m);
+	if (r) {
+		list_del_init(&r->post_link);
+		vc_unreserve(e, m);
+		vc_recv_done(e, r, m, t);
+		return;
+	}
+	if (m->flags & VC_SEND_FORCED) {
+		d->st.forced_dropped++;
+		vc_msg_free(m);
+		return;
+	}
+	/* UNFORCED: kept in the system buffer, over its size if it must. */
+	if (!m->reserved) {
+		d->sysbuf_used += m->len;
+		m->reserved = true;
+	}
+	d->st.buffered++;
+	list_add_tail(&m->link, &d->unexpected);
+}
+
+/* The whole message is at the receiver: the circuit is torn down. */
+static void vc_xfer_deliver(struct vc_engine *e, struct vc_xfer *x, u64 t)
+{
+	struct vc_node *d = &e->node[x->dst];
+	u32 i;
+
+	for (i = 0; i < x->hop; i++)
+		vc_res_put(e, &e->chan[x->chan[i]], t);
+	x->hop = 0;
+	vc_res_put(e, &e->sport[x->src], t);
+	vc_res_put(e, &e->rport[x->dst], t);
+	switch (x->type) {
+	case VC_X_PROBE:
+		/* The receiver answers once it has room for the data. */
+		if (!vc_can_accept(e, d, x->msg)) {
+			x->wait_on = VC_ON_NONE;
+			x->treq = t;
+			list_add_tail(&x->wait_link, &d->parked);
+			return;
+		}
+		vc_xfer_begin(e, x, VC_X_REQUEST, t);
+		return;
+	case VC_X_REQUEST:
+		vc_xfer_begin(e, x, VC_X_DATA, t);
+		return;
+	default:
+		vc_deliver_data(e, x->msg, t);
+		vc_xfer_free(e, x);
+		return;
+	}
+}
+
+/* A receive was posted or buffer room freed at @n: resume what waited. */
+static void vc_recheck_parked(struct vc_engine *e, struct vc_node *n, u64 t)
+{
+	struct vc_xfer *x, *tmp;
+
+	list_for_each_entry_safe(x, tmp, &n->parked, wait_link) {
+		if (!vc_can_accept(e, n, x->msg))
+			continue;
+		list_del_init(&x->wait_link);
+		if (x->type == VC_X_PROBE)
+			vc_xfer_begin(e, x, VC_X_REQUEST, t);
+		else
+			vc_xfer_flow(e, x, t);
+	}
+}
+
+/* ---- node operations as events ------------------------------------------ */
+
+static void vc_op_send(struct vc_engine *e, struct vc_xfer *x, u64 t)
+{
+	struct vc_msg *m = x->msg;
+
+	e->st.messages++;
+	e->node[m->src].st.sent++;
+	if ((m->flags & VC_SEND_FORCED) || m->len <= e->p.short_max)
+		vc_xfer_begin(e, x, VC_X_DATA, t);
+	else
+		vc_xfer_begin(e, x, VC_X_PROBE, t);
+}
+
+static void vc_op_recv(struct vc_engine *e, struct vc_req *r, u64 t)
+{
+	struct vc_node *n = &e->node[r->node];
+	struct vc_msg *m;
+
+	list_for_each_entry(m, &n->unexpected, link) {
+		if (!vc_matches(r, m))
+			continue;
+		list_del_init(&m->link);
+		vc_unreserve(e, m);
+		vc_recv_done(e, r, m, t);
+		vc_recheck_parked(e, n, t);
+		return;
+	}
+	list_add_tail(&r->post_link, &n->posted);
+	vc_recheck_parked(e, n, t);
+}
+
+static void vc_dispatch(struct vc_engine *e, struct vc_event *ev)
+{
+	u64 t = ev->time;
+
+	switch (ev->kind) {
+	case VC_EV_THROUGH:
+		vc_xfer_through(e, container_of(ev, struct vc_xfer, ev), t);
+		break;
+	case VC_EV_RECV:
+		vc_op_recv(e, &container_of(ev, struct vc_req_ev, ev)->req, t);
+		break;
+	case VC_EV_DELIVER:
+		vc_xfer_deliver(e, container_of(ev, struct vc_xfer, ev), t);
+		break;
+	case VC_EV_HOP:
+		vc_xfer_hop(e, container_of(ev, struct vc_xfer, ev), t);
+		break;
+	case VC_EV_SEND:
+		vc_op_send(e, container_of(ev, struct vc_xfer, ev), t);
+		break;
+	case VC_EV_TIMEOUT:
+		vc_wake(e, container_of(ev, struct vc_node, tmo), t, 0);
+		break;
+	}
+}
+
+static void vc_deadlock(struct vc_engine *e)
+{
+	u32 i, shown = 0;
+	struct vc_node *n;
+	struct vc_req *r;
+
+	e->st.deadlocks++;
+	vc_log("deadlock at %llu ns: every bound node waits and nothing is in flight\n",
+	       (unsigned long long)e->now);
+	for (i = 0; i < e->topo->nodes; i++) {
+		n = &e->node[i];
+		if (n->state != VC_BLOCKED)
+			continue;
+		r = n->waiting;
+		if (shown++ >= 16 || !r)
+			;
+		else if (r->type == VC_REQ_RECV)
+			vc_log("  node %u waits (at %llu ns) to receive from node %d, tag %d (-1: any)\n",
+			       i, (unsigned long long)n->clock, (int)r->want_src,
+			       (int)r->want_tag);
+		else
+			vc_log("  node %u waits (at %llu ns) for its send to node %u\n",
+			       i, (unsigned long long)n->clock,
+			       r->smsg ? r->smsg->dst : 0);
+		vc_wake(e, n, n->clock, -EDEADLK);
+	}
+}
+
+/* Commit every event that no running node can still precede. */
+static void vc_run(struct vc_engine *e)
+{
+	struct vc_event *ev;
+	struct vc_node *low;
+
+	for (;;) {
+		if (!e->events.len) {
+			if (!e->nrunning && e->nbound)
+				vc_deadlock(e);
+			if (!e->nbound)
+				e->now = 0;
+			return;
+		}
+		ev = e->events.a[0];
+		if (e->nrunning) {
+			low = e->running.a[0];
+			if (ev->time >= low->clock)
+				return;
+		}
+		vc_heap_remove(&e->events, ev);
+		if (ev->time > e->now)
+			e->now = ev->time;
+		e->st.events++;
+		vc_dispatch(e, ev);
+	}
+}
+
+/* ---- the API -------------------------------------------------------------- */
+
+struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
+				   const struct vc_params *p)
+{
+	struct vc_engine *e = vc_alloc(sizeof(*e));
+	u32 i, n = topo->nodes;
+
+	if (!e)
+		return NULL;
+	e->topo = topo;
+	e->p = *p;
+	e->maxhops = vcube_topo_diameter(topo) + 1;
+	e->events.less = vc_event_less;
+	e->events.idx = vc_event_idx;
+	e->running.less = vc_node_less;
+	e->running.idx = vc_node_idx;
+	e->node = vc_alloc_array(n, sizeof(*e->node));
+	e->chan = vc_alloc_array(topo->nchan, sizeof(*e->chan));
+	e->sport = vc_alloc_array(n, sizeof(*e->sport));
+	e->rport = vc_alloc_array(n, sizeof(*e->rport));
+	e->running.a = vc_alloc_array(n, sizeof(void *));
+	if (!e->node || !e->chan || !e->sport || !e->rport || !e->running.a) {
+		vc_engine_destroy(e);
+		return NULL;
+	}
+	e->running.cap = n;
+	for (i = 0; i < topo->nchan; i++) {
+		e->chan[i].cap = 1;
+		INIT_LIST_HEAD(&e->chan[i].waiters);
+	}
+	for (i = 0; i < n; i++) {
+		struct vc_node *nd = &e->node[i];
+
+		nd->id = i;
+		nd->idx = VC_NOT_QUEUED;
+		nd->tmo.idx = VC_NOT_QUEUED;
+		nd->next_id = 1;
+		INIT_LIST_HEAD(&nd->reqs);
+		INIT_LIST_HEAD(&nd->posted);
+		INIT_LIST_HEAD(&nd->unexpected);
+		INIT_LIST_HEAD(&nd->parked);
+		e->sport[i].cap = 1;
+		INIT_LIST_HEAD(&e->sport[i].waiters);
+		e->rport[i].cap = p->eject;
+		INIT_LIST_HEAD(&e->rport[i].waiters);
+	}
+	return e;
+}
+
+static void vc_free_xfer_event(struct vc_event *ev)
+{
+	struct vc_xfer *x;
+
+	switch (ev->kind) {
+	case VC_EV_THROUGH:
+	case VC_EV_DELIVER:
+	case VC_EV_HOP:
+	case VC_EV_SEND:
+		x = container_of(ev, struct vc_xfer, ev);
+		vc_msg_free(x->msg);
+		vc_free(x);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Frees transfers still in flight; the caller unbound every node first. */
+void vc_engine_destroy(struct vc_engine *e)
+{
+	struct vc_xfer *x, *tx;
+	struct vc_msg *m, *tm;
+	u32 i;
+
+	if (!e)
+		return;
+	while (e->events.len) {
+		struct vc_event *ev = e->events.a[0];
+
+		vc_heap_remove(&e->events, ev);
+		vc_free_xfer_event(ev);
+	}
+	for (i = 0; e->node && i < e->topo->nodes; i++) {
+		list_for_each_entry_safe(x, tx, &e->node[i].parked, wait_link) {
+			vc_msg_free(x->msg);
+			vc_free(x);
+		}
+		list_for_each_entry_safe(m, tm, &e->node[i].unexpected, link)
+			vc_msg_free(m);
+	}
+	/* Transfers queued on resources have no event: free them from there. */
+	for (i = 0; e->chan && i < e->topo->nchan; i++)
+		list_for_each_entry_safe(x, tx, &e->chan[i].waiters, wait_link) {
+			vc_msg_free(x->msg);
+			vc_free(x);
+		}
+	for (i = 0; e->sport && e->rport && i < e->topo->nodes; i++) {
+		list_for_each_entry_safe(x, tx, &e->sport[i].waiters, wait_link) {
+			vc_msg_free(x->msg);
+			vc_free(x);
+		}
+		list_for_each_entry_safe(x, tx, &e->rport[i].waiters, wait_link) {
+			vc_msg_free(x->msg);
+			vc_free(x);
+		}
+	}
+	vc_free(e->events.a);
+	vc_free(e->running.a);
+	vc_free(e->node);
+	vc_free(e->chan);
+	vc_free(e->sport);
+	vc_free(e->rport);
+	vc_free(e);
+}
+
+void vc_engine_set_wake(struct vc_engine *e, void (*wake)(void *, u32),
+			void *ctx)
+{
+	e->wake = wake;
+	e->wake_ctx = ctx;
+}
+
+/* A node that binds starts at the network's committed time (0 if first). */
+int vc_bind(struct vc_engine *e, u32 node)
+{
+	struct vc_node *n = &e->node[node];
+
+	if (n->state != VC_UNBOUND)
+		return -EBUSY;
+	if (!e->nbound)
+		e->now = 0;
+	n->clock = e->now;
+	n->opseq = 0;
+	n->wake_status = 0;
+	e->nbound++;
+	vc_set_running(e, n);
+	return 0;
+}
+
+/*
+ * The process behind @node is gone: its posted receives and everything
+ * that waited for it are dropped; its messages in flight go on.
+ */
+void vc_unbind(struct vc_engine *e, u32 node)
+{
+	struct vc_node *n = &e->node[node];
+	struct vc_req *r, *tr;
+	struct vc_msg *m, *tm;
+
+	if (n->state == VC_UNBOUND)
+		return;
+	list_for_each_entry_safe(r, tr, &n->reqs, link)
+		vc_req_free(e, r);
+	list_for_each_entry_safe(m, tm, &n->unexpected, link) {
+		list_del_init(&m->link);
+		vc_unreserve(e, m);
+		vc_msg_free(m);
+	}
+	if (n->state == VC_RUNNING) {
+		vc_heap_remove(&e->running, n);
+		e->nrunning--;
+	}
+	vc_heap_remove(&e->events, &n->tmo);
+	n->state = VC_UNBOUND;
+	n->waiting = NULL;
+	e->nbound--;
+	/* Whatever waited for room here is taken (and discarded) now. */
+	vc_recheck_parked(e, n, e->now > n->clock ? e->now : n->clock);
+	vc_run(e);
+}
+
+u64 vc_clock(struct vc_engine *e, u32 node)
+{
+	return e->node[node].clock;
+}
+
+u64 vc_now(struct vc_engine *e)
+{
+	return e->now;
+}
+
+int vc_delay(struct vc_engine *e, u32 node, u64 ns)
+{
+	struct vc_node *n = &e->node[node];
+
+	if (n->state != VC_RUNNING)
+		return -EINVAL;
+	if (n->clock + ns < n->clock)
+		return -EOVERFLOW;
+	n->clock += ns;
+	vc_heap_fix(&e->running, n);
+	vc_run(e);
+	return 0;
+}
+
+static struct vc_req *vc_req_new(struct vc_engine *e, struct vc_node *n,
+				 u32 type, u64 user, size_t size)
+{
+	struct vc_req *r;
+
+	if (n->nreqs >= e->p.max_reqs)
+		return NULL;
+	r = vc_alloc(size);
+	if (!r)
+		return NULL;
+	r->id = n->next_id++;
+	r->type = type;
+	r->node = n->id;
+	r->user = user;
+	INIT_LIST_HEAD(&r->post_link);
+	list_add_tail(&r->link, &n->reqs);
+	n->nreqs++;
+	return r;
+}
+
+/*
+ * Send @len bytes at @data (which the engine owns from now on, even on
+ * error) to @dst. The request completes when the data is through.
+ */
+int vc_send(struct vc_engine *e, u32 node, u32 dst, u32 tag, u32 flags,
+	    void *data, u64 len, u64 user, struct vc_req **reqp)
+{
+	struct vc_node *n = &e->node[node];
+	struct vc_msg *m;
+	struct vc_xfer *x;
+	struct vc_req *r;
+
+	int ret = 0;
+
+	if (dst >= e->topo->nodes || (flags & ~VC_SEND_FORCED) ||
+	    n->state != VC_RUNNING)
+		ret = -EINVAL;
+	else if (n->nreqs >= e->p.max_reqs)
+		ret = -ENOBUFS;
+	else if (vc_reserve_events(e))
+		ret = -ENOMEM;
+	if (ret) {
+		vc_free(data);
+		return ret;
+	}
+	m = vc_alloc(sizeof(*m));
+	x = vc_alloc(sizeof(*x) + e->maxhops * sizeof(u32));
+	r = m && x ? vc_req_new(e, n, VC_REQ_SEND, user, sizeof(*r)) : NULL;
+	if (!r) {
+		vc_free(data);
+		vc_free(m);
+		vc_free(x);
+		return -ENOMEM;
+	}
+	e->nevobj++;
+	INIT_LIST_HEAD(&m->link);
+	INIT_LIST_HEAD(&x->wait_link);
+	x->ev.idx = VC_NOT_QUEUED;
+	m->src = node;
+	m->dst = dst;
+	m->tag = tag;
+	m->flags = flags;
+	m->len = len;
+	m->data = data;
+	m->sent = n->clock;
+	m->sreq = r;
+	r->smsg = m;
+	x->msg = m;
+	x->ev.time = n->clock;
+	x->ev.kind = VC_EV_SEND;
+	x->ev.node = node;
+	x->ev.seq = n->opseq++;
+	vc_heap_push(&e->events, &x->ev);
+	*reqp = r;
+	vc_run(e);
+	return 0;
+}
+
+int vc_recv(struct vc_engine *e, u32 node, u32 src, u32 tag, u64 cap,
+	    u64 user, struct vc_req **reqp)
+{
+	struct vc_node *n = &e->node[node];
+	struct vc_req_ev *re;
+
+	if (src != VC_ANY && src >= e->topo->nodes)
+		return -EINVAL;
+	if (n->state != VC_RUNNING)
+		return -EINVAL;
+	if (n->nreqs >= e->p.max_reqs)
+		return -ENOBUFS;
+	if (vc_reserve_events(e))
+		return -ENOMEM;
+	re = (struct vc_req_ev *)vc_req_new(e, n, VC_REQ_RECV, user,
+					    sizeof(*re));
+	if (!re)
+		return -ENOMEM;
+	e->nevobj++;
+	re->req.want_src = src;
+	re->req.want_tag = tag;
+	re->req.cap = cap;
+	re->ev.time = n->clock;
+	re->ev.kind = VC_EV_RECV;
+	re->ev.node = node;
+	re->ev.seq = n->opseq++;
+	vc_heap_push(&e->events, &re->ev);
+	*reqp = &re->req;
+	vc_run(e);
+	return 0;
+}
+
+struct vc_req *vc_req_find(struct vc_engine *e, u32 node, u64 id)
+{
+	struct vc_req *r;
+
+	list_for_each_entry(r, &e->node[node].reqs, link)
+		if (r->id == id)
+			return r;
+	return NULL;
+}
+
+/* Drop a request: done or not, the node no longer cares. */
+void vc_req_free(struct vc_engine *e, struct vc_req *r)
+{
+	struct vc_node *n = &e->node[r->node];
+
+	if (r->type == VC_REQ_RECV) {
+		vc_heap_remove(&e->events, &((struct vc_req_ev *)r)->ev);
+		e->nevobj--;
+		list_del_init(&r->post_link);
+		if (r->msg)
+			vc_msg_free(r->msg);
+	} else if (r->smsg) {
+		r->smsg->sreq = NULL;
+	}
+	if (n->waiting == r)
+		n->waiting = NULL;
+	list_del_init(&r->link);
+	n->nreqs--;
+	vc_free(r);
+}
+
+/*
+ * Wait for @req. Returns 0 when it is done (the node's clock is then at
+ * least its completion time), VC_BLOCKED_RET when the caller must sleep
+ * until the wake callback names the node and then call vc_node_status().
+ */
+int vc_wait(struct vc_engine *e, u32 node, struct vc_req *req)
+{
+	struct vc_node *n = &e->node[node];
+
+	if (n->state != VC_RUNNING)
+		return -EINVAL;
+	if (req->done) {
+		if (req->done_time > n->clock) {
+			n->clock = req->done_time;
+			vc_heap_fix(&e->running, n);
+		}
+		return 0;
+	}
+	vc_set_blocked(e, n, req);
+	vc_run(e);
+	return n->state == VC_BLOCKED ? VC_BLOCKED_RET : n->wake_status;
+}
+
+/*
+ * Is @req done by the node's clock? Everything up to and including that
+ * instant must be committed first, so this too may block. Returns 1 (done),
+ * 0 (not yet), or VC_BLOCKED_RET; after the wake, req->done answers.
+ */
+int vc_test(struct vc_engine *e, u32 node, struct vc_req *req)
+{
+	struct vc_node *n = &e->node[node];
+
+	if (n->state != VC_RUNNING)
+		return -EINVAL;
+	if (req->done)
+		return 1;
+	vc_set_blocked(e, n, req);
+	vc_schedule(e, &n->tmo, n->clock, VC_EV_TIMEOUT, node);
+	vc_run(e);
+	if (n->state == VC_BLOCKED)
+		return VC_BLOCKED_RET;
+	return n->wake_status ? n->wake_status : req->done;
+}
+
+/* After a wake: 0, or -EDEADLK. A node still blocked gets -EAGAIN. */
+int vc_node_status(struct vc_engine *e, u32 node)
+{
+	struct vc_node *n = &e->node[node];
+
+	if (n->state == VC_BLOCKED)
+		return -EAGAIN;
+	return n->wake_status;
+}
+
+/* The caller stops waiting (a signal): the node runs again, unchanged. */
+void vc_unblock(struct vc_engine *e, u32 node)
+{
+	struct vc_node *n = &e->node[node];
+
+	if (n->state != VC_BLOCKED)
+		return;
+	vc_heap_remove(&e->events, &n->tmo);
+	n->waiting = NULL;
+	vc_set_running(e, n);
+}
+
+enum vc_node_state vc_node_state(struct vc_engine *e, u32 node)
+{
+	return e->node[node].state;
+}
+
+const struct vc_node_stats *vc_node_stats(struct vc_engine *e, u32 node)
+{
+	return &e->node[node].st;
+}
+
+const struct vc_res_stats *vc_chan_stats(struct vc_engine *e, u32 chan)
+{
+	return &e->chan[chan].st;
+}
+
+const struct vc_net_stats *vc_net_stats(struct vc_engine *e)
+{
+	return &e->st;
+}

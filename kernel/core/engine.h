@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * vcube's virtual-time engine: conservative, deterministic discrete-event
+ * simulation of message passing over a circuit-switched network.
+ *
+ * Nodes issue operations at their own virtual clocks; every operation and
+ * every network step is an event in one queue ordered by
+ * (time, kind, node, sequence). Events are committed in that order, but only
+ * those earlier than the smallest clock of the running nodes, which can
+ * still issue operations; when no node runs, the next event is always safe.
+ * So the outcome depends on what each node did, never on host scheduling.
+ *
+ * The engine knows nothing of processes, files or locks: its caller holds
+ * one lock around every call and sleeps where the engine says a node is
+ * blocked, until the engine's wake callback names that node.
+ */
+#ifndef _VCUBE_CORE_ENGINE_H
+#define _VCUBE_CORE_ENGINE_H
+
+#include "env.h"
+#include "topology.h"
+
+#define VC_ANY			U32_MAX	/* any source, any tag */
+
+/* Send flags (the same values as the UAPI's VCUBE_SEND_*). */
+#define VC_SEND_FORCED		(1U << 0)
+
+/*
+ * Cost of one transfer class: an uncontended transfer of m bytes over d
+ * channels takes base + byte * m + hop * d nanoseconds. The header takes
+ * hop ns per channel, holding what it has acquired; the rest (base +
+ * byte * m) runs once the whole circuit and the receiving port are held.
+ */
+struct vc_cost {
+	u64 base;
+	u64 byte;
+	u64 hop;
+};
+
+enum vc_class {
+	VC_CLASS_SHORT,		/* FORCED messages, and UNFORCED <= short_max */
+	VC_CLASS_CTL,		/* PROBE and REQUEST of the long protocol */
+	VC_CLASS_LONG,		/* the data of an UNFORCED message > short_max */
+	VC_NCLASSES,
+};
+
+struct vc_params {
+	struct vc_cost cost[VC_NCLASSES];
+	u64 tail;		/* receiver-side time after the data is through */
+	u32 short_max;		/* largest message sent in one packet, bytes */
+	u32 eject;		/* messages a node receives at once; 0: no limit */
+	u64 sysbuf;		/* bytes of system buffer per node */
+	u32 max_reqs;		/* outstanding requests per node */
+};
+
+struct vc_engine;
+
+enum vc_req_type { VC_REQ_SEND, VC_REQ_RECV };
+
+/* A node's outstanding send or receive. */
+struct vc_req {
+	struct list_head link;		/* in the node's requests */
+	struct list_head post_link;	/* receives: in the node's posted list */
+	u64 id;
+	u32 type;
+	u32 node;
+	bool done;
+	s32 status;			/* 0, -EMSGSIZE (truncated) */
+	u64 done_time;
+	/* receive: what it accepts, and what it got */
+	u32 want_src;
+	u32 want_tag;
+	u64 cap;
+	struct vc_msg *msg;
+	/* send: the message while it is in the network */
+	struct vc_msg *smsg;
+	u64 user;			/* the caller's cookie (buffer address) */
+};
+
+/* A user message: identity and payload, from send to receive. */
+struct vc_msg {
+	struct list_head link;		/* in the receiver's unexpected list */
+	u32 src;
+	u32 dst;
+	u32 tag;
+	u32 flags;
+	u64 len;
+	void *data;			/* owned; freed with the message */
+	struct vc_req *sreq;		/* NULL once the sender let go */
+	bool reserved;			/* holds len bytes of dst's sysbuf */
+	u64 sent;			/* virtual time of the send */
+	u64 arrived;
+};
+
+enum vc_node_state { VC_UNBOUND, VC_RUNNING, VC_BLOCKED };
+
+/* Returned by vc_wait() and vc_test() when the node must sleep. */
+#define VC_BLOCKED_RET	1
+
+struct vc_node_stats {
+	u64 sent;
+	u64 received;
+	u64 forced_dropped;	/* FORCED messages with no posted receive */
+	u64 discarded;		/* arrived at an unbound node */
+	u64 buffered;		/* UNFORCED messages kept in the system buffer */
+};
+
+struct vc_res_stats {
+	u64 uses;
+	u64 waits;		/* acquisitions that had to queue */
+	u64 wait_ns;
+	u64 busy_ns;
+};
+
+struct vc_net_stats {
+	u64 messages;
+	u64 transfers;		/* messages plus PROBEs and REQUESTs */
+	u64 chan_waits;
+	u64 chan_wait_ns;
+	u64 port_waits;
+	u64 deadlocks;
+	u64 events;
+};
+
+struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
+				   const struct vc_params *p);
+void vc_engine_destroy(struct vc_engine *e);
+void vc_engine_set_wake(struct vc_engine *e, void (*wake)(void *, u32),
+			void *ctx);
+
+int vc_bind(struct vc_engine *e, u32 node);
+void vc_unbind(struct vc_engine *e, u32 node);
+u64 vc_clock(struct vc_engine *e, u32 node);
+int vc_delay(struct vc_engine *e, u32 node, u64 ns);
+
+int vc_send(struct vc_engine *e, u32 node, u32 dst, u32 tag, u32 flags,
+	    void *data, u64 len, u64 user, struct vc_req **reqp);
+int vc_recv(struct vc_engine *e, u32 node, u32 src, u32 tag, u64 cap,
+	    u64 user, struct vc_req **reqp);
+struct vc_req *vc_req_find(struct vc_engine *e, u32 node, u64 id);
+int vc_wait(struct vc_engine *e, u32 node, struct vc_req *req);
+int vc_test(struct vc_engine *e, u32 node, struct vc_req *req);
+int vc_node_status(struct vc_engine *e, u32 node);
+void vc_unblock(struct vc_engine *e, u32 node);
+void vc_req_free(struct vc_engine *e, struct vc_req *req);
+
+enum vc_node_state vc_node_state(struct vc_engine *e, u32 node);
+const struct vc_node_stats *vc_node_stats(struct vc_engine *e, u32 node);
+const struct vc_res_stats *vc_chan_stats(struct vc_engine *e, u32 chan);
+const struct vc_net_stats *vc_net_stats(struct vc_engine *e);
+u64 vc_now(struct vc_engine *e);
+
+#endif /* _VCUBE_CORE_ENGINE_H */
