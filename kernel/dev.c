@@ -36,17 +36,64 @@ static struct vcube_node *to_vcube_node(struct device *dev)
 
 static int vcube_node_bind(struct vcube_node *node)
 {
+	int ret;
+
 	lockdep_assert_held(&node->net->lock);
 	if (node->owner)
 		return -EBUSY;
+	ret = vc_bind(node->net->engine, node->id);
+	if (ret)
+		return ret;
 	node->owner = task_tgid_nr(current);
 	return 0;
 }
 
+/* Whatever the process left behind is dropped; its messages go on. */
 static void vcube_node_unbind(struct vcube_node *node)
 {
 	lockdep_assert_held(&node->net->lock);
+	vc_unbind(node->net->engine, node->id);
 	node->owner = 0;
+}
+
+/* The engine's wake callback, called with the network lock held. */
+static void vcube_wake(void *ctx, u32 id)
+{
+	struct vcube_net *net = ctx;
+	struct vcube_node *node = net->nodes[id];
+
+	lockdep_assert_held(&net->lock);
+	WRITE_ONCE(node->woken, true);
+	wake_up(&node->wq);
+}
+
+/*
+ * Sleep while the engine keeps @node blocked. Called and returns with the
+ * network lock held; @ret is what the engine call answered. Returns 0,
+ * -EDEADLK, or -EINTR when a signal came first (the node then runs on as
+ * if it had not waited).
+ */
+static int vcube_block(struct vcube_node *node, int ret)
+{
+	struct vcube_net *net = node->net;
+	int err;
+
+	lockdep_assert_held(&net->lock);
+	while (ret == VC_BLOCKED_RET) {
+		mutex_unlock(&net->lock);
+		err = wait_event_interruptible(node->wq, READ_ONCE(node->woken));
+		mutex_lock(&net->lock);
+		ret = vc_node_status(net->engine, node->id);
+		if (ret == -EAGAIN) {
+			if (err) {
+				vc_unblock(net->engine, node->id);
+				return -EINTR;
+			}
+			WRITE_ONCE(node->woken, false);
+			ret = VC_BLOCKED_RET;
+		}
+	}
+	return ret;
 }
 
 static int vcube_open(struct inode *inode, struct file *file)
@@ -148,16 +195,209 @@ out:
 	return ret;
 }
 
+/*
+ * A request is done: fill @st, take its message, free it. The caller copies
+ * the payload out once the lock is dropped and then releases the message.
+ */
+static struct vc_msg *vcube_req_finish(struct vcube_net *net, struct vc_req *r,
+				       struct vcube_status *st, u64 *user,
+				       u64 *cap)
+{
+	struct vc_msg *m = r->msg;
+
+	lockdep_assert_held(&net->lock);
+	st->req = r->id;
+	st->time = r->done_time;
+	st->done = 1;
+	st->error = r->status;
+	st->len = r->len;
+	if (m) {
+		st->len = m->len;
+		st->src = m->src;
+		st->tag = m->tag;
+		st->sent = m->sent;
+	}
+	*user = r->user;
+	*cap = r->cap;
+	r->msg = NULL;
+	vc_req_free(net->engine, r);
+	return m;
+}
+
+static int vcube_copy_payload(struct vc_msg *m, u64 user, u64 cap)
+{
+	int ret = 0;
+
+	if (m && copy_to_user(u64_to_user_ptr(user), m->data,
+			      min(m->len, cap)))
+		ret = -EFAULT;
+	if (m)
+		vc_msg_release(m);
+	return ret;
+}
+
+static int vcube_node_send(struct vcube_node *node, void __user *argp)
+{
+	struct vcube_net *net = node->net;
+	struct vcube_send a;
+	struct vc_req *r;
+	u64 user, cap;
+	void *data;
+	int ret;
+
+	if (copy_from_user(&a, argp, sizeof(a)))
+		return -EFAULT;
+	if (a.pad || (a.flags & ~(VCUBE_SEND_FORCED | VCUBE_SEND_NONBLOCK)))
+		return -EINVAL;
+	if (a.dst >= net->topo.nodes)
+		return -EINVAL;
+	if (a.len > net->max_msg)
+		return -EMSGSIZE;
+	data = kvmalloc(a.len ? a.len : 1, GFP_KERNEL);
+	if (!data)
+		return -ENOMEM;
+	if (copy_from_user(data, u64_to_user_ptr(a.buf), a.len)) {
+		kvfree(data);
+		return -EFAULT;
+	}
+	memset(&a.st, 0, sizeof(a.st));
+	mutex_lock(&net->lock);
+	ret = vc_send(net->engine, node->id, a.dst, a.tag,
+		      a.flags & VCUBE_SEND_FORCED ? VC_SEND_FORCED : 0, data,
+		      a.len, 0, &r);
+	if (ret)
+		goto out;
+	if (a.flags & VCUBE_SEND_NONBLOCK) {
+		a.st.req = r->id;
+		goto out;
+	}
+	WRITE_ONCE(node->woken, false);
+	ret = vcube_block(node, vc_wait(net->engine, node->id, r));
+	if (!ret)
+		vcube_req_finish(net, r, &a.st, &user, &cap);
+	else
+		vc_req_free(net->engine, r);	/* the message goes on */
+out:
+	mutex_unlock(&net->lock);
+	if (!ret && copy_to_user(argp, &a, sizeof(a)))
+		ret = -EFAULT;
+	return ret;
+}
+
+static int vcube_node_recv(struct vcube_node *node, void __user *argp)
+{
+	struct vcube_net *net = node->net;
+	struct vcube_recv a;
+	struct vc_msg *m = NULL;
+	struct vc_req *r;
+	u64 user, cap;
+	int ret;
+
+	if (copy_from_user(&a, argp, sizeof(a)))
+		return -EFAULT;
+	if (a.pad || (a.flags & ~VCUBE_RECV_NONBLOCK))
+		return -EINVAL;
+	if (a.src != VCUBE_ANY && a.src >= net->topo.nodes)
+		return -EINVAL;
+	if (!access_ok(u64_to_user_ptr(a.buf), a.len))
+		return -EFAULT;
+	memset(&a.st, 0, sizeof(a.st));
+	mutex_lock(&net->lock);
+	ret = vc_recv(net->engine, node->id, a.src, a.tag, a.len, a.buf, &r);
+	if (ret)
+		goto out;
+	if (a.flags & VCUBE_RECV_NONBLOCK) {
+		a.st.req = r->id;
+		goto out;
+	}
+	WRITE_ONCE(node->woken, false);
+	ret = vcube_block(node, vc_wait(net->engine, node->id, r));
+	if (!ret)
+		m = vcube_req_finish(net, r, &a.st, &user, &cap);
+	else
+		vc_req_free(net->engine, r);	/* cancelled */
+out:
+	mutex_unlock(&net->lock);
+	if (m)
+		ret = vcube_copy_payload(m, user, cap);
+	if (!ret && copy_to_user(argp, &a, sizeof(a)))
+		ret = -EFAULT;
+	return ret;
+}
+
+static int vcube_node_wait(struct vcube_node *node, void __user *argp)
+{
+	struct vcube_net *net = node->net;
+	struct vcube_wait a;
+	struct vc_msg *m = NULL;
+	struct vc_req *r;
+	u64 user, cap;
+	int ret;
+
+	if (copy_from_user(&a, argp, sizeof(a)))
+		return -EFAULT;
+	if (a.pad || (a.flags & ~VCUBE_WAIT_TEST))
+		return -EINVAL;
+	memset(&a.st, 0, sizeof(a.st));
+	mutex_lock(&net->lock);
+	r = vc_req_find(net->engine, node->id, a.req);
+	if (!r) {
+		ret = -EINVAL;
+		goto out;
+	}
+	WRITE_ONCE(node->woken, false);
+	if (a.flags & VCUBE_WAIT_TEST)
+		ret = vcube_block(node, vc_test(net->engine, node->id, r));
+	else
+		ret = vcube_block(node, vc_wait(net->engine, node->id, r));
+	if (ret < 0)
+		goto out;
+	ret = 0;
+	if (!r->done) {
+		a.st.req = r->id;
+		goto out;
+	}
+	m = vcube_req_finish(net, r, &a.st, &user, &cap);
+out:
+	mutex_unlock(&net->lock);
+	if (m)
+		ret = vcube_copy_payload(m, user, cap);
+	if (!ret && copy_to_user(argp, &a, sizeof(a)))
+		ret = -EFAULT;
+	return ret;
+}
+
 static long vcube_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct vcube_node *node = file->private_data;
+	struct vcube_net *net = node->net;
 	void __user *argp = (void __user *)arg;
+	u64 t;
+	int ret;
 
 	switch (cmd) {
 	case VCUBE_IOC_NODE_INFO:
 		return vcube_node_info(node, argp);
 	case VCUBE_IOC_ROUTE:
 		return vcube_node_route(node, argp);
+	case VCUBE_IOC_SEND:
+		return vcube_node_send(node, argp);
+	case VCUBE_IOC_RECV:
+		return vcube_node_recv(node, argp);
+	case VCUBE_IOC_WAIT:
+		return vcube_node_wait(node, argp);
+	case VCUBE_IOC_CLOCK:
+		mutex_lock(&net->lock);
+		t = vc_clock(net->engine, node->id);
+		mutex_unlock(&net->lock);
+		return put_user(t, (u64 __user *)argp);
+	case VCUBE_IOC_DELAY:
+		if (get_user(t, (u64 __user *)argp))
+			return -EFAULT;
+		mutex_lock(&net->lock);
+		ret = vc_delay(net->engine, node->id, t);
+		mutex_unlock(&net->lock);
+		return ret;
 	default:
 		return -ENOTTY;
 	}
@@ -305,6 +545,7 @@ static int vcube_node_add(struct vcube_net *net, u32 id)
 		return -ENOMEM;
 	node->net = net;
 	node->id = id;
+	init_waitqueue_head(&node->wq);
 	device_initialize(&node->dev);
 	node->dev.class = &vcube_class;
 	node->dev.devt = MKDEV(MAJOR(net->devt), MINOR(net->devt) + id);
@@ -340,6 +581,7 @@ int vcube_dev_init(struct vcube_net *net)
 	if (!net->nodes)
 		return -ENOMEM;
 	vcube_class_net = net;
+	vc_engine_set_wake(net->engine, vcube_wake, net);
 
 	ret = class_register(&vcube_class);
 	if (ret)

@@ -44,17 +44,117 @@ static ushort mode = 0600;
 module_param(mode, ushort, 0444);
 MODULE_PARM_DESC(mode, "Permissions of /dev/vcube* (default 0600)");
 
-/* Each profile names a machine; the first one per topology is its default. */
-static const struct {
+static unsigned long long max_msg = 1 << 20;
+module_param(max_msg, ullong, 0444);
+MODULE_PARM_DESC(max_msg, "Largest message payload, bytes (default 1 MiB, at most 64 MiB)");
+
+static unsigned int max_reqs = 4096;
+module_param(max_reqs, uint, 0444);
+MODULE_PARM_DESC(max_reqs, "Outstanding requests per node (default 4096)");
+
+/*
+ * Cost parameters, in ns: -1 (the default) takes the profile's value.
+ * An uncontended transfer of m bytes over d hops costs
+ * <class>_base_ns + <class>_byte_ns * m + <class>_hop_ns * d.
+ */
+#define VCUBE_COST_PARAM(name, desc)					\
+	static long name = -1;						\
+	module_param(name, long, 0444);					\
+	MODULE_PARM_DESC(name, desc " (default: the profile's)")
+
+VCUBE_COST_PARAM(short_base_ns, "Short and FORCED messages: fixed cost");
+VCUBE_COST_PARAM(short_byte_ns, "Short and FORCED messages: per byte");
+VCUBE_COST_PARAM(short_hop_ns, "Short and FORCED messages: per hop");
+VCUBE_COST_PARAM(ctl_base_ns, "PROBE and REQUEST: fixed cost");
+VCUBE_COST_PARAM(ctl_hop_ns, "PROBE and REQUEST: per hop");
+VCUBE_COST_PARAM(long_base_ns, "Data of long UNFORCED messages: fixed cost");
+VCUBE_COST_PARAM(long_byte_ns, "Data of long UNFORCED messages: per byte");
+VCUBE_COST_PARAM(long_hop_ns, "Data of long UNFORCED messages: per hop");
+VCUBE_COST_PARAM(tail_ns, "Time from a sender's return to the receiver's completion");
+VCUBE_COST_PARAM(short_max, "Largest message (bytes) sent as one packet, without PROBE/REQUEST");
+VCUBE_COST_PARAM(eject, "Messages a node receives at once; 0: no limit (Bokhari's charts)");
+VCUBE_COST_PARAM(sysbuf, "System buffer per node for UNFORCED messages with no receive, bytes");
+
+#define US(x)	((x) * 1000ULL)
+
+/*
+ * Each profile names a machine; the first one per topology is its default.
+ * ipsc860: Bokhari 1991 sec. 2.2 (FORCED 95 + 0.394 m + 10.3 d us, UNFORCED
+ * over 100 bytes 164 + 0.398 m + 29.9 d us, split into PROBE and REQUEST of
+ * 34.5 + 9.8 d us each and the data). seidel: Seidel & Davis 1992 Table I
+ * (a = 0.36 us/byte, b_s = 75, b_l = 136 as PROBE + REQUEST of 68 each),
+ * measured between neighbours, so no per-hop cost. Both take the sender's
+ * early return, b_s - s = 31 us, from Seidel's s = 44 us. The mesh, torus
+ * and fat tree profiles use the ipsc860 costs until their own switching
+ * models exist.
+ */
+static const struct vcube_profile {
 	const char *name;
 	enum vcube_topo_kind kind;
+	struct vc_params p;
 } vcube_profiles[] = {
-	{ "ipsc860", VCUBE_TOPO_HYPERCUBE },
-	{ "seidel", VCUBE_TOPO_HYPERCUBE },
-	{ "delta", VCUBE_TOPO_MESH },
-	{ "ap1000", VCUBE_TOPO_TORUS },
-	{ "cm5", VCUBE_TOPO_FATTREE },
+#define IPSC860_COSTS							\
+	.cost = {							\
+		[VC_CLASS_SHORT] = { US(95), 394, 10300 },		\
+		[VC_CLASS_CTL] = { 34500, 0, 9800 },			\
+		[VC_CLASS_LONG] = { US(95), 398, 10300 },		\
+	},								\
+	.tail = US(31), .short_max = 100, .eject = 1, .sysbuf = 1 << 20
+	{ "ipsc860", VCUBE_TOPO_HYPERCUBE, { IPSC860_COSTS } },
+	{ "seidel", VCUBE_TOPO_HYPERCUBE, {
+		.cost = {
+			[VC_CLASS_SHORT] = { US(75), 360, 0 },
+			[VC_CLASS_CTL] = { US(68), 0, 0 },
+			[VC_CLASS_LONG] = { 0, 360, 0 },
+		},
+		.tail = US(31), .short_max = 100, .eject = 1,
+		.sysbuf = 1 << 20 } },
+	{ "delta", VCUBE_TOPO_MESH, { IPSC860_COSTS } },
+	{ "ap1000", VCUBE_TOPO_TORUS, { IPSC860_COSTS } },
+	{ "cm5", VCUBE_TOPO_FATTREE, { IPSC860_COSTS } },
+#undef IPSC860_COSTS
 };
+
+/* Apply one cost parameter over the profile's value, if it was given. */
+static int vcube_cost_set(const char *name, long long v, u64 *field, u64 max)
+{
+	if (v == -1)
+		return 0;
+	if (v < 0 || v > max) {
+		pr_err("%s=%lld is out of range (0..%llu)\n", name, v, max);
+		return -EINVAL;
+	}
+	*field = v;
+	return 0;
+}
+
+static int vcube_costs_parse(struct vc_params *p)
+{
+	const u64 ns_max = 1000000000000ULL;	/* 1000 s: no overflow */
+	u64 v;
+	int ret = 0;
+
+#define SET(param, field, max)						\
+	do {								\
+		v = field;						\
+		ret = ret ?: vcube_cost_set(#param, param, &v, max);	\
+		field = v;						\
+	} while (0)
+	SET(short_base_ns, p->cost[VC_CLASS_SHORT].base, ns_max);
+	SET(short_byte_ns, p->cost[VC_CLASS_SHORT].byte, ns_max);
+	SET(short_hop_ns, p->cost[VC_CLASS_SHORT].hop, ns_max);
+	SET(ctl_base_ns, p->cost[VC_CLASS_CTL].base, ns_max);
+	SET(ctl_hop_ns, p->cost[VC_CLASS_CTL].hop, ns_max);
+	SET(long_base_ns, p->cost[VC_CLASS_LONG].base, ns_max);
+	SET(long_byte_ns, p->cost[VC_CLASS_LONG].byte, ns_max);
+	SET(long_hop_ns, p->cost[VC_CLASS_LONG].hop, ns_max);
+	SET(tail_ns, p->tail, ns_max);
+	SET(short_max, p->short_max, U32_MAX);
+	SET(eject, p->eject, U32_MAX);
+	SET(sysbuf, p->sysbuf, 1ULL << 40);
+#undef SET
+	return ret;
+}
 
 static struct vcube_net *vcube_net;
 
@@ -118,6 +218,21 @@ static int vcube_params_parse(struct vcube_net *net)
 		return -EINVAL;
 	}
 	strscpy(net->profile, vcube_profiles[prof].name, sizeof(net->profile));
+	net->params = vcube_profiles[prof].p;
+	if (vcube_costs_parse(&net->params))
+		return -EINVAL;
+	if (!max_msg || max_msg > (64ULL << 20)) {
+		pr_err("max_msg=%llu is out of range (1..%llu)\n", max_msg,
+		       64ULL << 20);
+		return -EINVAL;
+	}
+	if (!max_reqs || max_reqs > 1U << 20) {
+		pr_err("max_reqs=%u is out of range (1..%u)\n", max_reqs,
+		       1U << 20);
+		return -EINVAL;
+	}
+	net->max_msg = max_msg;
+	net->params.max_reqs = max_reqs;
 	return 0;
 }
 
@@ -136,9 +251,15 @@ static int __init vcube_init(void)
 	if (ret)
 		goto err_free;
 
+	net->engine = vc_engine_create(&net->topo, &net->params);
+	if (!net->engine) {
+		ret = -ENOMEM;
+		goto err_free;
+	}
+
 	ret = vcube_dev_init(net);
 	if (ret)
-		goto err_free;
+		goto err_engine;
 
 	vcube_topo_format_shape(&net->topo, shape, sizeof(shape));
 	pr_info("%s %s: %u nodes, %u channels, profile %s\n",
@@ -147,6 +268,8 @@ static int __init vcube_init(void)
 	vcube_net = net;
 	return 0;
 
+err_engine:
+	vc_engine_destroy(net->engine);
 err_free:
 	mutex_destroy(&net->lock);
 	kfree(net);
@@ -156,6 +279,7 @@ err_free:
 static void __exit vcube_exit(void)
 {
 	vcube_dev_exit(vcube_net);
+	vc_engine_destroy(vcube_net->engine);
 	mutex_destroy(&vcube_net->lock);
 	kfree(vcube_net);
 }

@@ -11,6 +11,9 @@
 #include <linux/mutex.h>
 #include <linux/types.h>
 
+#include <linux/wait.h>
+
+#include "core/engine.h"
 #include "core/topology.h"
 
 #define VCUBE_PROFILE_LEN	16
@@ -25,6 +28,9 @@ struct vcube_net;
  * @id: node number
  * @owner: thread group id of the bound process, 0 while unbound;
  *	protected by &vcube_net.lock
+ * @wq: where the bound process sleeps while the engine has it blocked
+ * @woken: set (under &vcube_net.lock) when the engine unblocks the node;
+ *	read without the lock by the sleeper
  */
 struct vcube_node {
 	struct device dev;
@@ -32,6 +38,8 @@ struct vcube_node {
 	struct vcube_net *net;
 	u32 id;
 	pid_t owner;
+	wait_queue_head_t wq;
+	bool woken;
 };
 
 /**
@@ -40,14 +48,20 @@ struct vcube_node {
  * @profile: machine profile name; read-only after init
  * @devt: first device number of the node devices
  * @nodes: @topo.nodes entries
- * @lock: serialises binding and unbinding of nodes (and every later change
- *	of network state); never held while sleeping on user memory
+ * @params: the cost model; read-only after init
+ * @max_msg: largest payload a send accepts, bytes
+ * @engine: the virtual-time engine; every call into it holds @lock
+ * @lock: the network's one lock: binding, and every engine call; never
+ *	held while copying to or from user memory
  */
 struct vcube_net {
 	struct vcube_topo topo;
 	char profile[VCUBE_PROFILE_LEN];
 	dev_t devt;
 	struct vcube_node **nodes;
+	struct vc_params params;
+	u64 max_msg;
+	struct vc_engine *engine;
 	struct mutex lock;
 };
 

@@ -20,6 +20,10 @@
  */
 #include "engine.h"
 
+#ifndef __KERNEL__
+void (*vc_host_log)(const char *msg);	/* host builds: where vc_log goes */
+#endif
+
 enum vc_kind {			/* the order of events at one instant */
 	VC_EV_THROUGH,		/* the data has left: the sender goes on */
 	VC_EV_RECV,		/* a node posts a receive */
@@ -532,6 +536,12 @@ static void vc_msg_free(struct vc_msg *m)
 	vc_free(m);
 }
 
+/* For a caller that took a received message out of its request. */
+void vc_msg_release(struct vc_msg *m)
+{
+	vc_msg_free(m);
+}
+
 static void vc_xfer_free(struct vc_engine *e, struct vc_xfer *x)
 {
 	vc_free(x);
@@ -1021,6 +1031,7 @@ int vc_send(struct vc_engine *e, u32 node, u32 dst, u32 tag, u32 flags,
 	m->sent = n->clock;
 	m->sreq = r;
 	r->smsg = m;
+	r->len = len;
 	x->msg = m;
 	x->ev.time = n->clock;
 	x->ev.kind = VC_EV_SEND;

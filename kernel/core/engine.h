@@ -71,6 +71,7 @@ struct vc_req {
 	u32 want_src;
 	u32 want_tag;
 	u64 cap;
+	u64 len;			/* send: bytes sent */
 	struct vc_msg *msg;
 	/* send: the message while it is in the network */
 	struct vc_msg *smsg;
@@ -143,6 +144,7 @@ int vc_test(struct vc_engine *e, u32 node, struct vc_req *req);
 int vc_node_status(struct vc_engine *e, u32 node);
 void vc_unblock(struct vc_engine *e, u32 node);
 void vc_req_free(struct vc_engine *e, struct vc_req *req);
+void vc_msg_release(struct vc_msg *m);
 
 enum vc_node_state vc_node_state(struct vc_engine *e, u32 node);
 const struct vc_node_stats *vc_node_stats(struct vc_engine *e, u32 node);

@@ -13,12 +13,13 @@
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/list.h>
+#include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#define vc_alloc(n)		kzalloc(n, GFP_KERNEL)
-#define vc_alloc_array(n, s)	kcalloc(n, s, GFP_KERNEL)
-#define vc_free(p)		kfree(p)
+#define vc_alloc(n)		kvzalloc(n, GFP_KERNEL)
+#define vc_alloc_array(n, s)	kvcalloc(n, s, GFP_KERNEL)
+#define vc_free(p)		kvfree(p)
 #define vc_log(...)		pr_warn("vcube: " __VA_ARGS__)
 #else
 #include <errno.h>

@@ -16,8 +16,6 @@
 #include "engine.h"
 #include "topology.h"
 
-void (*vc_host_log)(const char *msg);
-
 struct hnet {
 	struct vcube_topo topo;
 	struct vc_engine *e;

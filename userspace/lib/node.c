@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
@@ -16,6 +17,43 @@ struct vcube_node {
 	unsigned int rank;
 };
 
+static int vcube_env_uint(const char *name, unsigned int *out)
+{
+	const char *s = getenv(name);
+	unsigned long v;
+	char *end;
+
+	if (!s || !*s)
+		return -ENOENT;
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || *end || v > UINT32_MAX)
+		return -EINVAL;
+	*out = (unsigned int)v;
+	return 0;
+}
+
+int vcube_env_rank(unsigned int *rank, unsigned int *size)
+{
+	int ret = vcube_env_uint("VCUBE_RANK", rank);
+
+	return ret ? ret : vcube_env_uint("VCUBE_SIZE", size);
+}
+
+/*
+ * vcube-run binds each process to its node before the program starts and
+ * hands over the descriptor in VCUBE_FD; use it when the rank matches.
+ */
+static int vcube_inherited_fd(unsigned int rank)
+{
+	unsigned int r, fd;
+
+	if (vcube_env_uint("VCUBE_RANK", &r) || r != rank ||
+	    vcube_env_uint("VCUBE_FD", &fd) || fcntl((int)fd, F_GETFD) < 0)
+		return -1;
+	return (int)fd;
+}
+
 int vcube_node_open(unsigned int rank, struct vcube_node **nodep)
 {
 	struct vcube_node *node;
@@ -26,6 +64,12 @@ int vcube_node_open(unsigned int rank, struct vcube_node **nodep)
 	if (!node)
 		return -ENOMEM;
 	node->rank = rank;
+	node->fd = vcube_inherited_fd(rank);
+	if (node->fd >= 0) {
+		fcntl(node->fd, F_SETFD, FD_CLOEXEC);
+		*nodep = node;
+		return 0;
+	}
 	node->fd = open(path, O_RDWR | O_CLOEXEC);
 	if (node->fd < 0) {
 		int ret = -errno;

@@ -97,7 +97,100 @@ struct vcube_route {
 	__u32 flags;
 };
 
+#define VCUBE_ANY		0xffffffffU	/* any source, any tag */
+
+/* struct vcube_send flags */
+#define VCUBE_SEND_FORCED	(1U << 0)	/* no handshake; dropped if no receive */
+#define VCUBE_SEND_NONBLOCK	(1U << 1)	/* return a request at once */
+/* struct vcube_recv flags */
+#define VCUBE_RECV_NONBLOCK	(1U << 1)	/* post and return a request */
+/* struct vcube_wait flags */
+#define VCUBE_WAIT_TEST		(1U << 0)	/* do not block: done by now? */
+
+/**
+ * struct vcube_status - how a request ended
+ * @req: the request (0 for a blocking call)
+ * @time: virtual time (ns) at which it completed
+ * @sent: virtual time (ns) at which a received message was sent
+ * @len: bytes received (may exceed the buffer: see @error) or sent
+ * @src: sender of a received message
+ * @tag: tag of a received message
+ * @error: 0, or -EMSGSIZE when a received message was truncated
+ * @done: 1 when complete (VCUBE_WAIT_TEST may answer 0)
+ */
+struct vcube_status {
+	__u64 req;
+	__u64 time;
+	__u64 sent;
+	__u64 len;
+	__u32 src;
+	__u32 tag;
+	__s32 error;
+	__u32 done;
+};
+
+/**
+ * struct vcube_send - send @len bytes at @buf to node @dst
+ * @dst: destination node
+ * @tag: message tag, matched by receives
+ * @flags: VCUBE_SEND_*
+ * @pad: zero
+ * @buf: user pointer to the payload, copied at the call
+ * @len: payload bytes, at most the module's max_msg
+ * @st: out; st.req is the request to wait for with VCUBE_SEND_NONBLOCK
+ */
+struct vcube_send {
+	__u32 dst;
+	__u32 tag;
+	__u32 flags;
+	__u32 pad;
+	__u64 buf;
+	__u64 len;
+	struct vcube_status st;
+};
+
+/**
+ * struct vcube_recv - receive a message into @buf
+ * @src: source node, or VCUBE_ANY
+ * @tag: tag, or VCUBE_ANY
+ * @flags: VCUBE_RECV_*
+ * @pad: zero
+ * @buf: user pointer the payload is copied to when the receive completes
+ * @len: room at @buf
+ * @st: out
+ */
+struct vcube_recv {
+	__u32 src;
+	__u32 tag;
+	__u32 flags;
+	__u32 pad;
+	__u64 buf;
+	__u64 len;
+	struct vcube_status st;
+};
+
+/**
+ * struct vcube_wait - wait for (or test) a request
+ * @req: the request, from a non-blocking send or receive
+ * @flags: VCUBE_WAIT_*
+ * @pad: zero
+ * @st: out; a completed request is gone after this call
+ */
+struct vcube_wait {
+	__u64 req;
+	__u32 flags;
+	__u32 pad;
+	struct vcube_status st;
+};
+
 #define VCUBE_IOC_NODE_INFO	_IOR(VCUBE_IOC_MAGIC, 0x00, struct vcube_node_info)
 #define VCUBE_IOC_ROUTE		_IOWR(VCUBE_IOC_MAGIC, 0x01, struct vcube_route)
+#define VCUBE_IOC_SEND		_IOWR(VCUBE_IOC_MAGIC, 0x02, struct vcube_send)
+#define VCUBE_IOC_RECV		_IOWR(VCUBE_IOC_MAGIC, 0x03, struct vcube_recv)
+#define VCUBE_IOC_WAIT		_IOWR(VCUBE_IOC_MAGIC, 0x04, struct vcube_wait)
+/* The node's virtual clock, ns. */
+#define VCUBE_IOC_CLOCK		_IOR(VCUBE_IOC_MAGIC, 0x05, __u64)
+/* Busy-wait: advance the node's clock by this many ns. */
+#define VCUBE_IOC_DELAY		_IOW(VCUBE_IOC_MAGIC, 0x06, __u64)
 
 #endif /* _UAPI_LINUX_VCUBE_H */

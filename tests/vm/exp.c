@@ -1,0 +1,420 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Experiments run under vcube-run in the VM, one process per node. Each
+ * rank prints "key value..." lines that the calling test script checks.
+ *
+ *   exp msg                  all pairs, many sizes, both protocols: every
+ *                            byte checked; prints each rank's final clock
+ *   exp formula              single sends from node 0 at every distance
+ *   exp contention           Bokhari's 8 paths through edge 7 -> 15
+ *   exp exchange ALGO LEN    naive|linear|pairwise|stable, FORCED
+ *   exp pairwise LEN         pairwise exchange, UNFORCED, no sync
+ *   exp seidel MODE SKEW_US  Table II: exchange|syncl|syncf|shiftl|shiftf
+ *   exp deadlock             FORCED with no receive posted
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vcube.h"
+
+#define MS	1000000ULL
+
+static struct vcube_node *node;
+static unsigned int me, np;
+static int failed;
+
+#define FAIL(...)							\
+	do {								\
+		fprintf(stderr, "rank %u: ", me);			\
+		fprintf(stderr, __VA_ARGS__);				\
+		fputc('\n', stderr);					\
+		failed = 1;						\
+	} while (0)
+
+static uint8_t pattern(unsigned int src, unsigned int dst, unsigned int tag,
+		       size_t i)
+{
+	return (uint8_t)(src * 131 + dst * 31 + tag * 7 + i * 13 + (i >> 8));
+}
+
+static void fill(uint8_t *b, size_t len, unsigned int dst, unsigned int tag)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		b[i] = pattern(me, dst, tag, i);
+}
+
+static void verify(const uint8_t *b, size_t len, unsigned int src,
+		   unsigned int tag)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (b[i] != pattern(src, me, tag, i)) {
+			FAIL("byte %zu of %zu from %u tag %u is wrong", i, len,
+			     src, tag);
+			return;
+		}
+}
+
+static uint64_t now(void)
+{
+	uint64_t t = 0;
+
+	vcube_node_clock(node, &t);
+	return t;
+}
+
+/* ---- msg ---------------------------------------------------------------- */
+
+static const size_t sizes[] = { 0, 1, 7, 100, 101, 1000, 4096, 65536 };
+#define NSIZES (sizeof(sizes) / sizeof(sizes[0]))
+
+static int exp_msg(void)
+{
+	static uint8_t sbuf[65536], rbuf[65536];
+	uint64_t *rq = calloc(np, sizeof(*rq));
+	uint8_t **bufs = calloc(np, sizeof(*bufs));
+	struct vcube_status st;
+	unsigned int k, to, from, i;
+	size_t len;
+	int ret;
+
+	/* UNFORCED, blocking, linear order: everyone to everyone. */
+	for (k = 1; k < np; k++) {
+		to = (me + k) % np;
+		from = (me + np - k) % np;
+		len = sizes[k % NSIZES];
+		fill(sbuf, len, to, k);
+		ret = vcube_node_irecv(node, from, k, rbuf, sizeof(rbuf), &rq[0]);
+		if (!ret)
+			ret = vcube_node_send(node, to, k, sbuf, len, 0, NULL);
+		if (!ret)
+			ret = vcube_node_wait(node, rq[0], &st);
+		if (ret) {
+			FAIL("unforced step %u: %s", k, strerror(-ret));
+			continue;
+		}
+		if (st.src != from || st.tag != k ||
+		    st.len != sizes[k % NSIZES])
+			FAIL("step %u: got %llu bytes from %u tag %u", k,
+			     (unsigned long long)st.len, st.src, st.tag);
+		verify(rbuf, st.len, from, k);
+	}
+	/* FORCED: receives posted first, then a common start time. */
+	for (i = 0; i < np; i++) {
+		if (i == me)
+			continue;
+		bufs[i] = malloc(65536);
+		if (vcube_node_irecv(node, i, 1000 + i, bufs[i], 65536, &rq[i]))
+			FAIL("irecv from %u", i);
+	}
+	vcube_node_delay_until(node, 500 * MS);
+	for (k = 1; k < np; k++) {
+		to = (me + k) % np;
+		len = sizes[(k + me) % NSIZES];
+		fill(sbuf, len, to, 1000 + me);
+		ret = vcube_node_send(node, to, 1000 + me, sbuf, len,
+				      VCUBE_SEND_FORCED, NULL);
+		if (ret)
+			FAIL("forced send to %u: %s", to, strerror(-ret));
+	}
+	for (i = 0; i < np; i++) {
+		if (i == me)
+			continue;
+		ret = vcube_node_wait(node, rq[i], &st);
+		if (ret) {
+			FAIL("forced recv from %u: %s", i, strerror(-ret));
+			continue;
+		}
+		verify(bufs[i], st.len, i, 1000 + i);
+		free(bufs[i]);
+	}
+	/* Truncation: a 4096-byte message into 100 bytes. */
+	if (np >= 2 && me < 2) {
+		if (me == 0) {
+			fill(sbuf, 4096, 1, 7);
+			vcube_node_send(node, 1, 7, sbuf, 4096, 0, NULL);
+		} else {
+			ret = vcube_node_recv(node, 0, 7, rbuf, 100, &st);
+			if (ret != -EMSGSIZE || st.len != 4096)
+				FAIL("truncation: %d, len %llu", ret,
+				     (unsigned long long)st.len);
+			verify(rbuf, 100, 0, 7);
+		}
+	}
+	printf("clock %u %llu\n", me, (unsigned long long)now());
+	free(rq);
+	free(bufs);
+	return failed;
+}
+
+/* ---- formula -------------------------------------------------------------- */
+
+static int exp_formula(void)
+{
+	static const size_t msz[] = { 0, 1, 64, 100, 101, 400, 1000, 4096 };
+	static uint8_t buf[4096];
+	struct vcube_status st;
+	unsigned int d, dim = 0, dst, s, forced;
+	uint64_t req;
+	int ret;
+
+	while ((1U << (dim + 1)) <= np)
+		dim++;
+	for (d = 1; d <= dim; d++) {
+		dst = (1U << d) - 1;
+		if (me != 0 && me != dst)
+			continue;
+		for (s = 0; s < sizeof(msz) / sizeof(msz[0]); s++) {
+			for (forced = 0; forced < 2; forced++) {
+				unsigned int tag = s * 2 + forced;
+
+				if (me == dst) {
+					vcube_node_irecv(node, 0, tag, buf,
+							 sizeof(buf), &req);
+					vcube_node_send(node, 0, 99, NULL, 0, 0,
+							NULL);
+					ret = vcube_node_wait(node, req, &st);
+					if (ret)
+						FAIL("recv: %s", strerror(-ret));
+					verify(buf, st.len, 0, tag);
+					printf("cost %u %zu %u %llu\n", d,
+					       msz[s], forced,
+					       (unsigned long long)(st.time - st.sent));
+					continue;
+				}
+				vcube_node_recv(node, dst, 99, NULL, 0, NULL);
+				fill(buf, msz[s], dst, tag);
+				ret = vcube_node_send(node, dst, tag, buf,
+						      msz[s],
+						      forced ? VCUBE_SEND_FORCED : 0,
+						      NULL);
+				if (ret)
+					FAIL("send: %s", strerror(-ret));
+			}
+		}
+	}
+	return failed;
+}
+
+/* ---- contention ------------------------------------------------------------ */
+
+static int exp_contention(void)
+{
+	static const unsigned int paths[8][2] = {
+		{ 0, 127 }, { 1, 63 }, { 3, 31 }, { 7, 15 },
+		{ 5, 79 }, { 6, 47 }, { 2, 95 }, { 4, 111 },
+	};
+	static uint8_t buf[1000];
+	struct vcube_status st;
+	unsigned int k, i;
+	uint64_t start;
+	int ret;
+
+	for (k = 1; k <= 8; k++) {
+		start = k * 100 * MS;
+		for (i = 0; i < k; i++) {
+			if (me == paths[i][1]) {
+				ret = vcube_node_recv(node, paths[i][0], k, buf,
+						      sizeof(buf), &st);
+				if (ret)
+					FAIL("recv: %s", strerror(-ret));
+				verify(buf, st.len, paths[i][0], k);
+				printf("contention %u %u %llu\n", k, me,
+				       (unsigned long long)(st.time - start));
+			} else if (me == paths[i][0]) {
+				fill(buf, sizeof(buf), paths[i][1], k);
+				vcube_node_delay_until(node, start);
+				ret = vcube_node_send(node, paths[i][1], k, buf,
+						      sizeof(buf),
+						      VCUBE_SEND_FORCED, NULL);
+				if (ret)
+					FAIL("send: %s", strerror(-ret));
+			}
+		}
+	}
+	return failed;
+}
+
+/* ---- complete exchange schedules ------------------------------------------- */
+
+static unsigned int dest_of(const char *algo, unsigned int i)
+{
+	if (!strcmp(algo, "naive"))
+		return i;
+	if (!strcmp(algo, "linear"))
+		return (me + i) % np;
+	if (!strcmp(algo, "pairwise"))
+		return me ^ i;
+	return me < np / 2 ? (me * 2 + 1 + i) % np : (me * 2 - np + i) % np;
+}
+
+static int exp_exchange(const char *algo, size_t len, uint64_t block)
+{
+	uint64_t *rq = calloc(np, sizeof(*rq)), start = 1 * MS;
+	uint8_t *sbuf = malloc(len + 1), *rbuf = malloc((len + 1) * np);
+	bool stable = !strcmp(algo, "stable");
+	unsigned int i, d, first = !strcmp(algo, "naive") || stable ? 0 : 1;
+	struct vcube_status st;
+	int ret;
+
+	for (i = 0; i < np; i++)
+		if (i != me &&
+		    vcube_node_irecv(node, i, 0, rbuf + i * len, len, &rq[i]))
+			FAIL("irecv");
+	vcube_node_delay_until(node, start);
+	for (i = first; i < np; i++) {
+		d = dest_of(algo, i);
+		if (d == me) {
+			if (stable)
+				vcube_node_delay(node, block);
+			continue;
+		}
+		fill(sbuf, len, d, 0);
+		ret = vcube_node_send(node, d, 0, sbuf, len, VCUBE_SEND_FORCED,
+				      NULL);
+		if (ret)
+			FAIL("send to %u: %s", d, strerror(-ret));
+	}
+	for (i = 0; i < np; i++) {
+		if (i == me)
+			continue;
+		ret = vcube_node_wait(node, rq[i], &st);
+		if (ret)
+			FAIL("recv from %u: %s", i, strerror(-ret));
+		else
+			verify(rbuf + i * len, st.len, i, 0);
+	}
+	printf("exchange %s %u %llu\n", algo, me,
+	       (unsigned long long)(now() - start));
+	free(rq);
+	free(sbuf);
+	free(rbuf);
+	return failed;
+}
+
+/* Pairwise exchange, UNFORCED, no synchronisation: the benchmark's load. */
+static int exp_pairwise(size_t len)
+{
+	uint8_t *sbuf = malloc(len + 1), *rbuf = malloc(len + 1);
+	struct vcube_status st;
+	unsigned int k, p;
+	int ret;
+
+	for (k = 1; k < np; k++) {
+		p = me ^ k;
+		if (p >= np)
+			continue;
+		fill(sbuf, len, p, k);
+		ret = vcube_node_exchange(node, p, k, sbuf, len, rbuf, len, 0,
+					  &st);
+		if (ret)
+			FAIL("exchange with %u: %s", p, strerror(-ret));
+		else
+			verify(rbuf, st.len, p, k);
+	}
+	printf("clock %u %llu\n", me, (unsigned long long)now());
+	free(sbuf);
+	free(rbuf);
+	return failed;
+}
+
+/* ---- Seidel & Davis Table II ---------------------------------------------- */
+
+static int exp_seidel(const char *mode, uint64_t skew)
+{
+	static const unsigned int next[4] = { 1, 3, 0, 2 };
+	static const unsigned int prev[4] = { 2, 0, 3, 1 };
+	static uint8_t sbuf[4096], rbuf[4096];
+	bool shift = !strncmp(mode, "shift", 5);
+	bool forced = !strcmp(mode, "syncf") || !strcmp(mode, "shiftf");
+	bool sync = !strcmp(mode, "syncl") || !strcmp(mode, "syncf");
+	unsigned int to = shift ? next[me] : 1 - me;
+	unsigned int from = shift ? prev[me] : 1 - me;
+	uint64_t rd, rn, sd;
+
+	if (vcube_node_irecv(node, from, 1, rbuf, sizeof(rbuf), &rd))
+		FAIL("irecv");
+	if (me == 1)
+		vcube_node_delay(node, skew * 1000);
+	if (sync) {
+		vcube_node_irecv(node, from, 2, NULL, 0, &rn);
+		vcube_node_send(node, to, 2, NULL, 0, 0, NULL);
+		vcube_node_wait(node, rn, NULL);
+	}
+	fill(sbuf, sizeof(sbuf), to, 1);
+	if (vcube_node_isend(node, to, 1, sbuf, sizeof(sbuf),
+			     forced ? VCUBE_SEND_FORCED : 0, &sd) ||
+	    vcube_node_wait(node, sd, NULL) || vcube_node_wait(node, rd, NULL))
+		FAIL("seidel %s", mode);
+	verify(rbuf, sizeof(rbuf), from, 1);
+	printf("seidel %s %llu %u %llu\n", mode, (unsigned long long)skew, me,
+	       (unsigned long long)now());
+	return failed;
+}
+
+static int exp_deadlock(void)
+{
+	uint8_t b[16] = { 0 };
+	int ret;
+
+	if (me == 0) {
+		ret = vcube_node_send(node, 1, 0, b, sizeof(b),
+				      VCUBE_SEND_FORCED, NULL);
+		printf("deadlock sender %d\n", ret);
+	} else if (me == 1) {
+		vcube_node_delay(node, 1 * MS);
+		ret = vcube_node_recv(node, 0, 0, b, sizeof(b), NULL);
+		printf("deadlock receiver %d\n", ret);
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	int ret;
+
+	if (argc < 2 || !strcmp(argv[1], "--help")) {
+		fprintf(argc < 2 ? stderr : stdout,
+			"usage: vcube-run -n N exp msg|formula|contention|deadlock\n"
+			"       vcube-run -n N exp exchange naive|linear|pairwise|stable LEN BLOCK_NS\n"
+			"       vcube-run -n N exp pairwise LEN\n"
+			"       vcube-run -n N exp seidel exchange|syncl|syncf|shiftl|shiftf SKEW_US\n");
+		return argc < 2 ? 2 : 0;
+	}
+	ret = vcube_env_rank(&me, &np);
+	if (ret) {
+		fprintf(stderr, "exp: run me with vcube-run\n");
+		return 2;
+	}
+	ret = vcube_node_open(me, &node);
+	if (ret) {
+		fprintf(stderr, "exp: rank %u: %s\n", me, strerror(-ret));
+		return 1;
+	}
+	if (!strcmp(argv[1], "msg"))
+		ret = exp_msg();
+	else if (!strcmp(argv[1], "formula"))
+		ret = exp_formula();
+	else if (!strcmp(argv[1], "contention"))
+		ret = exp_contention();
+	else if (!strcmp(argv[1], "exchange") && argc == 5)
+		ret = exp_exchange(argv[2], strtoul(argv[3], NULL, 0),
+				   strtoull(argv[4], NULL, 0));
+	else if (!strcmp(argv[1], "pairwise") && argc == 3)
+		ret = exp_pairwise(strtoul(argv[2], NULL, 0));
+	else if (!strcmp(argv[1], "seidel") && argc == 4)
+		ret = exp_seidel(argv[2], strtoull(argv[3], NULL, 0));
+	else if (!strcmp(argv[1], "deadlock"))
+		ret = exp_deadlock();
+	else
+		ret = 2;
+	vcube_node_close(node);
+	return ret;
+}

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: MIT
+/*
+ * libvcube: messages and virtual time on a bound node.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/ioctl.h>
+
+#include "vcube.h"
+
+static int vcube_ioctl(struct vcube_node *node, unsigned long cmd, void *arg)
+{
+	int fd = vcube_node_fd(node);
+
+	if (fd < 0)
+		return -EINVAL;
+	return ioctl(fd, cmd, arg) ? -errno : 0;
+}
+
+static int vcube_send_common(struct vcube_node *node, unsigned int dst,
+			     unsigned int tag, const void *buf, size_t len,
+			     unsigned int flags, struct vcube_send *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->dst = dst;
+	a->tag = tag;
+	a->flags = flags;
+	a->buf = (uintptr_t)buf;
+	a->len = len;
+	return vcube_ioctl(node, VCUBE_IOC_SEND, a);
+}
+
+int vcube_node_send(struct vcube_node *node, unsigned int dst, unsigned int tag,
+		    const void *buf, size_t len, unsigned int flags,
+		    struct vcube_status *st)
+{
+	struct vcube_send a;
+	int ret;
+
+	if (flags & VCUBE_SEND_NONBLOCK)
+		return -EINVAL;
+	ret = vcube_send_common(node, dst, tag, buf, len, flags, &a);
+	if (!ret && st)
+		*st = a.st;
+	return ret;
+}
+
+int vcube_node_isend(struct vcube_node *node, unsigned int dst,
+		     unsigned int tag, const void *buf, size_t len,
+		     unsigned int flags, uint64_t *req)
+{
+	struct vcube_send a;
+	int ret;
+
+	if (!req)
+		return -EINVAL;
+	ret = vcube_send_common(node, dst, tag, buf, len,
+				flags | VCUBE_SEND_NONBLOCK, &a);
+	if (!ret)
+		*req = a.st.req;
+	return ret;
+}
+
+static int vcube_recv_common(struct vcube_node *node, unsigned int src,
+			     unsigned int tag, void *buf, size_t cap,
+			     unsigned int flags, struct vcube_recv *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->src = src;
+	a->tag = tag;
+	a->flags = flags;
+	a->buf = (uintptr_t)buf;
+	a->len = cap;
+	return vcube_ioctl(node, VCUBE_IOC_RECV, a);
+}
+
+int vcube_node_recv(struct vcube_node *node, unsigned int src, unsigned int tag,
+		    void *buf, size_t cap, struct vcube_status *st)
+{
+	struct vcube_recv a;
+	int ret;
+
+	ret = vcube_recv_common(node, src, tag, buf, cap, 0, &a);
+	if (!ret && st)
+		*st = a.st;
+	return ret ? ret : a.st.error;
+}
+
+int vcube_node_irecv(struct vcube_node *node, unsigned int src,
+		     unsigned int tag, void *buf, size_t cap, uint64_t *req)
+{
+	struct vcube_recv a;
+	int ret;
+
+	if (!req)
+		return -EINVAL;
+	ret = vcube_recv_common(node, src, tag, buf, cap, VCUBE_RECV_NONBLOCK,
+				&a);
+	if (!ret)
+		*req = a.st.req;
+	return ret;
+}
+
+static int vcube_wait_common(struct vcube_node *node, uint64_t req,
+			     unsigned int flags, struct vcube_status *st)
+{
+	struct vcube_wait a = { .req = req, .flags = flags };
+	int ret;
+
+	ret = vcube_ioctl(node, VCUBE_IOC_WAIT, &a);
+	if (ret)
+		return ret;
+	if (st)
+		*st = a.st;
+	if (!a.st.done)
+		return 0;
+	return a.st.error ? a.st.error : 1;
+}
+
+int vcube_node_wait(struct vcube_node *node, uint64_t req,
+		    struct vcube_status *st)
+{
+	int ret = vcube_wait_common(node, req, 0, st);
+
+	return ret == 1 ? 0 : ret;
+}
+
+int vcube_node_test(struct vcube_node *node, uint64_t req,
+		    struct vcube_status *st)
+{
+	return vcube_wait_common(node, req, VCUBE_WAIT_TEST, st);
+}
+
+int vcube_node_exchange(struct vcube_node *node, unsigned int partner,
+			unsigned int tag, const void *sbuf, size_t slen,
+			void *rbuf, size_t rcap, unsigned int flags,
+			struct vcube_status *st)
+{
+	uint64_t rreq, sreq;
+	int ret, sret;
+
+	ret = vcube_node_irecv(node, partner, tag, rbuf, rcap, &rreq);
+	if (ret)
+		return ret;
+	ret = vcube_node_isend(node, partner, tag, sbuf, slen, flags, &sreq);
+	if (ret)
+		return ret;	/* the receive stays posted; it is the caller's */
+	sret = vcube_node_wait(node, sreq, NULL);
+	ret = vcube_node_wait(node, rreq, st);
+	return sret ? sret : ret;
+}
+
+int vcube_node_clock(struct vcube_node *node, uint64_t *ns)
+{
+	uint64_t t;
+	int ret;
+
+	if (!ns)
+		return -EINVAL;
+	ret = vcube_ioctl(node, VCUBE_IOC_CLOCK, &t);
+	if (!ret)
+		*ns = t;
+	return ret;
+}
+
+int vcube_node_delay(struct vcube_node *node, uint64_t ns)
+{
+	return vcube_ioctl(node, VCUBE_IOC_DELAY, &ns);
+}
+
+int vcube_node_delay_until(struct vcube_node *node, uint64_t ns)
+{
+	uint64_t now;
+	int ret = vcube_node_clock(node, &now);
+
+	if (ret || now >= ns)
+		return ret;
+	return vcube_node_delay(node, ns - now);
+}

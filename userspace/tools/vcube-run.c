@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vcube-run: start N processes on vcube nodes 0..N-1, like mpirun.
+ *
+ * Every process is bound to its node (the device is opened in the child
+ * before exec) and only when all are bound are they released together, so
+ * all start at virtual time 0 and a run's virtual times do not depend on
+ * how fast the host forks. Each gets VCUBE_RANK, VCUBE_SIZE and VCUBE_FD
+ * (the bound descriptor, which libvcube's vcube_node_open() picks up);
+ * "{rank}" and "{size}" in its arguments are replaced as well.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "vcube.h"
+
+static pid_t *children;
+static unsigned int nchildren;
+
+static void forward(int sig)
+{
+	unsigned int i;
+
+	for (i = 0; i < nchildren; i++)
+		if (children[i] > 0)
+			kill(children[i], sig);
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: vcube-run -n N [--params 'k=v ...'] [--] PROGRAM [ARGS...]\n\n"
+		"Run N copies of PROGRAM, copy i bound to /dev/vcube<i>, all starting\n"
+		"together at virtual time 0. Each gets VCUBE_RANK, VCUBE_SIZE and\n"
+		"VCUBE_FD in its environment; {rank} and {size} in ARGS are replaced.\n"
+		"Signals are forwarded; the exit status is that of the first process\n"
+		"to fail (128 + signal if it was killed), else 0.\n\n"
+		"  -n, --np N         number of processes (at most the network's nodes)\n"
+		"  --params 'k=v ...' refuse to run unless the loaded module has these\n"
+		"                     parameters (as in /sys/module/vcube/parameters)\n"
+		"  -h, --help         this text\n");
+}
+
+/* Each k=v must match the loaded module's parameter k. */
+static int check_params(const char *params)
+{
+	char *copy = strdup(params), *tok, *save, path[256], val[256];
+	int bad = 0;
+
+	if (!copy)
+		return -ENOMEM;
+	for (tok = strtok_r(copy, " ,", &save); tok;
+	     tok = strtok_r(NULL, " ,", &save)) {
+		char *eq = strchr(tok, '=');
+		FILE *f;
+
+		if (!eq || eq == tok) {
+			fprintf(stderr, "vcube-run: --params: '%s' is not k=v\n", tok);
+			bad = 1;
+			continue;
+		}
+		*eq = '\0';
+		snprintf(path, sizeof(path), "/sys/module/vcube/parameters/%s", tok);
+		f = fopen(path, "r");
+		if (!f || !fgets(val, sizeof(val), f)) {
+			fprintf(stderr, "vcube-run: vcube has no parameter '%s' (is it loaded?)\n",
+				tok);
+			bad = 1;
+		} else {
+			val[strcspn(val, "\n")] = '\0';
+			if (strcmp(val, eq + 1)) {
+				fprintf(stderr, "vcube-run: the module has %s=%s, not %s\n",
+					tok, val, eq + 1);
+				bad = 1;
+			}
+		}
+		if (f)
+			fclose(f);
+	}
+	free(copy);
+	return bad ? -EINVAL : 0;
+}
+
+static char *subst(const char *arg, unsigned int rank, unsigned int size)
+{
+	char *out = malloc(strlen(arg) * 4 + 32), *o = out;
+	const char *p = arg;
+
+	if (!out)
+		return NULL;
+	while (*p) {
+		if (!strncmp(p, "{rank}", 6)) {
+			o += sprintf(o, "%u", rank);
+			p += 6;
+		} else if (!strncmp(p, "{size}", 6)) {
+			o += sprintf(o, "%u", size);
+			p += 6;
+		} else {
+			*o++ = *p++;
+		}
+	}
+	*o = '\0';
+	return out;
+}
+
+static void child(unsigned int rank, unsigned int n, int ready, int go,
+		  char **argv)
+{
+	char path[32], buf[32];
+	char **args;
+	int fd, i, argc;
+
+	snprintf(path, sizeof(path), VCUBE_DEV_FMT, rank);
+	fd = open(path, O_RDWR);
+	if (fd < 0) {
+		fprintf(stderr, "vcube-run: rank %u: %s: %s\n", rank, path,
+			strerror(errno));
+		_exit(126);
+	}
+	if (write(ready, "r", 1) != 1)
+		_exit(126);
+	close(ready);
+	/* Released when the parent closes its end: read() sees EOF. */
+	while (read(go, buf, 1) > 0)
+		;
+	close(go);
+	snprintf(buf, sizeof(buf), "%u", rank);
+	setenv("VCUBE_RANK", buf, 1);
+	snprintf(buf, sizeof(buf), "%u", n);
+	setenv("VCUBE_SIZE", buf, 1);
+	snprintf(buf, sizeof(buf), "%d", fd);
+	setenv("VCUBE_FD", buf, 1);
+	for (argc = 0; argv[argc]; argc++)
+		;
+	args = calloc(argc + 1, sizeof(*args));
+	for (i = 0; args && i < argc; i++)
+		args[i] = subst(argv[i], rank, n);
+	if (args)
+		execvp(args[0], args);
+	fprintf(stderr, "vcube-run: %s: %s\n", argv[0], strerror(errno));
+	_exit(127);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "np", required_argument, NULL, 'n' },
+		{ "params", required_argument, NULL, 'p' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct vcube_net_desc net;
+	unsigned long n = 0;
+	const char *params = NULL;
+	int ready[2], go[2], c, status, first = 0, ret;
+	unsigned int i, bound = 0, running;
+	struct sigaction sa;
+	char *end, b;
+	pid_t pid;
+
+	while ((c = getopt_long(argc, argv, "+n:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'n':
+			errno = 0;
+			n = strtoul(optarg, &end, 10);
+			if (errno || *end || !n || n > 4096) {
+				fprintf(stderr, "vcube-run: -n: '%s' is not a count of 1..4096\n",
+					optarg);
+				return 2;
+			}
+			break;
+		case 'p':
+			params = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (!n || optind >= argc) {
+		usage(stderr);
+		return 2;
+	}
+	ret = vcube_net_describe(NULL, &net);
+	if (ret) {
+		fprintf(stderr, "vcube-run: no vcube network: %s (insmod vcube.ko ...)\n",
+			strerror(-ret));
+		return 2;
+	}
+	if (n > net.nodes) {
+		fprintf(stderr, "vcube-run: -n %lu, but the network has %u nodes\n",
+			n, net.nodes);
+		return 2;
+	}
+	if (params && check_params(params))
+		return 2;
+	if (pipe(ready) || pipe(go)) {
+		perror("vcube-run: pipe");
+		return 2;
+	}
+	children = calloc(n, sizeof(*children));
+	if (!children)
+		return 2;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = forward;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
+
+	for (i = 0; i < n; i++) {
+		pid = fork();
+		if (pid < 0) {
+			perror("vcube-run: fork");
+			forward(SIGKILL);
+			break;
+		}
+		if (!pid) {
+			close(ready[0]);
+			close(go[1]);
+			child(i, n, ready[1], go[0], argv + optind);
+		}
+		children[i] = pid;
+		nchildren = i + 1;
+	}
+	close(ready[1]);
+	close(go[0]);
+	/* Every child reports once it is bound, or dies trying. */
+	while (bound < nchildren && read(ready[0], &b, 1) == 1)
+		bound++;
+	close(ready[0]);
+	if (bound < n)
+		forward(SIGKILL);
+	close(go[1]);		/* release them together */
+
+	for (running = nchildren; running;) {
+		pid = waitpid(-1, &status, 0);
+		if (pid < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		for (i = 0; i < nchildren; i++)
+			if (children[i] == pid)
+				children[i] = 0;
+		running--;
+		if (first)
+			continue;
+		if (WIFEXITED(status) && WEXITSTATUS(status))
+			first = WEXITSTATUS(status);
+		else if (WIFSIGNALED(status))
+			first = 128 + WTERMSIG(status);
+	}
+	free(children);
+	if (bound < n && !first)
+		first = 126;
+	return first;
+}
