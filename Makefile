@@ -32,9 +32,10 @@ CORE_SRC := $(filter-out %_test.c,$(wildcard kernel/core/*.c))
 TOOLS := $(patsubst userspace/tools/%.c,$(B)/bin/%,$(wildcard userspace/tools/*.c))
 HOST_TESTS := $(patsubst tests/host/%.c,$(B)/tests/%,$(wildcard tests/host/*.c))
 VM_TESTS := $(patsubst tests/vm/%.c,$(B)/tests/vm/%,$(wildcard tests/vm/*.c))
+BENCH := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 
-.PHONY: all module userspace tests deps vm demo check kunit host-check \
-	vm-check checkpatch clean
+.PHONY: all module userspace tests deps vm demo check kunit bench-engine \
+	clean
 all: module userspace
 
 # ---- kernel module --------------------------------------------------------
@@ -79,7 +80,16 @@ $(B)/tests/vm/%: tests/vm/%.c $(B)/lib/libvcube.a
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a
 
-tests: $(HOST_TESTS) $(VM_TESTS)
+$(B)/bench/%: bench/%.c $(B)/lib/libvcube.a
+	@mkdir -p $(dir $@)
+	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a
+
+tests: $(HOST_TESTS) $(VM_TESTS) $(BENCH)
+
+# Benchmarks print figures; they are never part of make check.
+bench-engine: deps all tests
+	@$(MAKE) --no-print-directory module KDIR=$$(scripts/vm-run.sh --kdir $(KVER))
+	@scripts/vm-run.sh --kver $(KVER) --no-insmod -- scripts/bench-engine.sh
 
 # ---- environment ----------------------------------------------------------
 deps:

@@ -469,7 +469,51 @@ static struct attribute *vcube_node_attrs[] = {
 	&dev_attr_owner.attr,
 	NULL
 };
-ATTRIBUTE_GROUPS(vcube_node);
+
+static const struct attribute_group vcube_node_group = {
+	.attrs = vcube_node_attrs,
+};
+
+/* Per-node counters under vcubeN/stats/, kept until the module goes. */
+#define VCUBE_NODE_STAT(name)						\
+static ssize_t name##_show(struct device *dev,				\
+			   struct device_attribute *attr, char *buf)	\
+{									\
+	struct vcube_node *node = to_vcube_node(dev);			\
+	u64 v;								\
+									\
+	mutex_lock(&node->net->lock);					\
+	v = vc_node_stats(node->net->engine, node->id)->name;		\
+	mutex_unlock(&node->net->lock);					\
+	return sysfs_emit(buf, "%llu\n", (unsigned long long)v);	\
+}									\
+static DEVICE_ATTR_RO(name)
+
+VCUBE_NODE_STAT(sent);
+VCUBE_NODE_STAT(received);
+VCUBE_NODE_STAT(forced_dropped);
+VCUBE_NODE_STAT(buffered);
+VCUBE_NODE_STAT(discarded);
+
+static struct attribute *vcube_node_stat_attrs[] = {
+	&dev_attr_sent.attr,
+	&dev_attr_received.attr,
+	&dev_attr_forced_dropped.attr,
+	&dev_attr_buffered.attr,
+	&dev_attr_discarded.attr,
+	NULL
+};
+
+static const struct attribute_group vcube_node_stat_group = {
+	.name = "stats",
+	.attrs = vcube_node_stat_attrs,
+};
+
+static const struct attribute_group *vcube_node_groups[] = {
+	&vcube_node_group,
+	&vcube_node_stat_group,
+	NULL
+};
 
 /* ---- sysfs: the network, under /sys/class/vcube/ ------------------------ */
 
@@ -512,7 +556,56 @@ static struct attribute *vcube_class_attrs[] = {
 	&class_attr_seed.attr,
 	NULL
 };
-ATTRIBUTE_GROUPS(vcube_class);
+
+static const struct attribute_group vcube_class_group = {
+	.attrs = vcube_class_attrs,
+};
+
+/* Network counters under /sys/class/vcube/stats/. */
+#define VCUBE_NET_STAT(name, field)					\
+static ssize_t name##_show(vcube_class_const struct class *class,	\
+			   vcube_class_const struct class_attribute *attr, \
+			   char *buf)					\
+{									\
+	struct vcube_net *net = vcube_class_net;			\
+	u64 v;								\
+									\
+	mutex_lock(&net->lock);						\
+	v = vc_net_stats(net->engine)->field;				\
+	mutex_unlock(&net->lock);					\
+	return sysfs_emit(buf, "%llu\n", (unsigned long long)v);	\
+}									\
+static CLASS_ATTR_RO(name)
+
+VCUBE_NET_STAT(messages, messages);
+VCUBE_NET_STAT(transfers, transfers);
+VCUBE_NET_STAT(channel_waits, chan_waits);
+VCUBE_NET_STAT(channel_wait_ns, chan_wait_ns);
+VCUBE_NET_STAT(port_waits, port_waits);
+VCUBE_NET_STAT(deadlocks, deadlocks);
+VCUBE_NET_STAT(events, events);
+
+static struct attribute *vcube_class_stat_attrs[] = {
+	&class_attr_messages.attr,
+	&class_attr_transfers.attr,
+	&class_attr_channel_waits.attr,
+	&class_attr_channel_wait_ns.attr,
+	&class_attr_port_waits.attr,
+	&class_attr_deadlocks.attr,
+	&class_attr_events.attr,
+	NULL
+};
+
+static const struct attribute_group vcube_class_stat_group = {
+	.name = "stats",
+	.attrs = vcube_class_stat_attrs,
+};
+
+static const struct attribute_group *vcube_class_groups[] = {
+	&vcube_class_group,
+	&vcube_class_stat_group,
+	NULL
+};
 
 static char *vcube_devnode(vcube_devnode_device *dev, umode_t *mode)
 {

@@ -175,7 +175,14 @@ static int exp_formula(void)
 			for (forced = 0; forced < 2; forced++) {
 				unsigned int tag = s * 2 + forced;
 
+				/*
+				 * Bokhari's method: the receive is posted and
+				 * both sides are idle before the send (here a
+				 * ping from 0 and a ready back, not timed).
+				 */
 				if (me == dst) {
+					vcube_node_recv(node, 0, 98, NULL, 0,
+							NULL);
 					vcube_node_irecv(node, 0, tag, buf,
 							 sizeof(buf), &req);
 					vcube_node_send(node, 0, 99, NULL, 0, 0,
@@ -189,6 +196,7 @@ static int exp_formula(void)
 					       (unsigned long long)(st.time - st.sent));
 					continue;
 				}
+				vcube_node_send(node, dst, 98, NULL, 0, 0, NULL);
 				vcube_node_recv(node, dst, 99, NULL, 0, NULL);
 				fill(buf, msz[s], dst, tag);
 				ret = vcube_node_send(node, dst, tag, buf,

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Message passing in virtual time, through the real module: data checked
+# byte for byte, the iPSC/860 rows of MODELS.md (Bokhari 1991, Seidel &
+# Davis 1992), deadlock detection, and identical virtual times across runs.
+. "$(dirname "$0")/lib.sh"
+exp=$VCUBE_TOP/build/tests/vm/exp
+out=$(mktemp)
+
+# -- data integrity and determinism, 8 nodes -----------------------------
+load topology=hypercube dim=3 && {
+	vcube-run -n 8 "$exp" msg > "$out" 2>&1
+	check "msg: 8 processes, all pairs, every size, both protocols, byte-exact" [ $? = 0 ]
+	sort "$out" > "$out.1"
+	vcube-run -n 8 "$exp" msg 2>&1 | sort > "$out.2"
+	check "msg: a second run gives bit-identical virtual times" cmp -s "$out.1" "$out.2"
+	vcube-run -n 2 "$exp" deadlock > "$out" 2>&1
+	check "FORCED with no receive: the send completes" grep -q "deadlock sender 0" "$out"
+	check "FORCED with no receive: the receiver gets EDEADLK" grep -q "deadlock receiver -35" "$out"
+	check "deadlock is logged with who waited on what" sh -c 'dmesg | grep -q "node 1 waits (at 1000000 ns) to receive from node 0"'
+	check "dropped FORCED message counted" [ "$(cat /sys/class/vcube/vcube1/stats/forced_dropped 2>/dev/null)" = 1 ]
+	vcube-run -n 9 "$exp" msg > "$out" 2>&1; rc=$?
+	check "vcube-run -n 9 on 8 nodes refused" [ $rc = 2 ]
+	unload
+}
+
+# -- Bokhari 2.2: single sends, m = 0..4096, d = 1..7 ----------------------
+load topology=hypercube dim=7 profile=ipsc860 && {
+	vcube-run -n 128 "$exp" formula > "$out" 2>&1
+	check "formula run" [ $? = 0 ]
+	bad=$(awk '$1 == "cost" {
+		d = $2; m = $3; f = $4; t = $5 / 1000
+		want = 95 + 0.394 * m + 10.3 * d
+		if (!f && m > 100) want = 164 + 0.398 * m + 29.9 * d
+		n++
+		if (t < want * 0.99 || t > want * 1.01) { print d, m, f, t, want; bad++ }
+	} END { if (n != 112) print "rows", n }' "$out")
+	check "single sends within 1% of Bokhari's formulas, d=1..7 x 8 sizes x 2 protocols${bad:+: $bad}" [ -z "$bad" ]
+	u100=$(awk '$1 == "cost" && $2 == 1 && $3 == 100 && $4 == 0 { print $5 }' "$out")
+	f100=$(awk '$1 == "cost" && $2 == 1 && $3 == 100 && $4 == 1 { print $5 }' "$out")
+	u101=$(awk '$1 == "cost" && $2 == 1 && $3 == 101 && $4 == 0 { print $5 }' "$out")
+	f101=$(awk '$1 == "cost" && $2 == 1 && $3 == 101 && $4 == 1 { print $5 }' "$out")
+	check "UNFORCED = FORCED at 100 bytes ($u100 ns)" [ "$u100" = "$f100" ]
+	check "the families split at 101 bytes ($u101 vs $f101 ns)" [ "$((u101 - f101))" -gt 50000 ]
+
+	# -- Bokhari 2.3: k paths through edge 7 -> 15, 1000-byte FORCED --
+	vcube-run -n 128 "$exp" contention > "$out" 2>&1
+	check "contention run" [ $? = 0 ]
+	awk '$1 == "contention" { if ($4 > t[$2]) t[$2] = $4 }
+	     END { for (k = 1; k <= 8; k++) printf "%d %d\n", k, t[k] }' "$out" > "$out.k"
+	one=$(awk '$1 == 1 { print $2 }' "$out.k")
+	while read -r k t; do
+		ratio=$(awk -v t="$t" -v o="$one" 'BEGIN { printf "%.2f", t / o }')
+		check "$k paths through 7->15 take ${ratio}x one (about $k)" \
+			awk -v r="$ratio" -v k="$k" 'BEGIN { exit !(r >= 0.85 * k && r <= 1.15 * k) }'
+	done < "$out.k"
+	eight=$(awk '$1 == 8 { print $2 }' "$out.k")
+	check "8 paths take more than 7x one" [ "$eight" -gt $((7 * one)) ]
+	unload
+}
+load topology=hypercube dim=5 && {
+	# Bokhari Fig. 1: 0 -> 31 and 14 -> 11 share only node 15.
+	waits0=$(cat /sys/class/vcube/stats/channel_waits)
+	vcube-run -n 32 "$exp" exchange pairwise 1000 0 > "$out" 2>&1
+	check "pairwise exchange on d=5, FORCED 1000 B: completes" [ $? = 0 ]
+	check "pairwise exchange: no channel ever waited on" [ "$(cat /sys/class/vcube/stats/channel_waits)" = "$waits0" ]
+	unload
+}
+
+# -- Bokhari 4: the schedules in block time units, d = 3 --------------------
+blocks="short_base_ns=1000 short_byte_ns=0 short_hop_ns=0 tail_ns=0 eject=0"
+for algo in naive linear pairwise stable; do
+	load topology=hypercube dim=3 $blocks && {
+		w0=$(cat /sys/class/vcube/stats/channel_waits)
+		vcube-run -n 8 "$exp" exchange $algo 64 1000 > "$out" 2>&1
+		check "$algo: runs" [ $? = 0 ]
+		span=$(awk '$1 == "exchange" { if ($4 > m) m = $4 } END { print m / 1000 }' "$out")
+		waits=$(( $(cat /sys/class/vcube/stats/channel_waits) - w0 ))
+		case $algo in
+		naive) check "naive: makespan $span blocks, want 10 = 3n/2 - 2 (Fig. 6)" [ "$span" = 10 ] ;;
+		linear|pairwise) check "$algo: $span = n - 1 steps, $waits channel waits (Figs. 7, 8)" [ "$span" = 7 ] && [ "$waits" = 0 ] ;;
+		stable) check "stable: $span = n steps, $waits channel waits (Fig. 9)" [ "$span" = 8 ] && [ "$waits" = 0 ] ;;
+		esac
+		unload
+	}
+done
+
+# -- Seidel & Davis Table II (a = 0.36, b_l = 136, b_s = 75 us, m = 4096) ----
+am=1474.56
+seidel() {	# mode nodes skew_us want_us
+	local mode=$1 n=$2 skew=$3 want=$4 got
+	load topology=hypercube dim=$(( n == 2 ? 1 : 2 )) profile=seidel || return
+	vcube-run -n "$n" "$exp" seidel "$mode" "$skew" > "$out" 2>&1
+	got=$(awk '$1 == "seidel" { if ($5 > m) m = $5 } END { printf "%.2f", m / 1000 }' "$out")
+	check "Table II $mode, delta $skew us: $got us, paper $want" \
+		awk -v g="$got" -v w="$want" 'BEGIN { exit !(g >= 0.99 * w && g <= 1.01 * w) }'
+	unload
+}
+seidel exchange 2 50 "$(awk -v a=$am 'BEGIN { print a + 136 + 50 }')"
+seidel exchange 2 100 "$(awk -v a=$am 'BEGIN { print 2 * a + 1.5 * 136 }')"
+seidel exchange 2 1000 "$(awk -v a=$am 'BEGIN { print 2 * a + 1.5 * 136 }')"
+seidel syncl 2 100 "$(awk -v a=$am 'BEGIN { print a + 136 + 75 + 100 }')"
+seidel syncf 2 100 "$(awk -v a=$am 'BEGIN { print a + 2 * 75 + 100 }')"
+seidel shiftl 4 50 "$(awk -v a=$am 'BEGIN { print a + 136 + 50 }')"
+seidel shiftl 4 100 "$(awk -v a=$am 'BEGIN { print 2 * a + 1.5 * 136 }')"
+seidel shiftf 4 100 "$(awk -v a=$am 'BEGIN { print a + 75 + 100 }')"
+
+# -- 128 processes, pairwise 4 KB, twice: identical virtual times -------------
+load topology=hypercube dim=7 && {
+	vcube-run -n 128 "$exp" pairwise 4096 2>&1 | sort > "$out.1"
+	vcube-run -n 128 "$exp" pairwise 4096 2>&1 | sort > "$out.2"
+	check "128-process pairwise exchange: $(wc -l < "$out.1") clocks, identical in two runs" \
+		sh -c "[ \$(grep -c '^clock' '$out.1') = 128 ] && cmp -s '$out.1' '$out.2'"
+	unload
+}
+rm -f "$out" "$out".*
+exit $fail
