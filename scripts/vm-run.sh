@@ -138,23 +138,30 @@ mkdir -p "$out"
 
 append="console=ttyS0 quiet loglevel=3 panic=-1 vcube.out=$out vcube.top=$top"
 log=$(mktemp)
-set +e
-timeout "${VCUBE_VM_TIMEOUT:-900}" qemu-system-x86_64 \
-	-machine q35 -accel tcg,thread=multi -smp 2 -m "${VCUBE_VM_MEM:-2048}" \
-	-kernel "/boot/vmlinuz-$rel" -initrd "$initrd" -append "$append" \
-	-nographic -no-reboot -nodefaults -serial stdio \
-	-virtfs local,path=/,mount_tag=host,security_model=none,readonly=on,multidevs=remap \
-	-virtfs "local,path=$out,mount_tag=out,security_model=none,multidevs=remap" \
-	< /dev/null 2>&1 | tr -d '\r' | tee "$log" |
-	if [ "${VCUBE_VM_VERBOSE:-0}" = 1 ]; then cat; else
-		sed -n '/VCUBE-VM-START$/,/^VCUBE-VM-EXIT /{/VCUBE-VM-/d;p}'; fi
-set -e
+trap 'rm -f "$log"' EXIT
+# Multi-threaded TCG now and then panics while the guest kernel patches its
+# own text at boot (an int3 oops before init). Such a boot never reached
+# the job, so it is retried; a job that started is never run twice.
+for attempt in 1 2 3; do
+	set +e
+	timeout "${VCUBE_VM_TIMEOUT:-900}" qemu-system-x86_64 \
+		-machine q35 -accel tcg,thread=multi -smp 2 -m "${VCUBE_VM_MEM:-2048}" \
+		-kernel "/boot/vmlinuz-$rel" -initrd "$initrd" -append "$append" \
+		-nographic -no-reboot -nodefaults -serial stdio \
+		-virtfs local,path=/,mount_tag=host,security_model=none,readonly=on,multidevs=remap \
+		-virtfs "local,path=$out,mount_tag=out,security_model=none,multidevs=remap" \
+		< /dev/null 2>&1 | tr -d '\r' | tee "$log" |
+		if [ "${VCUBE_VM_VERBOSE:-0}" = 1 ]; then cat; else
+			sed -n '/VCUBE-VM-START$/,/^VCUBE-VM-EXIT /{/VCUBE-VM-/d;p}'; fi
+	set -e
+	grep -q 'VCUBE-VM-START$' "$log" && break
+	echo "vm-run: the guest ($rel) failed to boot (attempt $attempt):" >&2
+	grep -a -m 3 -E 'Oops|panic|BUG' "$log" >&2 || tail -n 5 "$log" >&2
+done
 rc=$(sed -n 's/^VCUBE-VM-EXIT \([0-9]*\)$/\1/p' "$log" | tail -n 1)
 if [ -z "$rc" ]; then
 	echo "vm-run: the guest ($rel) never reported an exit status; its last lines:" >&2
 	tail -n 20 "$log" >&2
-	rm -f "$log"
 	exit 125
 fi
-rm -f "$log"
 exit "$rc"

@@ -33,6 +33,10 @@ cases=(
 	"profile=delta|topology=mesh needs rows= and cols="
 	"topology=hypercube dim=3 mode=01777|not a permission mask"
 	"topology=hypercube dim=abc|invalid for parameter"
+	"topology=hypercube dim=3 short_base_ns=-5|short_base_ns=-5 is out of range"
+	"topology=hypercube dim=3 eject=5000000000|eject=5000000000 is out of range"
+	"topology=hypercube dim=3 max_msg=0|max_msg=0 is out of range"
+	"topology=hypercube dim=3 max_reqs=0|max_reqs=0 is out of range"
 )
 
 for c in "${cases[@]}"; do

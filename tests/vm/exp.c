@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "vcube.h"
 
@@ -384,6 +385,27 @@ static int exp_deadlock(void)
 	return 0;
 }
 
+/*
+ * For kill tests: rank 0 sends 64 KB FORCED to rank 1 and blocks; rank 2
+ * stays bound at virtual time 0 without doing anything (it sleeps in real
+ * time), so the transfer holds its circuit until somebody is killed.
+ */
+static int exp_hold(void)
+{
+	static uint8_t buf[65536];
+
+	printf("hold %u ready\n", me);
+	fflush(stdout);
+	if (me == 0)
+		vcube_node_send(node, 1, 0, buf, sizeof(buf), VCUBE_SEND_FORCED,
+				NULL);
+	else if (me == 1)
+		vcube_node_recv(node, 0, 0, buf, sizeof(buf), NULL);
+	else
+		sleep(600);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int ret;
@@ -421,6 +443,8 @@ int main(int argc, char **argv)
 		ret = exp_seidel(argv[2], strtoull(argv[3], NULL, 0));
 	else if (!strcmp(argv[1], "deadlock"))
 		ret = exp_deadlock();
+	else if (!strcmp(argv[1], "hold"))
+		ret = exp_hold();
 	else
 		ret = 2;
 	vcube_node_close(node);

@@ -15,6 +15,34 @@ load topology=hypercube dim=3 && {
 	check "rmmod once it is closed" rmmod vcube
 }
 
+# Killed processes: blocked in a send that holds a circuit, in a receive,
+# and idle; afterwards every node is free and a run's virtual times are
+# exactly those of a network that never saw them.
+load topology=hypercube dim=3 && {
+	exp=$VCUBE_TOP/build/tests/vm/exp
+	ref=$(vcube-run -n 8 "$exp" msg 2>&1 | sort)
+	vcube-run -n 3 "$exp" hold > /tmp/hold.$$ 2>&1 &
+	runner=$!
+	for i in $(seq 100); do
+		[ "$(grep -c ready /tmp/hold.$$)" = 3 ] && break
+		sleep 0.1
+	done
+	sleep 0.5
+	check "three processes bound (owners $(cat /sys/class/vcube/vcube{0,1,2}/owner | tr '\n' ' '))" \
+		sh -c '[ "$(cat /sys/class/vcube/vcube0/owner)" != 0 ] && [ "$(cat /sys/class/vcube/vcube2/owner)" != 0 ]'
+	kill -KILL "$(cat /sys/class/vcube/vcube0/owner)"
+	sleep 0.3
+	check "sender killed in its send: node 0 free" [ "$(cat /sys/class/vcube/vcube0/owner)" = 0 ]
+	kill -TERM $runner
+	wait $runner
+	check "vcube-run forwards SIGTERM: every node free" \
+		sh -c 'for n in 0 1 2 3 4 5 6 7; do [ "$(cat /sys/class/vcube/vcube$n/owner)" = 0 ] || exit 1; done'
+	got=$(vcube-run -n 8 "$exp" msg 2>&1 | sort)
+	check "after the kills, a run's virtual times are unchanged (no channel held)" [ "$got" = "$ref" ]
+	rm -f /tmp/hold.$$
+	unload
+}
+
 kinds=("topology=hypercube dim=4" "topology=mesh rows=3 cols=7" "topology=torus rows=2 cols=2" "topology=fattree nodes=21")
 counts=(16 21 4 21)
 bad=0
