@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit suite vcube_engine: the virtual-time engine driven from one thread.
+ * Nodes post their operations without blocking and then wait; once every
+ * bound node waits, nothing can precede the next event, so the engine
+ * commits all of it and the waits complete in order.
+ */
+#include <kunit/test.h>
+#include "engine.h"
+
+static struct vc_params test_params(void)
+{
+	struct vc_params p = {
+		.cost = {
+			[VC_CLASS_SHORT] = { 95000, 394, 10300 },
+			[VC_CLASS_CTL] = { 34500, 0, 9800 },
+			[VC_CLASS_LONG] = { 95000, 398, 10300 },
+		},
+		.tail = 31000,
+		.short_max = 100,
+		.eject = 1,
+		.sysbuf = 1 << 20,
+		.max_reqs = 64,
+	};
+	return p;
+}
+
+struct engine_ctx {
+	struct vcube_topo topo;
+	struct vc_engine *e;
+};
+
+static struct vc_engine *engine_new(struct kunit *test, struct engine_ctx *c,
+				    u32 dim, const struct vc_params *p)
+{
+	struct vcube_topo_params tp = { .kind = VCUBE_TOPO_HYPERCUBE,
+					.dim = dim };
+	u32 i;
+
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&c->topo, &tp, NULL, 0), 0);
+	c->e = vc_engine_create(&c->topo, p);
+	KUNIT_ASSERT_NOT_NULL(test, c->e);
+	for (i = 0; i < c->topo.nodes; i++)
+		KUNIT_ASSERT_EQ(test, vc_bind(c->e, i), 0);
+	return c->e;
+}
+
+static void engine_free(struct engine_ctx *c)
+{
+	u32 i;
+
+	for (i = 0; i < c->topo.nodes; i++)
+		vc_unbind(c->e, i);
+	vc_engine_destroy(c->e);
+}
+
+static void *payload(struct kunit *test, u64 len)
+{
+	void *p = kzalloc(len ? len : 1, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	return p;
+}
+
+struct single_case {
+	u32 d;
+	u64 m;
+	u32 flags;
+	u64 want;
+};
+
+static void single_desc(const struct single_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s m=%llu d=%u",
+		 c->flags ? "FORCED" : "UNFORCED", (unsigned long long)c->m,
+		 c->d);
+}
+
+#define F(d, m) { d, m, VC_SEND_FORCED, 95000 + 394 * (m) + 10300 * (d) }
+#define U(d, m) { d, m, 0, 164000 + 398 * (m) + 29900 * (d) }
+
+/* Bokhari 1991 sec. 2.2, and the split at 101 bytes. */
+static const struct single_case single_cases[] = {
+	F(1, 0), F(1, 100), F(1, 101), F(3, 1000), F(7, 0), F(7, 4096),
+	{ 1, 100, 0, 95000 + 394 * 100 + 10300 },
+	{ 7, 100, 0, 95000 + 394 * 100 + 10300 * 7 },
+	U(1, 101), U(4, 1000), U(7, 4096),
+};
+
+KUNIT_ARRAY_PARAM(single, single_cases, single_desc);
+
+/* Every node but src and dst is unbound; dst posts, src sends, both wait. */
+static void vcube_engine_single_send(struct kunit *test)
+{
+	const struct single_case *c = test->param_value;
+	struct vc_params p = test_params();
+	struct vcube_topo_params tp = { .kind = VCUBE_TOPO_HYPERCUBE,
+					.dim = 7 };
+	struct vc_req *rr, *sr;
+	struct vcube_topo topo;
+	struct vc_engine *e;
+	u32 dst = (1U << c->d) - 1;
+
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&topo, &tp, NULL, 0), 0);
+	e = vc_engine_create(&topo, &p);
+	KUNIT_ASSERT_NOT_NULL(test, e);
+	vc_bind(e, 0);
+	vc_bind(e, dst);
+	KUNIT_ASSERT_EQ(test, vc_recv(e, dst, 0, 7, c->m, 0, &rr), 0);
+	KUNIT_ASSERT_EQ(test, vc_send(e, 0, dst, 7, c->flags,
+				      payload(test, c->m), c->m, 0, &sr), 0);
+	KUNIT_EXPECT_EQ(test, vc_wait(e, 0, sr), VC_BLOCKED_RET);
+	/* Both wait: everything up to the sender's return is committed. */
+	KUNIT_ASSERT_EQ(test, vc_wait(e, dst, rr), VC_BLOCKED_RET);
+	KUNIT_EXPECT_TRUE(test, sr->done);
+	KUNIT_EXPECT_EQ(test, vc_node_state(e, 0), VC_RUNNING);
+	/* The sender leaves; its message goes on and arrives. */
+	vc_unbind(e, 0);
+	KUNIT_ASSERT_TRUE(test, rr->done);
+	KUNIT_EXPECT_EQ(test, vc_node_status(e, dst), 0);
+	KUNIT_EXPECT_EQ(test, rr->done_time, c->want);
+	KUNIT_EXPECT_EQ(test, vc_clock(e, dst), c->want);
+	KUNIT_EXPECT_EQ(test, rr->msg->len, c->m);
+	/* The sender returned the tail earlier (Seidel's s). */
+	KUNIT_EXPECT_EQ(test, sr->done_time + 31000 >= c->want, true);
+	vc_unbind(e, dst);
+	vc_engine_destroy(e);
+}
+
+/*
+ * Two headers want channel 3->7 at the same instant: the lower source wins
+ * (Bokhari's Fig. 6 assumption) and the other queues for its whole hold.
+ */
+static void vcube_engine_ties(struct kunit *test)
+{
+	struct vc_params p = test_params();
+	struct vc_req *ra, *rb, *sa, *sb;
+	struct engine_ctx c;
+	struct vc_engine *e;
+	u32 i;
+
+	/* Block time units: one message is 1000 ns, hops are free. */
+	p.cost[VC_CLASS_SHORT] = (struct vc_cost){ 1000, 0, 0 };
+	p.tail = 0;
+	p.eject = 0;
+	e = engine_new(test, &c, 3, &p);
+	for (i = 0; i < 8; i++)
+		if (i != 1 && i != 3 && i != 7)
+			vc_unbind(e, i);
+	/* 1 -> 7 (1, 3, 7) and 3 -> 7 both want channel 3->7 at time 0. */
+	vc_recv(e, 7, 1, 0, 8, 0, &ra);
+	vc_recv(e, 7, 3, 0, 8, 0, &rb);
+	vc_send(e, 3, 7, 0, VC_SEND_FORCED, payload(test, 8), 8, 0, &sb);
+	vc_send(e, 1, 7, 0, VC_SEND_FORCED, payload(test, 8), 8, 0, &sa);
+	KUNIT_EXPECT_EQ(test, vc_wait(e, 1, sa), VC_BLOCKED_RET);
+	KUNIT_EXPECT_EQ(test, vc_wait(e, 3, sb), VC_BLOCKED_RET);
+	KUNIT_EXPECT_EQ(test, vc_wait(e, 7, rb), VC_BLOCKED_RET);
+	/* Each sender returns in turn; once both leave, all is committed. */
+	vc_unbind(e, 1);
+	vc_unbind(e, 3);
+	KUNIT_EXPECT_TRUE(test, ra->done);
+	KUNIT_EXPECT_TRUE(test, rb->done);
+	KUNIT_EXPECT_EQ(test, ra->done_time, 1000ULL);	/* source 1 first */
+	KUNIT_EXPECT_EQ(test, rb->done_time, 2000ULL);
+	KUNIT_EXPECT_EQ(test, vc_chan_stats(e, 3 * 3 + 2)->waits, 1ULL);
+	KUNIT_EXPECT_EQ(test, vc_node_status(e, 7), 0);
+	KUNIT_EXPECT_EQ(test, vc_net_stats(e)->deadlocks, 0ULL);
+	engine_free(&c);
+}
+
+/* Everyone waits and nothing is in flight: all get -EDEADLK at once. */
+static void vcube_engine_deadlock(struct kunit *test)
+{
+	struct vc_params p = test_params();
+	struct vc_req *r0, *r1;
+	struct engine_ctx c;
+	struct vc_engine *e;
+
+	e = engine_new(test, &c, 1, &p);
+	vc_recv(e, 0, 1, 0, 8, 0, &r0);
+	vc_recv(e, 1, 0, 0, 8, 0, &r1);
+	KUNIT_EXPECT_EQ(test, vc_wait(e, 0, r0), VC_BLOCKED_RET);
+	KUNIT_EXPECT_EQ(test, vc_wait(e, 1, r1), -EDEADLK);
+	KUNIT_EXPECT_EQ(test, vc_node_status(e, 0), -EDEADLK);
+	KUNIT_EXPECT_EQ(test, vc_net_stats(e)->deadlocks, 1ULL);
+	engine_free(&c);
+}
+
+/* A FORCED message with no receive posted is dropped and counted. */
+static void vcube_engine_forced_dropped(struct kunit *test)
+{
+	struct vc_params p = test_params();
+	struct vc_req *s, *r;
+	struct engine_ctx c;
+	struct vc_engine *e;
+
+	e = engine_new(test, &c, 1, &p);
+	vc_send(e, 0, 1, 0, VC_SEND_FORCED, payload(test, 8), 8, 0, &s);
+	KUNIT_EXPECT_EQ(test, vc_delay(e, 1, 1000000), 0);
+	vc_recv(e, 1, 0, 0, 8, 0, &r);
+	/* The send returns before node 1's clock: no need to block. */
+	KUNIT_EXPECT_EQ(test, vc_wait(e, 0, s), 0);
+	KUNIT_EXPECT_EQ(test, vc_wait(e, 1, r), VC_BLOCKED_RET);
+	vc_unbind(e, 0);
+	KUNIT_EXPECT_EQ(test, vc_node_status(e, 1), -EDEADLK);
+	KUNIT_EXPECT_EQ(test, vc_node_stats(e, 1)->forced_dropped, 1ULL);
+	engine_free(&c);
+}
+
+/* Bad arguments, and the per-node request limit. */
+static void vcube_engine_bad_input(struct kunit *test)
+{
+	struct vc_params p = test_params();
+	struct engine_ctx c;
+	struct vc_engine *e;
+	struct vc_req *r;
+	int i;
+
+	p.max_reqs = 4;
+	e = engine_new(test, &c, 1, &p);
+	KUNIT_EXPECT_EQ(test, vc_send(e, 0, 2, 0, 0, payload(test, 1), 1, 0,
+				      &r), -EINVAL);
+	KUNIT_EXPECT_EQ(test, vc_send(e, 0, 1, 0, 1U << 5, payload(test, 1),
+				      1, 0, &r), -EINVAL);
+	KUNIT_EXPECT_EQ(test, vc_recv(e, 0, 5, 0, 1, 0, &r), -EINVAL);
+	KUNIT_EXPECT_EQ(test, vc_bind(e, 0), -EBUSY);
+	for (i = 0; i < 4; i++)
+		KUNIT_EXPECT_EQ(test, vc_recv(e, 0, 1, i, 1, 0, &r), 0);
+	KUNIT_EXPECT_EQ(test, vc_recv(e, 0, 1, 9, 1, 0, &r), -ENOBUFS);
+	KUNIT_EXPECT_EQ(test, vc_delay(e, 0, 5), 0);
+	KUNIT_EXPECT_EQ(test, vc_delay(e, 0, U64_MAX), -EOVERFLOW);
+	engine_free(&c);
+}
+
+static struct kunit_case vcube_engine_cases[] = {
+	KUNIT_CASE_PARAM(vcube_engine_single_send, single_gen_params),
+	KUNIT_CASE(vcube_engine_ties),
+	KUNIT_CASE(vcube_engine_deadlock),
+	KUNIT_CASE(vcube_engine_forced_dropped),
+	KUNIT_CASE(vcube_engine_bad_input),
+	{}
+};
+
+static struct kunit_suite vcube_engine_suite = {
+	.name = "vcube_engine",
+	.test_cases = vcube_engine_cases,
+};
+
+kunit_test_suite(vcube_engine_suite);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("KUnit tests for the vcube virtual-time engine");
