@@ -35,7 +35,7 @@ VM_TESTS := $(patsubst tests/vm/%.c,$(B)/tests/vm/%,$(wildcard tests/vm/*.c))
 BENCH := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 
 .PHONY: all module userspace tests deps vm demo check kunit bench-engine \
-	clean
+	install clean
 all: module userspace
 
 # ---- kernel module --------------------------------------------------------
@@ -90,6 +90,21 @@ tests: $(HOST_TESTS) $(VM_TESTS) $(BENCH)
 bench-engine: deps all tests
 	@$(MAKE) --no-print-directory module KDIR=$$(scripts/vm-run.sh --kdir $(KVER))
 	@scripts/vm-run.sh --kver $(KVER) --no-insmod -- scripts/bench-engine.sh
+
+# ---- installation ---------------------------------------------------------
+PREFIX ?= /usr/local
+VERSION := 0.3
+install: all
+	install -D -m 0644 $(B)/lib/libvcube.a $(DESTDIR)$(PREFIX)/lib/libvcube.a
+	install -D -m 0644 userspace/lib/include/vcube.h $(DESTDIR)$(PREFIX)/include/vcube.h
+	install -D -m 0644 include/uapi/linux/vcube.h $(DESTDIR)$(PREFIX)/include/linux/vcube.h
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin \
+		$(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man8
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' userspace/lib/libvcube.pc.in \
+		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/libvcube.pc
+	install -m 0755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
+	install -m 0644 docs/man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 0644 docs/man/*.8 $(DESTDIR)$(PREFIX)/share/man/man8/
 
 # ---- environment ----------------------------------------------------------
 deps:

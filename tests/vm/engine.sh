@@ -21,6 +21,20 @@ load topology=hypercube dim=3 && {
 	check "dropped FORCED message counted" [ "$(cat /sys/class/vcube/vcube1/stats/forced_dropped 2>/dev/null)" = 1 ]
 	vcube-run -n 9 "$exp" msg > "$out" 2>&1; rc=$?
 	check "vcube-run -n 9 on 8 nodes refused" [ $rc = 2 ]
+	got=$(vcube-run -n 3 echo '{rank}/{size}' | sort | tr '\n' ' ')
+	check "vcube-run replaces {rank} and {size}: $got" [ "$got" = "0/3 1/3 2/3 " ]
+	got=$(vcube-run -n 3 sh -c 'echo $VCUBE_RANK $VCUBE_SIZE' | sort | tr '\n' ' ')
+	check "vcube-run sets VCUBE_RANK and VCUBE_SIZE: $got" [ "$got" = "0 3 1 3 2 3 " ]
+	vcube-run -n 4 sh -c '[ $VCUBE_RANK = 2 ] && exit 7; exit 0'; rc=$?
+	check "vcube-run exits with the failing process's status ($rc)" [ $rc = 7 ]
+	vcube-run -n 2 sh -c 'kill -9 $$'; rc=$?
+	check "vcube-run: a killed process gives 128 + 9 ($rc)" [ $rc = 137 ]
+	vcube-run -n 2 --params 'topology=hypercube dim=4' true 2> "$out"; rc=$?
+	check "vcube-run --params refuses another machine ($rc: $(cat "$out"))" [ $rc = 2 ]
+	vcube-run -n 2 --params 'topology=hypercube dim=3' true; rc=$?
+	check "vcube-run --params accepts the loaded one" [ $rc = 0 ]
+	vcube-run -n 2 /nonexistent/program 2>/dev/null; rc=$?
+	check "vcube-run: a missing program gives 127 ($rc)" [ $rc = 127 ]
 	unload
 }
 

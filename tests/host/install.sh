@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# make install into a scratch root; a program finds libvcube through its
+# pkg-config file, builds with -Wall -Wextra -Werror and links.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+root=$(mktemp -d)
+trap 'rm -rf "$root"' EXIT
+fail=0
+ok() { echo "ok - $1"; }
+no() { echo "not ok - $1"; fail=1; }
+if make -s -C "$top" install DESTDIR="$root" PREFIX=/usr > "$root/log" 2>&1; then ok "make install"; else no "make install"; cat "$root/log"; exit 1; fi
+for f in usr/lib/libvcube.a usr/include/vcube.h usr/include/linux/vcube.h usr/lib/pkgconfig/libvcube.pc \
+	 usr/bin/vcubectl usr/bin/vcube-run usr/share/man/man8/vcubectl.8 usr/share/man/man1/vcube-run.1; do
+	[ -e "$root/$f" ] && ok "installed $f" || no "installed $f"
+done
+cat > "$root/prog.c" <<'C'
+#include <errno.h>
+#include <vcube.h>
+int main(void)
+{
+	unsigned int rank, size;
+
+	return vcube_env_rank(&rank, &size) == -ENOENT ? 0 : 1;
+}
+C
+export PKG_CONFIG_SYSROOT_DIR=$root PKG_CONFIG_PATH=$root/usr/lib/pkgconfig
+flags=$(pkg-config --cflags --libs libvcube 2>&1)
+check_build() { gcc -std=c11 -Wall -Wextra -Werror "$root/prog.c" $flags -o "$root/prog" 2>&1; }
+if out=$(check_build) && "$root/prog"; then ok "a program builds and links with pkg-config libvcube ($flags)"; else no "pkg-config build: $out"; fi
+exit $fail
