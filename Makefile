@@ -35,7 +35,7 @@ VM_TESTS := $(patsubst tests/vm/%.c,$(B)/tests/vm/%,$(wildcard tests/vm/*.c))
 BENCH := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 
 .PHONY: all module userspace tests deps vm demo check kunit bench-engine \
-	install clean
+	install validate clean
 all: module userspace
 
 # ---- kernel module --------------------------------------------------------
@@ -85,6 +85,14 @@ $(B)/bench/%: bench/%.c $(B)/lib/libvcube.a
 	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a
 
 tests: $(HOST_TESTS) $(VM_TESTS) $(BENCH)
+
+# The validation report, measured in the VM, written to docs/.
+validate: deps all tests
+	@$(MAKE) --no-print-directory module KDIR=$$(scripts/vm-run.sh --kdir $(KVER))
+	@scripts/vm-run.sh --kver $(KVER) --no-insmod -- \
+		'scripts/validate-ipsc860.sh > $$VCUBE_OUT/validation-ipsc860.md'
+	@cp $(B)/vm/out/validation-ipsc860.md docs/validation-ipsc860.md
+	@echo "wrote docs/validation-ipsc860.md"
 
 # Benchmarks print figures; they are never part of make check.
 bench-engine: deps all tests
