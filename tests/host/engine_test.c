@@ -414,6 +414,48 @@ static void test_seidel(void)
 	seidel_case("shift, forced", 4, 100 * US, am + bs + 100);
 }
 
+/* ---- a full system buffer makes UNFORCED senders wait ------------------ */
+
+static u64 g_sent_at[8];
+
+static void prog_sysbuf(struct hnet *h, u32 node)
+{
+	u32 i;
+
+	if (node == 0) {
+		for (i = 0; i < 5; i++) {
+			CHECK(h_send(h, 0, 1, i, 0, 400) == 0, "send %u", i);
+			g_sent_at[i] = h_clock(h, 0);
+		}
+		return;
+	}
+	h_delay(h, 1, 10000 * US);
+	for (i = 0; i < 5; i++)
+		CHECK(h_recv(h, 1, 0, i, 400) == 0, "recv %u", i);
+}
+
+static void test_sysbuf(void)
+{
+	struct vcube_topo_params tp = { .kind = VCUBE_TOPO_HYPERCUBE,
+					.dim = 1 };
+	struct vc_params p = params_ipsc860();
+	struct hnet h;
+
+	p.sysbuf = 1000;	/* room for two 400-byte messages */
+	hnet_init(&h, &tp, &p);
+	h_run(&h, 2, prog_sysbuf);
+	CHECK(h.bad_data == 0, "payload corrupted");
+	CHECK(g_sent_at[1] < 10000 * US, "two fit: second done at %llu",
+	      (unsigned long long)g_sent_at[1]);
+	CHECK(g_sent_at[2] > 10000 * US,
+	      "the third waits for the receiver: done at %llu",
+	      (unsigned long long)g_sent_at[2]);
+	CHECK(vc_node_stats(h.e, 1)->buffered == 2, "two buffered, not %llu",
+	      (unsigned long long)vc_node_stats(h.e, 1)->buffered);
+	CHECK(vc_net_stats(h.e)->deadlocks == 0, "no deadlock");
+	hnet_fini(&h);
+}
+
 int main(void)
 {
 	test_single_send();
@@ -423,5 +465,6 @@ int main(void)
 	test_determinism();
 	test_deadlock();
 	test_seidel();
+	test_sysbuf();
 	return check_done("engine_test");
 }

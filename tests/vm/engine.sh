@@ -73,7 +73,13 @@ load topology=hypercube dim=7 profile=ipsc860 && {
 	unload
 }
 load topology=hypercube dim=5 && {
-	# Bokhari Fig. 1: 0 -> 31 and 14 -> 11 share only node 15.
+	# Bokhari Fig. 1: 0 -> 31 and 14 -> 11 share only node 15;
+	# 0 -> 31 and 2 -> 23 share edge 3 -> 7.
+	alone=$(vcube-run -n 32 "$exp" pairs 1000 0 31 | awk '{ print $4 }')
+	both=$(vcube-run -n 32 "$exp" pairs 1000 0 31 14 11 | awk '$2 == 0 { print $4 }')
+	edge=$(vcube-run -n 32 "$exp" pairs 1000 0 31 2 23 | awk '{ if ($4 > m) m = $4 } END { print m }')
+	check "paths sharing only node 15: no slowdown ($both vs $alone ns)" [ "$both" = "$alone" ]
+	check "paths sharing edge 3->7: serialised ($edge ns)" [ "$edge" -gt $((alone * 3 / 2)) ]
 	waits0=$(cat /sys/class/vcube/stats/channel_waits)
 	vcube-run -n 32 "$exp" exchange pairwise 1000 0 > "$out" 2>&1
 	check "pairwise exchange on d=5, FORCED 1000 B: completes" [ $? = 0 ]

@@ -10,6 +10,7 @@
  *   exp exchange ALGO LEN    naive|linear|pairwise|stable, FORCED
  *   exp pairwise LEN         pairwise exchange, UNFORCED, no sync
  *   exp seidel MODE SKEW_US  Table II: exchange|syncl|syncf|shiftl|shiftf
+ *   exp pairs LEN S D ...    pairs sending at once, FORCED
  *   exp deadlock             FORCED with no receive posted
  */
 #include <errno.h>
@@ -251,6 +252,41 @@ static int exp_contention(void)
 	return failed;
 }
 
+/*
+ * Pairs sending at once: exp pairs LEN src dst [src dst ...]. Receives are
+ * posted at 0, every send leaves at 1 ms, FORCED; each receiver prints how
+ * long its message took.
+ */
+static int exp_pairs(size_t len, int n, char **pv)
+{
+	uint8_t *buf = malloc(len + 1);
+	struct vcube_status st;
+	unsigned int s, d;
+	int i, ret;
+
+	for (i = 0; i + 1 < n; i += 2) {
+		s = strtoul(pv[i], NULL, 0);
+		d = strtoul(pv[i + 1], NULL, 0);
+		if (me == d) {
+			ret = vcube_node_recv(node, s, 0, buf, len, &st);
+			if (ret)
+				FAIL("recv: %s", strerror(-ret));
+			verify(buf, st.len, s, 0);
+			printf("pair %u %u %llu\n", s, d,
+			       (unsigned long long)(st.time - 1 * MS));
+		} else if (me == s) {
+			fill(buf, len, d, 0);
+			vcube_node_delay_until(node, 1 * MS);
+			ret = vcube_node_send(node, d, 0, buf, len,
+					      VCUBE_SEND_FORCED, NULL);
+			if (ret)
+				FAIL("send: %s", strerror(-ret));
+		}
+	}
+	free(buf);
+	return failed;
+}
+
 /* ---- complete exchange schedules ------------------------------------------- */
 
 static unsigned int dest_of(const char *algo, unsigned int i)
@@ -415,6 +451,7 @@ int main(int argc, char **argv)
 			"usage: vcube-run -n N exp msg|formula|contention|deadlock\n"
 			"       vcube-run -n N exp exchange naive|linear|pairwise|stable LEN BLOCK_NS\n"
 			"       vcube-run -n N exp pairwise LEN\n"
+			"       vcube-run -n N exp pairs LEN SRC DST [SRC DST...]\n"
 			"       vcube-run -n N exp seidel exchange|syncl|syncf|shiftl|shiftf SKEW_US\n");
 		return argc < 2 ? 2 : 0;
 	}
@@ -445,6 +482,8 @@ int main(int argc, char **argv)
 		ret = exp_deadlock();
 	else if (!strcmp(argv[1], "hold"))
 		ret = exp_hold();
+	else if (!strcmp(argv[1], "pairs") && argc >= 5)
+		ret = exp_pairs(strtoul(argv[2], NULL, 0), argc - 3, argv + 3);
 	else
 		ret = 2;
 	vcube_node_close(node);
