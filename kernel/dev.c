@@ -236,12 +236,41 @@ static int vcube_copy_payload(struct vc_msg *m, u64 user, u64 cap)
 	return ret;
 }
 
+/*
+ * The engine took request @r for a send or receive ioctl: hand out its id
+ * (non-blocking), or wait for it, fill @st and take its message. Called
+ * with the network lock held, which it drops; then copies the payload out.
+ */
+static int vcube_req_settle(struct vcube_node *node, struct vc_req *r,
+			    bool nonblock, struct vcube_status *st)
+{
+	struct vcube_net *net = node->net;
+	struct vc_msg *m = NULL;
+	u64 user, cap;
+	int ret = 0;
+
+	lockdep_assert_held(&net->lock);
+	if (nonblock) {
+		st->req = r->id;
+	} else {
+		WRITE_ONCE(node->woken, false);
+		ret = vcube_block(node, vc_wait(net->engine, node->id, r));
+		if (!ret)
+			m = vcube_req_finish(net, r, st, &user, &cap);
+		else	/* a send goes on without us; a receive is cancelled */
+			vc_req_free(net->engine, r);
+	}
+	mutex_unlock(&net->lock);
+	if (m)
+		ret = vcube_copy_payload(m, user, cap);
+	return ret;
+}
+
 static int vcube_node_send(struct vcube_node *node, void __user *argp)
 {
 	struct vcube_net *net = node->net;
 	struct vcube_send a;
 	struct vc_req *r;
-	u64 user, cap;
 	void *data;
 	int ret;
 
@@ -265,20 +294,11 @@ static int vcube_node_send(struct vcube_node *node, void __user *argp)
 	ret = vc_send(net->engine, node->id, a.dst, a.tag,
 		      a.flags & VCUBE_SEND_FORCED ? VC_SEND_FORCED : 0, data,
 		      a.len, 0, &r);
-	if (ret)
-		goto out;
-	if (a.flags & VCUBE_SEND_NONBLOCK) {
-		a.st.req = r->id;
-		goto out;
+	if (ret) {
+		mutex_unlock(&net->lock);
+		return ret;
 	}
-	WRITE_ONCE(node->woken, false);
-	ret = vcube_block(node, vc_wait(net->engine, node->id, r));
-	if (!ret)
-		vcube_req_finish(net, r, &a.st, &user, &cap);
-	else
-		vc_req_free(net->engine, r);	/* the message goes on */
-out:
-	mutex_unlock(&net->lock);
+	ret = vcube_req_settle(node, r, a.flags & VCUBE_SEND_NONBLOCK, &a.st);
 	if (!ret && copy_to_user(argp, &a, sizeof(a)))
 		ret = -EFAULT;
 	return ret;
@@ -288,9 +308,7 @@ static int vcube_node_recv(struct vcube_node *node, void __user *argp)
 {
 	struct vcube_net *net = node->net;
 	struct vcube_recv a;
-	struct vc_msg *m = NULL;
 	struct vc_req *r;
-	u64 user, cap;
 	int ret;
 
 	if (copy_from_user(&a, argp, sizeof(a)))
@@ -304,22 +322,11 @@ static int vcube_node_recv(struct vcube_node *node, void __user *argp)
 	memset(&a.st, 0, sizeof(a.st));
 	mutex_lock(&net->lock);
 	ret = vc_recv(net->engine, node->id, a.src, a.tag, a.len, a.buf, &r);
-	if (ret)
-		goto out;
-	if (a.flags & VCUBE_RECV_NONBLOCK) {
-		a.st.req = r->id;
-		goto out;
+	if (ret) {
+		mutex_unlock(&net->lock);
+		return ret;
 	}
-	WRITE_ONCE(node->woken, false);
-	ret = vcube_block(node, vc_wait(net->engine, node->id, r));
-	if (!ret)
-		m = vcube_req_finish(net, r, &a.st, &user, &cap);
-	else
-		vc_req_free(net->engine, r);	/* cancelled */
-out:
-	mutex_unlock(&net->lock);
-	if (m)
-		ret = vcube_copy_payload(m, user, cap);
+	ret = vcube_req_settle(node, r, a.flags & VCUBE_RECV_NONBLOCK, &a.st);
 	if (!ret && copy_to_user(argp, &a, sizeof(a)))
 		ret = -EFAULT;
 	return ret;

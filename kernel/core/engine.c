@@ -162,20 +162,26 @@ static void vc_heap_down(struct vc_heap *h, u32 i)
 	}
 }
 
+/* Double the heap's room; the elements keep their positions. */
+static int vc_heap_grow(struct vc_heap *h)
+{
+	u32 cap = h->cap ? 2 * h->cap : 64;
+	void **a = vc_alloc_array(cap, sizeof(*a));
+
+	if (!a)
+		return -ENOMEM;
+	if (h->len)
+		memcpy(a, h->a, h->len * sizeof(*a));
+	vc_free(h->a);
+	h->a = a;
+	h->cap = cap;
+	return 0;
+}
+
 static int vc_heap_push(struct vc_heap *h, void *x)
 {
-	if (h->len == h->cap) {
-		u32 cap = h->cap ? 2 * h->cap : 64;
-		void **a = vc_alloc_array(cap, sizeof(*a));
-
-		if (!a)
-			return -ENOMEM;
-		if (h->len)
-			memcpy(a, h->a, h->len * sizeof(*a));
-		vc_free(h->a);
-		h->a = a;
-		h->cap = cap;
-	}
+	if (h->len == h->cap && vc_heap_grow(h))
+		return -ENOMEM;
 	h->a[h->len] = x;
 	*h->idx(x) = h->len;
 	vc_heap_up(h, h->len++);
@@ -256,20 +262,9 @@ static void vc_schedule(struct vc_engine *e, struct vc_event *ev, u64 time,
 /* Room in the event heap for every object that can have an event queued. */
 static int vc_reserve_events(struct vc_engine *e)
 {
-	struct vc_heap *h = &e->events;
-
-	while (e->nevobj + 1 + e->topo->nodes > h->cap) {
-		u32 cap = h->cap ? 2 * h->cap : 64;
-		void **a = vc_alloc_array(cap, sizeof(*a));
-
-		if (!a)
+	while (e->nevobj + 1 + e->topo->nodes > e->events.cap)
+		if (vc_heap_grow(&e->events))
 			return -ENOMEM;
-		if (h->len)
-			memcpy(a, h->a, h->len * sizeof(*a));
-		vc_free(h->a);
-		h->a = a;
-		h->cap = cap;
-	}
 	return 0;
 }
 
