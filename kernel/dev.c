@@ -374,19 +374,15 @@ out:
 	return ret;
 }
 
-static long vcube_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+static long vcube_node_op(struct vcube_node *node, unsigned int cmd,
+			  void __user *argp)
 {
-	struct vcube_node *node = file->private_data;
 	struct vcube_net *net = node->net;
-	void __user *argp = (void __user *)arg;
 	u64 t;
 	int ret;
 
+	lockdep_assert_held(&node->op_lock);
 	switch (cmd) {
-	case VCUBE_IOC_NODE_INFO:
-		return vcube_node_info(node, argp);
-	case VCUBE_IOC_ROUTE:
-		return vcube_node_route(node, argp);
 	case VCUBE_IOC_SEND:
 		return vcube_node_send(node, argp);
 	case VCUBE_IOC_RECV:
@@ -404,6 +400,33 @@ static long vcube_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		mutex_lock(&net->lock);
 		ret = vc_delay(net->engine, node->id, t);
 		mutex_unlock(&net->lock);
+		return ret;
+	default:
+		return -ENOTTY;
+	}
+}
+
+static long vcube_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	struct vcube_node *node = file->private_data;
+	void __user *argp = (void __user *)arg;
+	long ret;
+
+	switch (cmd) {
+	case VCUBE_IOC_NODE_INFO:
+		return vcube_node_info(node, argp);
+	case VCUBE_IOC_ROUTE:
+		return vcube_node_route(node, argp);
+	case VCUBE_IOC_SEND:
+	case VCUBE_IOC_RECV:
+	case VCUBE_IOC_WAIT:
+	case VCUBE_IOC_CLOCK:
+	case VCUBE_IOC_DELAY:
+		/* A request must not be waited for by two callers at once. */
+		if (mutex_lock_interruptible(&node->op_lock))
+			return -EINTR;
+		ret = vcube_node_op(node, cmd, argp);
+		mutex_unlock(&node->op_lock);
 		return ret;
 	default:
 		return -ENOTTY;
@@ -632,7 +655,10 @@ static struct class vcube_class = {
 
 static void vcube_node_release(struct device *dev)
 {
-	kfree(to_vcube_node(dev));
+	struct vcube_node *node = to_vcube_node(dev);
+
+	mutex_destroy(&node->op_lock);
+	kfree(node);
 }
 
 static int vcube_node_add(struct vcube_net *net, u32 id)
@@ -646,6 +672,7 @@ static int vcube_node_add(struct vcube_net *net, u32 id)
 	node->net = net;
 	node->id = id;
 	init_waitqueue_head(&node->wq);
+	mutex_init(&node->op_lock);
 	device_initialize(&node->dev);
 	node->dev.class = &vcube_class;
 	node->dev.devt = MKDEV(MAJOR(net->devt), MINOR(net->devt) + id);

@@ -130,7 +130,12 @@ static int vcube_cost_set(const char *name, long long v, u64 *field, u64 max)
 
 static int vcube_costs_parse(struct vc_params *p)
 {
-	const u64 ns_max = 1000000000000ULL;	/* 1000 s: no overflow */
+	/*
+	 * At most 1000 s per transfer's fixed costs and 1 ms per byte, so one
+	 * transfer of max_msg (64 MiB) costs under 2^47 ns: far from wrapping.
+	 */
+	const u64 ns_max = 1000000000000ULL;
+	const u64 byte_max = 1000000ULL;
 	u64 v;
 	int ret = 0;
 
@@ -141,12 +146,12 @@ static int vcube_costs_parse(struct vc_params *p)
 		field = v;						\
 	} while (0)
 	SET(short_base_ns, p->cost[VC_CLASS_SHORT].base, ns_max);
-	SET(short_byte_ns, p->cost[VC_CLASS_SHORT].byte, ns_max);
+	SET(short_byte_ns, p->cost[VC_CLASS_SHORT].byte, byte_max);
 	SET(short_hop_ns, p->cost[VC_CLASS_SHORT].hop, ns_max);
 	SET(ctl_base_ns, p->cost[VC_CLASS_CTL].base, ns_max);
 	SET(ctl_hop_ns, p->cost[VC_CLASS_CTL].hop, ns_max);
 	SET(long_base_ns, p->cost[VC_CLASS_LONG].base, ns_max);
-	SET(long_byte_ns, p->cost[VC_CLASS_LONG].byte, ns_max);
+	SET(long_byte_ns, p->cost[VC_CLASS_LONG].byte, byte_max);
 	SET(long_hop_ns, p->cost[VC_CLASS_LONG].hop, ns_max);
 	SET(tail_ns, p->tail, ns_max);
 	SET(short_max, p->short_max, U32_MAX);

@@ -31,6 +31,9 @@ struct vcube_net;
  * @wq: where the bound process sleeps while the engine has it blocked
  * @woken: set (under &vcube_net.lock) when the engine unblocks the node;
  *	read without the lock by the sleeper
+ * @op_lock: serialises the calls on this node (threads of the bound
+ *	process, or processes sharing its descriptor): one operation of a
+ *	node at a time, as the engine expects. Taken before &vcube_net.lock.
  */
 struct vcube_node {
 	struct device dev;
@@ -40,6 +43,7 @@ struct vcube_node {
 	pid_t owner;
 	wait_queue_head_t wq;
 	bool woken;
+	struct mutex op_lock;
 };
 
 /**

@@ -582,9 +582,13 @@ static void vc_deliver_data(struct vc_engine *e, struct vc_msg *m, u64 t)
 	}
 	r = vc_match_posted(d, m);
 	if (r) {
+		bool freed = m->reserved;
+
 		list_del_init(&r->post_link);
 		vc_unreserve(e, m);
 		vc_recv_done(e, r, m, t);
+		if (freed)	/* buffer room for what waited for it */
+			vc_recheck_parked(e, d, t);
 		return;
 	}
 	if (m->flags & VC_SEND_FORCED) {
@@ -731,7 +735,7 @@ static void vc_deadlock(struct vc_engine *e)
 			vc_log("  node %u waits (at %llu ns) for its send to node %u\n",
 			       i, (unsigned long long)n->clock,
 			       r->smsg ? r->smsg->dst : 0);
-		vc_wake(e, n, n->clock, -EDEADLK);
+		vc_wake(e, n, e->now, -EDEADLK);
 	}
 }
 
@@ -951,7 +955,7 @@ int vc_delay(struct vc_engine *e, u32 node, u64 ns)
 
 	if (n->state != VC_RUNNING)
 		return -EINVAL;
-	if (n->clock + ns < n->clock)
+	if (ns >= VC_TIME_MAX || n->clock + ns >= VC_TIME_MAX)
 		return -EOVERFLOW;
 	n->clock += ns;
 	vc_heap_fix(&e->running, n);
@@ -1116,6 +1120,7 @@ int vc_wait(struct vc_engine *e, u32 node, struct vc_req *req)
 		if (req->done_time > n->clock) {
 			n->clock = req->done_time;
 			vc_heap_fix(&e->running, n);
+			vc_run(e);
 		}
 		return 0;
 	}
@@ -1164,6 +1169,12 @@ void vc_unblock(struct vc_engine *e, u32 node)
 		return;
 	vc_heap_remove(&e->events, &n->tmo);
 	n->waiting = NULL;
+	/*
+	 * While it was blocked, events past its clock may have committed: it
+	 * resumes at the committed time, so nothing it does lands before them.
+	 */
+	if (e->now > n->clock)
+		n->clock = e->now;
 	vc_set_running(e, n);
 }
 

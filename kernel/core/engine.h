@@ -95,8 +95,14 @@ struct vc_msg {
 
 enum vc_node_state { VC_UNBOUND, VC_RUNNING, VC_BLOCKED };
 
-/* Returned by vc_wait() and vc_test() when the node must sleep. */
-#define VC_BLOCKED_RET	1
+/*
+ * Returned by vc_wait() and vc_test() when the node must sleep; distinct
+ * from every other answer they give (vc_test() answers 0 or 1).
+ */
+#define VC_BLOCKED_RET	2
+
+/* Virtual clocks stay below this (146 years), so sums of costs never wrap. */
+#define VC_TIME_MAX	(1ULL << 62)
 
 struct vc_node_stats {
 	u64 sent;

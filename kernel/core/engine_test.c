@@ -207,6 +207,33 @@ static void vcube_engine_forced_dropped(struct kunit *test)
 	engine_free(&c);
 }
 
+/* A test answers 0 before the request is done and 1 after, never blocks. */
+static void vcube_engine_test_done(struct kunit *test)
+{
+	struct vc_params p = test_params();
+	struct vcube_topo_params tp = { .kind = VCUBE_TOPO_HYPERCUBE,
+					.dim = 1 };
+	struct vcube_topo topo;
+	struct vc_engine *e;
+	struct vc_req *s;
+
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&topo, &tp, NULL, 0), 0);
+	e = vc_engine_create(&topo, &p);
+	KUNIT_ASSERT_NOT_NULL(test, e);
+	vc_bind(e, 0);
+	vc_send(e, 0, 0, 0, 0, payload(test, 8), 8, 0, &s);
+	/* Alone, the node's test commits its own instant: not done yet. */
+	KUNIT_EXPECT_EQ(test, vc_test(e, 0, s), 0);
+	KUNIT_EXPECT_EQ(test, vc_node_state(e, 0), VC_RUNNING);
+	KUNIT_EXPECT_EQ(test, vc_delay(e, 0, 1000000), 0);
+	KUNIT_EXPECT_TRUE(test, s->done);
+	KUNIT_EXPECT_EQ(test, vc_test(e, 0, s), 1);
+	KUNIT_EXPECT_EQ(test, vc_node_state(e, 0), VC_RUNNING);
+	KUNIT_EXPECT_EQ(test, vc_wait(e, 0, s), 0);
+	vc_unbind(e, 0);
+	vc_engine_destroy(e);
+}
+
 /* Bad arguments, and the per-node request limit. */
 static void vcube_engine_bad_input(struct kunit *test)
 {
@@ -229,6 +256,8 @@ static void vcube_engine_bad_input(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, vc_recv(e, 0, 1, 9, 1, 0, &r), -ENOBUFS);
 	KUNIT_EXPECT_EQ(test, vc_delay(e, 0, 5), 0);
 	KUNIT_EXPECT_EQ(test, vc_delay(e, 0, U64_MAX), -EOVERFLOW);
+	KUNIT_EXPECT_EQ(test, vc_delay(e, 0, VC_TIME_MAX - 5), -EOVERFLOW);
+	KUNIT_EXPECT_EQ(test, vc_delay(e, 0, VC_TIME_MAX - 6), 0);
 	engine_free(&c);
 }
 
@@ -237,6 +266,7 @@ static struct kunit_case vcube_engine_cases[] = {
 	KUNIT_CASE(vcube_engine_ties),
 	KUNIT_CASE(vcube_engine_deadlock),
 	KUNIT_CASE(vcube_engine_forced_dropped),
+	KUNIT_CASE(vcube_engine_test_done),
 	KUNIT_CASE(vcube_engine_bad_input),
 	{}
 };

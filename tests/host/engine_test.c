@@ -456,6 +456,54 @@ static void test_sysbuf(void)
 	hnet_fini(&h);
 }
 
+/*
+ * Room freed when a reserved message meets a posted receive at delivery
+ * lets a parked PROBE go on (it used to stay parked until the receiver's
+ * next post, here never: a false deadlock).
+ */
+static int g_park_ret[3];
+
+static void prog_parked(struct hnet *h, u32 node)
+{
+	struct vc_req *r7;
+
+	switch (node) {
+	case 0:
+		g_park_ret[0] = h_send(h, 0, 2, 0, 0, 1000);
+		break;
+	case 1:
+		g_park_ret[1] = h_send(h, 1, 2, 0, 0, 500);
+		if (!g_park_ret[1])
+			g_park_ret[1] = h_send(h, 1, 2, 7, 0, 10);
+		break;
+	case 2:
+		r7 = h_irecv(h, 2, 1, 7, 10);
+		h_delay(h, 2, 100 * US);
+		g_park_ret[2] = h_recv(h, 2, 0, 0, 1000);
+		if (!g_park_ret[2])
+			g_park_ret[2] = h_wait(h, 2, r7, NULL);
+		break;
+	}
+}
+
+static void test_parked_resume(void)
+{
+	struct vcube_topo_params tp = { .kind = VCUBE_TOPO_HYPERCUBE,
+					.dim = 2 };
+	struct vc_params p = params_ipsc860();
+	struct hnet h;
+
+	p.sysbuf = 1000;
+	hnet_init(&h, &tp, &p);
+	h_run(&h, 3, prog_parked);
+	CHECK(!g_park_ret[0] && !g_park_ret[1] && !g_park_ret[2],
+	      "parked PROBE resumed: %d %d %d", g_park_ret[0], g_park_ret[1],
+	      g_park_ret[2]);
+	CHECK(vc_net_stats(h.e)->deadlocks == 0, "no deadlock");
+	CHECK(h.bad_data == 0, "payload corrupted");
+	hnet_fini(&h);
+}
+
 int main(void)
 {
 	test_single_send();
@@ -466,5 +514,6 @@ int main(void)
 	test_deadlock();
 	test_seidel();
 	test_sysbuf();
+	test_parked_resume();
 	return check_done("engine_test");
 }

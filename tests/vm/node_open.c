@@ -196,6 +196,10 @@ int main(void)
 		  vcube_node_wait(node, t, NULL) == 0 &&
 		  vcube_node_wait(node, req, NULL) == 0 &&
 		  !memcmp(b, "8 bytes", 8), "then WAIT gets it");
+		T(vcube_node_isend(node, 3, 8, "8 bytes", 8, 0, &req) == 0 &&
+		  vcube_node_delay(node, 1000000) == 0 &&
+		  vcube_node_test(node, req, NULL) == 1,
+		  "TEST of a request already done: 1, at once");
 	}
 
 	T(vcube_node_close(node) == 0, "close");
