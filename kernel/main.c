@@ -8,6 +8,7 @@
 #include <linux/moduleparam.h>
 #include <linux/slab.h>
 
+#include "core/profiles.h"
 #include "vcube.h"
 
 static char *topology;
@@ -75,44 +76,21 @@ VCUBE_COST_PARAM(short_max, "Largest message (bytes) sent as one packet, without
 VCUBE_COST_PARAM(eject, "Messages a node receives at once; 0: no limit (Bokhari's charts)");
 VCUBE_COST_PARAM(sysbuf, "System buffer per node for UNFORCED messages with no receive, bytes");
 
-#define US(x)	((x) * 1000ULL)
-
 /*
  * Each profile names a machine; the first one per topology is its default.
- * ipsc860: Bokhari 1991 sec. 2.2 (FORCED 95 + 0.394 m + 10.3 d us, UNFORCED
- * over 100 bytes 164 + 0.398 m + 29.9 d us, split into PROBE and REQUEST of
- * 34.5 + 9.8 d us each and the data). seidel: Seidel & Davis 1992 Table I
- * (a = 0.36 us/byte, b_s = 75, b_l = 136 as PROBE + REQUEST of 68 each),
- * measured between neighbours, so no per-hop cost. Both take the sender's
- * early return, b_s - s = 31 us, from Seidel's s = 44 us. The mesh, torus
- * and fat tree profiles use the ipsc860 costs until their own switching
- * models exist.
+ * The mesh, torus and fat tree profiles use the ipsc860 costs until their
+ * own switching models exist.
  */
 static const struct vcube_profile {
 	const char *name;
 	enum vcube_topo_kind kind;
-	struct vc_params p;
+	struct vc_params (*params)(void);
 } vcube_profiles[] = {
-#define IPSC860_COSTS							\
-	.cost = {							\
-		[VC_CLASS_SHORT] = { US(95), 394, 10300 },		\
-		[VC_CLASS_CTL] = { 34500, 0, 9800 },			\
-		[VC_CLASS_LONG] = { US(95), 398, 10300 },		\
-	},								\
-	.tail = US(31), .short_max = 100, .eject = 1, .sysbuf = 1 << 20
-	{ "ipsc860", VCUBE_TOPO_HYPERCUBE, { IPSC860_COSTS } },
-	{ "seidel", VCUBE_TOPO_HYPERCUBE, {
-		.cost = {
-			[VC_CLASS_SHORT] = { US(75), 360, 0 },
-			[VC_CLASS_CTL] = { US(68), 0, 0 },
-			[VC_CLASS_LONG] = { 0, 360, 0 },
-		},
-		.tail = US(31), .short_max = 100, .eject = 1,
-		.sysbuf = 1 << 20 } },
-	{ "delta", VCUBE_TOPO_MESH, { IPSC860_COSTS } },
-	{ "ap1000", VCUBE_TOPO_TORUS, { IPSC860_COSTS } },
-	{ "cm5", VCUBE_TOPO_FATTREE, { IPSC860_COSTS } },
-#undef IPSC860_COSTS
+	{ "ipsc860", VCUBE_TOPO_HYPERCUBE, vc_profile_ipsc860 },
+	{ "seidel", VCUBE_TOPO_HYPERCUBE, vc_profile_seidel },
+	{ "delta", VCUBE_TOPO_MESH, vc_profile_ipsc860 },
+	{ "ap1000", VCUBE_TOPO_TORUS, vc_profile_ipsc860 },
+	{ "cm5", VCUBE_TOPO_FATTREE, vc_profile_ipsc860 },
 };
 
 /* Apply one cost parameter over the profile's value, if it was given. */
@@ -223,7 +201,7 @@ static int vcube_params_parse(struct vcube_net *net)
 		return -EINVAL;
 	}
 	strscpy(net->profile, vcube_profiles[prof].name, sizeof(net->profile));
-	net->params = vcube_profiles[prof].p;
+	net->params = vcube_profiles[prof].params();
 	if (vcube_costs_parse(&net->params))
 		return -EINVAL;
 	if (!max_msg || max_msg > (64ULL << 20)) {

@@ -7,21 +7,13 @@
  */
 #include <kunit/test.h>
 #include "engine.h"
+#include "profiles.h"
 
 static struct vc_params test_params(void)
 {
-	struct vc_params p = {
-		.cost = {
-			[VC_CLASS_SHORT] = { 95000, 394, 10300 },
-			[VC_CLASS_CTL] = { 34500, 0, 9800 },
-			[VC_CLASS_LONG] = { 95000, 398, 10300 },
-		},
-		.tail = 31000,
-		.short_max = 100,
-		.eject = 1,
-		.sysbuf = 1 << 20,
-		.max_reqs = 64,
-	};
+	struct vc_params p = vc_profile_ipsc860();
+
+	p.max_reqs = 64;
 	return p;
 }
 

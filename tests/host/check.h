@@ -5,8 +5,8 @@
 
 #include <stdio.h>
 
-static int check_failures;
-static long check_count;
+static _Atomic int check_failures;	/* the engine tests CHECK from threads */
+static _Atomic long check_count;
 
 #define CHECK(cond, ...)						\
 	do {								\

@@ -16,12 +16,7 @@
 
 static struct vc_params params_seidel(void)
 {
-	struct vc_params p = params_ipsc860();
-
-	p.cost[VC_CLASS_SHORT] = (struct vc_cost){ 75000, 360, 0 };
-	p.cost[VC_CLASS_CTL] = (struct vc_cost){ 68000, 0, 0 };
-	p.cost[VC_CLASS_LONG] = (struct vc_cost){ 0, 360, 0 };
-	return p;
+	return vc_profile_seidel();
 }
 
 /* Bokhari's block time units: every message one unit, lowest source wins. */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "profiles.h"
 #include "topology.h"
 
 struct hnet {
@@ -27,22 +28,9 @@ struct hnet {
 	u64 done[4096];		/* each node's clock when its program ended */
 };
 
-/* iPSC/860, Bokhari's fits (ns): FORCED 95 + 0.394 m + 10.3 d us. */
 static inline struct vc_params params_ipsc860(void)
 {
-	struct vc_params p = {
-		.cost = {
-			[VC_CLASS_SHORT] = { 95000, 394, 10300 },
-			[VC_CLASS_CTL] = { 34500, 0, 9800 },
-			[VC_CLASS_LONG] = { 95000, 398, 10300 },
-		},
-		.tail = 31000,
-		.short_max = 100,
-		.eject = 1,
-		.sysbuf = 1 << 20,
-		.max_reqs = 4096,
-	};
-	return p;
+	return vc_profile_ipsc860();
 }
 
 static inline void hnet_wake(void *ctx, u32 node)
