@@ -46,10 +46,16 @@ struct vc_event {
 enum vc_xfer_type { VC_X_PROBE, VC_X_REQUEST, VC_X_DATA };
 enum vc_wait_on { VC_ON_NONE, VC_ON_SPORT, VC_ON_CHAN, VC_ON_RPORT };
 
+/* One body's full rate, in the fixed point of rates and of work. */
+#define VC_RATE_ONE	(1U << 16)
+
 struct vc_res {
 	u32 cap;		/* 0: unlimited */
 	u32 count;
 	u64 since;		/* when a cap-1 resource was last taken */
+	u64 bw;			/* flow modes: bandwidth, in VC_RATE_ONE units */
+	u64 rem;		/* scratch of vc_rerate() */
+	u32 nfree;		/* scratch of vc_rerate() */
 	struct list_head waiters;
 	struct vc_res_stats st;
 };
@@ -68,6 +74,12 @@ struct vc_xfer {
 	u64 treq;		/* when it asked for what it waits for */
 	u64 wseq;
 	u64 t_end;
+	/* flow modes: the body's progress */
+	struct list_head flow_link;	/* in the engine's flowing bodies */
+	u64 work;		/* left: ns at full rate, times VC_RATE_ONE */
+	u64 t_rate;		/* when work was last brought up to date */
+	u32 rate;		/* share of full rate, VC_RATE_ONE = all */
+	u8 frozen;		/* scratch of vc_rerate(): 0, 1, or 2 (just now) */
 	u32 nhops;
 	u32 hop;		/* channels held */
 	u32 chan[];
@@ -113,6 +125,8 @@ struct vc_engine {
 	struct vc_res *chan;
 	struct vc_res *sport;
 	struct vc_res *rport;
+	u32 nres;		/* channels, or bundles in packet mode */
+	struct list_head flows;	/* bodies streaming, wormhole and packet */
 	struct vc_heap events;
 	struct vc_heap running;
 	u64 now;
@@ -325,6 +339,8 @@ static bool vc_res_take(struct vc_res *res, u64 t)
 		res->since = t;
 	res->count++;
 	res->st.uses++;
+	if (res->count > res->st.peak)
+		res->st.peak = res->count;
 	return true;
 }
 
@@ -382,9 +398,28 @@ static int vc_route(struct vc_engine *e, struct vc_xfer *x)
 	int n = vcube_topo_route(e->topo, x->src, x->dst, cookie, x->chan,
 				 e->maxhops);
 
+	u32 i, width;
+
 	x->nhops = n < 0 ? 0 : n;
 	x->hop = 0;
+	if (e->p.switching == VC_SW_PACKET)
+		for (i = 0; i < x->nhops; i++)
+			x->chan[i] = vcube_topo_bundle(e->topo, x->chan[i],
+						       &width);
 	return n;
+}
+
+/* Flow modes: the startup before the header leaves, holding no channel. */
+static u64 vc_startup(struct vc_engine *e, struct vc_xfer *x)
+{
+	u64 t = e->p.cost[x->cls].base;
+
+	if (e->p.switching == VC_SW_CIRCUIT)
+		return 0;
+	if (e->p.switching == VC_SW_PACKET && e->p.packet_payload &&
+	    x->bytes % e->p.packet_payload)
+		t += e->p.partial_ns;
+	return t;
 }
 
 /* A transfer starts at its source: it needs the send port. */
@@ -411,7 +446,7 @@ static void vc_xfer_begin(struct vc_engine *e, struct vc_xfer *x, u32 type,
 	vc_route(e, x);
 	e->st.transfers++;
 	if (vc_res_take(&e->sport[x->src], t))
-		vc_schedule(e, &x->ev, t, VC_EV_HOP, x->src);
+		vc_schedule(e, &x->ev, t + vc_startup(e, x), VC_EV_HOP, x->src);
 	else
 		vc_res_wait(e, &e->sport[x->src], x, VC_ON_SPORT, t);
 }
@@ -458,13 +493,103 @@ static void vc_unreserve(struct vc_engine *e, struct vc_msg *m)
 	}
 }
 
-/* The body flows: the circuit and the receiving port are held. */
+/*
+ * Max-min fair rates for every flowing body, by progressive filling: all
+ * unfrozen bodies rise together until a channel (or bundle) on their path
+ * is full or they reach full rate; those freeze, the rest go on. Then each
+ * body's delivery is rescheduled at its new rate. Integer arithmetic only,
+ * in a deterministic order: the same flows give the same times anywhere.
+ */
+static void vc_rerate(struct vc_engine *e, u64 t)
+{
+	struct vc_xfer *x;
+	u32 level = 0, inc, left = 0, i;
+	struct vc_res *r;
+
+	list_for_each_entry(x, &e->flows, flow_link) {
+		u64 done = (t - x->t_rate) * x->rate;
+
+		x->work -= done < x->work ? done : x->work;
+		x->t_rate = t;
+		x->frozen = false;
+		left++;
+		for (i = 0; i < x->nhops; i++) {
+			r = &e->chan[x->chan[i]];
+			r->rem = r->bw;
+			r->nfree = 0;
+		}
+	}
+	list_for_each_entry(x, &e->flows, flow_link)
+		for (i = 0; i < x->nhops; i++)
+			e->chan[x->chan[i]].nfree++;
+	while (left) {
+		inc = VC_RATE_ONE - level;
+		list_for_each_entry(x, &e->flows, flow_link) {
+			if (x->frozen)
+				continue;
+			for (i = 0; i < x->nhops; i++) {
+				r = &e->chan[x->chan[i]];
+				if (r->rem / r->nfree < inc)
+					inc = r->rem / r->nfree;
+			}
+		}
+		level += inc;
+		list_for_each_entry(x, &e->flows, flow_link) {
+			if (x->frozen)
+				continue;
+			x->rate = level;
+			for (i = 0; i < x->nhops; i++)
+				e->chan[x->chan[i]].rem -= inc;
+		}
+		/* Freeze at full rate, or on a channel with no room left... */
+		list_for_each_entry(x, &e->flows, flow_link) {
+			if (x->frozen)
+				continue;
+			if (level == VC_RATE_ONE)
+				x->frozen = 2;
+			for (i = 0; i < x->nhops && !x->frozen; i++) {
+				r = &e->chan[x->chan[i]];
+				if (r->rem < r->nfree)
+					x->frozen = 2;
+			}
+		}
+		/* ...and stop counting those on their channels. */
+		left = 0;
+		list_for_each_entry(x, &e->flows, flow_link) {
+			if (x->frozen == 2) {
+				x->frozen = 1;
+				for (i = 0; i < x->nhops; i++)
+					e->chan[x->chan[i]].nfree--;
+			}
+			left += !x->frozen;
+		}
+	}
+	list_for_each_entry(x, &e->flows, flow_link) {
+		u32 rate = x->rate ? x->rate : 1;
+
+		x->rate = rate;
+		vc_heap_remove(&e->events, &x->ev);
+		vc_schedule(e, &x->ev, t + (x->work + rate - 1) / rate,
+			    VC_EV_DELIVER, x->src);
+	}
+}
+
+/* The body flows: the circuit (or its lanes) and the receiving port held. */
 static void vc_xfer_flow(struct vc_engine *e, struct vc_xfer *x, u64 t)
 {
 	const struct vc_cost *c = &e->p.cost[x->cls];
-	u64 dur = c->base + c->byte * x->bytes;
-	u64 tail = e->p.tail < dur ? e->p.tail : dur;
+	u64 dur, tail;
 
+	if (e->p.switching != VC_SW_CIRCUIT) {
+		x->work = c->byte * x->bytes * VC_RATE_ONE;
+		x->t_rate = t;
+		x->rate = 0;
+		list_add_tail(&x->flow_link, &e->flows);
+		vc_rerate(e, t);
+		return;
+	}
+	dur = c->base + c->byte * x->bytes;
+	tail = e->p.tail < dur ? e->p.tail : dur;
 	x->t_end = t + dur;
 	vc_schedule(e, &x->ev, t + dur - tail, VC_EV_THROUGH, x->src);
 }
@@ -488,7 +613,7 @@ static void vc_granted(struct vc_engine *e, struct vc_xfer *x, u64 t)
 {
 	switch (x->wait_on) {
 	case VC_ON_SPORT:
-		vc_schedule(e, &x->ev, t, VC_EV_HOP, x->src);
+		vc_schedule(e, &x->ev, t + vc_startup(e, x), VC_EV_HOP, x->src);
 		break;
 	case VC_ON_CHAN:
 		x->hop++;
@@ -609,13 +734,24 @@ static void vc_deliver_data(struct vc_engine *e, struct vc_msg *m, u64 t)
 static void vc_xfer_deliver(struct vc_engine *e, struct vc_xfer *x, u64 t)
 {
 	struct vc_node *d = &e->node[x->dst];
+	bool flowed = !list_empty(&x->flow_link);
 	u32 i;
 
+	if (flowed)
+		list_del_init(&x->flow_link);
 	for (i = 0; i < x->hop; i++)
 		vc_res_put(e, &e->chan[x->chan[i]], t);
 	x->hop = 0;
 	vc_res_put(e, &e->sport[x->src], t);
 	vc_res_put(e, &e->rport[x->dst], t);
+	if (flowed)
+		vc_rerate(e, t);
+	/* Flow modes: the sender returns when its body is delivered. */
+	if (x->type == VC_X_DATA && x->msg->sreq) {
+		x->msg->sreq->smsg = NULL;
+		vc_complete(e, x->msg->sreq, t);
+		x->msg->sreq = NULL;
+	}
 	switch (x->type) {
 	case VC_X_PROBE:
 		/* The receiver answers once it has room for the data. */
@@ -784,8 +920,10 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 	e->events.idx = vc_event_idx;
 	e->running.less = vc_node_less;
 	e->running.idx = vc_node_idx;
+	e->nres = p->switching == VC_SW_PACKET ? topo->nbundles : topo->nchan;
+	INIT_LIST_HEAD(&e->flows);
 	e->node = vc_alloc_array(n, sizeof(*e->node));
-	e->chan = vc_alloc_array(topo->nchan, sizeof(*e->chan));
+	e->chan = vc_alloc_array(e->nres, sizeof(*e->chan));
 	e->sport = vc_alloc_array(n, sizeof(*e->sport));
 	e->rport = vc_alloc_array(n, sizeof(*e->rport));
 	e->running.a = vc_alloc_array(n, sizeof(void *));
@@ -794,9 +932,17 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 		return NULL;
 	}
 	e->running.cap = n;
-	for (i = 0; i < topo->nchan; i++) {
-		e->chan[i].cap = 1;
+	for (i = 0; i < e->nres; i++) {
+		e->chan[i].cap = p->switching == VC_SW_CIRCUIT ? 1 :
+				 p->switching == VC_SW_WORMHOLE ? p->lanes : 0;
+		e->chan[i].bw = (u64)VC_RATE_ONE << p->gamma;
 		INIT_LIST_HEAD(&e->chan[i].waiters);
+	}
+	/* A bundle carries as many bodies at full rate as it has links. */
+	for (i = 0; p->switching == VC_SW_PACKET && i < topo->nchan; i++) {
+		u32 width, b = vcube_topo_bundle(topo, i, &width);
+
+		e->chan[b].bw = ((u64)width * VC_RATE_ONE) << p->gamma;
 	}
 	for (i = 0; i < n; i++) {
 		struct vc_node *nd = &e->node[i];
@@ -859,7 +1005,7 @@ void vc_engine_destroy(struct vc_engine *e)
 			vc_msg_free(m);
 	}
 	/* Transfers queued on resources have no event: free them from there. */
-	for (i = 0; e->chan && i < e->topo->nchan; i++)
+	for (i = 0; e->chan && i < e->nres; i++)
 		list_for_each_entry_safe(x, tx, &e->chan[i].waiters, wait_link) {
 			vc_msg_free(x->msg);
 			vc_free(x);
@@ -1020,6 +1166,7 @@ int vc_send(struct vc_engine *e, u32 node, u32 dst, u32 tag, u32 flags,
 	e->nevobj++;
 	INIT_LIST_HEAD(&m->link);
 	INIT_LIST_HEAD(&x->wait_link);
+	INIT_LIST_HEAD(&x->flow_link);
 	x->ev.idx = VC_NOT_QUEUED;
 	m->src = node;
 	m->dst = dst;
@@ -1191,6 +1338,21 @@ const struct vc_node_stats *vc_node_stats(struct vc_engine *e, u32 node)
 const struct vc_res_stats *vc_chan_stats(struct vc_engine *e, u32 chan)
 {
 	return &e->chan[chan].st;
+}
+
+/* Channels, or in packet mode bundles, that vc_chan_stats() knows. */
+u32 vc_nchan_res(struct vc_engine *e)
+{
+	return e->nres;
+}
+
+/* Start counting the most transfers on each channel at once afresh. */
+void vc_peaks_reset(struct vc_engine *e)
+{
+	u32 i;
+
+	for (i = 0; i < e->nres; i++)
+		e->chan[i].st.peak = e->chan[i].count;
 }
 
 const struct vc_net_stats *vc_net_stats(struct vc_engine *e)

@@ -44,7 +44,28 @@ enum vc_class {
 	VC_NCLASSES,
 };
 
+enum vc_switching {
+	VC_SW_CIRCUIT,		/* iPSC/860: the body holds the whole circuit */
+	VC_SW_WORMHOLE,		/* Delta, AP1000: bodies share channel bandwidth */
+	VC_SW_PACKET,		/* CM-5: packets share each bundle of links */
+	VC_NSWITCHING,
+};
+
+/*
+ * With wormhole and packet switching, base is the startup before the header
+ * leaves (it holds no channel), hop the header's latency per channel, and
+ * byte * m the body's time at full rate: it streams at the max-min fair
+ * share of every channel (or bundle) on its path, re-rated whenever a
+ * sharer starts or ends. A channel carries up to lanes bodies (0: any
+ * number) with 2^gamma times one body's bandwidth; a fat tree bundle has
+ * that times its width in links.
+ */
 struct vc_params {
+	u32 switching;		/* enum vc_switching */
+	u32 lanes;
+	u32 gamma;
+	u32 packet_payload;	/* packet: payload bytes per packet */
+	u64 partial_ns;		/* packet: extra startup for a partial packet */
 	struct vc_cost cost[VC_NCLASSES];
 	u64 tail;		/* receiver-side time after the data is through */
 	u32 short_max;		/* largest message sent in one packet, bytes */
@@ -114,6 +135,7 @@ struct vc_node_stats {
 
 struct vc_res_stats {
 	u64 uses;
+	u64 peak;		/* most transfers on it at once (reset-able) */
 	u64 waits;		/* acquisitions that had to queue */
 	u64 wait_ns;
 	u64 busy_ns;
@@ -157,5 +179,7 @@ const struct vc_node_stats *vc_node_stats(struct vc_engine *e, u32 node);
 const struct vc_res_stats *vc_chan_stats(struct vc_engine *e, u32 chan);
 const struct vc_net_stats *vc_net_stats(struct vc_engine *e);
 u64 vc_now(struct vc_engine *e);
+u32 vc_nchan_res(struct vc_engine *e);
+void vc_peaks_reset(struct vc_engine *e);
 
 #endif /* _VCUBE_CORE_ENGINE_H */

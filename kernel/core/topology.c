@@ -81,6 +81,7 @@ static void vcube_fattree_init(struct vcube_topo *t)
 	}
 	ft->width[0] = 1;
 	ft->base[0] = 0;
+	ft->bbase[0] = 0;
 	span = 1;
 	for (k = 0; k <= ft->levels; k++) {
 		/* CM-5: level 1 and 2 switches have 2 parents, higher ones 4. */
@@ -90,14 +91,31 @@ static void vcube_fattree_init(struct vcube_topo *t)
 			ft->width[k + 1] = ft->width[k] * ft->parents[k];
 			ft->base[k + 1] = ft->base[k] +
 					  2 * ft->count[k] * ft->width[k + 1];
+			ft->bbase[k + 1] = ft->bbase[k] + 2 * ft->count[k];
 		}
 		span *= 4;
 	}
 	t->nchan = ft->base[ft->levels];
+	t->nbundles = ft->bbase[ft->levels];
 }
+
+static int vcube_topo_init_shape(struct vcube_topo *t,
+				 const struct vcube_topo_params *p, char *err,
+				 size_t errlen);
 
 int vcube_topo_init(struct vcube_topo *t, const struct vcube_topo_params *p,
 		    char *err, size_t errlen)
+{
+	int ret = vcube_topo_init_shape(t, p, err, errlen);
+
+	if (!ret && t->kind != VCUBE_TOPO_FATTREE)
+		t->nbundles = t->nchan;
+	return ret;
+}
+
+static int vcube_topo_init_shape(struct vcube_topo *t,
+				 const struct vcube_topo_params *p, char *err,
+				 size_t errlen)
 {
 	const char *kind = vcube_topo_kind_name(p->kind);
 	int ret;
@@ -522,6 +540,26 @@ u32 vcube_topo_level_links(const struct vcube_topo *t, u32 level)
 	if (level >= t->ft.levels)
 		return 0;
 	return (t->ft.base[level + 1] - t->ft.base[level]) / 2;
+}
+
+/*
+ * The bundle a channel belongs to: on the fat tree, the parallel links
+ * between a tree node and its parent, one bundle per direction, whose
+ * width is their count (packets spread over them at random); elsewhere
+ * every channel is a bundle of one.
+ */
+u32 vcube_topo_bundle(const struct vcube_topo *t, u32 chan, u32 *width)
+{
+	struct vcube_chan_info ci;
+	u32 k, child;
+
+	*width = 1;
+	if (t->kind != VCUBE_TOPO_FATTREE || vcube_topo_chan_info(t, chan, &ci))
+		return chan;
+	k = ci.dir ? ci.to_level : ci.from_level;
+	child = ci.dir ? ci.to : ci.from;
+	*width = t->ft.width[k + 1];
+	return t->ft.bbase[k] + 2 * child + ci.dir;
 }
 
 /*

@@ -61,12 +61,14 @@ struct vcube_fattree {
 	u32 parents[VCUBE_FT_MAX_LEVELS + 1];	/* parent links per switch */
 	u32 count[VCUBE_FT_MAX_LEVELS + 1];	/* tree nodes per level */
 	u32 base[VCUBE_FT_MAX_LEVELS + 1];	/* first channel above level */
+	u32 bbase[VCUBE_FT_MAX_LEVELS + 1];	/* first bundle above level */
 };
 
 struct vcube_topo {
 	enum vcube_topo_kind kind;
 	u32 nodes;
 	u32 nchan;
+	u32 nbundles;		/* fat tree: bundles of parallel links; else nchan */
 	u32 dim;
 	u32 rows;
 	u32 cols;
@@ -101,6 +103,7 @@ int vcube_topo_neighbors(const struct vcube_topo *t, u32 node, u32 *out,
 int vcube_topo_chan_info(const struct vcube_topo *t, u32 chan,
 			 struct vcube_chan_info *info);
 u32 vcube_topo_level_links(const struct vcube_topo *t, u32 level);
+u32 vcube_topo_bundle(const struct vcube_topo *t, u32 chan, u32 *width);
 int vcube_topo_format_coords(const struct vcube_topo *t, u32 node, char *buf,
 			     size_t len);
 int vcube_topo_format_shape(const struct vcube_topo *t, char *buf, size_t len);
