@@ -563,6 +563,9 @@ VCUBE_CLASS_SHOW(nodes, "%u", net->topo.nodes);
 VCUBE_CLASS_SHOW(channels, "%u", net->topo.nchan);
 VCUBE_CLASS_SHOW(diameter, "%u", vcube_topo_diameter(&net->topo));
 VCUBE_CLASS_SHOW(profile, "%s", net->profile);
+VCUBE_CLASS_SHOW(switching, "%s",
+		 net->params.switching == VC_SW_CIRCUIT ? "circuit" :
+		 net->params.switching == VC_SW_WORMHOLE ? "wormhole" : "packet");
 VCUBE_CLASS_SHOW(seed, "%llu", (unsigned long long)net->topo.seed);
 
 static ssize_t shape_show(vcube_class_const struct class *class,
@@ -583,6 +586,7 @@ static struct attribute *vcube_class_attrs[] = {
 	&class_attr_diameter.attr,
 	&class_attr_shape.attr,
 	&class_attr_profile.attr,
+	&class_attr_switching.attr,
 	&class_attr_seed.attr,
 	NULL
 };

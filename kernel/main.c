@@ -75,12 +75,22 @@ VCUBE_COST_PARAM(tail_ns, "Time from a sender's return to the receiver's complet
 VCUBE_COST_PARAM(short_max, "Largest message (bytes) sent as one packet, without PROBE/REQUEST");
 VCUBE_COST_PARAM(eject, "Messages a node receives at once; 0: no limit (Bokhari's charts)");
 VCUBE_COST_PARAM(sysbuf, "System buffer per node for UNFORCED messages with no receive, bytes");
+VCUBE_COST_PARAM(lanes, "Wormhole: bodies a channel carries at once; 0: no limit");
+VCUBE_COST_PARAM(gamma, "Wormhole, packet: a channel has 2^gamma times one body's bandwidth");
+VCUBE_COST_PARAM(packet_payload, "Packet: payload bytes per packet");
+VCUBE_COST_PARAM(partial_ns, "Packet: extra startup when the last packet is partial");
 
-/*
- * Each profile names a machine; the first one per topology is its default.
- * The mesh, torus and fat tree profiles use the ipsc860 costs until their
- * own switching models exist.
- */
+static char *switching;
+module_param(switching, charp, 0444);
+MODULE_PARM_DESC(switching, "circuit, wormhole or packet (default: the profile's)");
+
+static const char *const vcube_switching_names[VC_NSWITCHING] = {
+	[VC_SW_CIRCUIT] = "circuit",
+	[VC_SW_WORMHOLE] = "wormhole",
+	[VC_SW_PACKET] = "packet",
+};
+
+/* Each profile names a machine; the first one per topology is its default. */
 static const struct vcube_profile {
 	const char *name;
 	enum vcube_topo_kind kind;
@@ -88,9 +98,9 @@ static const struct vcube_profile {
 } vcube_profiles[] = {
 	{ "ipsc860", VCUBE_TOPO_HYPERCUBE, vc_profile_ipsc860 },
 	{ "seidel", VCUBE_TOPO_HYPERCUBE, vc_profile_seidel },
-	{ "delta", VCUBE_TOPO_MESH, vc_profile_ipsc860 },
-	{ "ap1000", VCUBE_TOPO_TORUS, vc_profile_ipsc860 },
-	{ "cm5", VCUBE_TOPO_FATTREE, vc_profile_ipsc860 },
+	{ "delta", VCUBE_TOPO_MESH, vc_profile_delta },
+	{ "ap1000", VCUBE_TOPO_TORUS, vc_profile_ap1000 },
+	{ "cm5", VCUBE_TOPO_FATTREE, vc_profile_cm5 },
 };
 
 /* Apply one cost parameter over the profile's value, if it was given. */
@@ -135,7 +145,22 @@ static int vcube_costs_parse(struct vc_params *p)
 	SET(short_max, p->short_max, U32_MAX);
 	SET(eject, p->eject, U32_MAX);
 	SET(sysbuf, p->sysbuf, 1ULL << 40);
+	SET(lanes, p->lanes, 1U << 16);
+	SET(gamma, p->gamma, 8);
+	SET(packet_payload, p->packet_payload, 1U << 20);
+	SET(partial_ns, p->partial_ns, ns_max);
 #undef SET
+	if (!ret && switching) {
+		for (v = 0; v < VC_NSWITCHING; v++)
+			if (!strcmp(switching, vcube_switching_names[v]))
+				break;
+		if (v == VC_NSWITCHING) {
+			pr_err("unknown switching=%s: use circuit, wormhole or packet\n",
+			       switching);
+			return -EINVAL;
+		}
+		p->switching = v;
+	}
 	return ret;
 }
 
@@ -245,9 +270,10 @@ static int __init vcube_init(void)
 		goto err_engine;
 
 	vcube_topo_format_shape(&net->topo, shape, sizeof(shape));
-	pr_info("%s %s: %u nodes, %u channels, profile %s\n",
+	pr_info("%s %s: %u nodes, %u channels, profile %s, %s switching\n",
 		vcube_topo_kind_name(net->topo.kind), shape, net->topo.nodes,
-		net->topo.nchan, net->profile);
+		net->topo.nchan, net->profile,
+		vcube_switching_names[net->params.switching]);
 	vcube_net = net;
 	return 0;
 

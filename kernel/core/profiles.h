@@ -46,4 +46,64 @@ static inline struct vc_params vc_profile_seidel(void)
 	return p;
 }
 
+/*
+ * Touchstone Delta (Thakur, Choudhary & Fox 1993): wormhole, XY, two
+ * bodies share a link with no slowdown (gamma = 1). The paper gives no
+ * alpha or beta: alpha = 203 us and beta_ex = 0.248 us/byte solve PEX on
+ * the 4x4 mesh (15 steps, at most 2 sharers per link, so no slowdown) for
+ * the 256-byte and 16-KB cells of Table 2; every other cell is predicted
+ * (docs/validation.md). The header's 0.1 us per hop is assumed, not in the
+ * paper, and hardly matters (distance-free, as the paper says). Bodies
+ * share links without a lane limit, as the paper's f(i) model assumes.
+ */
+static inline struct vc_params vc_profile_delta(void)
+{
+	struct vc_params p = vc_profile_ipsc860();
+
+	p.switching = VC_SW_WORMHOLE;
+	p.lanes = 0;
+	p.gamma = 1;
+	p.cost[VC_CLASS_SHORT] = (struct vc_cost){ 203000, 248, 100 };
+	p.short_max = U32_MAX;	/* no PROBE/REQUEST in this model */
+	p.tail = 0;
+	return p;
+}
+
+/*
+ * Fujitsu AP1000 (Chuang & Horie 1992): wormhole on a torus, +x then -y,
+ * structured buffer pools: d bodies sharing a channel get about B/d each
+ * (gamma = 0). The paper gives no constants; assumed: 25 MB/s T-net links
+ * (40 ns/byte), 20 us library startup, 0.1 us per hop.
+ */
+static inline struct vc_params vc_profile_ap1000(void)
+{
+	struct vc_params p = vc_profile_delta();
+
+	p.gamma = 0;
+	p.cost[VC_CLASS_SHORT] = (struct vc_cost){ 20000, 40, 100 };
+	return p;
+}
+
+/*
+ * CM-5 data network (Ponnusamy et al.): 4-ary fat tree, 16-byte payloads
+ * in 20-byte packets; within a cluster of 4, t = 73 + 0.112 l us when
+ * l mod 16 = 0 and 10 us more otherwise. Packets spread over each bundle
+ * of parallel links, so bodies share a bundle's width in links; a node
+ * receives from many at once. Distance costs nothing (Fig. 5).
+ */
+static inline struct vc_params vc_profile_cm5(void)
+{
+	struct vc_params p = vc_profile_ipsc860();
+
+	p.switching = VC_SW_PACKET;
+	p.gamma = 0;
+	p.packet_payload = 16;
+	p.partial_ns = 10000;
+	p.cost[VC_CLASS_SHORT] = (struct vc_cost){ 73000, 112, 0 };
+	p.short_max = U32_MAX;
+	p.tail = 0;
+	p.eject = 0;
+	return p;
+}
+
 #endif /* _VCUBE_CORE_PROFILES_H */

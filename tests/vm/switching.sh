@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Wormhole and packet switching through the module: the Delta's latency
+# without contention and its excess link bandwidth, the AP1000's shared
+# channels, and the CM-5's packet network (Ponnusamy et al., Figs. 5-8).
+. "$(dirname "$0")/lib.sh"
+exp=$VCUBE_TOP/build/tests/vm/exp
+pairs() {	# len src dst ...: the slowest transit, ns
+	local len=$1 n
+	shift
+	n=$(printf '%s\n' "$@" | sort -n | tail -n 1)
+	n=$((n + 1))
+	vcube-run -n "$n" "$exp" pairs "$len" "$@" | awk '{ if ($4 > m) m = $4 } END { print m }'
+}
+near() { awk -v a="$1" -v b="$2" -v p="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= p / 100 * b) }'; }
+
+load profile=delta rows=16 cols=32 && {
+	check "delta: wormhole switching" [ "$(attr switching)" = wormhole ]
+	far=$(pairs 4096 0 511)
+	want=$(awk 'BEGIN { print (203 + 46 * 0.1 + 4096 * 0.248) * 1000 }')
+	check "delta: 0 -> 511 (46 hops), 4 KB alone: $far ns = alpha + (L_f/B) D + L/B ($want)" near "$far" "$want" 1
+	near1=$(pairs 4096 0 1)
+	check "delta: distance almost free: 1 hop $near1 ns vs 46 hops $far ns" near "$near1" "$far" 1
+	two=$(pairs 4096 0 2 1 3)
+	check "delta: two messages east on link 1->2, no slowdown (gamma 1): $two vs $near1 ns" near "$two" "$near1" 0.1
+	three=$(pairs 4096 0 3 1 4 2 5)
+	want=$(awk -v a="$near1" 'BEGIN { print 203000 + (a - 203000) * 1.5 }')
+	check "delta: three on link 2->3 share 2B: body 1.5x ($three vs $want ns)" near "$three" "$want" 1
+	opp=$(pairs 4096 0 2 2 0)
+	check "delta: opposite directions do not contend: $opp ns" near "$opp" "$(pairs 4096 0 2)" 0.1
+	unload
+}
+load profile=ap1000 rows=8 cols=8 && {
+	one=$(pairs 4096 0 2)
+	two=$(pairs 4096 0 2 1 3)
+	want=$(awk -v a="$one" 'BEGIN { print 20000 + (a - 20000) * 2 }')
+	check "ap1000: two messages sharing a channel get B/2 each: $two vs $want ns" near "$two" "$want" 1
+	west=$(pairs 64 1 0)
+	check "ap1000: 1 -> 0 goes east around the ring (7 hops): $west ns" [ "$west" -gt "$(pairs 64 0 1)" ]
+	unload
+}
+load profile=cm5 nodes=256 && {
+	check "cm5: packet switching" [ "$(attr switching)" = packet ]
+	for l in 0 16 17 1000 1024 4000 10000; do
+		t=$(pairs $l 0 1)
+		want=$(awk -v l=$l 'BEGIN { print ((l % 16 ? 83 : 73) + 0.112 * l) * 1000 }')
+		check "cm5: within a cluster of 4, l = $l: $t ns, 0.112 l + $((l % 16 ? 83 : 73)) us = $want" near "$t" "$want" 1
+	done
+	base=$(pairs 4096 0 1)
+	for d in 4 16 64 200; do
+		t=$(pairs 4096 0 $d)
+		check "cm5: 0 -> $d alone takes what 0 -> 1 does (Fig. 5): $t ns" [ "$t" = "$base" ]
+	done
+	t=$(pairs 4096 0 4 1 5 2 6 3 7)
+	check "cm5: a cluster of 4 to the next at once: no slowdown (Fig. 7): $t ns" [ "$t" = "$base" ]
+	args=$(for i in $(seq 0 15); do echo -n "$i $((16 + i)) "; done)
+	t4=$(pairs 4096 $args)
+	check "cm5: 16 to the next 16 at once: clearly slower (Fig. 8): $t4 vs $base ns" [ "$t4" -gt $((base * 3 / 2)) ]
+	t16=$(pairs 16384 $args)
+	b16=$(pairs 16384 0 16)
+	check "cm5: and the gap grows with size: $((t16 - b16)) ns at 16 KB > $((t4 - base)) ns at 4 KB" [ $((t16 - b16)) -gt $((t4 - base)) ]
+	unload
+}
+exit $fail
