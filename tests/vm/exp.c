@@ -11,6 +11,7 @@
  *   exp pairwise LEN         pairwise exchange, UNFORCED, no sync
  *   exp seidel MODE SKEW_US  Table II: exchange|syncl|syncf|shiftl|shiftf
  *   exp pairs LEN S D ...    pairs sending at once, FORCED
+ *   exp kernel KIND LEN      butterfly|crossover|torus (Chuang & Horie)
  *   exp deadlock             FORCED with no receive posted
  */
 #include <errno.h>
@@ -301,6 +302,67 @@ static int exp_pairs(size_t len, int n, char **pv)
 	return failed;
 }
 
+/*
+ * Chuang & Horie's communication kernels (sec. 3.1): butterfly (partner
+ * rank ^ i), crossover (send to rank + i, receive from rank - i), both in
+ * log2 N phases, and the normal torus kernel (nx phases east, ny south).
+ */
+static int exp_kernel(const char *kind, size_t len)
+{
+	uint8_t *sbuf = malloc(len + 1), *rbuf = malloc(len + 1);
+	struct vcube_node_info info;
+	unsigned int i, to, from, phases = 0, nx, ny, r, c;
+	uint64_t rq;
+	int ret;
+
+	if (vcube_node_info(node, &info))
+		return 1;
+	nx = info.cols ? info.cols : np;
+	ny = info.rows ? info.rows : 1;
+	r = me / nx;
+	c = me % nx;
+	for (i = 1; ; i++) {
+		if (!strcmp(kind, "torus")) {
+			if (i > nx + ny)
+				break;
+			if (i <= nx) {	/* east, from the west */
+				to = r * nx + (c + 1) % nx;
+				from = r * nx + (c + nx - 1) % nx;
+			} else {	/* south, from the north */
+				to = ((r + 1) % ny) * nx + c;
+				from = ((r + ny - 1) % ny) * nx + c;
+			}
+		} else {
+			unsigned int d = 1U << (i - 1);
+
+			if (d >= np)
+				break;
+			if (!strcmp(kind, "butterfly")) {
+				to = me ^ d;
+				from = to;
+			} else {
+				to = (me + d) & (np - 1);
+				from = (me - d) & (np - 1);
+			}
+		}
+		fill(sbuf, len, to, i);
+		ret = vcube_node_irecv(node, from, i, rbuf, len, &rq);
+		if (!ret)
+			ret = vcube_node_send(node, to, i, sbuf, len, 0, NULL);
+		if (!ret)
+			ret = vcube_node_wait(node, rq, NULL);
+		if (ret)
+			FAIL("%s phase %u: %s", kind, i, strerror(-ret));
+		verify(rbuf, len, from, i);
+		phases++;
+	}
+	printf("kernel %s %u %u %llu\n", kind, me, phases,
+	       (unsigned long long)now());
+	free(sbuf);
+	free(rbuf);
+	return failed;
+}
+
 /* ---- complete exchange schedules ------------------------------------------- */
 
 static unsigned int dest_of(const char *algo, unsigned int i)
@@ -466,6 +528,7 @@ int main(int argc, char **argv)
 			"       vcube-run -n N exp exchange naive|linear|pairwise|stable LEN BLOCK_NS\n"
 			"       vcube-run -n N exp pairwise LEN\n"
 			"       vcube-run -n N exp pairs LEN SRC DST [SRC DST...]\n"
+			"       vcube-run -n N exp kernel butterfly|crossover|torus LEN\n"
 			"       vcube-run -n N exp seidel exchange|syncl|syncf|shiftl|shiftf SKEW_US\n");
 		return argc < 2 ? 2 : 0;
 	}
@@ -496,6 +559,8 @@ int main(int argc, char **argv)
 		ret = exp_deadlock();
 	else if (!strcmp(argv[1], "hold"))
 		ret = exp_hold();
+	else if (!strcmp(argv[1], "kernel") && argc == 4)
+		ret = exp_kernel(argv[2], strtoul(argv[3], NULL, 0));
 	else if (!strcmp(argv[1], "pairs") && argc >= 5)
 		ret = exp_pairs(strtoul(argv[2], NULL, 0), argc - 3, argv + 3);
 	else
