@@ -619,7 +619,31 @@ VCUBE_NET_STAT(port_waits, port_waits);
 VCUBE_NET_STAT(deadlocks, deadlocks);
 VCUBE_NET_STAT(events, events);
 
+/*
+ * "window peak" lines for every window of window_ns with a channel taken:
+ * the most transfers one channel carried among those taken in it.
+ */
+static ssize_t peak_windows_show(vcube_class_const struct class *class,
+				 vcube_class_const struct class_attribute *attr,
+				 char *buf)
+{
+	struct vcube_net *net = vcube_class_net;
+	int len = 0;
+	u32 w, p;
+
+	mutex_lock(&net->lock);
+	for (w = 0; w < VC_WINDOWS && len < PAGE_SIZE - 24; w++) {
+		p = vc_window_peak(net->engine, w);
+		if (p)
+			len += sysfs_emit_at(buf, len, "%u %u\n", w, p);
+	}
+	mutex_unlock(&net->lock);
+	return len;
+}
+static CLASS_ATTR_RO(peak_windows);
+
 static struct attribute *vcube_class_stat_attrs[] = {
+	&class_attr_peak_windows.attr,
 	&class_attr_messages.attr,
 	&class_attr_transfers.attr,
 	&class_attr_channel_waits.attr,

@@ -79,6 +79,7 @@ VCUBE_COST_PARAM(lanes, "Wormhole: bodies a channel carries at once; 0: no limit
 VCUBE_COST_PARAM(gamma, "Wormhole, packet: a channel has 2^gamma times one body's bandwidth");
 VCUBE_COST_PARAM(packet_payload, "Packet: payload bytes per packet");
 VCUBE_COST_PARAM(partial_ns, "Packet: extra startup when the last packet is partial");
+VCUBE_COST_PARAM(window_ns, "Statistics: keep the peak channel sharing of each window of this many ns (0: off)");
 
 static char *switching;
 module_param(switching, charp, 0444);
@@ -149,6 +150,7 @@ static int vcube_costs_parse(struct vc_params *p)
 	SET(gamma, p->gamma, 8);
 	SET(packet_payload, p->packet_payload, 1U << 20);
 	SET(partial_ns, p->partial_ns, ns_max);
+	SET(window_ns, p->window_ns, ns_max);
 #undef SET
 	if (!ret && switching) {
 		for (v = 0; v < VC_NSWITCHING; v++)

@@ -126,6 +126,7 @@ struct vc_engine {
 	struct vc_res *sport;
 	struct vc_res *rport;
 	u32 nres;		/* channels, or bundles in packet mode */
+	u16 *winpeak;		/* per window: most transfers on one channel */
 	struct list_head flows;	/* bodies streaming, wormhole and packet */
 	struct vc_heap events;
 	struct vc_heap running;
@@ -372,6 +373,18 @@ static void vc_res_wait(struct vc_engine *e, struct vc_res *res,
 
 static void vc_granted(struct vc_engine *e, struct vc_xfer *x, u64 t);
 
+/* A channel was taken at @t: note its sharing in the window of @t. */
+static void vc_window_note(struct vc_engine *e, struct vc_res *res, u64 t)
+{
+	u64 w;
+
+	if (!e->winpeak)
+		return;
+	w = t / e->p.window_ns;
+	if (w < VC_WINDOWS && res->count > e->winpeak[w])
+		e->winpeak[w] = res->count > U16_MAX ? U16_MAX : res->count;
+}
+
 static void vc_res_put(struct vc_engine *e, struct vc_res *res, u64 t)
 {
 	struct vc_xfer *x;
@@ -616,6 +629,7 @@ static void vc_granted(struct vc_engine *e, struct vc_xfer *x, u64 t)
 		vc_schedule(e, &x->ev, t + vc_startup(e, x), VC_EV_HOP, x->src);
 		break;
 	case VC_ON_CHAN:
+		vc_window_note(e, x->wait_res, t);
 		x->hop++;
 		vc_schedule(e, &x->ev, t + e->p.cost[x->cls].hop, VC_EV_HOP,
 			    x->src);
@@ -637,6 +651,7 @@ static void vc_xfer_hop(struct vc_engine *e, struct vc_xfer *x, u64 t)
 			vc_res_wait(e, res, x, VC_ON_CHAN, t);
 			return;
 		}
+		vc_window_note(e, res, t);
 		x->hop++;
 		vc_schedule(e, &x->ev, t + e->p.cost[x->cls].hop, VC_EV_HOP,
 			    x->src);
@@ -927,7 +942,10 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 	e->sport = vc_alloc_array(n, sizeof(*e->sport));
 	e->rport = vc_alloc_array(n, sizeof(*e->rport));
 	e->running.a = vc_alloc_array(n, sizeof(void *));
-	if (!e->node || !e->chan || !e->sport || !e->rport || !e->running.a) {
+	if (p->window_ns)
+		e->winpeak = vc_alloc_array(VC_WINDOWS, sizeof(*e->winpeak));
+	if (!e->node || !e->chan || !e->sport || !e->rport || !e->running.a ||
+	    (p->window_ns && !e->winpeak)) {
 		vc_engine_destroy(e);
 		return NULL;
 	}
@@ -1020,6 +1038,7 @@ void vc_engine_destroy(struct vc_engine *e)
 			vc_free(x);
 		}
 	}
+	vc_free(e->winpeak);
 	vc_free(e->events.a);
 	vc_free(e->running.a);
 	vc_free(e->node);
@@ -1344,6 +1363,12 @@ const struct vc_res_stats *vc_chan_stats(struct vc_engine *e, u32 chan)
 u32 vc_nchan_res(struct vc_engine *e)
 {
 	return e->nres;
+}
+
+/* The most transfers one channel carried, among those taken in @window. */
+u32 vc_window_peak(struct vc_engine *e, u32 window)
+{
+	return e->winpeak && window < VC_WINDOWS ? e->winpeak[window] : 0;
 }
 
 /* Start counting the most transfers on each channel at once afresh. */

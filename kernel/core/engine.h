@@ -72,7 +72,11 @@ struct vc_params {
 	u32 eject;		/* messages a node receives at once; 0: no limit */
 	u64 sysbuf;		/* bytes of system buffer per node */
 	u32 max_reqs;		/* outstanding requests per node */
+	u64 window_ns;		/* stats: peak sharing per window; 0: off */
 };
+
+/* Windows of vc_params.window_ns whose peak channel sharing is kept. */
+#define VC_WINDOWS	4096
 
 struct vc_engine;
 
@@ -181,5 +185,6 @@ const struct vc_net_stats *vc_net_stats(struct vc_engine *e);
 u64 vc_now(struct vc_engine *e);
 u32 vc_nchan_res(struct vc_engine *e);
 void vc_peaks_reset(struct vc_engine *e);
+u32 vc_window_peak(struct vc_engine *e, u32 window);
 
 #endif /* _VCUBE_CORE_ENGINE_H */

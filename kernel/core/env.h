@@ -39,6 +39,7 @@ typedef int32_t s32;
 
 #define U64_MAX		UINT64_MAX
 #define U32_MAX		UINT32_MAX
+#define U16_MAX		UINT16_MAX
 
 #define vc_alloc(n)		calloc(1, n)
 #define vc_alloc_array(n, s)	calloc(n, s)

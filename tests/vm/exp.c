@@ -12,6 +12,7 @@
  *   exp seidel MODE SKEW_US  Table II: exchange|syncl|syncf|shiftl|shiftf
  *   exp pairs LEN S D ...    pairs sending at once, FORCED
  *   exp kernel KIND LEN      butterfly|crossover|torus (Chuang & Horie)
+ *   exp steps pex|gen LEN W  one step of Thakur's PEX or GEN per W ns
  *   exp deadlock             FORCED with no receive posted
  */
 #include <errno.h>
@@ -363,6 +364,42 @@ static int exp_kernel(const char *kind, size_t len)
 	return failed;
 }
 
+/*
+ * Thakur's PEX and GEN one step per window of W ns: step i starts at
+ * i * W on every node, so the module's per-window link peaks (window_ns=W)
+ * are the per-step contention f(i).
+ */
+static int exp_steps(const char *algo, size_t len, uint64_t w)
+{
+	uint8_t *sbuf = malloc(len + 1), *rbuf = malloc(len + 1);
+	bool pex = !strcmp(algo, "pex");
+	unsigned int i, to, from;
+	uint64_t rq;
+	int ret;
+
+	for (i = 1; i < np; i++) {
+		to = pex ? me ^ i : (me + i) % np;
+		from = pex ? to : (me + np - i) % np;
+		if (to >= np)
+			continue;
+		vcube_node_delay_until(node, i * w);
+		fill(sbuf, len, to, i);
+		ret = vcube_node_irecv(node, from, i, rbuf, len, &rq);
+		if (!ret)
+			ret = vcube_node_send(node, to, i, sbuf, len, 0, NULL);
+		if (!ret)
+			ret = vcube_node_wait(node, rq, NULL);
+		if (ret)
+			FAIL("%s step %u: %s", algo, i, strerror(-ret));
+		verify(rbuf, len, from, i);
+		if (now() >= (i + 1) * w)
+			FAIL("%s step %u ran past its window", algo, i);
+	}
+	free(sbuf);
+	free(rbuf);
+	return failed;
+}
+
 /* ---- complete exchange schedules ------------------------------------------- */
 
 static unsigned int dest_of(const char *algo, unsigned int i)
@@ -529,6 +566,7 @@ int main(int argc, char **argv)
 			"       vcube-run -n N exp pairwise LEN\n"
 			"       vcube-run -n N exp pairs LEN SRC DST [SRC DST...]\n"
 			"       vcube-run -n N exp kernel butterfly|crossover|torus LEN\n"
+			"       vcube-run -n N exp steps pex|gen LEN WINDOW_NS\n"
 			"       vcube-run -n N exp seidel exchange|syncl|syncf|shiftl|shiftf SKEW_US\n");
 		return argc < 2 ? 2 : 0;
 	}
@@ -559,6 +597,9 @@ int main(int argc, char **argv)
 		ret = exp_deadlock();
 	else if (!strcmp(argv[1], "hold"))
 		ret = exp_hold();
+	else if (!strcmp(argv[1], "steps") && argc == 5)
+		ret = exp_steps(argv[2], strtoul(argv[3], NULL, 0),
+				strtoull(argv[4], NULL, 0));
 	else if (!strcmp(argv[1], "kernel") && argc == 4)
 		ret = exp_kernel(argv[2], strtoul(argv[3], NULL, 0));
 	else if (!strcmp(argv[1], "pairs") && argc >= 5)

@@ -30,6 +30,43 @@ load profile=delta rows=16 cols=32 && {
 	check "delta: opposite directions do not contend: $opp ns" near "$opp" "$(pairs 4096 0 2)" 0.1
 	unload
 }
+# Thakur's per-step contention, read from the module's per-window peaks.
+# PEX: f(i) = 2^floor(lg max(i mod c, i / c)) (the paper's bound max(r,c)/2
+# needs the floor); GEN: f(i) = min(i mod c, c - i mod c) + min(i/c, (p-i)/c),
+# an upper bound.
+for shape in "4 4" "8 8" "16 8"; do
+	set -- $shape
+	r=$1 c=$2 p=$(($1 * $2))
+	for algo in pex gen; do
+		load profile=delta rows=$r cols=$c window_ns=10000000 || continue
+		vcube-run -n $p "$exp" steps $algo 64 10000000 > /dev/null 2>&1
+		check "delta ${r}x$c $algo: every step within its window" [ $? = 0 ]
+		res=$(awk -v c=$c -v p=$p -v a=$algo '
+			{ peak[$1] = $2 }
+			END {
+				for (i = 1; i < p; i++) {
+					m = i % c; if (int(i / c) > m) m = int(i / c)
+					f = 1; while (2 * f <= m) f *= 2
+					if (a == "gen") {
+						x = i % c; if (c - x < x) x = c - x
+						y = int(i / c); if (int((p - i) / c) < y) y = int((p - i) / c)
+						f = x + y
+					}
+					if (peak[i] == f) eq++
+					if (peak[i] <= f) le++
+				}
+				print eq + 0, le + 0, p - 1
+			}' /sys/class/vcube/stats/peak_windows)
+		set -- $res
+		if [ $algo = pex ]; then
+			check "delta ${r}x$c PEX: link peak = f(i) on $1 of $3 steps" [ "$1" = "$3" ]
+		else
+			check "delta ${r}x$c GEN: link peak <= f(i) on $2 of $3 steps, = on $1" [ "$2" = "$3" ]
+		fi
+		unload
+	done
+done
+
 load profile=ap1000 rows=8 cols=8 && {
 	one=$(pairs 4096 0 2)
 	two=$(pairs 4096 0 2 1 3)
