@@ -128,6 +128,7 @@ struct vc_engine {
 	u32 nres;		/* channels, or bundles in packet mode */
 	u16 *winpeak;		/* per window: most transfers on one channel */
 	struct list_head flows;	/* bodies streaming, wormhole and packet */
+	bool rerate;		/* flows changed at e->now: rates to redo */
 	struct vc_heap events;
 	struct vc_heap running;
 	u64 now;
@@ -598,7 +599,7 @@ static void vc_xfer_flow(struct vc_engine *e, struct vc_xfer *x, u64 t)
 		x->t_rate = t;
 		x->rate = 0;
 		list_add_tail(&x->flow_link, &e->flows);
-		vc_rerate(e, t);
+		e->rerate = true;	/* flushed once this instant is done */
 		return;
 	}
 	dur = c->base + c->byte * x->bytes;
@@ -760,7 +761,7 @@ static void vc_xfer_deliver(struct vc_engine *e, struct vc_xfer *x, u64 t)
 	vc_res_put(e, &e->sport[x->src], t);
 	vc_res_put(e, &e->rport[x->dst], t);
 	if (flowed)
-		vc_rerate(e, t);
+		e->rerate = true;	/* flushed once this instant is done */
 	/* Flow modes: the sender returns when its body is delivered. */
 	if (x->type == VC_X_DATA && x->msg->sreq) {
 		x->msg->sreq->smsg = NULL;
@@ -897,6 +898,17 @@ static void vc_run(struct vc_engine *e)
 	struct vc_node *low;
 
 	for (;;) {
+		/*
+		 * Bodies that started or ended at this instant are re-rated
+		 * once, when nothing else is left at it: intermediate rates
+		 * would hold for no time at all.
+		 */
+		if (e->rerate && (!e->events.len ||
+				  ((struct vc_event *)e->events.a[0])->time > e->now)) {
+			e->rerate = false;
+			vc_rerate(e, e->now);
+			continue;
+		}
 		if (!e->events.len) {
 			if (!e->nrunning && e->nbound)
 				vc_deadlock(e);
