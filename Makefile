@@ -66,6 +66,11 @@ $(B)/lib/libvcube.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(AR) rcs $@ $^
 
+# vcube-sim runs kernel/core itself, on the host.
+$(B)/bin/vcube-sim: userspace/tools/vcube-sim.c $(CORE_SRC) $(wildcard kernel/core/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(VCUBE_CFLAGS) -Ikernel/core $(CFLAGS) -o $@ $< $(CORE_SRC)
+
 $(B)/bin/%: userspace/tools/%.c $(B)/lib/libvcube.a
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a

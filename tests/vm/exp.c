@@ -13,6 +13,7 @@
  *   exp pairs LEN S D ...    pairs sending at once, FORCED
  *   exp kernel KIND LEN      butterfly|crossover|torus (Chuang & Horie)
  *   exp steps pex|gen LEN W  one step of Thakur's PEX or GEN per W ns
+ *   exp thakur ALGO LEN      pex|pexgen|pexgenshift|gen as vcube-sim runs them
  *   exp deadlock             FORCED with no receive posted
  */
 #include <errno.h>
@@ -400,6 +401,53 @@ static int exp_steps(const char *algo, size_t len, uint64_t w)
 	return failed;
 }
 
+/*
+ * Thakur's algorithms as vcube-sim runs them: each step posts its receive,
+ * sends (UNFORCED: a partner may still be at an earlier step), waits for
+ * both; no synchronisation between steps.
+ */
+static int exp_thakur(const char *algo, size_t len)
+{
+	uint8_t *sbuf = malloc(len + 1), *rbuf = malloc(len + 1);
+	unsigned int q = 1, i, to, from, shift, v;
+	uint64_t rq, sq;
+	int d, ret;
+
+	while (q < np)
+		q *= 2;
+	shift = (q - np) / 2;
+	v = (me + shift) % q;	/* Fig. 3(b): 0..19 become 6..25, so mod q */
+	for (i = 1; i < (strcmp(algo, "gen") ? q : np); i++) {
+		if (!strcmp(algo, "gen")) {
+			to = (me + i) % np;
+			from = (me + np - i) % np;
+		} else {
+			d = !strcmp(algo, "pexgenshift") ?
+			    (int)(v ^ i) - (int)shift : (int)(me ^ i);
+			if (d < 0)
+				d += q;
+			if ((unsigned int)d >= np)
+				continue;
+			to = from = d;
+		}
+		fill(sbuf, len, to, i);
+		ret = vcube_node_irecv(node, from, i, rbuf, len, &rq);
+		if (!ret)
+			ret = vcube_node_isend(node, to, i, sbuf, len, 0, &sq);
+		if (!ret)
+			ret = vcube_node_wait(node, sq, NULL);
+		if (!ret)
+			ret = vcube_node_wait(node, rq, NULL);
+		if (ret)
+			FAIL("%s step %u: %s", algo, i, strerror(-ret));
+		verify(rbuf, len, from, i);
+	}
+	printf("thakur %s %u %llu\n", algo, me, (unsigned long long)now());
+	free(sbuf);
+	free(rbuf);
+	return failed;
+}
+
 /* ---- complete exchange schedules ------------------------------------------- */
 
 static unsigned int dest_of(const char *algo, unsigned int i)
@@ -597,6 +645,8 @@ int main(int argc, char **argv)
 		ret = exp_deadlock();
 	else if (!strcmp(argv[1], "hold"))
 		ret = exp_hold();
+	else if (!strcmp(argv[1], "thakur") && argc == 4)
+		ret = exp_thakur(argv[2], strtoul(argv[3], NULL, 0));
 	else if (!strcmp(argv[1], "steps") && argc == 5)
 		ret = exp_steps(argv[2], strtoul(argv[3], NULL, 0),
 				strtoull(argv[4], NULL, 0));

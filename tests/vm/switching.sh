@@ -67,6 +67,18 @@ for shape in "4 4" "8 8" "16 8"; do
 	done
 done
 
+# vcube-sim runs the same engine on the host, single-threaded: its times
+# must equal the module's, bit for bit.
+for cfg in "pex 4 4 1024" "gen 4 5 256" "pexgenshift 6 8 4096" "pex 8 8 16384"; do
+	set -- $cfg
+	load profile=delta rows=$2 cols=$3 || continue
+	mod=$(vcube-run -n $(($2 * $3)) "$exp" thakur $1 $4 | awk '{ if ($4 > m) m = $4 } END { printf "%.6f", m / 1e9 }'; exit ${PIPESTATUS[0]})
+	check "$1 on $2x$3 runs to the end in the module" [ $? = 0 ]
+	sim=$(vcube-sim --profile delta --rows $2 --cols $3 --algo $1 --len $4 | awk '{ print $5 }')
+	check "vcube-sim equals the module: $1 on $2x$3, $4 B: $sim vs $mod s" [ "$sim" = "$mod" ]
+	unload
+done
+
 load profile=ap1000 rows=8 cols=8 && {
 	one=$(pairs 4096 0 2)
 	two=$(pairs 4096 0 2 1 3)
