@@ -23,7 +23,7 @@ export MODPARAMS CMD
 CC ?= gcc
 CFLAGS ?= -O2 -g
 VCUBE_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror \
-	-Iinclude/uapi -Iuserspace/lib/include
+	-Iinclude/uapi -Iuserspace/lib/include -Iuserspace/lib
 B := build
 
 LIB_SRC := $(wildcard userspace/lib/*.c)
@@ -67,7 +67,7 @@ $(B)/lib/libvcube.a: $(LIB_OBJ)
 	$(AR) rcs $@ $^
 
 # vcube-sim runs kernel/core itself, on the host.
-$(B)/bin/vcube-sim: userspace/tools/vcube-sim.c $(CORE_SRC) $(wildcard kernel/core/*.h)
+$(B)/bin/vcube-sim: userspace/tools/vcube-sim.c $(CORE_SRC) $(wildcard kernel/core/*.h userspace/lib/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) -Ikernel/core $(CFLAGS) -o $@ $< $(CORE_SRC)
 
@@ -81,7 +81,7 @@ $(B)/tests/%: tests/host/%.c $(CORE_SRC) $(LIB_SRC) $(wildcard kernel/core/*.h u
 	$(CC) $(VCUBE_CFLAGS) -Ikernel/core $(CFLAGS) -fsanitize=address,undefined \
 		-fno-sanitize-recover=all -pthread -o $@ $< $(CORE_SRC) $(LIB_SRC) -lm
 
-$(B)/tests/vm/%: tests/vm/%.c $(B)/lib/libvcube.a
+$(B)/tests/vm/%: tests/vm/%.c $(B)/lib/libvcube.a $(wildcard userspace/lib/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a
 

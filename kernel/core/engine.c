@@ -684,17 +684,23 @@ static void vc_xfer_free(struct vc_engine *e, struct vc_xfer *x)
 	e->nevobj--;
 }
 
-/*
- * The data has left the sender, whose request completes: on the iPSC/860
- * csend() returns (Seidel's s) while the circuit still carries the tail.
- */
-static void vc_xfer_through(struct vc_engine *e, struct vc_xfer *x, u64 t)
+/* The sender's request for @x's data completes, if it still has one. */
+static void vc_sender_done(struct vc_engine *e, struct vc_xfer *x, u64 t)
 {
 	if (x->type == VC_X_DATA && x->msg->sreq) {
 		x->msg->sreq->smsg = NULL;
 		vc_complete(e, x->msg->sreq, t);
 		x->msg->sreq = NULL;
 	}
+}
+
+/*
+ * The data has left the sender, whose request completes: on the iPSC/860
+ * csend() returns (Seidel's s) while the circuit still carries the tail.
+ */
+static void vc_xfer_through(struct vc_engine *e, struct vc_xfer *x, u64 t)
+{
+	vc_sender_done(e, x, t);
 	vc_schedule(e, &x->ev, x->t_end, VC_EV_DELIVER, x->src);
 }
 
@@ -763,11 +769,7 @@ static void vc_xfer_deliver(struct vc_engine *e, struct vc_xfer *x, u64 t)
 	if (flowed)
 		e->rerate = true;	/* flushed once this instant is done */
 	/* Flow modes: the sender returns when its body is delivered. */
-	if (x->type == VC_X_DATA && x->msg->sreq) {
-		x->msg->sreq->smsg = NULL;
-		vc_complete(e, x->msg->sreq, t);
-		x->msg->sreq = NULL;
-	}
+	vc_sender_done(e, x, t);
 	switch (x->type) {
 	case VC_X_PROBE:
 		/* The receiver answers once it has room for the data. */

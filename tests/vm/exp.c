@@ -24,6 +24,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "thakur.h"
 #include "vcube.h"
 
 #define MS	1000000ULL
@@ -73,6 +74,27 @@ static uint64_t now(void)
 
 	vcube_node_clock(node, &t);
 	return t;
+}
+
+/*
+ * One step of an exchange schedule: post the receive from @from, send to
+ * @to (UNFORCED, blocking), wait for the receive, check every byte.
+ */
+static void step(const char *what, unsigned int i, unsigned int to,
+		 unsigned int from, uint8_t *sbuf, uint8_t *rbuf, size_t len)
+{
+	uint64_t rq;
+	int ret;
+
+	fill(sbuf, len, to, i);
+	ret = vcube_node_irecv(node, from, i, rbuf, len, &rq);
+	if (!ret)
+		ret = vcube_node_send(node, to, i, sbuf, len, 0, NULL);
+	if (!ret)
+		ret = vcube_node_wait(node, rq, NULL);
+	if (ret)
+		FAIL("%s step %u: %s", what, i, strerror(-ret));
+	verify(rbuf, len, from, i);
 }
 
 /* ---- msg ---------------------------------------------------------------- */
@@ -314,8 +336,6 @@ static int exp_kernel(const char *kind, size_t len)
 	uint8_t *sbuf = malloc(len + 1), *rbuf = malloc(len + 1);
 	struct vcube_node_info info;
 	unsigned int i, to, from, phases = 0, nx, ny, r, c;
-	uint64_t rq;
-	int ret;
 
 	if (vcube_node_info(node, &info))
 		return 1;
@@ -347,15 +367,7 @@ static int exp_kernel(const char *kind, size_t len)
 				from = (me - d) & (np - 1);
 			}
 		}
-		fill(sbuf, len, to, i);
-		ret = vcube_node_irecv(node, from, i, rbuf, len, &rq);
-		if (!ret)
-			ret = vcube_node_send(node, to, i, sbuf, len, 0, NULL);
-		if (!ret)
-			ret = vcube_node_wait(node, rq, NULL);
-		if (ret)
-			FAIL("%s phase %u: %s", kind, i, strerror(-ret));
-		verify(rbuf, len, from, i);
+		step(kind, i, to, from, sbuf, rbuf, len);
 		phases++;
 	}
 	printf("kernel %s %u %u %llu\n", kind, me, phases,
@@ -373,26 +385,13 @@ static int exp_kernel(const char *kind, size_t len)
 static int exp_steps(const char *algo, size_t len, uint64_t w)
 {
 	uint8_t *sbuf = malloc(len + 1), *rbuf = malloc(len + 1);
-	bool pex = !strcmp(algo, "pex");
 	unsigned int i, to, from;
-	uint64_t rq;
-	int ret;
 
-	for (i = 1; i < np; i++) {
-		to = pex ? me ^ i : (me + i) % np;
-		from = pex ? to : (me + np - i) % np;
-		if (to >= np)
+	for (i = 1; i < vcube_thakur_steps(algo, np); i++) {
+		if (!vcube_thakur_step(algo, me, np, i, &to, &from))
 			continue;
 		vcube_node_delay_until(node, i * w);
-		fill(sbuf, len, to, i);
-		ret = vcube_node_irecv(node, from, i, rbuf, len, &rq);
-		if (!ret)
-			ret = vcube_node_send(node, to, i, sbuf, len, 0, NULL);
-		if (!ret)
-			ret = vcube_node_wait(node, rq, NULL);
-		if (ret)
-			FAIL("%s step %u: %s", algo, i, strerror(-ret));
-		verify(rbuf, len, from, i);
+		step(algo, i, to, from, sbuf, rbuf, len);
 		if (now() >= (i + 1) * w)
 			FAIL("%s step %u ran past its window", algo, i);
 	}
@@ -409,39 +408,13 @@ static int exp_steps(const char *algo, size_t len, uint64_t w)
 static int exp_thakur(const char *algo, size_t len)
 {
 	uint8_t *sbuf = malloc(len + 1), *rbuf = malloc(len + 1);
-	unsigned int q = 1, i, to, from, shift, v;
-	uint64_t rq, sq;
-	int d, ret;
+	unsigned int i, to, from;
 
-	while (q < np)
-		q *= 2;
-	shift = (q - np) / 2;
-	v = (me + shift) % q;	/* Fig. 3(b): 0..19 become 6..25, so mod q */
-	for (i = 1; i < (strcmp(algo, "gen") ? q : np); i++) {
-		if (!strcmp(algo, "gen")) {
-			to = (me + i) % np;
-			from = (me + np - i) % np;
-		} else {
-			d = !strcmp(algo, "pexgenshift") ?
-			    (int)(v ^ i) - (int)shift : (int)(me ^ i);
-			if (d < 0)
-				d += q;
-			if ((unsigned int)d >= np)
-				continue;
-			to = from = d;
-		}
-		fill(sbuf, len, to, i);
-		ret = vcube_node_irecv(node, from, i, rbuf, len, &rq);
-		if (!ret)
-			ret = vcube_node_isend(node, to, i, sbuf, len, 0, &sq);
-		if (!ret)
-			ret = vcube_node_wait(node, sq, NULL);
-		if (!ret)
-			ret = vcube_node_wait(node, rq, NULL);
-		if (ret)
-			FAIL("%s step %u: %s", algo, i, strerror(-ret));
-		verify(rbuf, len, from, i);
-	}
+	if (!vcube_thakur_steps(algo, np))
+		return 2;
+	for (i = 1; i < vcube_thakur_steps(algo, np); i++)
+		if (vcube_thakur_step(algo, me, np, i, &to, &from))
+			step(algo, i, to, from, sbuf, rbuf, len);
 	printf("thakur %s %u %llu\n", algo, me, (unsigned long long)now());
 	free(sbuf);
 	free(rbuf);

@@ -18,6 +18,7 @@
 
 #include "engine.h"
 #include "profiles.h"
+#include "thakur.h"
 #include "topology.h"
 
 struct proc {
@@ -44,52 +45,12 @@ static void wake(void *ctx, u32 node)
 	}
 }
 
-static u32 pow2_above(u32 p)
-{
-	u32 q = 1;
-
-	while (q < p)
-		q *= 2;
-	return q;
-}
-
-/* Step @i of the schedule at node @me: -1 when it has no more steps. */
+/* Step @i or later of node @me's schedule: the step, or -1 when done. */
 static int schedule(u32 me, u32 i, u32 *to, u32 *from)
 {
-	u32 p = nprocs, q = pow2_above(p), shift, v, d;
-
-	if (!strcmp(algo, "pex") || !strcmp(algo, "pexgen")) {
-		for (; i < q; i++) {
-			d = me ^ i;
-			if (d < p) {
-				*to = *from = d;
-				return i;
-			}
-		}
-		return -1;
-	}
-	if (!strcmp(algo, "pexgenshift")) {
-		shift = (q - p) / 2;
-		v = (me + shift) % q;	/* Fig. 3(b): 0..19 become 6..25: mod q */
-		for (; i < q; i++) {
-			int dd = (int)(v ^ i) - (int)shift;
-
-			if (dd < 0)
-				dd += q;
-			if ((u32)dd < p) {
-				*to = *from = dd;
-				return i;
-			}
-		}
-		return -1;
-	}
-	if (!strcmp(algo, "gen")) {
-		if (i >= p)
-			return -1;
-		*to = (me + i) % p;
-		*from = (me + p - i) % p;
-		return i;
-	}
+	for (; i < vcube_thakur_steps(algo, nprocs); i++)
+		if (vcube_thakur_step(algo, me, nprocs, i, to, from))
+			return i;
 	return -1;
 }
 
@@ -197,7 +158,8 @@ int main(int argc, char **argv)
 		default: usage(stderr); return 2;
 		}
 	}
-	if (!algo || profile_params(profile, &p)) {
+	if (!algo || !vcube_thakur_steps(algo, 2) ||
+	    profile_params(profile, &p)) {
 		usage(stderr);
 		return 2;
 	}
