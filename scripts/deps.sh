@@ -10,7 +10,7 @@ pkgs=(
 	linux-headers-amd64 linux-image-amd64
 	linux-headers-6.12-amd64 linux-image-6.12-amd64 linux-source-6.12
 	qemu-system-x86 busybox-static
-	libnl-3-dev libnl-genl-3-dev
+	libnl-3-dev libnl-genl-3-dev gnuplot-nox
 )
 
 missing=()

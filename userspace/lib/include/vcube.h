@@ -95,6 +95,86 @@ int vcube_net_describe(const char *root, struct vcube_net_desc *desc);
 int vcube_node_describe(const char *root, unsigned int node,
 			struct vcube_node_desc *desc);
 
+/*
+ * Communicators: the processes one vcube-run started, rank r bound to node
+ * r. Collective operations are called by every rank of the communicator.
+ * Their messages use tags from 0x40000000 up; keep yours below.
+ */
+struct vcube_comm;
+
+/* Under vcube-run: bind to VCUBE_RANK's node, of VCUBE_SIZE ranks. */
+int vcube_comm_open(struct vcube_comm **commp);
+/* Over an open node (not closed by vcube_comm_close()). */
+int vcube_comm_create(struct vcube_node *node, unsigned int rank,
+		      unsigned int size, struct vcube_comm **commp);
+int vcube_comm_close(struct vcube_comm *comm);
+unsigned int vcube_comm_rank(const struct vcube_comm *comm);
+unsigned int vcube_comm_size(const struct vcube_comm *comm);
+struct vcube_node *vcube_comm_node(const struct vcube_comm *comm);
+const struct vcube_node_info *vcube_comm_info(const struct vcube_comm *comm);
+int vcube_comm_clock(struct vcube_comm *comm, uint64_t *ns);
+/* A dissemination barrier of zero-byte messages (any size). */
+int vcube_comm_barrier(struct vcube_comm *comm);
+
+/*
+ * Complete exchange (all-to-all personalized): @sbuf holds size blocks of
+ * @len bytes, block j for rank j; rank i's block for this rank lands at
+ * @rbuf + i * len. The algorithms are listed by vcube_xchg_get(0 ..
+ * vcube_xchg_count() - 1); see docs/algorithms.md.
+ */
+#define VCUBE_XCHG_POW2		(1U << 0)	/* size a power of two */
+#define VCUBE_XCHG_GRID		(1U << 1)	/* a mesh or torus of size nodes */
+#define VCUBE_XCHG_FORCED	(1U << 2)	/* FORCED messages, global sync */
+
+struct vcube_xchg_algo {
+	const char *name;
+	const char *source;	/* the paper */
+	const char *summary;
+	unsigned int needs;	/* VCUBE_XCHG_* */
+};
+
+struct vcube_xchg_opts {
+	/* stable's idle step; 0: as long as this rank's previous send took */
+	uint64_t idle_ns;
+};
+
+size_t vcube_xchg_count(void);
+const struct vcube_xchg_algo *vcube_xchg_get(size_t i);
+int vcube_xchg_find(const char *name, const struct vcube_xchg_algo **algo);
+/* 0, -ENOENT (no such algorithm) or -EDOM (not on this size or network). */
+int vcube_xchg_usable(const struct vcube_comm *comm, const char *name);
+int vcube_xchg_run(struct vcube_comm *comm, const char *name,
+		   const void *sbuf, void *rbuf, size_t len,
+		   const struct vcube_xchg_opts *opts);
+
+/*
+ * Collectives, called by every rank. Reductions combine count elements of
+ * a type elementwise and leave the result at every rank: "crossover" (lg p
+ * phases, rank + 2^k; p a power of two) or "tree" (binary tree to rank 0,
+ * then a broadcast). The scan is inclusive. Shift moves a block k places
+ * along the ring the binary reflected Gray code embeds in a hypercube.
+ */
+#define VCUBE_TYPE_U64		0
+#define VCUBE_TYPE_DOUBLE	1
+#define VCUBE_OP_SUM		0
+#define VCUBE_OP_MAX		1
+#define VCUBE_OP_MIN		2
+
+int vcube_bcast_run(struct vcube_comm *comm, unsigned int root, void *buf,
+		    size_t len);
+int vcube_reduce_run(struct vcube_comm *comm, const char *algo,
+		     unsigned int op, unsigned int type, const void *in,
+		     void *out, size_t count);
+int vcube_scan_run(struct vcube_comm *comm, unsigned int op, unsigned int type,
+		   const void *in, void *out, size_t count);
+unsigned int vcube_gray_encode(unsigned int i);
+unsigned int vcube_gray_decode(unsigned int g);
+int vcube_shift_run(struct vcube_comm *comm, int k, const void *sbuf,
+		    void *rbuf, size_t len);
+/* Chuang & Horie's kernels: "butterfly", "crossover" or "torus". */
+int vcube_kernel_run(struct vcube_comm *comm, const char *kind, void *buf,
+		     size_t len, unsigned int *phases);
+
 const char *vcube_topology_name(unsigned int topology);
 const char *vcube_dir_name(unsigned int topology, unsigned int dir);
 

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: MIT
+/*
+ * libvcube: a communicator, the processes of one program started together
+ * by vcube-run, each bound to the node of its rank. Collective operations
+ * draw their tags from a per-call sequence number, so successive calls
+ * (repetitions of a benchmark) never match each other's messages.
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "comm.h"
+
+int vcube_comm_create(struct vcube_node *node, unsigned int rank,
+		      unsigned int size, struct vcube_comm **commp)
+{
+	struct vcube_node_info info;
+	struct vcube_comm *c;
+	int ret;
+
+	if (!node || !commp || !size || rank >= size)
+		return -EINVAL;
+	ret = vcube_node_info(node, &info);
+	if (ret)
+		return ret;
+	if (info.node != rank || size > info.nodes)
+		return -EINVAL;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	c->node = node;
+	c->rank = rank;
+	c->size = size;
+	c->info = info;
+	*commp = c;
+	return 0;
+}
+
+int vcube_comm_open(struct vcube_comm **commp)
+{
+	struct vcube_node *node;
+	unsigned int rank, size;
+	int ret;
+
+	if (!commp)
+		return -EINVAL;
+	ret = vcube_env_rank(&rank, &size);
+	if (ret)
+		return ret;
+	ret = vcube_node_open(rank, &node);
+	if (ret)
+		return ret;
+	ret = vcube_comm_create(node, rank, size, commp);
+	if (ret) {
+		vcube_node_close(node);
+		return ret;
+	}
+	(*commp)->owns_node = 1;
+	return 0;
+}
+
+int vcube_comm_close(struct vcube_comm *comm)
+{
+	int ret = 0;
+
+	if (!comm)
+		return -EINVAL;
+	if (comm->owns_node)
+		ret = vcube_node_close(comm->node);
+	free(comm);
+	return ret;
+}
+
+unsigned int vcube_comm_rank(const struct vcube_comm *comm)
+{
+	return comm->rank;
+}
+
+unsigned int vcube_comm_size(const struct vcube_comm *comm)
+{
+	return comm->size;
+}
+
+struct vcube_node *vcube_comm_node(const struct vcube_comm *comm)
+{
+	return comm->node;
+}
+
+const struct vcube_node_info *vcube_comm_info(const struct vcube_comm *comm)
+{
+	return &comm->info;
+}
+
+int vcube_comm_clock(struct vcube_comm *comm, uint64_t *ns)
+{
+	return comm ? vcube_node_clock(comm->node, ns) : -EINVAL;
+}
+
+unsigned int vcube_comm_tag_base(struct vcube_comm *comm)
+{
+	comm->seq = (comm->seq + 1) & VCUBE_COLL_SEQ_MASK;
+	return VCUBE_COLL_TAG | comm->seq << VCUBE_COLL_STEP_BITS;
+}
+
+/*
+ * Dissemination barrier (Hensgen, Finkel & Manber): in round k every rank
+ * sends a zero-byte message to rank + 2^k and waits for one from rank - 2^k;
+ * after ceil(lg p) rounds every rank has heard, directly or not, from all.
+ * Works for any p; Seidel & Davis's algorithms are in sync.c.
+ */
+int vcube_comm_barrier(struct vcube_comm *comm)
+{
+	unsigned int base, k, d, p, me;
+	uint64_t rq;
+	int ret;
+
+	if (!comm)
+		return -EINVAL;
+	base = vcube_comm_tag_base(comm);
+	p = comm->size;
+	me = comm->rank;
+	for (k = 0, d = 1; d < p; k++, d *= 2) {
+		ret = vcube_node_irecv(comm->node, (me + p - d) % p, base | k,
+				       NULL, 0, &rq);
+		if (!ret)
+			ret = vcube_node_send(comm->node, (me + d) % p, base | k,
+					      NULL, 0, 0, NULL);
+		if (!ret)
+			ret = vcube_node_wait(comm->node, rq, NULL);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/*
+ * One step of most schedules: post the receive from @from, send to @to
+ * (blocking), wait for the receive. @to or @from may be VCUBE_NONE.
+ */
+int vcube_comm_step(struct vcube_comm *comm, unsigned int tag, unsigned int to,
+		    const void *sbuf, size_t slen, unsigned int from,
+		    void *rbuf, size_t rlen, unsigned int flags)
+{
+	struct vcube_status st;
+	uint64_t rq = 0;
+	int ret;
+
+	if (from != VCUBE_NONE) {
+		ret = vcube_node_irecv(comm->node, from, tag, rbuf, rlen, &rq);
+		if (ret)
+			return ret;
+	}
+	if (to != VCUBE_NONE) {
+		ret = vcube_node_send(comm->node, to, tag, sbuf, slen, flags,
+				      NULL);
+		if (ret)
+			return ret;
+	}
+	if (from == VCUBE_NONE)
+		return 0;
+	ret = vcube_node_wait(comm->node, rq, &st);
+	if (!ret && st.len != rlen)
+		ret = -EPROTO;
+	return ret;
+}

@@ -1,0 +1,675 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vcube-bench: time complete-exchange algorithms on vcube, as the papers'
+ * tables and figures do. Runs under vcube-run, one process per node:
+ *
+ *   vcube-run -n 32 vcube-bench --algo linear,stable,pairwise_F --sizes 1..4096
+ *
+ * For every algorithm and block size it runs the exchange --reps times,
+ * each after a barrier, and checks every byte received. A repetition's
+ * time is the slowest rank's virtual time from the barrier to the end of
+ * its exchange (the papers judge by the maximum); per size the minimum,
+ * average and maximum over repetitions are reported. Rank 0 prints.
+ *
+ * Without vcube-run, --from FILE.csv ... redraws saved results: --plot for
+ * one file, --regions for one file per hypercube dimension.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "vcube.h"
+
+#define MAX_ALGOS	32
+#define MAX_SIZES	64
+
+struct result {
+	char algo[24];
+	uint64_t bytes;
+	uint64_t min, max;
+	double avg;
+	int ok;			/* every byte arrived intact */
+};
+
+struct bench {
+	const char *algos[MAX_ALGOS];
+	unsigned int nalgos;
+	uint64_t sizes[MAX_SIZES];
+	unsigned int nsizes;
+	unsigned int reps;
+	uint64_t idle_ns;
+	int csv, json, quiet;
+	const char *plot;
+	const char *regions;
+	const char *title;
+	struct result *res;
+	unsigned int nres;
+	struct vcube_net_desc net;
+	unsigned int procs;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: vcube-run -n N vcube-bench [OPTIONS]\n"
+		"       vcube-bench --from FILE.csv --plot OUT.svg|OUT.png\n"
+		"       vcube-bench --from D3.csv --from D4.csv ... --regions OUT.svg\n\n"
+		"Time complete-exchange algorithms; every byte received is checked.\n"
+		"  -a, --algo LIST     comma-separated algorithms (default: all that\n"
+		"                      run on this network; --list shows them)\n"
+		"  -s, --sizes LIST    block sizes in bytes: 1,16,256 or LO..HI (powers\n"
+		"                      of two) or LO..HI:STEP (default 1..4096)\n"
+		"  -r, --reps N        repetitions per point (default 3)\n"
+		"      --idle-ns NS    stable's idle step (default: one send's time)\n"
+		"      --csv           CSV on stdout instead of the table\n"
+		"      --json          JSON on stdout instead of the table\n"
+		"  -p, --plot FILE     time against block size, log axes (gnuplot;\n"
+		"                      .svg or .png)\n"
+		"      --regions FILE  the best algorithm per dimension and block size,\n"
+		"                      from several --from files\n"
+		"      --from FILE     read results saved with --csv instead of running\n"
+		"      --title TEXT    the plot's title\n"
+		"  -q, --quiet         no progress bar\n"
+		"  -l, --list          list the algorithms and exit\n"
+		"  -h, --help          this text\n");
+}
+
+static int parse_u64(const char *s, uint64_t *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtoull(s, &end, 0);
+	return errno || end == s || *end || *s == '-' ? -EINVAL : 0;
+}
+
+/* "1,2,3", "LO..HI" (powers of two from LO) or "LO..HI:STEP". */
+static int parse_sizes(struct bench *b, const char *arg)
+{
+	char *copy = strdup(arg), *tok, *save, *dots, *colon;
+	uint64_t lo, hi, step, v;
+	int ret = 0;
+
+	if (!copy)
+		return -ENOMEM;
+	b->nsizes = 0;
+	for (tok = strtok_r(copy, ",", &save); tok && !ret;
+	     tok = strtok_r(NULL, ",", &save)) {
+		dots = strstr(tok, "..");
+		if (!dots) {
+			ret = parse_u64(tok, &v);
+			if (!ret && b->nsizes < MAX_SIZES)
+				b->sizes[b->nsizes++] = v;
+			else if (!ret)
+				ret = -E2BIG;
+			continue;
+		}
+		*dots = '\0';
+		colon = strchr(dots + 2, ':');
+		if (colon)
+			*colon++ = '\0';
+		ret = parse_u64(tok, &lo);
+		if (!ret)
+			ret = parse_u64(dots + 2, &hi);
+		if (!ret && colon)
+			ret = parse_u64(colon, &step);
+		if (!ret && (hi < lo || (colon && !step) || (!colon && !lo)))
+			ret = -EINVAL;
+		for (v = lo; !ret && v <= hi; v = colon ? v + step : v * 2) {
+			if (b->nsizes == MAX_SIZES)
+				ret = -E2BIG;
+			else
+				b->sizes[b->nsizes++] = v;
+		}
+	}
+	free(copy);
+	if (!ret && !b->nsizes)
+		ret = -EINVAL;
+	return ret;
+}
+
+/* Block j of rank s for rank d: a pattern no other block shares. */
+static inline uint8_t pat(unsigned int s, unsigned int d, uint64_t rep,
+			  size_t i)
+{
+	return (uint8_t)(s * 131 + d * 31 + rep * 17 + i * 13 + (i >> 8));
+}
+
+static int bench_point(struct vcube_comm *c, struct bench *b, const char *algo,
+		       uint64_t len, uint8_t *sbuf, uint8_t *rbuf,
+		       struct result *r)
+{
+	unsigned int me = vcube_comm_rank(c), p = vcube_comm_size(c), j, rep;
+	struct vcube_xchg_opts o = { .idle_ns = b->idle_ns };
+	uint64_t t0, t1, v[2], m[2], sum = 0;
+	size_t i;
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	snprintf(r->algo, sizeof(r->algo), "%s", algo);
+	r->bytes = len;
+	r->min = UINT64_MAX;
+	r->ok = 1;
+	for (rep = 0; rep < b->reps; rep++) {
+		for (j = 0; j < p; j++)
+			for (i = 0; i < len; i++)
+				sbuf[j * len + i] = pat(me, j, rep, i);
+		memset(rbuf, 0, p * len);
+		ret = vcube_comm_barrier(c);
+		if (!ret)
+			ret = vcube_comm_clock(c, &t0);
+		if (!ret)
+			ret = vcube_xchg_run(c, algo, sbuf, rbuf, len, &o);
+		if (!ret)
+			ret = vcube_comm_clock(c, &t1);
+		if (ret)
+			return ret;
+		v[0] = t1 - t0;
+		v[1] = 0;
+		for (j = 0; j < p && !v[1]; j++)
+			for (i = 0; i < len; i++)
+				if (rbuf[j * len + i] != pat(j, me, rep, i)) {
+					v[1] = 1;
+					break;
+				}
+		ret = vcube_reduce_run(c, "tree", VCUBE_OP_MAX, VCUBE_TYPE_U64,
+				       v, m, 2);
+		if (ret)
+			return ret;
+		if (m[1])
+			r->ok = 0;
+		if (m[0] < r->min)
+			r->min = m[0];
+		if (m[0] > r->max)
+			r->max = m[0];
+		sum += m[0];
+	}
+	r->avg = (double)sum / b->reps;
+	return 0;
+}
+
+static void progress(unsigned int done, unsigned int total, const char *algo,
+		     uint64_t len)
+{
+	int w = 30, k = (int)((uint64_t)done * w / total);
+
+	fprintf(stderr, "\r[%.*s%*s] %u/%u %-12s %8" PRIu64 " B", k,
+		"##############################", w - k, "", done, total, algo,
+		len);
+	if (done == total)
+		fprintf(stderr, "\r%*s\r", w + 40, "");
+	fflush(stderr);
+}
+
+static void print_table(const struct bench *b, FILE *f)
+{
+	unsigned int i;
+
+	fprintf(f, "# %s %s (%u nodes), profile %s, %u processes, %u reps\n",
+		b->net.topology, b->net.shape, b->net.nodes, b->net.profile,
+		b->procs, b->reps);
+	fprintf(f, "# virtual time of the slowest rank, us\n");
+	fprintf(f, "%-12s %8s %12s %12s %12s %s\n", "algo", "bytes", "min",
+		"avg", "max", "data");
+	for (i = 0; i < b->nres; i++) {
+		const struct result *r = &b->res[i];
+
+		fprintf(f, "%-12s %8" PRIu64 " %12.1f %12.1f %12.1f %s\n",
+			r->algo, r->bytes, r->min / 1e3, r->avg / 1e3,
+			r->max / 1e3, r->ok ? "ok" : "BAD");
+	}
+}
+
+static void print_csv(const struct bench *b, FILE *f)
+{
+	unsigned int i;
+
+	fprintf(f, "# topology=%s shape=%s nodes=%u profile=%s procs=%u reps=%u\n",
+		b->net.topology, b->net.shape, b->net.nodes, b->net.profile,
+		b->procs, b->reps);
+	fprintf(f, "algo,bytes,min_ns,avg_ns,max_ns,ok\n");
+	for (i = 0; i < b->nres; i++) {
+		const struct result *r = &b->res[i];
+
+		fprintf(f, "%s,%" PRIu64 ",%" PRIu64 ",%.1f,%" PRIu64 ",%d\n",
+			r->algo, r->bytes, r->min, r->avg, r->max, r->ok);
+	}
+}
+
+static void print_json(const struct bench *b, FILE *f)
+{
+	unsigned int i;
+
+	fprintf(f, "{\"network\":{\"topology\":\"%s\",\"shape\":\"%s\",\"nodes\":%u,"
+		"\"profile\":\"%s\",\"seed\":%llu},\"procs\":%u,\"reps\":%u,"
+		"\"unit\":\"ns\",\"results\":[",
+		b->net.topology, b->net.shape, b->net.nodes, b->net.profile,
+		b->net.seed, b->procs, b->reps);
+	for (i = 0; i < b->nres; i++) {
+		const struct result *r = &b->res[i];
+
+		fprintf(f, "%s\n{\"algo\":\"%s\",\"bytes\":%" PRIu64 ",\"min\":%"
+			PRIu64 ",\"avg\":%.1f,\"max\":%" PRIu64 ",\"ok\":%s}",
+			i ? "," : "", r->algo, r->bytes, r->min, r->avg, r->max,
+			r->ok ? "true" : "false");
+	}
+	fprintf(f, "\n]}\n");
+}
+
+/* Read a file written by --csv. */
+static int read_csv(const char *path, struct bench *b)
+{
+	char line[512], algo[24];
+	struct result r;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		if (line[0] == '#') {
+			char *s = strstr(line, "shape=");
+
+			if (s)
+				sscanf(s, "shape=%63s", b->net.shape);
+			s = strstr(line, "topology=");
+			if (s)
+				sscanf(s, "topology=%15s", b->net.topology);
+			s = strstr(line, "nodes=");
+			if (s)
+				sscanf(s, "nodes=%u", &b->net.nodes);
+			s = strstr(line, "profile=");
+			if (s)
+				sscanf(s, "profile=%15s", b->net.profile);
+			continue;
+		}
+		memset(&r, 0, sizeof(r));
+		if (sscanf(line, "%23[^,],%" SCNu64 ",%" SCNu64 ",%lf,%" SCNu64 ",%d",
+			   algo, &r.bytes, &r.min, &r.avg, &r.max, &r.ok) != 6)
+			continue;
+		snprintf(r.algo, sizeof(r.algo), "%s", algo);
+		b->res = realloc(b->res, (b->nres + 1) * sizeof(*b->res));
+		if (!b->res) {
+			fclose(f);
+			return -ENOMEM;
+		}
+		b->res[b->nres++] = r;
+	}
+	fclose(f);
+	return b->nres ? 0 : -ENODATA;
+}
+
+static const char *terminal(const char *out)
+{
+	const char *dot = strrchr(out, '.');
+
+	if (dot && !strcmp(dot, ".png"))
+		return "pngcairo size 900,640";
+	return "svg size 900,640 dynamic";
+}
+
+/* Run gnuplot on @script; 0 or -errno. */
+static int gnuplot(const char *script)
+{
+	FILE *g = popen("gnuplot", "w");
+	int st;
+
+	if (!g)
+		return -errno;
+	fputs(script, g);
+	st = pclose(g);
+	return st ? -EIO : 0;
+}
+
+/*
+ * The papers' figure: time against block size, log axes, one line per
+ * algorithm (the maximum over repetitions).
+ */
+static int plot(const struct bench *b, const char *out)
+{
+	char tmpl[] = "/tmp/vcube-bench-XXXXXX";
+	unsigned int i, j, n = 0;
+	const char *names[MAX_ALGOS];
+	size_t cap = 4096, used = 0;
+	char *s;
+	FILE *d;
+	int fd, ret;
+
+	fd = mkstemp(tmpl);
+	if (fd < 0)
+		return -errno;
+	d = fdopen(fd, "w");
+	for (i = 0; i < b->nres; i++) {
+		for (j = 0; j < n && strcmp(names[j], b->res[i].algo); j++)
+			;
+		if (j == n && n < MAX_ALGOS)
+			names[n++] = b->res[i].algo;
+	}
+	for (j = 0; j < n; j++) {
+		fprintf(d, "# %s\n", names[j]);
+		for (i = 0; i < b->nres; i++)
+			if (!strcmp(names[j], b->res[i].algo))
+				fprintf(d, "%" PRIu64 " %.3f\n",
+					b->res[i].bytes ? b->res[i].bytes : 1,
+					b->res[i].max / 1e6);
+		fprintf(d, "\n\n");
+	}
+	fclose(d);
+	s = malloc(cap);
+	if (!s)
+		return -ENOMEM;
+	used += snprintf(s + used, cap - used,
+			 "set terminal %s\nset output '%s'\n"
+			 "set title \"%s\"\nset logscale xy\n"
+			 "set xlabel 'block size (bytes)'\n"
+			 "set ylabel 'time of the slowest node (ms)'\n"
+			 "set key top left\nset grid\nplot ",
+			 terminal(out), out,
+			 b->title ? b->title : "complete exchange");
+	for (j = 0; j < n && used < cap; j++)
+		used += snprintf(s + used, cap - used,
+				 "%s'%s' index %u with linespoints title '%s'",
+				 j ? ", " : "", tmpl, j, names[j]);
+	if (used < cap)
+		snprintf(s + used, cap - used, "\n");
+	ret = used < cap ? gnuplot(s) : -E2BIG;
+	free(s);
+	unlink(tmpl);
+	return ret;
+}
+
+/*
+ * Regions of optimality (Bokhari's Figs. 10-11 summary): for every
+ * dimension (one --from file each) and block size, the algorithm with the
+ * smallest maximum time, as a coloured grid with its name.
+ */
+static int plot_regions(struct bench *files, unsigned int nfiles,
+			const char *out)
+{
+	char tmpl[] = "/tmp/vcube-regions-XXXXXX";
+	const char *names[MAX_ALGOS];
+	unsigned int f, i, j, n = 0, best, dim;
+	char script[4096];
+	FILE *d;
+	int fd, ret;
+
+	fd = mkstemp(tmpl);
+	if (fd < 0)
+		return -errno;
+	d = fdopen(fd, "w");
+	for (f = 0; f < nfiles; f++) {
+		struct bench *b = &files[f];
+
+		for (dim = 0; (1U << dim) < b->net.nodes; dim++)
+			;
+		for (i = 0; i < b->nres; i++) {
+			best = i;
+			for (j = 0; j < b->nres; j++)
+				if (b->res[j].bytes == b->res[i].bytes &&
+				    b->res[j].ok &&
+				    (b->res[j].max < b->res[best].max ||
+				     !b->res[best].ok))
+					best = j;
+			if (best != i)
+				continue;
+			for (j = 0; j < n && strcmp(names[j], b->res[i].algo); j++)
+				;
+			if (j == n && n < MAX_ALGOS)
+				names[n++] = b->res[i].algo;
+			fprintf(d, "%u %" PRIu64 " %u \"%s\"\n", dim,
+				b->res[i].bytes ? b->res[i].bytes : 1, j,
+				b->res[i].algo);
+			printf("d=%u %8" PRIu64 " B: %s\n", dim, b->res[i].bytes,
+			       b->res[i].algo);
+		}
+	}
+	fclose(d);
+	snprintf(script, sizeof(script),
+		 "set terminal %s\nset output '%s'\n"
+		 "set title \"%s\"\nset logscale x 2\n"
+		 "set xlabel 'block size (bytes)'\nset ylabel 'hypercube dimension'\n"
+		 "set ytics 1\nset palette maxcolors %u\nset cbrange [-0.5:%u.5]\n"
+		 "unset colorbox\nset offsets 0.5, 0.5, 0.5, 0.5\n"
+		 "plot '%s' using 2:1:3 with points pt 5 ps 4 palette notitle, "
+		 "'' using 2:1:4 with labels font ',7' notitle\n",
+		 terminal(out), out, "regions of optimality", n ? n : 1,
+		 n ? n - 1 : 0, tmpl);
+	ret = gnuplot(script);
+	unlink(tmpl);
+	return ret;
+}
+
+static int list_algos(void)
+{
+	size_t i;
+
+	for (i = 0; i < vcube_xchg_count(); i++) {
+		const struct vcube_xchg_algo *a = vcube_xchg_get(i);
+
+		printf("%-12s %-30s %s%s%s\n", a->name, a->source, a->summary,
+		       a->needs & VCUBE_XCHG_POW2 ? " [2^k ranks]" : "",
+		       a->needs & VCUBE_XCHG_GRID ? " [mesh/torus]" : "");
+	}
+	return 0;
+}
+
+static int run(struct bench *b)
+{
+	unsigned int i, j, k, total;
+	struct vcube_comm *c;
+	uint8_t *sbuf = NULL, *rbuf = NULL;
+	uint64_t maxlen = 0;
+	int ret, tty;
+
+	ret = vcube_comm_open(&c);
+	if (ret) {
+		fprintf(stderr, "vcube-bench: %s (run it under vcube-run)\n",
+			strerror(-ret));
+		return 1;
+	}
+	b->procs = vcube_comm_size(c);
+	if (vcube_comm_rank(c) == 0 && vcube_net_describe(NULL, &b->net))
+		fprintf(stderr, "vcube-bench: cannot read the network from sysfs\n");
+	if (!b->nalgos)
+		for (i = 0; i < vcube_xchg_count() && b->nalgos < MAX_ALGOS; i++)
+			if (!vcube_xchg_usable(c, vcube_xchg_get(i)->name))
+				b->algos[b->nalgos++] = vcube_xchg_get(i)->name;
+	for (i = 0; i < b->nalgos; i++) {
+		ret = vcube_xchg_usable(c, b->algos[i]);
+		if (ret) {
+			if (vcube_comm_rank(c) == 0)
+				fprintf(stderr, "vcube-bench: %s: %s\n", b->algos[i],
+					ret == -ENOENT ? "no such algorithm (see --list)" :
+					"does not run on this many ranks or this network");
+			vcube_comm_close(c);
+			return 2;
+		}
+	}
+	for (i = 0; i < b->nsizes; i++)
+		if (b->sizes[i] > maxlen)
+			maxlen = b->sizes[i];
+	if (maxlen > SIZE_MAX / b->procs / 2) {
+		vcube_comm_close(c);
+		return 2;
+	}
+	sbuf = malloc(maxlen * b->procs + 1);
+	rbuf = malloc(maxlen * b->procs + 1);
+	total = b->nalgos * b->nsizes;
+	b->res = calloc(total, sizeof(*b->res));
+	if (!sbuf || !rbuf || !b->res) {
+		fprintf(stderr, "vcube-bench: out of memory\n");
+		return 1;
+	}
+	tty = vcube_comm_rank(c) == 0 && !b->quiet && isatty(2);
+	for (i = 0, k = 0; i < b->nalgos; i++)
+		for (j = 0; j < b->nsizes; j++, k++) {
+			if (tty)
+				progress(k, total, b->algos[i], b->sizes[j]);
+			ret = bench_point(c, b, b->algos[i], b->sizes[j], sbuf,
+					  rbuf, &b->res[k]);
+			if (ret) {
+				fprintf(stderr, "vcube-bench: rank %u: %s, %" PRIu64
+					" bytes: %s\n", vcube_comm_rank(c),
+					b->algos[i], b->sizes[j], strerror(-ret));
+				return 1;
+			}
+		}
+	b->nres = total;
+	if (tty)
+		progress(total, total, "", 0);
+	ret = 0;
+	if (vcube_comm_rank(c) == 0) {
+		if (b->json)
+			print_json(b, stdout);
+		else if (b->csv)
+			print_csv(b, stdout);
+		else
+			print_table(b, stdout);
+		fflush(stdout);
+		if (b->plot && plot(b, b->plot)) {
+			fprintf(stderr, "vcube-bench: gnuplot failed for %s\n", b->plot);
+			ret = 1;
+		}
+		for (k = 0; k < b->nres; k++)
+			if (!b->res[k].ok) {
+				fprintf(stderr, "vcube-bench: %s at %" PRIu64
+					" bytes delivered wrong data\n",
+					b->res[k].algo, b->res[k].bytes);
+				ret = 1;
+			}
+	}
+	free(sbuf);
+	free(rbuf);
+	vcube_comm_close(c);
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "algo", required_argument, NULL, 'a' },
+		{ "sizes", required_argument, NULL, 's' },
+		{ "reps", required_argument, NULL, 'r' },
+		{ "idle-ns", required_argument, NULL, 'I' },
+		{ "csv", no_argument, NULL, 'C' },
+		{ "json", no_argument, NULL, 'J' },
+		{ "plot", required_argument, NULL, 'p' },
+		{ "regions", required_argument, NULL, 'R' },
+		{ "from", required_argument, NULL, 'F' },
+		{ "title", required_argument, NULL, 'T' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "list", no_argument, NULL, 'l' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	static struct bench b, files[16];
+	const char *from[16];
+	unsigned int nfrom = 0, i;
+	char *tok, *save;
+	uint64_t v;
+	int c, ret;
+
+	b.reps = 3;
+	parse_sizes(&b, "1..4096");
+	while ((c = getopt_long(argc, argv, "a:s:r:p:qlh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			for (tok = strtok_r(optarg, ",", &save); tok;
+			     tok = strtok_r(NULL, ",", &save)) {
+				if (vcube_xchg_find(tok, NULL)) {
+					fprintf(stderr, "vcube-bench: no algorithm '%s' (see --list)\n",
+						tok);
+					return 2;
+				}
+				if (b.nalgos < MAX_ALGOS)
+					b.algos[b.nalgos++] = tok;
+			}
+			break;
+		case 's':
+			if (parse_sizes(&b, optarg)) {
+				fprintf(stderr, "vcube-bench: bad --sizes '%s'\n", optarg);
+				return 2;
+			}
+			break;
+		case 'r':
+			if (parse_u64(optarg, &v) || !v || v > 100000) {
+				fprintf(stderr, "vcube-bench: bad --reps '%s'\n", optarg);
+				return 2;
+			}
+			b.reps = (unsigned int)v;
+			break;
+		case 'I':
+			if (parse_u64(optarg, &b.idle_ns)) {
+				fprintf(stderr, "vcube-bench: bad --idle-ns '%s'\n", optarg);
+				return 2;
+			}
+			break;
+		case 'C':
+			b.csv = 1;
+			break;
+		case 'J':
+			b.json = 1;
+			break;
+		case 'p':
+			b.plot = optarg;
+			break;
+		case 'R':
+			b.regions = optarg;
+			break;
+		case 'F':
+			if (nfrom == 16) {
+				fprintf(stderr, "vcube-bench: at most 16 --from files\n");
+				return 2;
+			}
+			from[nfrom++] = optarg;
+			break;
+		case 'T':
+			b.title = optarg;
+			break;
+		case 'q':
+			b.quiet = 1;
+			break;
+		case 'l':
+			return list_algos();
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind < argc) {
+		usage(stderr);
+		return 2;
+	}
+	if (!nfrom) {
+		if (b.regions) {
+			fprintf(stderr, "vcube-bench: --regions needs --from files\n");
+			return 2;
+		}
+		return run(&b);
+	}
+	for (i = 0; i < nfrom; i++) {
+		ret = read_csv(from[i], &files[i]);
+		if (ret) {
+			fprintf(stderr, "vcube-bench: %s: %s\n", from[i], strerror(-ret));
+			return 1;
+		}
+		files[i].title = b.title;
+		files[i].reps = 0;
+	}
+	if (b.regions)
+		return plot_regions(files, nfrom, b.regions) ? 1 : 0;
+	if (!b.plot || nfrom != 1) {
+		fprintf(stderr, "vcube-bench: --from needs --plot (one file) or --regions\n");
+		return 2;
+	}
+	if (b.json)
+		print_json(&files[0], stdout);
+	return plot(&files[0], b.plot) ? 1 : 0;
+}
