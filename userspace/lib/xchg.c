@@ -347,7 +347,7 @@ static int xchg_sf(struct xctx *x, const struct sf_ops *ops, bool forced)
 	size_t len = x->len, blk = half * len;
 	struct vcube_node *n = x->c->node;
 	uint8_t *mem, *a, *b, *out, *in, *tmp;
-	uint64_t *rq = NULL, *sq;
+	uint64_t *rq = NULL, *sq = NULL;
 	int ret = 0, r;
 
 	mem = malloc(2 * x->p * len + blk + (forced ? dd : 1) * blk + 1);

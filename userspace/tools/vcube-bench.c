@@ -467,8 +467,11 @@ static int run(struct bench *b)
 
 	ret = vcube_comm_open(&c);
 	if (ret) {
-		fprintf(stderr, "vcube-bench: %s (run it under vcube-run)\n",
-			strerror(-ret));
+		if (!getenv("VCUBE_RANK"))
+			fprintf(stderr, "vcube-bench: not started by vcube-run (vcube-run -n N vcube-bench ...)\n");
+		else
+			fprintf(stderr, "vcube-bench: cannot bind to my node: %s\n",
+				strerror(-ret));
 		return 1;
 	}
 	b->procs = vcube_comm_size(c);

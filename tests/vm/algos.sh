@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# libvcube's algorithms through the module: every complete exchange on
+# networks of several kinds and sizes (power of two or not), each byte
+# checked by vcube-bench at every rank; the collectives; determinism; and
+# the refusals (an algorithm off its network, bad options).
+. "$(dirname "$0")/lib.sh"
+bench=$VCUBE_TOP/build/bin/vcube-bench
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+
+# bench NPROCS ARGS...: run it, CSV to $out; fails on a bad exit status.
+bench() { local n=$1; shift; vcube-run -n "$n" "$bench" --csv -q "$@" > "$out"; }
+# every result line delivered the right data; how many lines
+rows() { grep -v '^#' "$out" | grep -vc '^algo,'; }
+allok() { awk -F, '!/^#/ && !/^algo/ { n++; if ($6 != 1) bad++ } END { exit !(n > 0 && !bad) }' "$out"; }
+# status EXPECTED GOT [PATTERN]: the exit status, and $out has PATTERN
+status() { [ "$2" = "$1" ] && { [ -z "${3:-}" ] || grep -q -- "$3" "$out"; }; }
+ran_ok() { [ "$1" = 0 ] && allok; }
+algos_of() { grep -v '^#' "$out" | grep -v '^algo,' | cut -d, -f1 | sort -u | tr '\n' ' '; }
+
+net() {		# label nprocs sizes modparams...
+	local label=$1 n=$2 sizes=$3
+	shift 3
+	load "$@" || return
+	bench "$n" --sizes "$sizes" --reps 1
+	rc=$?
+	check "$label: every algorithm that runs here, every byte right ($(rows) points: $(algos_of))" \
+		ran_ok $rc
+	vcube-run -n "$n" "$VCUBE_TOP/build/tests/vm/coll" > "$out" 2>&1
+	rc=$?
+	check "$label: collectives ($(tail -n 1 "$out"))" [ $rc = 0 ]
+	unload
+}
+
+net "hypercube d=3, ipsc860" 8 0,1,7,100,101,1000 topology=hypercube dim=3 profile=ipsc860
+net "hypercube d=5, ipsc860" 32 1,64,4096 topology=hypercube dim=5 profile=ipsc860
+net "hypercube d=4, 12 ranks" 12 1,100 topology=hypercube dim=4
+net "mesh 4x5, delta" 20 8,1000 topology=mesh rows=4 cols=5 profile=delta
+net "mesh 3x3, delta" 9 16 topology=mesh rows=3 cols=3 profile=delta
+net "mesh 8x8, delta" 64 256 topology=mesh rows=8 cols=8 profile=delta
+net "torus 4x8, ap1000" 32 8,512 topology=torus rows=4 cols=8 profile=ap1000
+net "torus 3x5, ap1000" 15 8 topology=torus rows=3 cols=5 profile=ap1000
+net "fat tree 64, cm5" 64 16,100 topology=fattree nodes=64 profile=cm5
+
+load topology=hypercube dim=4 profile=ipsc860 && {
+	bench 16 --algo standard_U,pairwise_F,bucket,gen --sizes 1..256 --reps 2
+	a=$(md5sum < "$out")
+	bench 16 --algo standard_U,pairwise_F,bucket,gen --sizes 1..256 --reps 2
+	check "the same sweep twice: bit-identical virtual times" [ "$(md5sum < "$out")" = "$a" ]
+	check "min = avg = max without noise" \
+		awk -F, '!/^#/ && !/^algo/ { if ($3 != $5 || $3 + 0 != $4 + 0) exit 1 }' "$out"
+	vcube-run -n 12 "$bench" --algo pairwise_F --sizes 1 > "$out" 2>&1
+	rc=$?
+	check "pairwise_F on 12 ranks is refused: $(head -n 1 "$out")" \
+		status 2 $rc 'does not run on this many ranks'
+	vcube-run -n 16 "$bench" --algo torus --sizes 1 > "$out" 2>&1
+	rc=$?
+	check "the torus all-to-all off a grid is refused" [ $rc = 2 ]
+	"$bench" --algo nosuch > "$out" 2>&1
+	rc=$?
+	check "an unknown algorithm: $(head -n 1 "$out")" [ $rc = 2 ]
+	"$bench" --sizes 5..1 > "$out" 2>&1
+	rc=$?
+	check "bad --sizes: $(head -n 1 "$out")" [ $rc = 2 ]
+	"$bench" --reps 0 > "$out" 2>&1
+	rc=$?
+	check "bad --reps" [ $rc = 2 ]
+	"$bench" --sizes 1 > "$out" 2>&1
+	rc=$?
+	check "outside vcube-run: $(head -n 1 "$out")" status 1 $rc vcube-run
+	"$bench" --help | grep -q -- --regions
+	rc=$?
+	check "vcube-bench --help" [ $rc = 0 ]
+	vcube-run -n 16 "$bench" --algo linear,pairwise_F --sizes 16,256 --reps 1 --json -q > "$out"
+	check "--json is valid JSON with 4 results" \
+		python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["results"]) == 4 and d["network"]["nodes"] == 16' "$out"
+	unload
+}
+exit $fail

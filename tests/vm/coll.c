@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The collectives of libvcube, every result checked at every rank against
+ * what it must be. Run under vcube-run; prints "ok"/"not ok" lines from
+ * rank 0 and exits non-zero when any rank saw a wrong value.
+ *
+ *   vcube-run -n N coll
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vcube.h"
+
+static unsigned int me, np;
+static int failed;
+
+#define CHECK(cond, ...)						\
+	do {								\
+		if (!(cond)) {						\
+			fprintf(stderr, "rank %u: ", me);		\
+			fprintf(stderr, __VA_ARGS__);			\
+			fputc('\n', stderr);				\
+			failed = 1;					\
+		}							\
+	} while (0)
+
+static void reductions(struct vcube_comm *c)
+{
+	static const char *const algos[] = { "crossover", "tree" };
+	uint64_t in[3], out[3], sum = 0, mx = 0, i;
+	double din[2], dout[2];
+	unsigned int a;
+	int ret;
+
+	for (i = 0; i < np; i++) {
+		sum += i * i + 1;
+		if (i * 7 % np > mx)
+			mx = i * 7 % np;
+	}
+	for (a = 0; a < 2; a++) {
+		in[0] = (uint64_t)me * me + 1;
+		in[1] = me * 7 % np;
+		in[2] = 1000 + me;
+		ret = vcube_reduce_run(c, algos[a], VCUBE_OP_SUM, VCUBE_TYPE_U64,
+				       in, out, 1);
+		if ((np & (np - 1)) && a == 0) {
+			CHECK(ret == -EDOM, "crossover on %u ranks: %d, not -EDOM",
+			      np, ret);
+			continue;
+		}
+		CHECK(!ret && out[0] == sum, "%s sum: %d, %llu != %llu",
+		      algos[a], ret, (unsigned long long)out[0],
+		      (unsigned long long)sum);
+		ret = vcube_reduce_run(c, algos[a], VCUBE_OP_MAX, VCUBE_TYPE_U64,
+				       in, out, 3);
+		CHECK(!ret && out[1] == mx && out[2] == 999 + np,
+		      "%s max: %d, %llu %llu", algos[a], ret,
+		      (unsigned long long)out[1], (unsigned long long)out[2]);
+		ret = vcube_reduce_run(c, algos[a], VCUBE_OP_MIN, VCUBE_TYPE_U64,
+				       in, out, 3);
+		CHECK(!ret && out[0] == 1 && out[2] == 1000, "%s min: %d",
+		      algos[a], ret);
+		din[0] = 0.5 * me;
+		din[1] = -1.0 * me;
+		ret = vcube_reduce_run(c, algos[a], VCUBE_OP_SUM,
+				       VCUBE_TYPE_DOUBLE, din, dout, 2);
+		CHECK(!ret && dout[0] == 0.25 * np * (np - 1) &&
+		      dout[1] == -0.5 * np * (np - 1), "%s double sum: %d %g",
+		      algos[a], ret, dout[0]);
+	}
+	CHECK(vcube_reduce_run(c, "nosuch", 0, 0, in, out, 1) == -ENOENT,
+	      "unknown reduction accepted");
+	CHECK(vcube_reduce_run(c, "tree", 7, 0, in, out, 1) == -EINVAL,
+	      "bad op accepted");
+	CHECK(vcube_reduce_run(c, "tree", 0, 9, in, out, 1) == -EINVAL,
+	      "bad type accepted");
+}
+
+static void scans(struct vcube_comm *c)
+{
+	uint64_t in[2] = { me + 1, 5 }, out[2];
+	int ret = vcube_scan_run(c, VCUBE_OP_SUM, VCUBE_TYPE_U64, in, out, 2);
+
+	CHECK(!ret && out[0] == (uint64_t)(me + 1) * (me + 2) / 2 &&
+	      out[1] == 5ULL * (me + 1), "scan: %d, %llu", ret,
+	      (unsigned long long)out[0]);
+	ret = vcube_scan_run(c, VCUBE_OP_MAX, VCUBE_TYPE_U64, in, out, 1);
+	CHECK(!ret && out[0] == me + 1, "scan max: %d", ret);
+}
+
+static void broadcasts(struct vcube_comm *c)
+{
+	unsigned int root, i;
+	uint8_t buf[777];
+	int ret;
+
+	for (root = 0; root < np; root += (np > 4 ? np / 4 : 1) + 1) {
+		for (i = 0; i < sizeof(buf); i++)
+			buf[i] = me == root ? (uint8_t)(i * 3 + root) : 0;
+		ret = vcube_bcast_run(c, root, buf, sizeof(buf));
+		for (i = 0; i < sizeof(buf) && !ret; i++)
+			if (buf[i] != (uint8_t)(i * 3 + root))
+				break;
+		CHECK(!ret && i == sizeof(buf), "bcast from %u: %d, byte %u",
+		      root, ret, i);
+	}
+	CHECK(vcube_bcast_run(c, np, buf, 1) == -EINVAL, "bad root accepted");
+}
+
+static void shifts(struct vcube_comm *c)
+{
+	unsigned int pos = vcube_gray_decode(me), i, n, s, d;
+	int k, ret;
+	uint32_t sb[64], rb[64];
+
+	if (np & (np - 1)) {
+		CHECK(vcube_shift_run(c, 1, sb, rb, sizeof(sb)) == -EDOM,
+		      "shift on %u ranks", np);
+		return;
+	}
+	for (i = 0; i < 64; i++)
+		CHECK(vcube_gray_decode(vcube_gray_encode(i)) == i &&
+		      __builtin_popcount(vcube_gray_encode(i) ^
+					 vcube_gray_encode((i + 1) % 64)) == 1,
+		      "gray code at %u", i);
+	for (k = -1; k <= 3; k++) {
+		for (i = 0; i < 64; i++)
+			sb[i] = pos * 1000 + i;
+		ret = vcube_shift_run(c, k, sb, rb, sizeof(sb));
+		n = (pos + np - (unsigned int)((k + (int)np) % (int)np)) % np;
+		for (i = 0; i < 64 && !ret; i++)
+			if (rb[i] != n * 1000 + i)
+				break;
+		CHECK(!ret && i == 64, "shift %d: %d, got %u from position %u",
+		      k, ret, rb[0], n);
+	}
+	/* a shift by one crosses exactly one hypercube link */
+	s = vcube_gray_encode(pos);
+	d = vcube_gray_encode((pos + 1) % np);
+	CHECK(np < 2 || __builtin_popcount(s ^ d) == 1, "ring edge %u-%u", s, d);
+}
+
+static void kernels(struct vcube_comm *c)
+{
+	const struct vcube_node_info *in = vcube_comm_info(c);
+	unsigned int ph, lg = 0;
+	uint8_t buf[64] = { 0 };
+	int ret;
+
+	while ((1U << lg) < np)
+		lg++;
+	ret = vcube_kernel_run(c, "butterfly", buf, sizeof(buf), &ph);
+	if (np & (np - 1))
+		CHECK(ret == -EDOM, "butterfly on %u ranks: %d", np, ret);
+	else
+		CHECK(!ret && ph == lg, "butterfly: %d, %u phases", ret, ph);
+	ret = vcube_kernel_run(c, "crossover", buf, sizeof(buf), &ph);
+	if (!(np & (np - 1)))
+		CHECK(!ret && ph == lg, "crossover: %d, %u phases", ret, ph);
+	ret = vcube_kernel_run(c, "torus", buf, sizeof(buf), &ph);
+	if (in->rows && in->rows * in->cols == np)
+		CHECK(!ret && ph == in->rows + in->cols, "torus: %d, %u", ret, ph);
+	else
+		CHECK(ret == -EDOM, "torus kernel off a grid: %d", ret);
+	CHECK(vcube_kernel_run(c, "nosuch", buf, 1, NULL) == -ENOENT,
+	      "unknown kernel");
+}
+
+int main(int argc, char **argv)
+{
+	struct vcube_comm *c;
+	uint64_t v, m;
+	int ret;
+
+	if (argc > 1) {
+		printf("usage: vcube-run -n N coll\n");
+		return !strcmp(argv[1], "--help") ? 0 : 2;
+	}
+	ret = vcube_comm_open(&c);
+	if (ret) {
+		fprintf(stderr, "coll: %s\n", strerror(-ret));
+		return 1;
+	}
+	me = vcube_comm_rank(c);
+	np = vcube_comm_size(c);
+	reductions(c);
+	scans(c);
+	broadcasts(c);
+	shifts(c);
+	kernels(c);
+	v = failed;
+	ret = vcube_reduce_run(c, "tree", VCUBE_OP_MAX, VCUBE_TYPE_U64, &v, &m, 1);
+	if (me == 0)
+		printf("%s collectives on %u ranks\n", !ret && !m ? "ok" : "not ok",
+		       np);
+	vcube_comm_close(c);
+	return failed || ret || m;
+}
