@@ -175,6 +175,38 @@ int vcube_shift_run(struct vcube_comm *comm, int k, const void *sbuf,
 int vcube_kernel_run(struct vcube_comm *comm, const char *kind, void *buf,
 		     size_t len, unsigned int *phases);
 
+/*
+ * Irregular communication (Ponnusamy et al., sec. 5). A pattern is an n x n
+ * matrix of bytes (row: sender). A schedule is built once from a pattern by
+ * "ls", "ps", "bs" or "gs" (linear, pairwise, balanced, greedy) and run as
+ * often as needed: sbuf holds this rank's blocks for ranks 0..n-1 in order
+ * (pattern(me, j) bytes each), rbuf receives those from ranks 0..n-1.
+ */
+struct vcube_pattern;
+struct vcube_sched;
+
+int vcube_pattern_create(unsigned int n, struct vcube_pattern **patp);
+void vcube_pattern_free(struct vcube_pattern *pat);
+unsigned int vcube_pattern_size(const struct vcube_pattern *pat);
+int vcube_pattern_set(struct vcube_pattern *pat, unsigned int src,
+		      unsigned int dst, uint32_t bytes);
+uint32_t vcube_pattern_get(const struct vcube_pattern *pat, unsigned int src,
+			   unsigned int dst);
+/* round(density * cells) non-zero entries of @bytes, seeded. */
+int vcube_pattern_random(struct vcube_pattern *pat, double density,
+			 uint32_t bytes, int symmetric, uint64_t seed);
+int vcube_pattern_complete(struct vcube_pattern *pat, uint32_t bytes);
+
+int vcube_sched_build(const struct vcube_pattern *pat, const char *algo,
+		      struct vcube_sched **schedp);
+void vcube_sched_free(struct vcube_sched *sched);
+unsigned int vcube_sched_steps(const struct vcube_sched *sched);
+int vcube_sched_msg(const struct vcube_sched *sched, size_t k,
+		    unsigned int *step, unsigned int *src, unsigned int *dst);
+int vcube_sched_run(struct vcube_comm *comm, const struct vcube_sched *sched,
+		    const struct vcube_pattern *pat, const void *sbuf,
+		    void *rbuf);
+
 const char *vcube_topology_name(unsigned int topology);
 const char *vcube_dir_name(unsigned int topology, unsigned int dir);
 
