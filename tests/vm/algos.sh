@@ -43,6 +43,24 @@ net "torus 4x8, ap1000" 32 8,512 topology=torus rows=4 cols=8 profile=ap1000
 net "torus 3x5, ap1000" 15 8 topology=torus rows=3 cols=5 profile=ap1000
 net "fat tree 64, cm5" 64 16,100 topology=fattree nodes=64 profile=cm5
 
+load topology=fattree nodes=32 profile=cm5 && {
+	for d in 0.1 0.25 0.5 0.75; do
+		bench 32 --density $d --sizes 1,256,512 --reps 1
+		rc=$?
+		check "cm5 32: irregular, $d of the pairs: LS, PS, BS, GS deliver every byte" ran_ok $rc
+	done
+	bench 32 --density 0.3 --one-way --seed 9 --sizes 100 --reps 1
+	rc=$?
+	check "cm5 32: one-way irregular pattern" ran_ok $rc
+	vcube-run -n 32 "$bench" --density 0.25 --algo pex > "$out" 2>&1
+	rc=$?
+	check "--density with a complete-exchange algorithm is refused" status 2 $rc 'among ls,ps,bs,gs'
+	"$bench" --density 2 > "$out" 2>&1
+	rc=$?
+	check "bad --density: $(head -n 1 "$out")" [ $rc = 2 ]
+	unload
+}
+
 load topology=hypercube dim=4 profile=ipsc860 && {
 	bench 16 --algo standard_U,pairwise_F,bucket,gen --sizes 1..256 --reps 2
 	a=$(md5sum < "$out")

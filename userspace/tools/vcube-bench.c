@@ -44,6 +44,9 @@ struct bench {
 	unsigned int reps;
 	uint64_t idle_ns;
 	int csv, json, quiet;
+	double density;		/* > 0: irregular patterns, --algo ls,ps,bs,gs */
+	int one_way;
+	uint64_t seed;
 	const char *plot;
 	const char *regions;
 	const char *title;
@@ -66,6 +69,11 @@ static void usage(FILE *f)
 		"                      of two) or LO..HI:STEP (default 1..4096)\n"
 		"  -r, --reps N        repetitions per point (default 3)\n"
 		"      --idle-ns NS    stable's idle step (default: one send's time)\n"
+		"      --density D     irregular communication instead: a random pattern\n"
+		"                      with a fraction D (0..1) of the pairs talking,\n"
+		"                      each a block; --algo among ls,ps,bs,gs\n"
+		"      --one-way       the pattern's entries independently, not in pairs\n"
+		"      --seed N        the pattern's seed (default 1)\n"
 		"      --csv           CSV on stdout instead of the table\n"
 		"      --json          JSON on stdout instead of the table\n"
 		"  -p, --plot FILE     time against block size, log axes (gnuplot;\n"
@@ -134,10 +142,22 @@ static int parse_sizes(struct bench *b, const char *arg)
 }
 
 /* Block j of rank s for rank d: a pattern no other block shares. */
-static inline uint8_t pat(unsigned int s, unsigned int d, uint64_t rep,
+static inline uint8_t pattern_byte(unsigned int s, unsigned int d, uint64_t rep,
 			  size_t i)
 {
 	return (uint8_t)(s * 131 + d * 31 + rep * 17 + i * 13 + (i >> 8));
+}
+
+static const char *const scheds[] = { "ls", "ps", "bs", "gs" };
+
+static int is_sched(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < 4; i++)
+		if (!strcmp(name, scheds[i]))
+			return 1;
+	return 0;
 }
 
 static int bench_point(struct vcube_comm *c, struct bench *b, const char *algo,
@@ -147,8 +167,24 @@ static int bench_point(struct vcube_comm *c, struct bench *b, const char *algo,
 	unsigned int me = vcube_comm_rank(c), p = vcube_comm_size(c), j, rep;
 	struct vcube_xchg_opts o = { .idle_ns = b->idle_ns };
 	uint64_t t0, t1, v[2], m[2], sum = 0;
+	struct vcube_pattern *pat = NULL;
+	struct vcube_sched *sch = NULL;
 	size_t i;
 	int ret;
+
+	if (b->density > 0) {
+		/* The pattern and its schedule, built once, outside the timing */
+		ret = vcube_pattern_create(p, &pat);
+		if (!ret)
+			ret = vcube_pattern_random(pat, b->density, (uint32_t)len,
+						   !b->one_way, b->seed);
+		if (!ret)
+			ret = vcube_sched_build(pat, algo, &sch);
+		if (ret) {
+			vcube_pattern_free(pat);
+			return ret;
+		}
+	}
 
 	memset(r, 0, sizeof(*r));
 	snprintf(r->algo, sizeof(r->algo), "%s", algo);
@@ -156,31 +192,42 @@ static int bench_point(struct vcube_comm *c, struct bench *b, const char *algo,
 	r->min = UINT64_MAX;
 	r->ok = 1;
 	for (rep = 0; rep < b->reps; rep++) {
-		for (j = 0; j < p; j++)
+		/* blocks in rank order, each len bytes (or none, if the
+		 * pattern says so): the same layout for both kinds */
+		uint8_t *sp = sbuf, *rp = rbuf;
+
+		for (j = 0; j < p; j++) {
+			if (pat && !vcube_pattern_get(pat, me, j))
+				continue;
 			for (i = 0; i < len; i++)
-				sbuf[j * len + i] = pat(me, j, rep, i);
+				*sp++ = pattern_byte(me, j, rep, i);
+		}
 		memset(rbuf, 0, p * len);
 		ret = vcube_comm_barrier(c);
 		if (!ret)
 			ret = vcube_comm_clock(c, &t0);
 		if (!ret)
-			ret = vcube_xchg_run(c, algo, sbuf, rbuf, len, &o);
+			ret = pat ? vcube_sched_run(c, sch, pat, sbuf, rbuf) :
+				    vcube_xchg_run(c, algo, sbuf, rbuf, len, &o);
 		if (!ret)
 			ret = vcube_comm_clock(c, &t1);
 		if (ret)
-			return ret;
+			break;
 		v[0] = t1 - t0;
 		v[1] = 0;
-		for (j = 0; j < p && !v[1]; j++)
+		for (j = 0; j < p && !v[1]; j++) {
+			if (pat ? !vcube_pattern_get(pat, j, me) : 0)
+				continue;
 			for (i = 0; i < len; i++)
-				if (rbuf[j * len + i] != pat(j, me, rep, i)) {
+				if (*rp++ != pattern_byte(j, me, rep, i)) {
 					v[1] = 1;
 					break;
 				}
+		}
 		ret = vcube_reduce_run(c, "tree", VCUBE_OP_MAX, VCUBE_TYPE_U64,
 				       v, m, 2);
 		if (ret)
-			return ret;
+			break;
 		if (m[1])
 			r->ok = 0;
 		if (m[0] < r->min)
@@ -189,8 +236,10 @@ static int bench_point(struct vcube_comm *c, struct bench *b, const char *algo,
 			r->max = m[0];
 		sum += m[0];
 	}
+	vcube_sched_free(sch);
+	vcube_pattern_free(pat);
 	r->avg = (double)sum / b->reps;
-	return 0;
+	return ret;
 }
 
 static void progress(unsigned int done, unsigned int total, const char *algo,
@@ -213,6 +262,10 @@ static void print_table(const struct bench *b, FILE *f)
 	fprintf(f, "# %s %s (%u nodes), profile %s, %u processes, %u reps\n",
 		b->net.topology, b->net.shape, b->net.nodes, b->net.profile,
 		b->procs, b->reps);
+	if (b->density > 0)
+		fprintf(f, "# irregular: %.0f%% of the pairs talk (%s), seed %llu\n",
+			100 * b->density, b->one_way ? "one-way" : "both ways",
+			(unsigned long long)b->seed);
 	fprintf(f, "# virtual time of the slowest rank, us\n");
 	fprintf(f, "%-12s %8s %12s %12s %12s %s\n", "algo", "bytes", "min",
 		"avg", "max", "data");
@@ -229,9 +282,9 @@ static void print_csv(const struct bench *b, FILE *f)
 {
 	unsigned int i;
 
-	fprintf(f, "# topology=%s shape=%s nodes=%u profile=%s procs=%u reps=%u\n",
+	fprintf(f, "# topology=%s shape=%s nodes=%u profile=%s procs=%u reps=%u density=%g\n",
 		b->net.topology, b->net.shape, b->net.nodes, b->net.profile,
-		b->procs, b->reps);
+		b->procs, b->reps, b->density);
 	fprintf(f, "algo,bytes,min_ns,avg_ns,max_ns,ok\n");
 	for (i = 0; i < b->nres; i++) {
 		const struct result *r = &b->res[i];
@@ -247,9 +300,9 @@ static void print_json(const struct bench *b, FILE *f)
 
 	fprintf(f, "{\"network\":{\"topology\":\"%s\",\"shape\":\"%s\",\"nodes\":%u,"
 		"\"profile\":\"%s\",\"seed\":%llu},\"procs\":%u,\"reps\":%u,"
-		"\"unit\":\"ns\",\"results\":[",
+		"\"density\":%g,\"unit\":\"ns\",\"results\":[",
 		b->net.topology, b->net.shape, b->net.nodes, b->net.profile,
-		b->net.seed, b->procs, b->reps);
+		b->net.seed, b->procs, b->reps, b->density);
 	for (i = 0; i < b->nres; i++) {
 		const struct result *r = &b->res[i];
 
@@ -477,11 +530,23 @@ static int run(struct bench *b)
 	b->procs = vcube_comm_size(c);
 	if (vcube_comm_rank(c) == 0 && vcube_net_describe(NULL, &b->net))
 		fprintf(stderr, "vcube-bench: cannot read the network from sysfs\n");
+	if (!b->nalgos && b->density > 0)
+		for (i = 0; i < 4; i++)
+			b->algos[b->nalgos++] = scheds[i];
 	if (!b->nalgos)
 		for (i = 0; i < vcube_xchg_count() && b->nalgos < MAX_ALGOS; i++)
 			if (!vcube_xchg_usable(c, vcube_xchg_get(i)->name))
 				b->algos[b->nalgos++] = vcube_xchg_get(i)->name;
 	for (i = 0; i < b->nalgos; i++) {
+		if (b->density > 0) {
+			if (is_sched(b->algos[i]))
+				continue;
+			if (vcube_comm_rank(c) == 0)
+				fprintf(stderr, "vcube-bench: %s: with --density, --algo is among ls,ps,bs,gs\n",
+					b->algos[i]);
+			vcube_comm_close(c);
+			return 2;
+		}
 		ret = vcube_xchg_usable(c, b->algos[i]);
 		if (ret) {
 			if (vcube_comm_rank(c) == 0)
@@ -492,9 +557,16 @@ static int run(struct bench *b)
 			return 2;
 		}
 	}
-	for (i = 0; i < b->nsizes; i++)
+	for (i = 0; i < b->nsizes; i++) {
 		if (b->sizes[i] > maxlen)
 			maxlen = b->sizes[i];
+		if (b->density > 0 && (!b->sizes[i] || b->sizes[i] > UINT32_MAX)) {
+			if (vcube_comm_rank(c) == 0)
+				fprintf(stderr, "vcube-bench: irregular patterns need blocks of 1 byte to 4 GB\n");
+			vcube_comm_close(c);
+			return 2;
+		}
+	}
 	if (maxlen > SIZE_MAX / b->procs / 2) {
 		vcube_comm_close(c);
 		return 2;
@@ -565,6 +637,9 @@ int main(int argc, char **argv)
 		{ "from", required_argument, NULL, 'F' },
 		{ "title", required_argument, NULL, 'T' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "density", required_argument, NULL, 'D' },
+		{ "one-way", no_argument, NULL, 'O' },
+		{ "seed", required_argument, NULL, 'S' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
@@ -577,13 +652,14 @@ int main(int argc, char **argv)
 	int c, ret;
 
 	b.reps = 3;
+	b.seed = 1;
 	parse_sizes(&b, "1..4096");
 	while ((c = getopt_long(argc, argv, "a:s:r:p:qlh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
 			for (tok = strtok_r(optarg, ",", &save); tok;
 			     tok = strtok_r(NULL, ",", &save)) {
-				if (vcube_xchg_find(tok, NULL)) {
+				if (vcube_xchg_find(tok, NULL) && !is_sched(tok)) {
 					fprintf(stderr, "vcube-bench: no algorithm '%s' (see --list)\n",
 						tok);
 					return 2;
@@ -635,6 +711,26 @@ int main(int argc, char **argv)
 			break;
 		case 'q':
 			b.quiet = 1;
+			break;
+		case 'D': {
+			char *end;
+
+			b.density = strtod(optarg, &end);
+			if (*end || end == optarg || !(b.density > 0 && b.density <= 1)) {
+				fprintf(stderr, "vcube-bench: bad --density '%s' (0 < D <= 1)\n",
+					optarg);
+				return 2;
+			}
+			break;
+		}
+		case 'O':
+			b.one_way = 1;
+			break;
+		case 'S':
+			if (parse_u64(optarg, &b.seed)) {
+				fprintf(stderr, "vcube-bench: bad --seed '%s'\n", optarg);
+				return 2;
+			}
 			break;
 		case 'l':
 			return list_algos();
