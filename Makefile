@@ -73,7 +73,7 @@ $(B)/bin/vcube-sim: userspace/tools/vcube-sim.c $(CORE_SRC) $(wildcard kernel/co
 
 $(B)/bin/%: userspace/tools/%.c $(B)/lib/libvcube.a
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a
+	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a -lm
 
 # Host tests build kernel/core and the library from source, with sanitizers.
 $(B)/tests/%: tests/host/%.c $(CORE_SRC) $(LIB_SRC) $(wildcard kernel/core/*.h userspace/lib/include/*.h)
@@ -83,11 +83,11 @@ $(B)/tests/%: tests/host/%.c $(CORE_SRC) $(LIB_SRC) $(wildcard kernel/core/*.h u
 
 $(B)/tests/vm/%: tests/vm/%.c $(B)/lib/libvcube.a $(wildcard userspace/lib/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a
+	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a -lm
 
 $(B)/bench/%: bench/%.c $(B)/lib/libvcube.a
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a
+	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a -lm
 
 tests: $(HOST_TESTS) $(VM_TESTS) $(BENCH)
 

@@ -7,6 +7,7 @@
  *   vcube-run -n N coll
  */
 #include <errno.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -169,6 +170,69 @@ static void kernels(struct vcube_comm *c)
 	      "unknown kernel");
 }
 
+/* The distributed 2-D FFT against the same transform done here alone. */
+static void ffts(struct vcube_comm *c)
+{
+	static const char *const xs[] = { "pex", "gen", "standard_U", "bucket" };
+	unsigned int n = np < 16 ? 16 : np, b = n / np, i, j, x, bad;
+	double *full, *rows, *col, err;
+	int ret;
+
+	if (np & (np - 1)) {
+		double one[2];
+
+		CHECK(vcube_fft2d_run(c, 16, one, NULL) == -EDOM,
+		      "fft on %u ranks", np);
+		return;
+	}
+	full = calloc(2 * (size_t)n * n, sizeof(double));
+	rows = calloc(2 * (size_t)b * n, sizeof(double));
+	col = calloc(2 * (size_t)n, sizeof(double));
+	/* reference: rows, then columns */
+	for (i = 0; i < n; i++)
+		for (j = 0; j < n; j++) {
+			full[2 * (i * n + j)] = sin(0.3 * i + 0.7 * j * j) + (i == j);
+			full[2 * (i * n + j) + 1] = cos(1.1 * i * j) * 0.5;
+		}
+	for (i = 0; i < n; i++)
+		vcube_fft_1d(full + 2 * i * n, n, -1);
+	for (j = 0; j < n; j++) {
+		for (i = 0; i < n; i++)
+			memcpy(col + 2 * i, full + 2 * (i * n + j), 16);
+		vcube_fft_1d(col, n, -1);
+		for (i = 0; i < n; i++)
+			memcpy(full + 2 * (i * n + j), col + 2 * i, 16);
+	}
+	for (x = 0; x < 4; x++) {
+		struct vcube_fft_opts o = { .xchg = xs[x] };
+
+		for (i = 0; i < b; i++)
+			for (j = 0; j < n; j++) {
+				unsigned int gi = me * b + i;
+
+				rows[2 * (i * n + j)] = sin(0.3 * gi + 0.7 * j * j) + (gi == j);
+				rows[2 * (i * n + j) + 1] = cos(1.1 * gi * j) * 0.5;
+			}
+		ret = vcube_fft2d_run(c, n, rows, &o);
+		for (i = 0, bad = 0, err = 0; i < b && !ret; i++)
+			for (j = 0; j < n; j++) {
+				/* my row i is column me b + i of the transform */
+				const double *w = full + 2 * ((size_t)j * n + me * b + i);
+				double d = hypot(rows[2 * (i * n + j)] - w[0],
+						 rows[2 * (i * n + j) + 1] - w[1]);
+
+				if (d > err)
+					err = d;
+				bad += d > 1e-9 * n;
+			}
+		CHECK(!ret && !bad, "fft %ux%u over %s: %d, %u wrong, error %g",
+		      n, n, xs[x], ret, bad, err);
+	}
+	free(full);
+	free(rows);
+	free(col);
+}
+
 int main(int argc, char **argv)
 {
 	struct vcube_comm *c;
@@ -191,6 +255,7 @@ int main(int argc, char **argv)
 	broadcasts(c);
 	shifts(c);
 	kernels(c);
+	ffts(c);
 	v = failed;
 	ret = vcube_reduce_run(c, "tree", VCUBE_OP_MAX, VCUBE_TYPE_U64, &v, &m, 1);
 	if (me == 0)

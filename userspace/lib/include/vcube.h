@@ -207,6 +207,23 @@ int vcube_sched_run(struct vcube_comm *comm, const struct vcube_sched *sched,
 		    const struct vcube_pattern *pat, const void *sbuf,
 		    void *rbuf);
 
+/*
+ * The 2-D FFT of Ponnusamy et al.: an n x n complex array (interleaved
+ * re, im doubles), n a power of two, n / size rows per rank. Row FFTs, a
+ * transpose by the complete exchange opts->xchg (default "pex"), row FFTs:
+ * rank r ends with columns r n/size .. of the transform, as rows. flop_ns
+ * > 0 charges 5 n lg n flops per row FFT to the virtual clock.
+ */
+struct vcube_fft_opts {
+	const char *xchg;
+	double flop_ns;
+};
+
+/* In place, one node: sign -1 forward, +1 inverse (unscaled). */
+int vcube_fft_1d(double *x, unsigned int n, int sign);
+int vcube_fft2d_run(struct vcube_comm *comm, unsigned int n, double *rows,
+		    const struct vcube_fft_opts *opts);
+
 const char *vcube_topology_name(unsigned int topology);
 const char *vcube_dir_name(unsigned int topology, unsigned int dir);
 
