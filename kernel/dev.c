@@ -7,6 +7,7 @@
 #include <linux/build_bug.h>
 #include <linux/fs.h>
 #include <linux/lockdep.h>
+#include <linux/math64.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
@@ -16,6 +17,10 @@
 #include "vcube.h"
 
 static_assert((int)VCUBE_TOPOLOGY_HYPERCUBE == (int)VCUBE_TOPO_HYPERCUBE);
+static_assert(sizeof(struct vcube_trace_rec) == 48);
+static_assert((int)VCUBE_TRACE_PROBE == (int)VC_TRACE_PROBE);
+static_assert((int)VCUBE_TRACE_REQUEST == (int)VC_TRACE_REQUEST);
+static_assert((int)VCUBE_TRACE_DATA == (int)VC_TRACE_DATA);
 static_assert((int)VCUBE_TOPOLOGY_MESH == (int)VCUBE_TOPO_MESH);
 static_assert((int)VCUBE_TOPOLOGY_TORUS == (int)VCUBE_TOPO_TORUS);
 static_assert((int)VCUBE_TOPOLOGY_FATTREE == (int)VCUBE_TOPO_FATTREE);
@@ -563,6 +568,8 @@ VCUBE_CLASS_SHOW(nodes, "%u", net->topo.nodes);
 VCUBE_CLASS_SHOW(channels, "%u", net->topo.nchan);
 VCUBE_CLASS_SHOW(diameter, "%u", vcube_topo_diameter(&net->topo));
 VCUBE_CLASS_SHOW(profile, "%s", net->profile);
+VCUBE_CLASS_SHOW(arbitration, "%s",
+		 net->params.arb_lowest ? "lowest" : "fifo");
 VCUBE_CLASS_SHOW(switching, "%s",
 		 net->params.switching == VC_SW_CIRCUIT ? "circuit" :
 		 net->params.switching == VC_SW_WORMHOLE ? "wormhole" : "packet");
@@ -587,6 +594,7 @@ static struct attribute *vcube_class_attrs[] = {
 	&class_attr_shape.attr,
 	&class_attr_profile.attr,
 	&class_attr_switching.attr,
+	&class_attr_arbitration.attr,
 	&class_attr_seed.attr,
 	NULL
 };
@@ -642,6 +650,65 @@ static ssize_t peak_windows_show(vcube_class_const struct class *class,
 }
 static CLASS_ATTR_RO(peak_windows);
 
+/*
+ * stats/trace: struct vcube_trace_rec for every channel use still kept,
+ * oldest first, as one stream of bytes (reads of any size and offset).
+ * Writing empties it.
+ */
+static ssize_t trace_read(struct file *f, struct kobject *kobj,
+			  struct bin_attribute *attr, char *buf, loff_t pos,
+			  size_t count)
+{
+	struct vcube_net *net = vcube_class_net;
+	struct vcube_trace_rec out;
+	struct vc_trace_rec r;
+	u64 first, total, i;
+	size_t n = 0, off, len;
+
+	if (pos < 0)
+		return -EINVAL;
+	mutex_lock(&net->lock);
+	total = vc_trace_count(net->engine);
+	first = total > net->params.trace_max ?
+		total - net->params.trace_max : 0;
+	i = first + div_u64(pos, sizeof(out));
+	off = pos - div_u64(pos, sizeof(out)) * sizeof(out);
+	for (; i < total && n < count; i++, off = 0) {
+		if (vc_trace_get(net->engine, i, &r))
+			break;
+		out = (struct vcube_trace_rec){
+			.start = r.start, .end = r.end, .bytes = r.bytes,
+			.src = r.src, .dst = r.dst, .tag = r.tag,
+			.channel = r.chan, .hop = r.hop, .kind = r.kind,
+			.msg = r.msg,
+		};
+		len = min(sizeof(out) - off, count - n);
+		memcpy(buf + n, (char *)&out + off, len);
+		n += len;
+	}
+	mutex_unlock(&net->lock);
+	return n;
+}
+
+static ssize_t trace_write(struct file *f, struct kobject *kobj,
+			   struct bin_attribute *attr, char *buf, loff_t pos,
+			   size_t count)
+{
+	struct vcube_net *net = vcube_class_net;
+
+	mutex_lock(&net->lock);
+	vc_trace_reset(net->engine);
+	mutex_unlock(&net->lock);
+	return count;
+}
+
+static BIN_ATTR_RW(trace, 0);
+
+static struct bin_attribute *vcube_class_stat_bin_attrs[] = {
+	&bin_attr_trace,
+	NULL
+};
+
 static struct attribute *vcube_class_stat_attrs[] = {
 	&class_attr_peak_windows.attr,
 	&class_attr_messages.attr,
@@ -657,6 +724,7 @@ static struct attribute *vcube_class_stat_attrs[] = {
 static const struct attribute_group vcube_class_stat_group = {
 	.name = "stats",
 	.attrs = vcube_class_stat_attrs,
+	.bin_attrs = vcube_class_stat_bin_attrs,
 };
 
 static const struct attribute_group *vcube_class_groups[] = {

@@ -53,6 +53,10 @@ static unsigned int max_reqs = 4096;
 module_param(max_reqs, uint, 0444);
 MODULE_PARM_DESC(max_reqs, "Outstanding requests per node (default 4096)");
 
+static unsigned int trace = 65536;
+module_param(trace, uint, 0444);
+MODULE_PARM_DESC(trace, "Channel-use records kept for /sys/class/vcube/stats/trace (default 65536, 48 bytes each; 0: off)");
+
 /*
  * Cost parameters, in ns: -1 (the default) takes the profile's value.
  * An uncontended transfer of m bytes over d hops costs
@@ -84,6 +88,10 @@ VCUBE_COST_PARAM(window_ns, "Statistics: keep the peak channel sharing of each w
 static char *switching;
 module_param(switching, charp, 0444);
 MODULE_PARM_DESC(switching, "circuit, wormhole or packet (default: the profile's)");
+
+static char *arbitration;
+module_param(arbitration, charp, 0444);
+MODULE_PARM_DESC(arbitration, "Who gets a busy channel first: fifo (the earliest request; default) or lowest (the lowest-numbered source, Bokhari's assumption)");
 
 static const char *const vcube_switching_names[VC_NSWITCHING] = {
 	[VC_SW_CIRCUIT] = "circuit",
@@ -163,6 +171,17 @@ static int vcube_costs_parse(struct vc_params *p)
 		}
 		p->switching = v;
 	}
+	if (!ret && arbitration) {
+		if (!strcmp(arbitration, "fifo")) {
+			p->arb_lowest = 0;
+		} else if (!strcmp(arbitration, "lowest")) {
+			p->arb_lowest = 1;
+		} else {
+			pr_err("unknown arbitration=%s: use fifo or lowest\n",
+			       arbitration);
+			return -EINVAL;
+		}
+	}
 	return ret;
 }
 
@@ -241,8 +260,13 @@ static int vcube_params_parse(struct vcube_net *net)
 		       1U << 20);
 		return -EINVAL;
 	}
+	if (trace > 1U << 24) {
+		pr_err("trace=%u is out of range (0..%u)\n", trace, 1U << 24);
+		return -EINVAL;
+	}
 	net->max_msg = max_msg;
 	net->params.max_reqs = max_reqs;
+	net->params.trace_max = trace;
 	return 0;
 }
 

@@ -56,6 +56,8 @@ struct vc_res {
 	u64 bw;			/* flow modes: bandwidth, in VC_RATE_ONE units */
 	u64 rem;		/* scratch of vc_rerate() */
 	u32 nfree;		/* scratch of vc_rerate() */
+	bool arb_pending;	/* arb_lowest: freed with waiters, grant due */
+	struct list_head arb_link;	/* in the engine's arb list */
 	struct list_head waiters;
 	struct vc_res_stats st;
 };
@@ -74,6 +76,7 @@ struct vc_xfer {
 	u64 treq;		/* when it asked for what it waits for */
 	u64 wseq;
 	u64 t_end;
+	u64 t_flow;		/* trace: when the body began to flow */
 	/* flow modes: the body's progress */
 	struct list_head flow_link;	/* in the engine's flowing bodies */
 	u64 work;		/* left: ns at full rate, times VC_RATE_ONE */
@@ -127,7 +130,10 @@ struct vc_engine {
 	struct vc_res *rport;
 	u32 nres;		/* channels, or bundles in packet mode */
 	u16 *winpeak;		/* per window: most transfers on one channel */
+	struct vc_trace_rec *trace;	/* ring of p.trace_max records */
+	u64 ntrace;		/* records ever written */
 	struct list_head flows;	/* bodies streaming, wormhole and packet */
+	struct list_head arb;	/* arb_lowest: resources to grant at e->now */
 	bool rerate;		/* flows changed at e->now: rates to redo */
 	struct vc_heap events;
 	struct vc_heap running;
@@ -337,6 +343,8 @@ static bool vc_res_take(struct vc_res *res, u64 t)
 {
 	if (res->cap && res->count >= res->cap)
 		return false;
+	if (res->arb_pending)	/* freed at this instant: all ask first */
+		return false;
 	if (!res->count)
 		res->since = t;
 	res->count++;
@@ -346,7 +354,10 @@ static bool vc_res_take(struct vc_res *res, u64 t)
 	return true;
 }
 
-/* Queue @x for @res: FIFO by request time, ties to the lower source. */
+/*
+ * Queue @x for @res: FIFO by request time, ties to the lower source; or,
+ * with arb_lowest, lowest source first (Bokhari's charts), ties by time.
+ */
 static void vc_res_wait(struct vc_engine *e, struct vc_res *res,
 			struct vc_xfer *x, u32 on, u64 t)
 {
@@ -359,8 +370,10 @@ static void vc_res_wait(struct vc_engine *e, struct vc_res *res,
 	x->wseq = e->seq++;
 	res->st.waits++;
 	list_for_each_entry(w, &res->waiters, wait_link) {
-		if (x->treq < w->treq ||
-		    (x->treq == w->treq && x->src < w->src)) {
+		if (e->p.arb_lowest ? x->src < w->src ||
+				      (x->src == w->src && x->treq < w->treq) :
+				      x->treq < w->treq ||
+				      (x->treq == w->treq && x->src < w->src)) {
 			pos = &w->wait_link;
 			break;
 		}
@@ -395,6 +408,14 @@ static void vc_res_put(struct vc_engine *e, struct vc_res *res, u64 t)
 		res->st.busy_ns += t - res->since;
 	if (list_empty(&res->waiters))
 		return;
+	if (e->p.arb_lowest) {
+		/* granted once every request of this instant is in */
+		if (!res->arb_pending) {
+			res->arb_pending = true;
+			list_add_tail(&res->arb_link, &e->arb);
+		}
+		return;
+	}
 	x = list_first_entry(&res->waiters, struct vc_xfer, wait_link);
 	list_del_init(&x->wait_link);
 	vc_res_take(res, t);
@@ -402,6 +423,33 @@ static void vc_res_put(struct vc_engine *e, struct vc_res *res, u64 t)
 	if (x->wait_on == VC_ON_CHAN)
 		e->st.chan_wait_ns += t - x->treq;
 	vc_granted(e, x, t);
+}
+
+/*
+ * arb_lowest: at the end of an instant, grant each resource freed in it to
+ * its waiters in order (lowest source first), as far as its capacity goes.
+ */
+static void vc_arbitrate(struct vc_engine *e, u64 t)
+{
+	struct vc_res *res;
+	struct vc_xfer *x;
+
+	while (!list_empty(&e->arb)) {
+		res = list_first_entry(&e->arb, struct vc_res, arb_link);
+		list_del_init(&res->arb_link);
+		res->arb_pending = false;
+		while (!list_empty(&res->waiters) &&
+		       (!res->cap || res->count < res->cap)) {
+			x = list_first_entry(&res->waiters, struct vc_xfer,
+					     wait_link);
+			list_del_init(&x->wait_link);
+			vc_res_take(res, t);
+			res->st.wait_ns += t - x->treq;
+			if (x->wait_on == VC_ON_CHAN)
+				e->st.chan_wait_ns += t - x->treq;
+			vc_granted(e, x, t);
+		}
+	}
 }
 
 /* ---- transfers ------------------------------------------------------- */
@@ -594,6 +642,7 @@ static void vc_xfer_flow(struct vc_engine *e, struct vc_xfer *x, u64 t)
 	const struct vc_cost *c = &e->p.cost[x->cls];
 	u64 dur, tail;
 
+	x->t_flow = t;
 	if (e->p.switching != VC_SW_CIRCUIT) {
 		x->work = c->byte * x->bytes * VC_RATE_ONE;
 		x->t_rate = t;
@@ -753,6 +802,31 @@ static void vc_deliver_data(struct vc_engine *e, struct vc_msg *m, u64 t)
 }
 
 /* The whole message is at the receiver: the circuit is torn down. */
+/* Note each channel @x held, in the trace's ring (oldest overwritten). */
+static void vc_trace_xfer(struct vc_engine *e, struct vc_xfer *x, u64 t)
+{
+	struct vc_trace_rec *r;
+	u32 i;
+
+	if (!e->trace)
+		return;
+	for (i = 0; i < x->hop; i++) {
+		r = &e->trace[e->ntrace++ % e->p.trace_max];
+		r->start = x->t_flow;
+		r->end = t;
+		r->bytes = x->bytes;
+		r->src = x->src;
+		r->dst = x->dst;
+		r->tag = x->msg->tag;
+		r->chan = x->chan[i];
+		r->hop = i;
+		r->kind = x->type == VC_X_PROBE ? VC_TRACE_PROBE :
+			  x->type == VC_X_REQUEST ? VC_TRACE_REQUEST :
+						    VC_TRACE_DATA;
+		r->msg = x->msg->seq;
+	}
+}
+
 static void vc_xfer_deliver(struct vc_engine *e, struct vc_xfer *x, u64 t)
 {
 	struct vc_node *d = &e->node[x->dst];
@@ -761,6 +835,7 @@ static void vc_xfer_deliver(struct vc_engine *e, struct vc_xfer *x, u64 t)
 
 	if (flowed)
 		list_del_init(&x->flow_link);
+	vc_trace_xfer(e, x, t);
 	for (i = 0; i < x->hop; i++)
 		vc_res_put(e, &e->chan[x->chan[i]], t);
 	x->hop = 0;
@@ -813,7 +888,7 @@ static void vc_op_send(struct vc_engine *e, struct vc_xfer *x, u64 t)
 {
 	struct vc_msg *m = x->msg;
 
-	e->st.messages++;
+	m->seq = (u32)e->st.messages++;
 	e->node[m->src].st.sent++;
 	if ((m->flags & VC_SEND_FORCED) || m->len <= e->p.short_max)
 		vc_xfer_begin(e, x, VC_X_DATA, t);
@@ -901,6 +976,18 @@ static void vc_run(struct vc_engine *e)
 
 	for (;;) {
 		/*
+		 * Grants of resources freed at this instant wait until no
+		 * event and no running node can ask for them at it any more.
+		 */
+		if (!list_empty(&e->arb) &&
+		    (!e->events.len ||
+		     ((struct vc_event *)e->events.a[0])->time > e->now) &&
+		    (!e->nrunning ||
+		     ((struct vc_node *)e->running.a[0])->clock > e->now)) {
+			vc_arbitrate(e, e->now);
+			continue;
+		}
+		/*
 		 * Bodies that started or ended at this instant are re-rated
 		 * once, when nothing else is left at it: intermediate rates
 		 * would hold for no time at all.
@@ -951,6 +1038,7 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 	e->running.idx = vc_node_idx;
 	e->nres = p->switching == VC_SW_PACKET ? topo->nbundles : topo->nchan;
 	INIT_LIST_HEAD(&e->flows);
+	INIT_LIST_HEAD(&e->arb);
 	e->node = vc_alloc_array(n, sizeof(*e->node));
 	e->chan = vc_alloc_array(e->nres, sizeof(*e->chan));
 	e->sport = vc_alloc_array(n, sizeof(*e->sport));
@@ -958,8 +1046,10 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 	e->running.a = vc_alloc_array(n, sizeof(void *));
 	if (p->window_ns)
 		e->winpeak = vc_alloc_array(VC_WINDOWS, sizeof(*e->winpeak));
+	if (p->trace_max)
+		e->trace = vc_alloc_array(p->trace_max, sizeof(*e->trace));
 	if (!e->node || !e->chan || !e->sport || !e->rport || !e->running.a ||
-	    (p->window_ns && !e->winpeak)) {
+	    (p->window_ns && !e->winpeak) || (p->trace_max && !e->trace)) {
 		vc_engine_destroy(e);
 		return NULL;
 	}
@@ -1053,6 +1143,7 @@ void vc_engine_destroy(struct vc_engine *e)
 		}
 	}
 	vc_free(e->winpeak);
+	vc_free(e->trace);
 	vc_free(e->events.a);
 	vc_free(e->running.a);
 	vc_free(e->node);
@@ -1397,4 +1488,23 @@ void vc_peaks_reset(struct vc_engine *e)
 const struct vc_net_stats *vc_net_stats(struct vc_engine *e)
 {
 	return &e->st;
+}
+
+u64 vc_trace_count(struct vc_engine *e)
+{
+	return e->ntrace;
+}
+
+/* Record @i, if it is still kept: 0, else -ENOENT. */
+int vc_trace_get(struct vc_engine *e, u64 i, struct vc_trace_rec *rec)
+{
+	if (!e->trace || i >= e->ntrace || e->ntrace - i > e->p.trace_max)
+		return -ENOENT;
+	*rec = e->trace[i % e->p.trace_max];
+	return 0;
+}
+
+void vc_trace_reset(struct vc_engine *e)
+{
+	e->ntrace = 0;
 }

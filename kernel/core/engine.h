@@ -73,7 +73,29 @@ struct vc_params {
 	u64 sysbuf;		/* bytes of system buffer per node */
 	u32 max_reqs;		/* outstanding requests per node */
 	u64 window_ns;		/* stats: peak sharing per window; 0: off */
+	u32 trace_max;		/* channel-use records kept; 0: no trace */
+	u32 arb_lowest;		/* waiters served lowest source first, not FIFO */
 };
+
+/*
+ * One channel's use by one transfer: it carried the body from @start
+ * (the body began to flow) to @end (released at delivery). Transfers of
+ * one message share @msg; @kind is enum vc_trace_kind.
+ */
+struct vc_trace_rec {
+	u64 start;
+	u64 end;
+	u64 bytes;
+	u32 src;
+	u32 dst;
+	u32 tag;
+	u32 chan;
+	u16 hop;
+	u16 kind;
+	u32 msg;
+};
+
+enum vc_trace_kind { VC_TRACE_PROBE, VC_TRACE_REQUEST, VC_TRACE_DATA };
 
 /* Windows of vc_params.window_ns whose peak channel sharing is kept. */
 #define VC_WINDOWS	4096
@@ -116,6 +138,7 @@ struct vc_msg {
 	bool reserved;			/* holds len bytes of dst's sysbuf */
 	u64 sent;			/* virtual time of the send */
 	u64 arrived;
+	u32 seq;			/* stats.messages when it was sent */
 };
 
 enum vc_node_state { VC_UNBOUND, VC_RUNNING, VC_BLOCKED };
@@ -186,5 +209,12 @@ u64 vc_now(struct vc_engine *e);
 u32 vc_nchan_res(struct vc_engine *e);
 void vc_peaks_reset(struct vc_engine *e);
 u32 vc_window_peak(struct vc_engine *e, u32 window);
+/*
+ * The trace: records ever written (the oldest trace_max of them are
+ * kept), one record by its number, and emptying it.
+ */
+u64 vc_trace_count(struct vc_engine *e);
+int vc_trace_get(struct vc_engine *e, u64 i, struct vc_trace_rec *rec);
+void vc_trace_reset(struct vc_engine *e);
 
 #endif /* _VCUBE_CORE_ENGINE_H */

@@ -143,3 +143,71 @@ int vcube_node_describe(const char *root, unsigned int node,
 	}
 	return 0;
 }
+
+/*
+ * Every record stats/trace still keeps, oldest first, in a malloc'd array
+ * (*recs, *n); the caller frees it.
+ */
+int vcube_trace_read(const char *root, struct vcube_trace_rec **recs,
+		     size_t *n)
+{
+	struct vcube_trace_rec *a = NULL, *t;
+	size_t cap = 0, len = 0;
+	char path[256];
+	ssize_t got;
+	int fd, ret = 0;
+
+	if (!recs || !n)
+		return -EINVAL;
+	snprintf(path, sizeof(path), "%s/stats/trace",
+		 root ? root : VCUBE_SYSFS_ROOT);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	for (;;) {
+		if (len == cap) {
+			cap = cap ? 2 * cap : 1024;
+			t = realloc(a, cap * sizeof(*a));
+			if (!t) {
+				ret = -ENOMEM;
+				break;
+			}
+			a = t;
+		}
+		/* whole records, at most a page's worth at a time */
+		got = pread(fd, a + len, (cap - len > 85 ? 85 : cap - len) * sizeof(*a),
+			    (off_t)(len * sizeof(*a)));
+		if (got < 0) {
+			ret = -errno;
+			break;
+		}
+		if (!got)
+			break;
+		len += (size_t)got / sizeof(*a);
+	}
+	close(fd);
+	if (ret) {
+		free(a);
+		return ret;
+	}
+	*recs = a;
+	*n = len;
+	return 0;
+}
+
+/* stats/messages: messages sent so far (low 32 bits, as trace records). */
+int vcube_net_messages(const char *root, uint32_t *count)
+{
+	char buf[32];
+	unsigned long long v;
+	int ret;
+
+	if (!count)
+		return -EINVAL;
+	ret = vcube_attr_read(root, "stats", "messages", buf, sizeof(buf));
+	if (!ret)
+		ret = vcube_parse_ull(buf, UINT64_MAX, &v);
+	if (!ret)
+		*count = (uint32_t)v;
+	return ret;
+}

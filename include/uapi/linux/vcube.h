@@ -183,6 +183,38 @@ struct vcube_wait {
 	struct vcube_status st;
 };
 
+/**
+ * struct vcube_trace_rec - one channel's use by one transfer, as read from
+ *	/sys/class/vcube/stats/trace (oldest first; writing to it empties it)
+ * @start: virtual ns at which the transfer's body began to flow
+ * @end: virtual ns at which the channel was released (delivery)
+ * @bytes: the transfer's bytes (0 for PROBE and REQUEST)
+ * @src: node the transfer left (for a REQUEST, the message's receiver)
+ * @dst: node it reached
+ * @tag: the message's tag
+ * @channel: channel id (fat tree under packet switching: bundle id)
+ * @hop: the channel's position on the route, from 0
+ * @kind: VCUBE_TRACE_*
+ * @msg: the message's number: stats/messages when it was sent (low 32
+ *	bits); its transfers share it
+ */
+struct vcube_trace_rec {
+	__u64 start;
+	__u64 end;
+	__u64 bytes;
+	__u32 src;
+	__u32 dst;
+	__u32 tag;
+	__u32 channel;
+	__u16 hop;
+	__u16 kind;
+	__u32 msg;
+};
+
+#define VCUBE_TRACE_PROBE	0
+#define VCUBE_TRACE_REQUEST	1
+#define VCUBE_TRACE_DATA	2
+
 #define VCUBE_IOC_NODE_INFO	_IOR(VCUBE_IOC_MAGIC, 0x00, struct vcube_node_info)
 #define VCUBE_IOC_ROUTE		_IOWR(VCUBE_IOC_MAGIC, 0x01, struct vcube_route)
 #define VCUBE_IOC_SEND		_IOWR(VCUBE_IOC_MAGIC, 0x02, struct vcube_send)

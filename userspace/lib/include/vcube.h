@@ -92,6 +92,11 @@ struct vcube_node_desc {
 };
 
 int vcube_net_describe(const char *root, struct vcube_net_desc *desc);
+/* stats/messages; trace records' msg numbers start from it. */
+int vcube_net_messages(const char *root, uint32_t *count);
+/* The channel-use trace (stats/trace), oldest first; free(*recs). */
+int vcube_trace_read(const char *root, struct vcube_trace_rec **recs,
+		     size_t *n);
 int vcube_node_describe(const char *root, unsigned int node,
 			struct vcube_node_desc *desc);
 
