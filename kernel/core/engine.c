@@ -399,10 +399,22 @@ static void vc_window_note(struct vc_engine *e, struct vc_res *res, u64 t)
 		e->winpeak[w] = res->count > U16_MAX ? U16_MAX : res->count;
 }
 
-static void vc_res_put(struct vc_engine *e, struct vc_res *res, u64 t)
+/* @res is free: its first waiter takes it. */
+static void vc_res_grant(struct vc_engine *e, struct vc_res *res, u64 t)
 {
 	struct vc_xfer *x;
 
+	x = list_first_entry(&res->waiters, struct vc_xfer, wait_link);
+	list_del_init(&x->wait_link);
+	vc_res_take(res, t);
+	res->st.wait_ns += t - x->treq;
+	if (x->wait_on == VC_ON_CHAN)
+		e->st.chan_wait_ns += t - x->treq;
+	vc_granted(e, x, t);
+}
+
+static void vc_res_put(struct vc_engine *e, struct vc_res *res, u64 t)
+{
 	res->count--;
 	if (!res->count)
 		res->st.busy_ns += t - res->since;
@@ -416,13 +428,7 @@ static void vc_res_put(struct vc_engine *e, struct vc_res *res, u64 t)
 		}
 		return;
 	}
-	x = list_first_entry(&res->waiters, struct vc_xfer, wait_link);
-	list_del_init(&x->wait_link);
-	vc_res_take(res, t);
-	res->st.wait_ns += t - x->treq;
-	if (x->wait_on == VC_ON_CHAN)
-		e->st.chan_wait_ns += t - x->treq;
-	vc_granted(e, x, t);
+	vc_res_grant(e, res, t);
 }
 
 /*
@@ -432,23 +438,14 @@ static void vc_res_put(struct vc_engine *e, struct vc_res *res, u64 t)
 static void vc_arbitrate(struct vc_engine *e, u64 t)
 {
 	struct vc_res *res;
-	struct vc_xfer *x;
 
 	while (!list_empty(&e->arb)) {
 		res = list_first_entry(&e->arb, struct vc_res, arb_link);
 		list_del_init(&res->arb_link);
 		res->arb_pending = false;
 		while (!list_empty(&res->waiters) &&
-		       (!res->cap || res->count < res->cap)) {
-			x = list_first_entry(&res->waiters, struct vc_xfer,
-					     wait_link);
-			list_del_init(&x->wait_link);
-			vc_res_take(res, t);
-			res->st.wait_ns += t - x->treq;
-			if (x->wait_on == VC_ON_CHAN)
-				e->st.chan_wait_ns += t - x->treq;
-			vc_granted(e, x, t);
-		}
+		       (!res->cap || res->count < res->cap))
+			vc_res_grant(e, res, t);
 	}
 }
 

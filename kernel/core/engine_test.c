@@ -160,6 +160,77 @@ static void vcube_engine_ties(struct kunit *test)
 	engine_free(&c);
 }
 
+/*
+ * Channel 3->7 carries 1->7 until 1000 ns; 3->7 asked for it at 0, 2->7
+ * asks at 1000, the instant it is freed. FIFO serves node 3 first;
+ * lowest-first arbitration collects the instant's requests and serves
+ * node 2. The trace holds every channel use with its times.
+ */
+static void vcube_engine_arbitration(struct kunit *test)
+{
+	struct vc_req *r[3], *s[3];
+	struct vc_trace_rec rec;
+	struct engine_ctx c;
+	struct vc_engine *e;
+	u32 lowest, i, n;
+	u64 k;
+
+	for (lowest = 0; lowest < 2; lowest++) {
+		struct vc_params p = test_params();
+
+		p.cost[VC_CLASS_SHORT] = (struct vc_cost){ 1000, 0, 0 };
+		p.tail = 0;
+		p.eject = 0;
+		p.trace_max = 16;
+		p.arb_lowest = lowest;
+		e = engine_new(test, &c, 3, &p);
+		for (i = 4; i < 7; i++)
+			vc_unbind(e, i);
+		vc_unbind(e, 0);
+		/* r[i - 1], s[i - 1]: the message from node i */
+		for (i = 1; i <= 3; i++)
+			vc_recv(e, 7, i, 0, 8, 0, &r[i - 1]);
+		vc_send(e, 1, 7, 0, VC_SEND_FORCED, payload(test, 8), 8, 0,
+			&s[0]);
+		vc_send(e, 3, 7, 0, VC_SEND_FORCED, payload(test, 8), 8, 0,
+			&s[2]);
+		KUNIT_EXPECT_EQ(test, vc_delay(e, 2, 1000), 0);
+		vc_send(e, 2, 7, 0, VC_SEND_FORCED, payload(test, 8), 8, 0,
+			&s[1]);
+		for (i = 1; i <= 3; i++)
+			KUNIT_EXPECT_EQ(test, vc_wait(e, i, s[i - 1]),
+					VC_BLOCKED_RET);
+		/* the receiver waits for the last to arrive */
+		KUNIT_EXPECT_EQ(test, vc_wait(e, 7, r[lowest ? 2 : 1]),
+				VC_BLOCKED_RET);
+		for (i = 1; i <= 3; i++)
+			vc_unbind(e, i);
+		for (i = 0; i < 3; i++)
+			KUNIT_EXPECT_TRUE(test, r[i]->done);
+		KUNIT_EXPECT_EQ(test, r[0]->done_time, 1000ULL);
+		KUNIT_EXPECT_EQ(test, r[1]->done_time, lowest ? 2000ULL : 3000ULL);
+		KUNIT_EXPECT_EQ(test, r[2]->done_time, lowest ? 3000ULL : 2000ULL);
+		/* 1->7 and 2->7 two hops each, 3->7 one */
+		KUNIT_EXPECT_EQ(test, vc_trace_count(e), 5ULL);
+		for (k = 0, n = 0; k < vc_trace_count(e); k++) {
+			KUNIT_ASSERT_EQ(test, vc_trace_get(e, k, &rec), 0);
+			KUNIT_EXPECT_EQ(test, rec.kind, (u16)VC_TRACE_DATA);
+			KUNIT_EXPECT_EQ(test, rec.end - rec.start, 1000ULL);
+			if (rec.chan == 3 * 3 + 2)
+				n++;
+			if (rec.src == 2)
+				KUNIT_EXPECT_EQ(test, rec.start,
+						lowest ? 1000ULL : 2000ULL);
+		}
+		KUNIT_EXPECT_EQ(test, n, 3U);
+		KUNIT_EXPECT_EQ(test, vc_trace_get(e, 5, &rec), -ENOENT);
+		vc_trace_reset(e);
+		KUNIT_EXPECT_EQ(test, vc_trace_count(e), 0ULL);
+		vc_unbind(e, 7);
+		vc_engine_destroy(e);
+	}
+}
+
 /* Everyone waits and nothing is in flight: all get -EDEADLK at once. */
 static void vcube_engine_deadlock(struct kunit *test)
 {
@@ -256,6 +327,7 @@ static void vcube_engine_bad_input(struct kunit *test)
 static struct kunit_case vcube_engine_cases[] = {
 	KUNIT_CASE_PARAM(vcube_engine_single_send, single_gen_params),
 	KUNIT_CASE(vcube_engine_ties),
+	KUNIT_CASE(vcube_engine_arbitration),
 	KUNIT_CASE(vcube_engine_deadlock),
 	KUNIT_CASE(vcube_engine_forced_dropped),
 	KUNIT_CASE(vcube_engine_test_done),

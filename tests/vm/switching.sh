@@ -86,8 +86,9 @@ load profile=ap1000 rows=8 cols=8 && {
 	check "ap1000: two messages sharing a channel get B/2 each: $two vs $want ns" near "$two" "$want" 1
 	kern() { vcube-run -n 64 "$exp" kernel "$1" "$2" | awk '{ if ($5 > m) m = $5 } END { print m }'; }
 	bf=$(kern butterfly 16); co=$(kern crossover 16); nt=$(kern torus 16)
+	order() { [ "$1" -lt "$2" ] && [ "$2" -lt "$3" ]; }
 	check "ap1000 8x8, 16-byte kernels: crossover $co < butterfly $bf < normal torus $nt ns (Fig. 4)" \
-		[ "$co" -lt "$bf" ] && [ "$bf" -lt "$nt" ]
+		order "$co" "$bf" "$nt"
 	co=$(kern crossover 4096)
 	cycles=$(awk -v t="$co" 'BEGIN { printf "%.2f", (t - 6 * 20000) / (4096 * 40) }')
 	check "ap1000: a 6-dimensional crossover on 8x8 takes $cycles T_0, eq. 2 says 2(2^3 - 1) = 14" \
