@@ -143,7 +143,7 @@ DEMO_ALGOS := linear,stable,pairwise_F,pairwise_U,standard_F,standard_U
 demo: deps
 	@$(MAKE) --no-print-directory vm KVER=6.12 \
 		MODPARAMS='topology=hypercube dim=5 profile=ipsc860' \
-		CMD='vcubectl show && vcube-run -n 32 vcube-bench -q --algo $(DEMO_ALGOS) --sizes 1..4096 --reps 1 --title "Complete exchange on a 32-node iPSC/860 (vcube)" --plot $$VCUBE_OUT/bokhari-d5.svg'
+		CMD='vcubectl show && vcube-run -n 32 vcube-bench -q --algo $(DEMO_ALGOS) --sizes 1..4096 --reps 1 --title "Complete exchange on a 32-node iPSC/860 (vcube)" --plot $$$$VCUBE_OUT/bokhari-d5.svg'
 	@mkdir -p $(B)/demo && cp $(B)/vm/out/bokhari-d5.svg $(B)/demo/
 	@echo "wrote $(B)/demo/bokhari-d5.svg"
 

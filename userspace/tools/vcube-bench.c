@@ -361,16 +361,25 @@ static const char *terminal(const char *out)
 	const char *dot = strrchr(out, '.');
 
 	if (dot && !strcmp(dot, ".png"))
-		return "pngcairo size 900,640";
-	return "svg size 900,640 dynamic";
+		return "pngcairo size 900,640 noenhanced";
+	return "svg size 900,640 dynamic noenhanced";
 }
 
-/* Run gnuplot on @script; 0 or -errno. */
-static int gnuplot(const char *script)
+/*
+ * Run gnuplot on @script, which writes @out; 0 or -errno. The file is
+ * created first: gnuplot would draw on standard output if it could not.
+ */
+static int gnuplot(const char *script, const char *out)
 {
-	FILE *g = popen("gnuplot", "w");
+	FILE *g = fopen(out, "w");
 	int st;
 
+	if (!g) {
+		fprintf(stderr, "vcube-bench: %s: %s\n", out, strerror(errno));
+		return -errno;
+	}
+	fclose(g);
+	g = popen("gnuplot", "w");
 	if (!g)
 		return -errno;
 	fputs(script, g);
@@ -429,7 +438,7 @@ static int plot(const struct bench *b, const char *out)
 				 j ? ", " : "", tmpl, j, names[j]);
 	if (used < cap)
 		snprintf(s + used, cap - used, "\n");
-	ret = used < cap ? gnuplot(s) : -E2BIG;
+	ret = used < cap ? gnuplot(s, out) : -E2BIG;
 	free(s);
 	unlink(tmpl);
 	return ret;
@@ -491,7 +500,7 @@ static int plot_regions(struct bench *files, unsigned int nfiles,
 		 "'' using 2:1:4 with labels font ',7' notitle\n",
 		 terminal(out), out, "regions of optimality", n ? n : 1,
 		 n ? n - 1 : 0, tmpl);
-	ret = gnuplot(script);
+	ret = gnuplot(script, out);
 	unlink(tmpl);
 	return ret;
 }
