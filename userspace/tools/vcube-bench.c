@@ -495,7 +495,7 @@ static int plot_regions(struct bench *files, unsigned int nfiles,
 		 "set title \"%s\"\nset logscale x 2\n"
 		 "set xlabel 'block size (bytes)'\nset ylabel 'hypercube dimension'\n"
 		 "set ytics 1\nset palette maxcolors %u\nset cbrange [-0.5:%u.5]\n"
-		 "unset colorbox\nset offsets 0.5, 0.5, 0.5, 0.5\n"
+		 "unset colorbox\nset offsets graph 0.05, graph 0.05, 0.5, 0.5\n"
 		 "plot '%s' using 2:1:3 with points pt 5 ps 4 palette notitle, "
 		 "'' using 2:1:4 with labels font ',7' notitle\n",
 		 terminal(out), out, "regions of optimality", n ? n : 1,

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# vcube-bench's offline half with the real gnuplot: the papers' figure from
+# saved CSV (SVG and PNG), the regions of optimality from one file per
+# dimension, and the refusals. (The VM tests run the sweeps themselves.)
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+bench=$top/build/bin/vcube-bench
+d=$(mktemp -d)
+trap 'rm -rf "$d"' EXIT
+fail=0
+ok() { echo "ok - $1"; }
+no() { echo "not ok - $1"; fail=1; }
+t() { local name=$1; shift; if "$@" >/dev/null 2>&1; then ok "$name"; else no "$name"; fi; }
+command -v gnuplot >/dev/null || { echo "skip - no gnuplot (make deps)"; exit 77; }
+
+# d = 2 and 3: standard_U best for small blocks, pairwise_F for large
+for dim in 2 3; do
+	{
+		echo "# topology=hypercube shape=dim=$dim nodes=$((1 << dim)) profile=ipsc860 procs=$((1 << dim)) reps=1 density=0"
+		echo "algo,bytes,min_ns,avg_ns,max_ns,ok"
+		for b in 1 16 256 4096; do
+			echo "standard_U,$b,$((1000 + b * 30 * dim)),0,$((1000 + b * 30 * dim)),1"
+			echo "pairwise_F,$b,$((3000 + b * 10 * dim)),0,$((3000 + b * 10 * dim)),1"
+		done
+	} > "$d/d$dim.csv"
+done
+t "--from --plot writes an SVG" "$bench" --from "$d/d3.csv" --plot "$d/f.svg"
+t "the SVG names both algorithms" grep -q 'pairwise_F' "$d/f.svg"
+t "--from --plot writes a PNG" "$bench" --from "$d/d3.csv" --plot "$d/f.png" --title "d=3"
+t "the PNG is a PNG" sh -c "head -c 8 '$d/f.png' | od -c | grep -q 'P   N   G'"
+"$bench" --from "$d/d2.csv" --from "$d/d3.csv" --regions "$d/r.svg" > "$d/r.txt"
+t "--regions writes an SVG" test -s "$d/r.svg"
+t "--regions: standard_U best at 1 B on d=3" grep -q 'd=3        1 B: standard_U' "$d/r.txt"
+t "--regions: pairwise_F best at 4 KB on d=3" grep -q 'd=3     4096 B: pairwise_F' "$d/r.txt"
+"$bench" --from "$d/d3.csv" > "$d/e" 2>&1
+t "--from without --plot is refused" grep -q 'needs --plot' "$d/e"
+"$bench" --from "$d/nope.csv" --plot "$d/x.svg" > "$d/e" 2>&1
+t "a missing file is named" grep -q 'nope.csv' "$d/e"
+"$bench" --from "$d/d3.csv" --plot /nonexistent/dir/x.svg > "$d/e" 2>&1
+rc=$?
+t "an unwritable plot fails with its reason, not an SVG on stdout" sh -c "[ $rc = 1 ] && grep -q 'No such file' '$d/e' && ! grep -q '<svg' '$d/e'"
+"$bench" --regions "$d/r.svg" > "$d/e" 2>&1
+t "--regions without --from is refused" grep -q 'needs --from' "$d/e"
+t "--list names every paper's algorithms" sh -c "'$bench' --list | grep -q 'Chuang' && '$bench' --list | grep -q 'Bokhari'"
+exit $fail
