@@ -35,7 +35,7 @@ VM_TESTS := $(patsubst tests/vm/%.c,$(B)/tests/vm/%,$(wildcard tests/vm/*.c))
 BENCH := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 
 .PHONY: all module userspace tests deps vm demo check kunit bench-engine \
-	install validate clean
+	install validate reproduce clean
 all: module userspace
 
 # ---- kernel module --------------------------------------------------------
@@ -106,6 +106,15 @@ validate: deps all tests
 	   scripts/validate-delta.sh; cat $(B)/vm/out/validation-switching.md; } > docs/validation.md.tmp
 	@mv docs/validation.md.tmp docs/validation.md
 	@echo "wrote docs/validation.md"
+
+# docs/reproductions.md: the papers' figures and tables that vcube
+# reproduces, measured in the VM (about 10 minutes).
+reproduce: deps all tests
+	@$(MAKE) --no-print-directory module KDIR=$$(scripts/vm-run.sh --kdir $(KVER))
+	@scripts/vm-run.sh --kver $(KVER) --no-insmod -- \
+		'scripts/reproduce.sh > $$VCUBE_OUT/reproductions.md'
+	@cp $(B)/vm/out/reproductions.md docs/reproductions.md
+	@echo "wrote docs/reproductions.md"
 
 # Benchmarks print figures; they are never part of make check.
 bench-engine: deps all tests
