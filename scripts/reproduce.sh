@@ -62,12 +62,15 @@ optimal for all dimensions beyond 2"; standard_U is optimal for the smallest mes
 d = 3; UNFORCED messages jump at 100 bytes (between 64 and 128 for pairwise_U, at 100/2^(d-1)
 for standard_U).
 
-What vcube shows: standard_U wins the small blocks from d = 3 and the UNFORCED jumps fall where
-the paper says. For large blocks vcube finds linear (or stable) slightly ahead of pairwise_F,
-where the paper finds pairwise_F best: the paper's reason is drift, "fortuitous concurrency
-during some runs and serial transmit/receives during others" for linear and stable, which
-pairwise synchronisation removes at a small cost. vcube's nodes do not drift yet (noise and
-drift are issue 6's), so linear pays no penalty and pairwise_F pays its synchronisation.
+What vcube shows: standard_U wins the small blocks from d = 2 and the UNFORCED jumps fall where
+the paper says (pairwise_U between 64 and 128 bytes; standard_U between 4 and 8 bytes on
+d = 5). At d = 1 pairwise_U wins at every size, at 4 KB by a hair over linear: linear's global
+synchronisation costs about what the UNFORCED protocol costs pairwise_U. For large blocks
+vcube finds linear (or stable) ahead of pairwise_F, where the paper finds pairwise_F best:
+the paper's reason is drift, "fortuitous concurrency during some runs and serial
+transmit/receives during others" for linear and stable, which pairwise synchronisation removes
+at a small cost. vcube's nodes do not drift yet (noise and drift are issue 6's), so linear
+pays no penalty and pairwise_F pays its synchronisation.
 EOF
 for d in 3 5; do
 	echo
@@ -178,12 +181,12 @@ single destination bottleneck ... The greedy algorithm performs the best for com
 densities of less than 50% ... when the communication density is higher than 50%, the greedy
 algorithm may require more number of steps than the pairwise and balanced algorithms ... In
 this case, balanced scheduling performs the best." vcube reproduces greedy's lead below 50%
-and its loss above, and balanced's lead at 75%. Its linear schedule is less far behind than
-the paper's (about 1.0-1.3x pairwise against 2-7x) because the cm5 profile lets a node receive
-any number of messages at once (its packets share the links); the CM-5's receiving software,
-which takes messages one at a time, is the "single destination bottleneck" vcube does not
-model. vcube's absolute times are 2-3x below the paper's, which include the CM-5's message
-library overheads beyond the single-message formula.
+and its loss above, and balanced's lead at 75%: the best schedule is the paper's in every row.
+Its linear schedule is not the worst: 0.9-1.5x pairwise, against the paper's 3-8x, because
+the cm5 profile lets a node receive any number of messages at once (their packets share the
+links); the CM-5's receiving software, which takes messages one at a time, is the "single
+destination bottleneck" vcube does not model. vcube's other times are 1.5-2.3x below the
+paper's, which include library overheads beyond the single-message formula.
 EOF
 
 # ---- Chuang & Horie, Fig. 8 ----------------------------------------------------------
@@ -206,9 +209,11 @@ done
 cat <<'EOF'
 
 The paper: "A_bp is faster than A_nt for N < 128"; bucket passing needs lg N steps of N/2
-blocks, the normal torus about 2 sqrt(N) steps of shrinking messages, so the torus wins once
-the blocks bucket passing carries outweigh its fewer startups. vcube's crossover point falls
-where the table shows; with the assumed constants (20 us startup, 40 ns/byte) it need not be
-the paper's.
+blocks, the normal torus about 2 sqrt(N) steps of shrinking messages. vcube finds bucket
+passing faster at every N up to 256, its lead shrinking from N = 32 on, so the paper's
+crossover at 128 does not appear. Two reasons, neither tuned away: the AP1000 constants are
+assumptions (a 20 us startup against 40 ns per byte favours fewer, longer messages), and
+vcube charges nothing for the copying bucket passing does (N/2 blocks rearranged at every
+step), which the AP1000's processors paid.
 EOF
 rmmod vcube
