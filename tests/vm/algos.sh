@@ -55,6 +55,18 @@ load topology=fattree nodes=32 profile=cm5 && {
 	vcube-run -n 32 "$bench" --density 0.25 --algo pex > "$out" 2>&1
 	rc=$?
 	check "--density with a complete-exchange algorithm is refused" status 2 $rc 'among ls,ps,bs,gs'
+	bench 32 --reduce --sizes 8,64,1024 --reps 2
+	rc=$?
+	check "cm5 32: global sums by crossover and tree, every sum right ($(algos_of))" ran_ok $rc
+	vcube-run -n 20 "$bench" --reduce --algo crossover --sizes 8 > "$out" 2>&1
+	rc=$?
+	check "crossover sums on 20 ranks are refused: $(head -n 1 "$out")" status 2 $rc 'power-of-two'
+	vcube-run -n 20 "$bench" --reduce --sizes 8 --csv -q > "$out" 2>&1
+	rc=$?
+	check "--reduce on 20 ranks runs the tree alone" ran_ok $rc
+	vcube-run -n 4 "$bench" --reduce --sizes 12 > "$out" 2>&1
+	rc=$?
+	check "--reduce with a size not a multiple of 8 is refused" status 2 $rc 'multiples of 8'
 	"$bench" --density 2 > "$out" 2>&1
 	rc=$?
 	check "bad --density: $(head -n 1 "$out")" [ $rc = 2 ]

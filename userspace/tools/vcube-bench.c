@@ -45,6 +45,7 @@ struct bench {
 	uint64_t idle_ns;
 	int csv, json, quiet;
 	double density;		/* > 0: irregular patterns, --algo ls,ps,bs,gs */
+	int reduce;		/* global sums, --algo crossover,tree */
 	int one_way;
 	uint64_t seed;
 	const char *plot;
@@ -73,6 +74,9 @@ static void usage(FILE *f)
 		"                      with a fraction D (0..1) of the pairs talking,\n"
 		"                      each a block; --algo among ls,ps,bs,gs\n"
 		"      --one-way       the pattern's entries independently, not in pairs\n"
+		"      --reduce        global sums instead (every rank gets the sum of\n"
+		"                      64-bit integers; sizes are bytes per rank, a\n"
+		"                      multiple of 8); --algo among crossover,tree\n"
 		"      --seed N        the pattern's seed (default 1)\n"
 		"      --csv           CSV on stdout instead of the table\n"
 		"      --json          JSON on stdout instead of the table\n"
@@ -160,6 +164,28 @@ static int is_sched(const char *name)
 	return 0;
 }
 
+static int is_reduce(const char *name)
+{
+	return !strcmp(name, "crossover") || !strcmp(name, "tree");
+}
+
+/* One repetition of a global sum: 0 or -errno; *bad when a sum is wrong. */
+static int reduce_once(struct vcube_comm *c, const char *algo, uint64_t len,
+		       unsigned int rep, uint64_t *in, uint64_t *out, int *bad)
+{
+	unsigned int me = vcube_comm_rank(c), p = vcube_comm_size(c);
+	size_t i, n = len / 8;
+	int ret;
+
+	for (i = 0; i < n; i++)
+		in[i] = (uint64_t)me * 1000 + i + rep;
+	ret = vcube_reduce_run(c, algo, VCUBE_OP_SUM, VCUBE_TYPE_U64, in, out, n);
+	for (i = 0; !ret && i < n; i++)
+		if (out[i] != 1000ULL * p * (p - 1) / 2 + (uint64_t)p * (i + rep))
+			*bad = 1;
+	return ret;
+}
+
 static int bench_point(struct vcube_comm *c, struct bench *b, const char *algo,
 		       uint64_t len, uint8_t *sbuf, uint8_t *rbuf,
 		       struct result *r)
@@ -170,7 +196,7 @@ static int bench_point(struct vcube_comm *c, struct bench *b, const char *algo,
 	struct vcube_pattern *pat = NULL;
 	struct vcube_sched *sch = NULL;
 	size_t i;
-	int ret;
+	int ret, bad = 0;
 
 	if (b->density > 0) {
 		/* The pattern and its schedule, built once, outside the timing */
@@ -206,7 +232,10 @@ static int bench_point(struct vcube_comm *c, struct bench *b, const char *algo,
 		ret = vcube_comm_barrier(c);
 		if (!ret)
 			ret = vcube_comm_clock(c, &t0);
-		if (!ret)
+		if (!ret && b->reduce)
+			ret = reduce_once(c, algo, len, rep, (uint64_t *)sbuf,
+					  (uint64_t *)rbuf, &bad);
+		else if (!ret)
 			ret = pat ? vcube_sched_run(c, sch, pat, sbuf, rbuf) :
 				    vcube_xchg_run(c, algo, sbuf, rbuf, len, &o);
 		if (!ret)
@@ -214,8 +243,8 @@ static int bench_point(struct vcube_comm *c, struct bench *b, const char *algo,
 		if (ret)
 			break;
 		v[0] = t1 - t0;
-		v[1] = 0;
-		for (j = 0; j < p && !v[1]; j++) {
+		v[1] = bad;
+		for (j = 0; j < p && !v[1] && !b->reduce; j++) {
 			if (pat ? !vcube_pattern_get(pat, j, me) : 0)
 				continue;
 			for (i = 0; i < len; i++)
@@ -262,6 +291,8 @@ static void print_table(const struct bench *b, FILE *f)
 	fprintf(f, "# %s %s (%u nodes), profile %s, %u processes, %u reps\n",
 		b->net.topology, b->net.shape, b->net.nodes, b->net.profile,
 		b->procs, b->reps);
+	if (b->reduce)
+		fprintf(f, "# global sums of 64-bit integers; bytes per rank\n");
 	if (b->density > 0)
 		fprintf(f, "# irregular: %.0f%% of the pairs talk (%s), seed %llu\n",
 			100 * b->density, b->one_way ? "one-way" : "both ways",
@@ -282,9 +313,9 @@ static void print_csv(const struct bench *b, FILE *f)
 {
 	unsigned int i;
 
-	fprintf(f, "# topology=%s shape=%s nodes=%u profile=%s procs=%u reps=%u density=%g\n",
+	fprintf(f, "# topology=%s shape=%s nodes=%u profile=%s procs=%u reps=%u density=%g reduce=%d\n",
 		b->net.topology, b->net.shape, b->net.nodes, b->net.profile,
-		b->procs, b->reps, b->density);
+		b->procs, b->reps, b->density, b->reduce);
 	fprintf(f, "algo,bytes,min_ns,avg_ns,max_ns,ok\n");
 	for (i = 0; i < b->nres; i++) {
 		const struct result *r = &b->res[i];
@@ -542,11 +573,30 @@ static int run(struct bench *b)
 	if (!b->nalgos && b->density > 0)
 		for (i = 0; i < 4; i++)
 			b->algos[b->nalgos++] = scheds[i];
+	if (!b->nalgos && b->reduce) {
+		if (!(b->procs & (b->procs - 1)))
+			b->algos[b->nalgos++] = "crossover";
+		b->algos[b->nalgos++] = "tree";
+	}
 	if (!b->nalgos)
 		for (i = 0; i < vcube_xchg_count() && b->nalgos < MAX_ALGOS; i++)
 			if (!vcube_xchg_usable(c, vcube_xchg_get(i)->name))
 				b->algos[b->nalgos++] = vcube_xchg_get(i)->name;
 	for (i = 0; i < b->nalgos; i++) {
+		if (b->reduce) {
+			const char *why = !is_reduce(b->algos[i]) ?
+				"with --reduce, --algo is among crossover,tree" :
+				!strcmp(b->algos[i], "crossover") &&
+				(b->procs & (b->procs - 1)) ?
+				"needs a power-of-two number of ranks" : NULL;
+
+			if (!why)
+				continue;
+			if (vcube_comm_rank(c) == 0)
+				fprintf(stderr, "vcube-bench: %s: %s\n", b->algos[i], why);
+			vcube_comm_close(c);
+			return 2;
+		}
 		if (b->density > 0) {
 			if (is_sched(b->algos[i]))
 				continue;
@@ -569,6 +619,12 @@ static int run(struct bench *b)
 	for (i = 0; i < b->nsizes; i++) {
 		if (b->sizes[i] > maxlen)
 			maxlen = b->sizes[i];
+		if (b->reduce && (!b->sizes[i] || b->sizes[i] % 8)) {
+			if (vcube_comm_rank(c) == 0)
+				fprintf(stderr, "vcube-bench: --reduce sums 64-bit integers: sizes are multiples of 8\n");
+			vcube_comm_close(c);
+			return 2;
+		}
 		if (b->density > 0 && (!b->sizes[i] || b->sizes[i] > UINT32_MAX)) {
 			if (vcube_comm_rank(c) == 0)
 				fprintf(stderr, "vcube-bench: irregular patterns need blocks of 1 byte to 4 GB\n");
@@ -648,6 +704,7 @@ int main(int argc, char **argv)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "density", required_argument, NULL, 'D' },
 		{ "one-way", no_argument, NULL, 'O' },
+		{ "reduce", no_argument, NULL, 'X' },
 		{ "seed", required_argument, NULL, 'S' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
@@ -668,7 +725,8 @@ int main(int argc, char **argv)
 		case 'a':
 			for (tok = strtok_r(optarg, ",", &save); tok;
 			     tok = strtok_r(NULL, ",", &save)) {
-				if (vcube_xchg_find(tok, NULL) && !is_sched(tok)) {
+				if (vcube_xchg_find(tok, NULL) && !is_sched(tok) &&
+				    !is_reduce(tok)) {
 					fprintf(stderr, "vcube-bench: no algorithm '%s' (see --list)\n",
 						tok);
 					return 2;
@@ -735,6 +793,9 @@ int main(int argc, char **argv)
 		case 'O':
 			b.one_way = 1;
 			break;
+		case 'X':
+			b.reduce = 1;
+			break;
 		case 'S':
 			if (parse_u64(optarg, &b.seed)) {
 				fprintf(stderr, "vcube-bench: bad --seed '%s'\n", optarg);
@@ -753,6 +814,10 @@ int main(int argc, char **argv)
 	}
 	if (optind < argc) {
 		usage(stderr);
+		return 2;
+	}
+	if (b.reduce && b.density > 0) {
+		fprintf(stderr, "vcube-bench: --reduce and --density do not go together\n");
 		return 2;
 	}
 	if (!nfrom) {
