@@ -966,6 +966,13 @@ static void vc_deadlock(struct vc_engine *e)
 }
 
 /* Commit every event that no running node can still precede. */
+/* Nothing is queued for the current instant any more. */
+static bool vc_instant_drained(struct vc_engine *e)
+{
+	return !e->events.len ||
+	       ((struct vc_event *)e->events.a[0])->time > e->now;
+}
+
 static void vc_run(struct vc_engine *e)
 {
 	struct vc_event *ev;
@@ -976,9 +983,7 @@ static void vc_run(struct vc_engine *e)
 		 * Grants of resources freed at this instant wait until no
 		 * event and no running node can ask for them at it any more.
 		 */
-		if (!list_empty(&e->arb) &&
-		    (!e->events.len ||
-		     ((struct vc_event *)e->events.a[0])->time > e->now) &&
+		if (!list_empty(&e->arb) && vc_instant_drained(e) &&
 		    (!e->nrunning ||
 		     ((struct vc_node *)e->running.a[0])->clock > e->now)) {
 			vc_arbitrate(e, e->now);
@@ -989,8 +994,7 @@ static void vc_run(struct vc_engine *e)
 		 * once, when nothing else is left at it: intermediate rates
 		 * would hold for no time at all.
 		 */
-		if (e->rerate && (!e->events.len ||
-				  ((struct vc_event *)e->events.a[0])->time > e->now)) {
+		if (e->rerate && vc_instant_drained(e)) {
 			e->rerate = false;
 			vc_rerate(e, e->now);
 			continue;

@@ -18,33 +18,30 @@ static size_t type_size(unsigned int type)
 	return type == VCUBE_TYPE_U64 || type == VCUBE_TYPE_DOUBLE ? 8 : 0;
 }
 
+/* acc[i] = acc[i] op v[i] for one element type T, unaligned buffers */
+#define COMBINE(T, op, acc, v, count)					\
+	do {								\
+		size_t i_;						\
+		T a_, b_;						\
+									\
+		for (i_ = 0; i_ < (count); i_++) {			\
+			memcpy(&a_, (uint8_t *)(acc) + sizeof(T) * i_, sizeof(T)); \
+			memcpy(&b_, (const uint8_t *)(v) + sizeof(T) * i_, sizeof(T)); \
+			a_ = (op) == VCUBE_OP_SUM ? a_ + b_ :		\
+			     (op) == VCUBE_OP_MAX ? (a_ > b_ ? a_ : b_) : \
+						    (a_ < b_ ? a_ : b_); \
+			memcpy((uint8_t *)(acc) + sizeof(T) * i_, &a_, sizeof(T)); \
+		}							\
+	} while (0)
+
 /* acc = acc op v, elementwise */
 static void combine(unsigned int op, unsigned int type, void *acc,
 		    const void *v, size_t count)
 {
-	size_t i;
-
-	for (i = 0; i < count; i++) {
-		if (type == VCUBE_TYPE_U64) {
-			uint64_t a, b;
-
-			memcpy(&a, (uint8_t *)acc + 8 * i, 8);
-			memcpy(&b, (const uint8_t *)v + 8 * i, 8);
-			a = op == VCUBE_OP_SUM ? a + b :
-			    op == VCUBE_OP_MAX ? (a > b ? a : b) :
-						 (a < b ? a : b);
-			memcpy((uint8_t *)acc + 8 * i, &a, 8);
-		} else {
-			double a, b;
-
-			memcpy(&a, (uint8_t *)acc + 8 * i, 8);
-			memcpy(&b, (const uint8_t *)v + 8 * i, 8);
-			a = op == VCUBE_OP_SUM ? a + b :
-			    op == VCUBE_OP_MAX ? (a > b ? a : b) :
-						 (a < b ? a : b);
-			memcpy((uint8_t *)acc + 8 * i, &a, 8);
-		}
-	}
+	if (type == VCUBE_TYPE_U64)
+		COMBINE(uint64_t, op, acc, v, count);
+	else
+		COMBINE(double, op, acc, v, count);
 }
 
 /* Binomial-tree broadcast from @root, under @tag. */

@@ -345,16 +345,21 @@ int vcube_sched_run(struct vcube_comm *comm, const struct vcube_sched *sched,
 		return -EINVAL;
 	me = comm->rank;
 	n = pat->n;
-	soff = calloc(3 * (size_t)n + 1, sizeof(*soff));
-	if (!soff)
+	soff = calloc(2 * (size_t)n + 1, sizeof(*soff));
+	rq = calloc(n, sizeof(*rq));
+	if (!soff || !rq) {
+		free(soff);
+		free(rq);
 		return -ENOMEM;
+	}
 	roff = soff + n + 1;
-	rq = (uint64_t *)(roff + n);
 	for (j = 1; j <= n; j++)
 		soff[j] = soff[j - 1] + pat->bytes[(size_t)me * n + j - 1];
 	for (j = 1; j < n; j++)
 		roff[j] = roff[j - 1] + pat->bytes[(size_t)(j - 1) * n + me];
-	if (pat->bytes[(size_t)me * n + me] == 0 && soff[n] && !sbuf)
+	/* the diagonal is always 0 (vcube_pattern_set refuses it) */
+	if ((soff[n] && !sbuf) ||
+	    ((roff[n - 1] + pat->bytes[(size_t)(n - 1) * n + me]) && !rbuf))
 		ret = -EINVAL;
 	base = vcube_comm_tag_base(comm);
 	for (k0 = 0; k0 < sched->nmsgs && !ret; k0 = k) {
@@ -392,5 +397,6 @@ int vcube_sched_run(struct vcube_comm *comm, const struct vcube_sched *sched,
 		}
 	}
 	free(soff);
+	free(rq);
 	return ret;
 }

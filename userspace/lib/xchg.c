@@ -157,7 +157,7 @@ static int stepwise(const char *name, unsigned int me, unsigned int p,
 static unsigned int stepwise_steps(const char *name, unsigned int p)
 {
 	if (!strcmp(name, "pairwise_U") || !strcmp(name, "bex"))
-		return 1U << lg(p);
+		return vcube_thakur_steps("pex", p);
 	return vcube_thakur_steps(name, p);
 }
 

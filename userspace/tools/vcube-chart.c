@@ -57,6 +57,15 @@ static void bin(char *s, unsigned int v, unsigned int d)
 	s[d] = '\0';
 }
 
+/* A data transfer of the run: its block size, a message sent after m0. */
+static int in_run(const struct vcube_trace_rec *r, const struct opts *o,
+		  unsigned int n, unsigned int d, uint32_t m0)
+{
+	return r->kind == VCUBE_TRACE_DATA && r->bytes == o->len &&
+	       r->msg - m0 <= INT32_MAX && r->src < n && r->dst < n &&
+	       r->hop <= d;
+}
+
 /* Rank 0: turn the trace into the chart. */
 static int chart(const struct opts *o, unsigned int n, unsigned int d,
 		 uint32_t m0)
@@ -79,10 +88,8 @@ static int chart(const struct opts *o, unsigned int n, unsigned int d,
 	chan = malloc((size_t)n * n * (d + 1) * sizeof(*chan));
 	if (!step || !hops || !chan)
 		return 1;
-	/* the exchange's data: its block size, after the run began */
 	for (i = 0; i < nr; i++) {
-		if (r[i].kind != VCUBE_TRACE_DATA || r[i].bytes != o->len ||
-		    r[i].msg - m0 > INT32_MAX || r[i].src >= n || r[i].dst >= n)
+		if (!in_run(&r[i], o, n, d, m0))
 			continue;
 		if (r[i].start < first)
 			first = r[i].start;
@@ -90,11 +97,9 @@ static int chart(const struct opts *o, unsigned int n, unsigned int d,
 			unit = r[i].end - r[i].start;
 	}
 	for (i = 0; i < nr; i++) {
-		k = (size_t)r[i].src * n + r[i].dst;
-		if (r[i].kind != VCUBE_TRACE_DATA || r[i].bytes != o->len ||
-		    r[i].msg - m0 > INT32_MAX || r[i].src >= n || r[i].dst >= n ||
-		    r[i].hop > d)
+		if (!in_run(&r[i], o, n, d, m0))
 			continue;
+		k = (size_t)r[i].src * n + r[i].dst;
 		t = (unsigned int)((r[i].start - first + unit / 2) / unit) + 1;
 		if (!hops[k])
 			nmsg++;
