@@ -146,6 +146,7 @@ struct vc_engine {
 	void (*wake)(void *ctx, u32 node);
 	void *wake_ctx;
 	struct vc_net_stats st;
+	u64 gen;		/* bumped whenever a counter may have changed */
 };
 
 /* ---- binary heaps with back-pointers --------------------------------- */
@@ -532,6 +533,13 @@ static struct vc_req *vc_match_posted(struct vc_node *n,
  * room (which is then reserved for it). An unbound node takes anything and
  * discards it on arrival.
  */
+static void vc_sysbuf_add(struct vc_node *n, u64 len)
+{
+	n->sysbuf_used += len;
+	if (n->sysbuf_used > n->st.sysbuf_peak)
+		n->st.sysbuf_peak = n->sysbuf_used;
+}
+
 static bool vc_can_accept(struct vc_engine *e, struct vc_node *n,
 			  struct vc_msg *m)
 {
@@ -539,7 +547,7 @@ static bool vc_can_accept(struct vc_engine *e, struct vc_node *n,
 		return true;
 	if (n->sysbuf_used + m->len > e->p.sysbuf)
 		return false;
-	n->sysbuf_used += m->len;
+	vc_sysbuf_add(n, m->len);
 	m->reserved = true;
 	return true;
 }
@@ -791,7 +799,7 @@ static void vc_deliver_data(struct vc_engine *e, struct vc_msg *m, u64 t)
 	}
 	/* UNFORCED: kept in the system buffer, over its size if it must. */
 	if (!m->reserved) {
-		d->sysbuf_used += m->len;
+		vc_sysbuf_add(d, m->len);
 		m->reserved = true;
 	}
 	d->st.buffered++;
@@ -833,8 +841,15 @@ static void vc_xfer_deliver(struct vc_engine *e, struct vc_xfer *x, u64 t)
 	if (flowed)
 		list_del_init(&x->flow_link);
 	vc_trace_xfer(e, x, t);
-	for (i = 0; i < x->hop; i++)
-		vc_res_put(e, &e->chan[x->chan[i]], t);
+	for (i = 0; i < x->hop; i++) {
+		struct vc_res *res = &e->chan[x->chan[i]];
+
+		if (x->type == VC_X_DATA) {
+			res->st.msgs++;
+			res->st.bytes += x->bytes;
+		}
+		vc_res_put(e, res, t);
+	}
 	x->hop = 0;
 	vc_res_put(e, &e->sport[x->src], t);
 	vc_res_put(e, &e->rport[x->dst], t);
@@ -1016,6 +1031,7 @@ static void vc_run(struct vc_engine *e)
 		if (ev->time > e->now)
 			e->now = ev->time;
 		e->st.events++;
+		e->gen++;
 		vc_dispatch(e, ev);
 	}
 }
@@ -1174,6 +1190,7 @@ int vc_bind(struct vc_engine *e, u32 node)
 	n->opseq = 0;
 	n->wake_status = 0;
 	e->nbound++;
+	e->gen++;
 	vc_set_running(e, n);
 	return 0;
 }
@@ -1205,6 +1222,7 @@ void vc_unbind(struct vc_engine *e, u32 node)
 	n->state = VC_UNBOUND;
 	n->waiting = NULL;
 	e->nbound--;
+	e->gen++;
 	/* Whatever waited for room here is taken (and discarded) now. */
 	vc_recheck_parked(e, n, e->now > n->clock ? e->now : n->clock);
 	vc_run(e);
@@ -1229,6 +1247,7 @@ int vc_delay(struct vc_engine *e, u32 node, u64 ns)
 	if (ns >= VC_TIME_MAX || n->clock + ns >= VC_TIME_MAX)
 		return -EOVERFLOW;
 	n->clock += ns;
+	e->gen++;
 	vc_heap_fix(&e->running, n);
 	vc_run(e);
 	return 0;
@@ -1484,6 +1503,53 @@ void vc_peaks_reset(struct vc_engine *e)
 
 	for (i = 0; i < e->nres; i++)
 		e->chan[i].st.peak = e->chan[i].count;
+}
+
+/* Virtual time @chan was held, including a holding still going on. */
+u64 vc_chan_busy(struct vc_engine *e, u32 chan)
+{
+	struct vc_res *r = &e->chan[chan];
+
+	return r->st.busy_ns +
+	       (r->count && e->now > r->since ? e->now - r->since : 0);
+}
+
+/*
+ * Every counter starts afresh: channels (a channel held now counts as busy
+ * from now, and its peak as what holds it), nodes, the network, the peak
+ * windows and the trace, whose message numbers restart with the count.
+ */
+void vc_stats_reset(struct vc_engine *e)
+{
+	u32 i;
+
+	for (i = 0; i < e->nres; i++) {
+		struct vc_res *r = &e->chan[i];
+
+		memset(&r->st, 0, sizeof(r->st));
+		r->st.peak = r->count;
+		r->since = e->now;
+	}
+	for (i = 0; i < e->topo->nodes; i++) {
+		struct vc_node *n = &e->node[i];
+
+		memset(&n->st, 0, sizeof(n->st));
+		n->st.sysbuf_peak = n->sysbuf_used;
+	}
+	memset(&e->st, 0, sizeof(e->st));
+	if (e->winpeak)
+		memset(e->winpeak, 0, VC_WINDOWS * sizeof(*e->winpeak));
+	e->ntrace = 0;
+	e->gen++;
+}
+
+/*
+ * A number that changes whenever a counter may have: readers that take the
+ * counters in several parts compare it to know they saw one state.
+ */
+u64 vc_stats_gen(struct vc_engine *e)
+{
+	return e->gen;
 }
 
 const struct vc_net_stats *vc_net_stats(struct vc_engine *e)

@@ -158,10 +158,13 @@ struct vc_node_stats {
 	u64 forced_dropped;	/* FORCED messages with no posted receive */
 	u64 discarded;		/* arrived at an unbound node */
 	u64 buffered;		/* UNFORCED messages kept in the system buffer */
+	u64 sysbuf_peak;	/* most bytes of system buffer in use at once */
 };
 
 struct vc_res_stats {
-	u64 uses;
+	u64 msgs;		/* messages whose data crossed it */
+	u64 bytes;		/* their payload */
+	u64 uses;		/* transfers that took it: data, PROBE, REQUEST */
 	u64 peak;		/* most transfers on it at once (reset-able) */
 	u64 waits;		/* acquisitions that had to queue */
 	u64 wait_ns;
@@ -208,6 +211,9 @@ const struct vc_net_stats *vc_net_stats(struct vc_engine *e);
 u64 vc_now(struct vc_engine *e);
 u32 vc_nchan_res(struct vc_engine *e);
 void vc_peaks_reset(struct vc_engine *e);
+u64 vc_chan_busy(struct vc_engine *e, u32 chan);
+void vc_stats_reset(struct vc_engine *e);
+u64 vc_stats_gen(struct vc_engine *e);
 u32 vc_window_peak(struct vc_engine *e, u32 window);
 /*
  * The trace: records ever written (the oldest trace_max of them are

@@ -270,6 +270,79 @@ static void vcube_engine_forced_dropped(struct kunit *test)
 	engine_free(&c);
 }
 
+/*
+ * Per-channel and per-node counters: an UNFORCED 4 KB message 0->7 (PROBE,
+ * REQUEST and data) and a FORCED 8-byte one 0->1 that nobody receives; then
+ * a reset keeps only what is held now.
+ */
+static void vcube_engine_link_stats(struct kunit *test)
+{
+	struct vc_params p = test_params();
+	struct vcube_topo_params tp = { .kind = VCUBE_TOPO_HYPERCUBE,
+					.dim = 3 };
+	const struct vc_res_stats *c0, *c4, *c11;
+	struct vcube_topo topo;
+	struct vc_engine *e;
+	struct vc_req *s1, *s2;
+	u64 gen;
+
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&topo, &tp, NULL, 0), 0);
+	e = vc_engine_create(&topo, &p);
+	KUNIT_ASSERT_NOT_NULL(test, e);
+	vc_bind(e, 0);
+	vc_bind(e, 1);
+	vc_bind(e, 7);
+	KUNIT_ASSERT_EQ(test, vc_send(e, 0, 7, 0, 0, payload(test, 4096),
+				      4096, 0, &s1), 0);
+	KUNIT_ASSERT_EQ(test, vc_send(e, 0, 1, 0, VC_SEND_FORCED,
+				      payload(test, 8), 8, 0, &s2), 0);
+	vc_delay(e, 1, 10000000);
+	vc_delay(e, 7, 10000000);
+	vc_wait(e, 0, s1);
+	KUNIT_ASSERT_TRUE(test, s1->done);
+	KUNIT_ASSERT_TRUE(test, s2->done);
+	/* The data is still on channel 4 when its sender returns (the tail) */
+	KUNIT_EXPECT_GT(test, vc_chan_busy(e, 4), vc_chan_stats(e, 4)->busy_ns);
+	vc_delay(e, 0, 10000000);
+	/* e-cube: 0->7 is channels 0 (0->1), 4 (1->3), 11 (3->7) */
+	c0 = vc_chan_stats(e, 0);
+	c4 = vc_chan_stats(e, 4);
+	c11 = vc_chan_stats(e, 11);
+	KUNIT_EXPECT_EQ(test, c0->msgs, 2ULL);
+	KUNIT_EXPECT_EQ(test, c0->bytes, 4104ULL);
+	KUNIT_EXPECT_EQ(test, c0->uses, 3ULL);
+	KUNIT_EXPECT_EQ(test, c4->msgs, 1ULL);
+	KUNIT_EXPECT_EQ(test, c4->bytes, 4096ULL);
+	KUNIT_EXPECT_EQ(test, c4->uses, 2ULL);
+	KUNIT_EXPECT_EQ(test, c11->msgs, 1ULL);
+	KUNIT_EXPECT_EQ(test, vc_chan_stats(e, 1)->uses, 0ULL);
+	KUNIT_EXPECT_GT(test, c4->busy_ns, 0ULL);
+	KUNIT_EXPECT_EQ(test, vc_chan_busy(e, 4), c4->busy_ns);
+	KUNIT_EXPECT_EQ(test, vc_node_stats(e, 7)->buffered, 1ULL);
+	KUNIT_EXPECT_EQ(test, vc_node_stats(e, 7)->sysbuf_peak, 4096ULL);
+	KUNIT_EXPECT_EQ(test, vc_node_stats(e, 1)->forced_dropped, 1ULL);
+	KUNIT_EXPECT_EQ(test, vc_node_stats(e, 0)->sent, 2ULL);
+	KUNIT_EXPECT_EQ(test, vc_net_stats(e)->messages, 2ULL);
+	KUNIT_EXPECT_EQ(test, vc_net_stats(e)->transfers, 4ULL);
+
+	gen = vc_stats_gen(e);
+	vc_stats_reset(e);
+	KUNIT_EXPECT_NE(test, vc_stats_gen(e), gen);
+	KUNIT_EXPECT_EQ(test, c0->msgs, 0ULL);
+	KUNIT_EXPECT_EQ(test, c0->uses, 0ULL);
+	KUNIT_EXPECT_EQ(test, c4->busy_ns, 0ULL);
+	KUNIT_EXPECT_EQ(test, c4->peak, 0ULL);
+	KUNIT_EXPECT_EQ(test, vc_node_stats(e, 0)->sent, 0ULL);
+	KUNIT_EXPECT_EQ(test, vc_net_stats(e)->messages, 0ULL);
+	KUNIT_EXPECT_EQ(test, vc_trace_count(e), 0ULL);
+	/* still in node 7's buffer */
+	KUNIT_EXPECT_EQ(test, vc_node_stats(e, 7)->sysbuf_peak, 4096ULL);
+	vc_unbind(e, 0);
+	vc_unbind(e, 1);
+	vc_unbind(e, 7);
+	vc_engine_destroy(e);
+}
+
 /* A test answers 0 before the request is done and 1 after, never blocks. */
 static void vcube_engine_test_done(struct kunit *test)
 {
@@ -331,6 +404,7 @@ static struct kunit_case vcube_engine_cases[] = {
 	KUNIT_CASE(vcube_engine_deadlock),
 	KUNIT_CASE(vcube_engine_forced_dropped),
 	KUNIT_CASE(vcube_engine_test_done),
+	KUNIT_CASE(vcube_engine_link_stats),
 	KUNIT_CASE(vcube_engine_bad_input),
 	{}
 };

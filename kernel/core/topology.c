@@ -563,6 +563,39 @@ u32 vcube_topo_bundle(const struct vcube_topo *t, u32 chan, u32 *width)
 }
 
 /*
+ * Where bundle @b runs (see vcube_topo_bundle()), with @info->lane 0 and
+ * @width its links. Outside the fat tree a bundle is one channel.
+ */
+int vcube_topo_bundle_info(const struct vcube_topo *t, u32 b,
+			   struct vcube_chan_info *info, u32 *width)
+{
+	u32 k, rel;
+
+	*width = 1;
+	if (t->kind != VCUBE_TOPO_FATTREE)
+		return vcube_topo_chan_info(t, b, info);
+	if (b >= t->nbundles)
+		return -EINVAL;
+	for (k = t->ft.levels; t->ft.bbase[k] > b; k--)
+		;
+	rel = b - t->ft.bbase[k];
+	info->dir = rel % 2;
+	info->lane = 0;
+	info->from = rel / 2;
+	info->from_level = k;
+	info->to = info->from / 4;
+	info->to_level = k + 1;
+	if (info->dir) {
+		info->to = info->from;
+		info->to_level = k;
+		info->from /= 4;
+		info->from_level = k + 1;
+	}
+	*width = t->ft.width[k + 1];
+	return 0;
+}
+
+/*
  * A node's place in its machine: the binary label (hypercube), "row col"
  * (mesh, torus), or the child index at each tree level from the root down,
  * dot separated (fat tree).

@@ -104,6 +104,8 @@ int vcube_topo_chan_info(const struct vcube_topo *t, u32 chan,
 			 struct vcube_chan_info *info);
 u32 vcube_topo_level_links(const struct vcube_topo *t, u32 level);
 u32 vcube_topo_bundle(const struct vcube_topo *t, u32 chan, u32 *width);
+int vcube_topo_bundle_info(const struct vcube_topo *t, u32 b,
+			   struct vcube_chan_info *info, u32 *width);
 int vcube_topo_format_coords(const struct vcube_topo *t, u32 node, char *buf,
 			     size_t len);
 int vcube_topo_format_shape(const struct vcube_topo *t, char *buf, size_t len);

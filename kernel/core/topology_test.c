@@ -129,7 +129,7 @@ static void vcube_topology_fattree_links(struct kunit *test)
 {
 	const struct ft_case *c = test->param_value;
 	struct vcube_topo_params p = { K(FATTREE), .nodes = c->nodes };
-	u32 k, total = 0, up[VCUBE_FT_MAX_LEVELS] = { 0 };
+	u32 k, w0, total = 0, up[VCUBE_FT_MAX_LEVELS] = { 0 };
 	struct vcube_chan_info ci;
 	struct vcube_topo t;
 	u32 ch;
@@ -158,6 +158,25 @@ static void vcube_topology_fattree_links(struct kunit *test)
 	}
 	KUNIT_EXPECT_EQ(test, up[0], 2U);
 	KUNIT_EXPECT_EQ(test, up[1], 4U);
+
+	/* Every channel's bundle runs where the channel does. */
+	for (ch = 0; ch < t.nchan; ch++) {
+		struct vcube_chan_info bi;
+		u32 b, w, bw;
+
+		vcube_topo_chan_info(&t, ch, &ci);
+		b = vcube_topo_bundle(&t, ch, &w);
+		KUNIT_ASSERT_LT(test, b, t.nbundles);
+		KUNIT_ASSERT_EQ(test, vcube_topo_bundle_info(&t, b, &bi, &bw), 0);
+		KUNIT_EXPECT_EQ(test, bw, w);
+		KUNIT_EXPECT_TRUE_MSG(test, bi.from == ci.from &&
+				      bi.to == ci.to &&
+				      bi.from_level == ci.from_level &&
+				      bi.to_level == ci.to_level &&
+				      bi.dir == ci.dir, "channel %u", ch);
+	}
+	KUNIT_EXPECT_EQ(test, vcube_topo_bundle_info(&t, t.nbundles, &ci, &w0),
+			-EINVAL);
 	if (c->levels >= 3)
 		KUNIT_EXPECT_EQ(test, up[2], 8U);
 	if (c->levels >= 4)
