@@ -23,7 +23,9 @@ export MODPARAMS CMD
 CC ?= gcc
 CFLAGS ?= -O2 -g
 VCUBE_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror \
-	-Iinclude/uapi -Iuserspace/lib/include -Iuserspace/lib
+	-Iinclude/uapi -Iuserspace/lib/include -Iuserspace/lib \
+	$(shell pkg-config --cflags libnl-genl-3.0 2>/dev/null)
+NL_LIBS := $(shell pkg-config --libs libnl-genl-3.0 2>/dev/null || echo -lnl-genl-3 -lnl-3)
 B := build
 
 LIB_SRC := $(wildcard userspace/lib/*.c)
@@ -73,21 +75,21 @@ $(B)/bin/vcube-sim: userspace/tools/vcube-sim.c $(CORE_SRC) $(wildcard kernel/co
 
 $(B)/bin/%: userspace/tools/%.c $(B)/lib/libvcube.a
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a -lm
+	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a -lm $(NL_LIBS)
 
 # Host tests build kernel/core and the library from source, with sanitizers.
 $(B)/tests/%: tests/host/%.c $(CORE_SRC) $(LIB_SRC) $(wildcard kernel/core/*.h userspace/lib/include/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) -Ikernel/core $(CFLAGS) -fsanitize=address,undefined \
-		-fno-sanitize-recover=all -pthread -o $@ $< $(CORE_SRC) $(LIB_SRC) -lm
+		-fno-sanitize-recover=all -pthread -o $@ $< $(CORE_SRC) $(LIB_SRC) -lm $(NL_LIBS)
 
 $(B)/tests/vm/%: tests/vm/%.c $(B)/lib/libvcube.a $(wildcard userspace/lib/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a -lm
+	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a -lm $(NL_LIBS)
 
 $(B)/bench/%: bench/%.c $(B)/lib/libvcube.a
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a -lm
+	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a -lm $(NL_LIBS)
 
 tests: $(HOST_TESTS) $(VM_TESTS) $(BENCH)
 

@@ -22,4 +22,16 @@
 #define vcube_class_const
 #endif
 
+/*
+ * 6.2 split generic netlink ops into do and dump entries. Before, the
+ * generated table (netlink-gen.c, compiled with this header forced in) is a
+ * table of plain ops: each vcube command has only a do or only a dump, so
+ * the two read the same.
+ */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 2, 0)
+#define genl_split_ops genl_ops
+#define split_ops ops
+#define n_split_ops n_ops
+#endif
+
 #endif /* _VCUBE_COMPAT_H */

@@ -295,6 +295,10 @@ static int __init vcube_init(void)
 	if (ret)
 		goto err_engine;
 
+	ret = vcube_nl_init(net);
+	if (ret)
+		goto err_dev;
+
 	vcube_topo_format_shape(&net->topo, shape, sizeof(shape));
 	pr_info("%s %s: %u nodes, %u channels, profile %s, %s switching\n",
 		vcube_topo_kind_name(net->topo.kind), shape, net->topo.nodes,
@@ -303,6 +307,8 @@ static int __init vcube_init(void)
 	vcube_net = net;
 	return 0;
 
+err_dev:
+	vcube_dev_exit(net);
 err_engine:
 	vc_engine_destroy(net->engine);
 err_free:
@@ -313,6 +319,7 @@ err_free:
 
 static void __exit vcube_exit(void)
 {
+	vcube_nl_exit();
 	vcube_dev_exit(vcube_net);
 	vc_engine_destroy(vcube_net->engine);
 	mutex_destroy(&vcube_net->lock);

@@ -72,5 +72,7 @@ struct vcube_net {
 umode_t vcube_dev_mode(void);
 int vcube_dev_init(struct vcube_net *net);
 void vcube_dev_exit(struct vcube_net *net);
+int vcube_nl_init(struct vcube_net *net);
+void vcube_nl_exit(void);
 
 #endif /* _VCUBE_H */

@@ -13,16 +13,8 @@ set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${VCUBE_CACHE:-$HOME/.cache/vcube}
-tarball=$(ls /usr/src/linux-source-6.12.tar.* 2>/dev/null | head -n 1 || true)
-src=$cache/linux-source-6.12
 build=$cache/kunit-build
-
-if [ ! -f "$src/Makefile" ]; then
-	[ -n "$tarball" ] || { echo "kunit: linux-source-6.12 is not installed (make deps)" >&2; exit 1; }
-	mkdir -p "$cache"
-	echo "kunit: extracting $tarball into $cache (once)"
-	tar -C "$cache" -xf "$tarball"
-fi
+src=$("$top/scripts/linux-src.sh")
 
 # Link kernel/core into the tree as drivers/vcube (re-pointed every run:
 # each clone of the repository lives somewhere else).

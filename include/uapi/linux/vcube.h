@@ -15,12 +15,117 @@
 
 #define VCUBE_IOC_MAGIC		0xBC
 
+/* ---- generic netlink: generated from Documentation/netlink/specs/vcube.yaml */
+/* by scripts/ynl-gen.sh (the kernel's ynl-gen-c.py): do not edit by hand */
+#define VCUBE_FAMILY_NAME	"vcube"
+#define VCUBE_FAMILY_VERSION	1
+
+/**
+ * enum vcube_topology - The network's shape and routing.
+ * @VCUBE_TOPOLOGY_HYPERCUBE: Binary n-cube, e-cube routing (iPSC/860).
+ * @VCUBE_TOPOLOGY_MESH: 2-D mesh, XY routing (Touchstone Delta).
+ * @VCUBE_TOPOLOGY_TORUS: 2-D torus, +x then south (AP1000).
+ * @VCUBE_TOPOLOGY_FATTREE: 4-ary fat tree (CM-5 data network).
+ */
 enum vcube_topology {
-	VCUBE_TOPOLOGY_HYPERCUBE = 0,	/* iPSC/860: e-cube routing */
-	VCUBE_TOPOLOGY_MESH = 1,	/* Touchstone Delta: XY routing */
-	VCUBE_TOPOLOGY_TORUS = 2,	/* AP1000: +x then south */
-	VCUBE_TOPOLOGY_FATTREE = 3,	/* CM-5: 4-ary fat tree */
+	VCUBE_TOPOLOGY_HYPERCUBE,
+	VCUBE_TOPOLOGY_MESH,
+	VCUBE_TOPOLOGY_TORUS,
+	VCUBE_TOPOLOGY_FATTREE,
 };
+
+/**
+ * enum vcube_switching - How a message holds the channels of its route.
+ */
+enum vcube_switching {
+	VCUBE_SWITCHING_CIRCUIT,
+	VCUBE_SWITCHING_WORMHOLE,
+	VCUBE_SWITCHING_PACKET,
+};
+
+/**
+ * enum vcube_node_state - Where a node is.
+ * @VCUBE_NODE_STATE_UNBOUND: No process has its device open.
+ * @VCUBE_NODE_STATE_RUNNING: Bound, and may issue operations at its virtual
+ *   clock.
+ * @VCUBE_NODE_STATE_BLOCKED: Bound, and waiting for a request to complete.
+ */
+enum vcube_node_state {
+	VCUBE_NODE_STATE_UNBOUND,
+	VCUBE_NODE_STATE_RUNNING,
+	VCUBE_NODE_STATE_BLOCKED,
+};
+
+enum {
+	VCUBE_A_TOPO_PAD = 1,
+	VCUBE_A_TOPO_KIND,
+	VCUBE_A_TOPO_SHAPE,
+	VCUBE_A_TOPO_PROFILE,
+	VCUBE_A_TOPO_SWITCHING,
+	VCUBE_A_TOPO_NODES,
+	VCUBE_A_TOPO_CHANNELS,
+	VCUBE_A_TOPO_LINKS,
+	VCUBE_A_TOPO_DIAMETER,
+	VCUBE_A_TOPO_NOW,
+	VCUBE_A_TOPO_MESSAGES,
+	VCUBE_A_TOPO_TRANSFERS,
+	VCUBE_A_TOPO_WAITS,
+	VCUBE_A_TOPO_WAIT_NS,
+	VCUBE_A_TOPO_DEADLOCKS,
+
+	__VCUBE_A_TOPO_MAX,
+	VCUBE_A_TOPO_MAX = (__VCUBE_A_TOPO_MAX - 1)
+};
+
+enum {
+	VCUBE_A_LINK_PAD = 1,
+	VCUBE_A_LINK_ID,
+	VCUBE_A_LINK_FROM,
+	VCUBE_A_LINK_TO,
+	VCUBE_A_LINK_FROM_LEVEL,
+	VCUBE_A_LINK_TO_LEVEL,
+	VCUBE_A_LINK_DIR,
+	VCUBE_A_LINK_LANE,
+	VCUBE_A_LINK_WIDTH,
+	VCUBE_A_LINK_MESSAGES,
+	VCUBE_A_LINK_BYTES,
+	VCUBE_A_LINK_TRANSFERS,
+	VCUBE_A_LINK_BUSY_NS,
+	VCUBE_A_LINK_WAITS,
+	VCUBE_A_LINK_WAIT_NS,
+	VCUBE_A_LINK_PEAK,
+
+	__VCUBE_A_LINK_MAX,
+	VCUBE_A_LINK_MAX = (__VCUBE_A_LINK_MAX - 1)
+};
+
+enum {
+	VCUBE_A_NODE_PAD = 1,
+	VCUBE_A_NODE_ID,
+	VCUBE_A_NODE_STATE,
+	VCUBE_A_NODE_PID,
+	VCUBE_A_NODE_CLOCK,
+	VCUBE_A_NODE_SENT,
+	VCUBE_A_NODE_RECEIVED,
+	VCUBE_A_NODE_FORCED_DROPPED,
+	VCUBE_A_NODE_BUFFERED,
+	VCUBE_A_NODE_DISCARDED,
+	VCUBE_A_NODE_SYSBUF_PEAK,
+
+	__VCUBE_A_NODE_MAX,
+	VCUBE_A_NODE_MAX = (__VCUBE_A_NODE_MAX - 1)
+};
+
+enum {
+	VCUBE_CMD_TOPO_GET = 1,
+	VCUBE_CMD_LINK_GET,
+	VCUBE_CMD_NODE_GET,
+	VCUBE_CMD_STATS_RESET,
+
+	__VCUBE_CMD_MAX,
+	VCUBE_CMD_MAX = (__VCUBE_CMD_MAX - 1)
+};
+/* ---- end of generated part ---- */
 
 /**
  * struct vcube_node_info - what a bound node knows of its network

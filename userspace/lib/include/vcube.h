@@ -101,6 +101,76 @@ int vcube_node_describe(const char *root, unsigned int node,
 			struct vcube_node_desc *desc);
 
 /*
+ * The generic netlink family "vcube" (libnl-genl-3): the network and its
+ * counters. Needs no bound node. Dumps that saw the counters change midway
+ * fail with -EAGAIN (try again); kernel errors keep their extended-ack
+ * text for vcube_nl_errmsg().
+ */
+struct vcube_nl;
+
+struct vcube_nl_topo {
+	unsigned int kind;		/* enum vcube_topology */
+	unsigned int switching;		/* enum vcube_switching */
+	unsigned int nodes;
+	unsigned int channels;
+	unsigned int links;		/* entries of a link dump */
+	unsigned int diameter;
+	char shape[64];
+	char profile[16];
+	uint64_t now;			/* committed virtual time, ns */
+	uint64_t messages;
+	uint64_t transfers;
+	uint64_t waits;
+	uint64_t wait_ns;
+	uint64_t deadlocks;
+};
+
+struct vcube_nl_link {
+	unsigned int id;
+	unsigned int from, to;		/* vertices: nodes at level 0 */
+	unsigned int from_level, to_level;
+	unsigned int dir;		/* dimension, enum vcube_dir, 0 up 1 down */
+	unsigned int lane;
+	unsigned int width;
+	unsigned int peak;
+	uint64_t messages;
+	uint64_t bytes;
+	uint64_t transfers;
+	uint64_t busy_ns;
+	uint64_t waits;
+	uint64_t wait_ns;
+};
+
+struct vcube_nl_node {
+	unsigned int id;
+	unsigned int state;		/* enum vcube_node_state */
+	unsigned int pid;		/* 0 while unbound */
+	uint64_t clock;
+	uint64_t sent;
+	uint64_t received;
+	uint64_t forced_dropped;
+	uint64_t buffered;
+	uint64_t discarded;
+	uint64_t sysbuf_peak;
+};
+
+/* -ENOENT: no vcube module is loaded. */
+int vcube_nl_open(struct vcube_nl **nlp);
+void vcube_nl_close(struct vcube_nl *nl);
+int vcube_nl_topo_get(struct vcube_nl *nl, struct vcube_nl_topo *topo);
+/* Every link (every node); free(*out). @parts (may be NULL): messages. */
+int vcube_nl_link_dump(struct vcube_nl *nl, struct vcube_nl_link **out,
+		       size_t *n, unsigned int *parts);
+int vcube_nl_node_dump(struct vcube_nl *nl, struct vcube_nl_node **out,
+		       size_t *n, unsigned int *parts);
+/* Needs CAP_NET_ADMIN: -EPERM otherwise. */
+int vcube_nl_stats_reset(struct vcube_nl *nl);
+/* The kernel's extended-ack text for the last error, or "". */
+const char *vcube_nl_errmsg(const struct vcube_nl *nl);
+const char *vcube_switching_name(unsigned int switching);
+const char *vcube_node_state_name(unsigned int state);
+
+/*
  * Communicators: the processes one vcube-run started, rank r bound to node
  * r. Collective operations are called by every rank of the communicator.
  * Their messages use tags from 0x40000000 up; keep yours below.

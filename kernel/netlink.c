@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vcube's generic netlink family, "vcube": the network and its counters.
+ * Documentation/netlink/specs/vcube.yaml describes it; the ops table and
+ * the family are generated from it (netlink-gen.c), the handlers are here.
+ *
+ * The engine updates its counters under the network's lock, and nothing
+ * else: the handlers take that same lock to read them, one dump part at a
+ * time, and mark a part inconsistent (NLM_F_DUMP_INTR) when the counters'
+ * generation moved since the previous part.
+ */
+#include <linux/mutex.h>
+#include <net/genetlink.h>
+
+#include "netlink-gen.h"
+#include "vcube.h"
+
+static_assert((int)VCUBE_TOPOLOGY_HYPERCUBE == (int)VCUBE_TOPO_HYPERCUBE);
+static_assert((int)VCUBE_TOPOLOGY_MESH == (int)VCUBE_TOPO_MESH);
+static_assert((int)VCUBE_TOPOLOGY_TORUS == (int)VCUBE_TOPO_TORUS);
+static_assert((int)VCUBE_TOPOLOGY_FATTREE == (int)VCUBE_TOPO_FATTREE);
+static_assert((int)VCUBE_SWITCHING_CIRCUIT == (int)VC_SW_CIRCUIT);
+static_assert((int)VCUBE_SWITCHING_WORMHOLE == (int)VC_SW_WORMHOLE);
+static_assert((int)VCUBE_SWITCHING_PACKET == (int)VC_SW_PACKET);
+static_assert((int)VCUBE_NODE_STATE_UNBOUND == (int)VC_UNBOUND);
+static_assert((int)VCUBE_NODE_STATE_RUNNING == (int)VC_RUNNING);
+static_assert((int)VCUBE_NODE_STATE_BLOCKED == (int)VC_BLOCKED);
+
+/* The one network; set before the family is registered. */
+static struct vcube_net *vcube_nl_net;
+
+static int vcube_nl_put_u64(struct sk_buff *skb, int attr, int pad, u64 v)
+{
+	return nla_put_u64_64bit(skb, attr, v, pad);
+}
+
+static int vcube_nl_topo_fill(struct sk_buff *skb, struct vcube_net *net)
+{
+	const struct vc_net_stats *st;
+	char shape[64];
+	u64 now;
+	int ret;
+
+	if (vcube_topo_format_shape(&net->topo, shape, sizeof(shape)) < 0)
+		shape[0] = '\0';
+	if (nla_put_u32(skb, VCUBE_A_TOPO_KIND, net->topo.kind) ||
+	    nla_put_string(skb, VCUBE_A_TOPO_SHAPE, shape) ||
+	    nla_put_string(skb, VCUBE_A_TOPO_PROFILE, net->profile) ||
+	    nla_put_u32(skb, VCUBE_A_TOPO_SWITCHING, net->params.switching) ||
+	    nla_put_u32(skb, VCUBE_A_TOPO_NODES, net->topo.nodes) ||
+	    nla_put_u32(skb, VCUBE_A_TOPO_CHANNELS, net->topo.nchan) ||
+	    nla_put_u32(skb, VCUBE_A_TOPO_DIAMETER,
+			vcube_topo_diameter(&net->topo)))
+		return -EMSGSIZE;
+
+	mutex_lock(&net->lock);
+	st = vc_net_stats(net->engine);
+	now = vc_now(net->engine);
+	ret = nla_put_u32(skb, VCUBE_A_TOPO_LINKS,
+			  vc_nchan_res(net->engine)) ||
+	      vcube_nl_put_u64(skb, VCUBE_A_TOPO_NOW, VCUBE_A_TOPO_PAD, now) ||
+	      vcube_nl_put_u64(skb, VCUBE_A_TOPO_MESSAGES, VCUBE_A_TOPO_PAD,
+			       st->messages) ||
+	      vcube_nl_put_u64(skb, VCUBE_A_TOPO_TRANSFERS, VCUBE_A_TOPO_PAD,
+			       st->transfers) ||
+	      vcube_nl_put_u64(skb, VCUBE_A_TOPO_WAITS, VCUBE_A_TOPO_PAD,
+			       st->chan_waits) ||
+	      vcube_nl_put_u64(skb, VCUBE_A_TOPO_WAIT_NS, VCUBE_A_TOPO_PAD,
+			       st->chan_wait_ns) ||
+	      vcube_nl_put_u64(skb, VCUBE_A_TOPO_DEADLOCKS, VCUBE_A_TOPO_PAD,
+			       st->deadlocks);
+	mutex_unlock(&net->lock);
+	return ret ? -EMSGSIZE : 0;
+}
+
+int vcube_nl_topo_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct sk_buff *msg;
+	void *hdr;
+	int ret;
+
+	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	hdr = genlmsg_put(msg, info->snd_portid, info->snd_seq,
+			  &vcube_nl_family, 0, VCUBE_CMD_TOPO_GET);
+	if (!hdr) {
+		ret = -EMSGSIZE;
+		goto err_free;
+	}
+	ret = vcube_nl_topo_fill(msg, vcube_nl_net);
+	if (ret)
+		goto err_free;
+	genlmsg_end(msg, hdr);
+	return genlmsg_reply(msg, info);
+
+err_free:
+	nlmsg_free(msg);
+	return ret;
+}
+
+/* One link: a channel, or with packet switching a bundle of them. */
+static int vcube_nl_link_fill(struct sk_buff *skb, struct vcube_net *net,
+			      u32 id)
+{
+	const struct vc_res_stats *st = vc_chan_stats(net->engine, id);
+	struct vcube_chan_info ci;
+	u32 width = 1;
+	int ret;
+
+	lockdep_assert_held(&net->lock);
+	if (net->params.switching == VC_SW_PACKET)
+		ret = vcube_topo_bundle_info(&net->topo, id, &ci, &width);
+	else
+		ret = vcube_topo_chan_info(&net->topo, id, &ci);
+	if (ret)
+		return ret;
+	if (nla_put_u32(skb, VCUBE_A_LINK_ID, id) ||
+	    nla_put_u32(skb, VCUBE_A_LINK_FROM, ci.from) ||
+	    nla_put_u32(skb, VCUBE_A_LINK_TO, ci.to) ||
+	    nla_put_u32(skb, VCUBE_A_LINK_FROM_LEVEL, ci.from_level) ||
+	    nla_put_u32(skb, VCUBE_A_LINK_TO_LEVEL, ci.to_level) ||
+	    nla_put_u32(skb, VCUBE_A_LINK_DIR, ci.dir) ||
+	    nla_put_u32(skb, VCUBE_A_LINK_LANE, ci.lane) ||
+	    nla_put_u32(skb, VCUBE_A_LINK_WIDTH, width) ||
+	    vcube_nl_put_u64(skb, VCUBE_A_LINK_MESSAGES, VCUBE_A_LINK_PAD,
+			     st->msgs) ||
+	    vcube_nl_put_u64(skb, VCUBE_A_LINK_BYTES, VCUBE_A_LINK_PAD,
+			     st->bytes) ||
+	    vcube_nl_put_u64(skb, VCUBE_A_LINK_TRANSFERS, VCUBE_A_LINK_PAD,
+			     st->uses) ||
+	    vcube_nl_put_u64(skb, VCUBE_A_LINK_BUSY_NS, VCUBE_A_LINK_PAD,
+			     vc_chan_busy(net->engine, id)) ||
+	    vcube_nl_put_u64(skb, VCUBE_A_LINK_WAITS, VCUBE_A_LINK_PAD,
+			     st->waits) ||
+	    vcube_nl_put_u64(skb, VCUBE_A_LINK_WAIT_NS, VCUBE_A_LINK_PAD,
+			     st->wait_ns) ||
+	    nla_put_u32(skb, VCUBE_A_LINK_PEAK, min_t(u64, st->peak, U32_MAX)))
+		return -EMSGSIZE;
+	return 0;
+}
+
+static int vcube_nl_node_fill(struct sk_buff *skb, struct vcube_net *net,
+			      u32 id)
+{
+	const struct vc_node_stats *st = vc_node_stats(net->engine, id);
+	pid_t owner = net->nodes[id]->owner;
+
+	lockdep_assert_held(&net->lock);
+	if (nla_put_u32(skb, VCUBE_A_NODE_ID, id) ||
+	    nla_put_u32(skb, VCUBE_A_NODE_STATE,
+			vc_node_state(net->engine, id)) ||
+	    (owner && nla_put_u32(skb, VCUBE_A_NODE_PID, owner)) ||
+	    vcube_nl_put_u64(skb, VCUBE_A_NODE_CLOCK, VCUBE_A_NODE_PAD,
+			     vc_clock(net->engine, id)) ||
+	    vcube_nl_put_u64(skb, VCUBE_A_NODE_SENT, VCUBE_A_NODE_PAD,
+			     st->sent) ||
+	    vcube_nl_put_u64(skb, VCUBE_A_NODE_RECEIVED, VCUBE_A_NODE_PAD,
+			     st->received) ||
+	    vcube_nl_put_u64(skb, VCUBE_A_NODE_FORCED_DROPPED, VCUBE_A_NODE_PAD,
+			     st->forced_dropped) ||
+	    vcube_nl_put_u64(skb, VCUBE_A_NODE_BUFFERED, VCUBE_A_NODE_PAD,
+			     st->buffered) ||
+	    vcube_nl_put_u64(skb, VCUBE_A_NODE_DISCARDED, VCUBE_A_NODE_PAD,
+			     st->discarded) ||
+	    vcube_nl_put_u64(skb, VCUBE_A_NODE_SYSBUF_PEAK, VCUBE_A_NODE_PAD,
+			     st->sysbuf_peak))
+		return -EMSGSIZE;
+	return 0;
+}
+
+/*
+ * One part of a dump of @count entries: as many as fit, from the cursor in
+ * cb->args[0], each filled by @fill under the network's lock.
+ */
+static int vcube_nl_dump(struct sk_buff *skb, struct netlink_callback *cb,
+			 u8 cmd, u32 count,
+			 int (*fill)(struct sk_buff *, struct vcube_net *, u32))
+{
+	struct vcube_net *net = vcube_nl_net;
+	u32 start = cb->args[0], i;
+	int ret = 0;
+	void *hdr;
+
+	mutex_lock(&net->lock);
+	cb->seq = lower_32_bits(vc_stats_gen(net->engine)) ?: 1;
+	for (i = start; i < count; i++) {
+		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid,
+				  cb->nlh->nlmsg_seq, &vcube_nl_family,
+				  NLM_F_MULTI, cmd);
+		if (!hdr) {
+			ret = -EMSGSIZE;
+			break;
+		}
+		genl_dump_check_consistent(cb, hdr);
+		ret = fill(skb, net, i);
+		if (ret) {
+			genlmsg_cancel(skb, hdr);
+			break;
+		}
+		genlmsg_end(skb, hdr);
+	}
+	mutex_unlock(&net->lock);
+	cb->args[0] = i;
+	/* Not even one entry fitted in an empty message: give up. */
+	if (ret && i == start)
+		return ret;
+	return skb->len;
+}
+
+int vcube_nl_link_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	return vcube_nl_dump(skb, cb, VCUBE_CMD_LINK_GET,
+			     vc_nchan_res(vcube_nl_net->engine),
+			     vcube_nl_link_fill);
+}
+
+int vcube_nl_node_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	return vcube_nl_dump(skb, cb, VCUBE_CMD_NODE_GET,
+			     vcube_nl_net->topo.nodes, vcube_nl_node_fill);
+}
+
+/* GENL_ADMIN_PERM (the spec's admin-perm) keeps it to CAP_NET_ADMIN. */
+int vcube_nl_stats_reset_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct vcube_net *net = vcube_nl_net;
+
+	mutex_lock(&net->lock);
+	vc_stats_reset(net->engine);
+	mutex_unlock(&net->lock);
+	return 0;
+}
+
+int vcube_nl_init(struct vcube_net *net)
+{
+	vcube_nl_net = net;
+	return genl_register_family(&vcube_nl_family);
+}
+
+void vcube_nl_exit(void)
+{
+	genl_unregister_family(&vcube_nl_family);
+	vcube_nl_net = NULL;
+}

@@ -1,0 +1,414 @@
+// SPDX-License-Identifier: MIT
+/*
+ * libvcube: the generic netlink family "vcube", with libnl-genl-3.
+ *
+ * Each call sends one request and reads the answer datagram by datagram
+ * (one datagram is one part of a dump), so a dump knows its parts and an
+ * error keeps the kernel's extended-ack text.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include <linux/netlink.h>
+#include <netlink/genl/ctrl.h>
+#include <netlink/genl/genl.h>
+#include <netlink/msg.h>
+#include <netlink/netlink.h>
+
+#include "vcube.h"
+
+#ifndef SOL_NETLINK
+#define SOL_NETLINK	270
+#endif
+
+struct vcube_nl {
+	struct nl_sock *sk;
+	int family;
+	char errmsg[256];
+};
+
+/* libnl's error codes, as errno values. */
+static int vcube_nl_errno(int nlerr)
+{
+	switch (-nlerr) {
+	case NLE_NOMEM:
+		return -ENOMEM;
+	case NLE_PERM:
+		return -EPERM;
+	case NLE_OBJ_NOTFOUND:
+		return -ENOENT;
+	case NLE_DUMP_INTR:
+		return -EAGAIN;
+	case NLE_MSGSIZE:
+		return -EMSGSIZE;
+	default:
+		return -EIO;
+	}
+}
+
+int vcube_nl_open(struct vcube_nl **nlp)
+{
+	struct vcube_nl *nl;
+	int one = 1, ret;
+
+	if (!nlp)
+		return -EINVAL;
+	nl = calloc(1, sizeof(*nl));
+	if (!nl)
+		return -ENOMEM;
+	nl->sk = nl_socket_alloc();
+	if (!nl->sk) {
+		free(nl);
+		return -ENOMEM;
+	}
+	ret = genl_connect(nl->sk);
+	if (ret < 0) {
+		ret = vcube_nl_errno(ret);
+		goto err_sock;
+	}
+	/* Error text from the kernel (best effort: old kernels lack it). */
+	setsockopt(nl_socket_get_fd(nl->sk), SOL_NETLINK, NETLINK_EXT_ACK,
+		   &one, sizeof(one));
+	/* Whole datagrams, however large the kernel made a dump part. */
+	nl_socket_enable_msg_peek(nl->sk);
+	nl->family = genl_ctrl_resolve(nl->sk, VCUBE_FAMILY_NAME);
+	if (nl->family < 0) {
+		ret = nl->family == -NLE_OBJ_NOTFOUND ? -ENOENT :
+			vcube_nl_errno(nl->family);
+		goto err_sock;
+	}
+	*nlp = nl;
+	return 0;
+
+err_sock:
+	nl_socket_free(nl->sk);
+	free(nl);
+	return ret;
+}
+
+void vcube_nl_close(struct vcube_nl *nl)
+{
+	if (!nl)
+		return;
+	nl_socket_free(nl->sk);
+	free(nl);
+}
+
+const char *vcube_nl_errmsg(const struct vcube_nl *nl)
+{
+	return nl ? nl->errmsg : "";
+}
+
+static int vcube_nl_send(struct vcube_nl *nl, uint8_t cmd, int flags)
+{
+	struct nl_msg *msg = nlmsg_alloc();
+	int ret;
+
+	if (!msg)
+		return -ENOMEM;
+	if (!genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, nl->family, 0, flags,
+			 cmd, VCUBE_FAMILY_VERSION)) {
+		nlmsg_free(msg);
+		return -EMSGSIZE;
+	}
+	ret = nl_send_auto(nl->sk, msg);
+	nlmsg_free(msg);
+	return ret < 0 ? vcube_nl_errno(ret) : 0;
+}
+
+/* An NLMSG_ERROR: its errno, and the extended-ack text if there is one. */
+static int vcube_nl_error(struct vcube_nl *nl, struct nlmsghdr *h)
+{
+	struct nlmsgerr *e = nlmsg_data(h);
+	struct nlattr *tb[NLMSGERR_ATTR_MAX + 1];
+	size_t off = sizeof(*e);
+
+	if (h->nlmsg_len < (unsigned int)nlmsg_size(sizeof(*e)))
+		return -EIO;
+	if (!e->error)
+		return 0;
+	/* without NLM_F_CAPPED the request is echoed before the TLVs */
+	if (!(h->nlmsg_flags & NLM_F_CAPPED))
+		off += e->msg.nlmsg_len - sizeof(struct nlmsghdr);
+	if ((h->nlmsg_flags & NLM_F_ACK_TLVS) &&
+	    off < (size_t)nlmsg_datalen(h) &&
+	    !nla_parse(tb, NLMSGERR_ATTR_MAX,
+		       (struct nlattr *)((char *)e + off),
+		       nlmsg_datalen(h) - (int)off, NULL) &&
+	    tb[NLMSGERR_ATTR_MSG]) {
+		strncpy(nl->errmsg, nla_get_string(tb[NLMSGERR_ATTR_MSG]),
+			sizeof(nl->errmsg) - 1);
+	}
+	return e->error;
+}
+
+/*
+ * Read the answer to the last request: @parse for each vcube message, until
+ * the ack or the end of the dump. An interrupted dump is read to its end,
+ * then reported as -EAGAIN.
+ */
+static int vcube_nl_recv(struct vcube_nl *nl, bool dump,
+			 int (*parse)(struct nlattr **tb, void *arg),
+			 int maxattr, void *arg, unsigned int *parts)
+{
+	struct nlattr *tb[32];
+	struct sockaddr_nl who;
+	unsigned char *buf = NULL;
+	bool intr = false;
+	int len, ret = 0;
+
+	if (maxattr >= (int)(sizeof(tb) / sizeof(tb[0])))
+		return -EINVAL;
+	if (parts)
+		*parts = 0;
+	for (;;) {
+		struct nlmsghdr *h;
+
+		len = nl_recv(nl->sk, &who, &buf, NULL);
+		if (len <= 0)
+			return len < 0 ? vcube_nl_errno(len) : -EIO;
+		if (parts)
+			(*parts)++;
+		for (h = (struct nlmsghdr *)buf; nlmsg_ok(h, len);
+		     h = nlmsg_next(h, &len)) {
+			if (h->nlmsg_flags & NLM_F_DUMP_INTR)
+				intr = true;
+			if (h->nlmsg_type == NLMSG_DONE)
+				goto out;
+			if (h->nlmsg_type == NLMSG_ERROR) {
+				ret = vcube_nl_error(nl, h);
+				goto out;
+			}
+			if (h->nlmsg_type != nl->family)
+				continue;
+			if (genlmsg_parse(h, 0, tb, maxattr, NULL)) {
+				ret = -EIO;
+				goto out;
+			}
+			if (!ret)
+				ret = parse(tb, arg);
+			if (ret)
+				goto out;
+			if (!dump)	/* the one reply */
+				goto out;
+		}
+		free(buf);
+		buf = NULL;
+	}
+out:
+	free(buf);
+	if (!ret && intr)
+		ret = -EAGAIN;
+	return ret;
+}
+
+#define U32(tb, a)	((tb)[a] ? nla_get_u32((tb)[a]) : 0)
+#define U64(tb, a)	((tb)[a] ? nla_get_u64((tb)[a]) : 0)
+
+static void vcube_nl_copy_str(char *dst, size_t len, struct nlattr *a)
+{
+	dst[0] = '\0';
+	if (a)
+		strncpy(dst, nla_get_string(a), len - 1);
+	dst[len - 1] = '\0';
+}
+
+static int vcube_nl_topo_parse(struct nlattr **tb, void *arg)
+{
+	struct vcube_nl_topo *t = arg;
+
+	if (!tb[VCUBE_A_TOPO_NODES] || !tb[VCUBE_A_TOPO_KIND])
+		return -EIO;
+	t->kind = U32(tb, VCUBE_A_TOPO_KIND);
+	t->switching = U32(tb, VCUBE_A_TOPO_SWITCHING);
+	t->nodes = U32(tb, VCUBE_A_TOPO_NODES);
+	t->channels = U32(tb, VCUBE_A_TOPO_CHANNELS);
+	t->links = U32(tb, VCUBE_A_TOPO_LINKS);
+	t->diameter = U32(tb, VCUBE_A_TOPO_DIAMETER);
+	vcube_nl_copy_str(t->shape, sizeof(t->shape), tb[VCUBE_A_TOPO_SHAPE]);
+	vcube_nl_copy_str(t->profile, sizeof(t->profile),
+			  tb[VCUBE_A_TOPO_PROFILE]);
+	t->now = U64(tb, VCUBE_A_TOPO_NOW);
+	t->messages = U64(tb, VCUBE_A_TOPO_MESSAGES);
+	t->transfers = U64(tb, VCUBE_A_TOPO_TRANSFERS);
+	t->waits = U64(tb, VCUBE_A_TOPO_WAITS);
+	t->wait_ns = U64(tb, VCUBE_A_TOPO_WAIT_NS);
+	t->deadlocks = U64(tb, VCUBE_A_TOPO_DEADLOCKS);
+	return 0;
+}
+
+int vcube_nl_topo_get(struct vcube_nl *nl, struct vcube_nl_topo *topo)
+{
+	int ret;
+
+	if (!nl || !topo)
+		return -EINVAL;
+	memset(topo, 0, sizeof(*topo));
+	nl->errmsg[0] = '\0';
+	ret = vcube_nl_send(nl, VCUBE_CMD_TOPO_GET, 0);
+	if (ret)
+		return ret;
+	ret = vcube_nl_recv(nl, false, vcube_nl_topo_parse, VCUBE_A_TOPO_MAX,
+			    topo, NULL);
+	if (!ret && !topo->nodes)
+		ret = -EIO;
+	return ret;
+}
+
+/* A growing array of dump entries. */
+struct vcube_nl_vec {
+	void *a;
+	size_t n, cap, size;
+	int (*fill)(struct nlattr **tb, void *entry);
+};
+
+static int vcube_nl_vec_parse(struct nlattr **tb, void *arg)
+{
+	struct vcube_nl_vec *v = arg;
+
+	if (v->n == v->cap) {
+		size_t cap = v->cap ? 2 * v->cap : 64;
+		void *a = realloc(v->a, cap * v->size);
+
+		if (!a)
+			return -ENOMEM;
+		v->a = a;
+		v->cap = cap;
+	}
+	memset((char *)v->a + v->n * v->size, 0, v->size);
+	if (v->fill(tb, (char *)v->a + v->n * v->size))
+		return -EIO;
+	v->n++;
+	return 0;
+}
+
+static int vcube_nl_dump(struct vcube_nl *nl, uint8_t cmd, int maxattr,
+			 struct vcube_nl_vec *v, void **out, size_t *n,
+			 unsigned int *parts)
+{
+	int ret;
+
+	if (!nl || !out || !n)
+		return -EINVAL;
+	nl->errmsg[0] = '\0';
+	ret = vcube_nl_send(nl, cmd, NLM_F_DUMP);
+	if (!ret)
+		ret = vcube_nl_recv(nl, true, vcube_nl_vec_parse, maxattr, v,
+				    parts);
+	if (ret) {
+		free(v->a);
+		return ret;
+	}
+	*out = v->a;
+	*n = v->n;
+	return 0;
+}
+
+static int vcube_nl_link_fill(struct nlattr **tb, void *entry)
+{
+	struct vcube_nl_link *l = entry;
+
+	if (!tb[VCUBE_A_LINK_ID])
+		return -EIO;
+	l->id = U32(tb, VCUBE_A_LINK_ID);
+	l->from = U32(tb, VCUBE_A_LINK_FROM);
+	l->to = U32(tb, VCUBE_A_LINK_TO);
+	l->from_level = U32(tb, VCUBE_A_LINK_FROM_LEVEL);
+	l->to_level = U32(tb, VCUBE_A_LINK_TO_LEVEL);
+	l->dir = U32(tb, VCUBE_A_LINK_DIR);
+	l->lane = U32(tb, VCUBE_A_LINK_LANE);
+	l->width = U32(tb, VCUBE_A_LINK_WIDTH);
+	l->peak = U32(tb, VCUBE_A_LINK_PEAK);
+	l->messages = U64(tb, VCUBE_A_LINK_MESSAGES);
+	l->bytes = U64(tb, VCUBE_A_LINK_BYTES);
+	l->transfers = U64(tb, VCUBE_A_LINK_TRANSFERS);
+	l->busy_ns = U64(tb, VCUBE_A_LINK_BUSY_NS);
+	l->waits = U64(tb, VCUBE_A_LINK_WAITS);
+	l->wait_ns = U64(tb, VCUBE_A_LINK_WAIT_NS);
+	return 0;
+}
+
+int vcube_nl_link_dump(struct vcube_nl *nl, struct vcube_nl_link **out,
+		       size_t *n, unsigned int *parts)
+{
+	struct vcube_nl_vec v = { .size = sizeof(**out),
+				  .fill = vcube_nl_link_fill };
+
+	return vcube_nl_dump(nl, VCUBE_CMD_LINK_GET, VCUBE_A_LINK_MAX, &v,
+			     (void **)out, n, parts);
+}
+
+static int vcube_nl_node_fill(struct nlattr **tb, void *entry)
+{
+	struct vcube_nl_node *d = entry;
+
+	if (!tb[VCUBE_A_NODE_ID] || !tb[VCUBE_A_NODE_STATE])
+		return -EIO;
+	d->id = U32(tb, VCUBE_A_NODE_ID);
+	d->state = U32(tb, VCUBE_A_NODE_STATE);
+	d->pid = U32(tb, VCUBE_A_NODE_PID);
+	d->clock = U64(tb, VCUBE_A_NODE_CLOCK);
+	d->sent = U64(tb, VCUBE_A_NODE_SENT);
+	d->received = U64(tb, VCUBE_A_NODE_RECEIVED);
+	d->forced_dropped = U64(tb, VCUBE_A_NODE_FORCED_DROPPED);
+	d->buffered = U64(tb, VCUBE_A_NODE_BUFFERED);
+	d->discarded = U64(tb, VCUBE_A_NODE_DISCARDED);
+	d->sysbuf_peak = U64(tb, VCUBE_A_NODE_SYSBUF_PEAK);
+	return 0;
+}
+
+int vcube_nl_node_dump(struct vcube_nl *nl, struct vcube_nl_node **out,
+		       size_t *n, unsigned int *parts)
+{
+	struct vcube_nl_vec v = { .size = sizeof(**out),
+				  .fill = vcube_nl_node_fill };
+
+	return vcube_nl_dump(nl, VCUBE_CMD_NODE_GET, VCUBE_A_NODE_MAX, &v,
+			     (void **)out, n, parts);
+}
+
+static int vcube_nl_nothing(struct nlattr **tb, void *arg)
+{
+	(void)tb;
+	(void)arg;
+	return 0;
+}
+
+int vcube_nl_stats_reset(struct vcube_nl *nl)
+{
+	int ret;
+
+	if (!nl)
+		return -EINVAL;
+	nl->errmsg[0] = '\0';
+	ret = vcube_nl_send(nl, VCUBE_CMD_STATS_RESET, NLM_F_ACK);
+	return ret ? ret : vcube_nl_recv(nl, false, vcube_nl_nothing, 0, NULL,
+					 NULL);
+}
+
+const char *vcube_switching_name(unsigned int switching)
+{
+	static const char *const names[] = {
+		[VCUBE_SWITCHING_CIRCUIT] = "circuit",
+		[VCUBE_SWITCHING_WORMHOLE] = "wormhole",
+		[VCUBE_SWITCHING_PACKET] = "packet",
+	};
+
+	return switching < sizeof(names) / sizeof(names[0]) ?
+	       names[switching] : "unknown";
+}
+
+const char *vcube_node_state_name(unsigned int state)
+{
+	static const char *const names[] = {
+		[VCUBE_NODE_STATE_UNBOUND] = "unbound",
+		[VCUBE_NODE_STATE_RUNNING] = "running",
+		[VCUBE_NODE_STATE_BLOCKED] = "blocked",
+	};
+
+	return state < sizeof(names) / sizeof(names[0]) ? names[state] :
+							  "unknown";
+}
