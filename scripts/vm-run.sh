@@ -126,7 +126,7 @@ out=$vmdir/out
 mkdir -p "$out"
 {
 	echo "export PATH=$top/build/bin:$top/scripts:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
-	echo "export HOME=/root LANG=C.UTF-8 VCUBE_OUT=$out VCUBE_KREL=$rel VCUBE_KO=$ko VCUBE_TOP=$top"
+	echo "export HOME=/root LANG=C.UTF-8 VCUBE_OUT=$out VCUBE_KREL=$rel VCUBE_KO=$ko VCUBE_TOP=$top VCUBE_CACHE=${VCUBE_CACHE:-$HOME/.cache/vcube}"
 	echo "cd $top"
 	printf 'dmesg -n 3\n'
 	if [ "$insmod" = 1 ]; then

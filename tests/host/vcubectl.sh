@@ -28,11 +28,11 @@ out=$("$ctl" --sysfs "$fx")
 [ "$out" = "mesh rows=1 cols=2 nodes 2 channels 2 diameter 1 profile delta seed 7" ] && ok "show is the default" || no "default: $out"
 out=$("$ctl" --sysfs "$fx" -j show | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["nodes"], d["topology"], d["seed"])')
 [ "$out" = "2 mesh 7" ] && ok "show json" || no "show json: $out"
-out=$("$ctl" --sysfs "$fx" nodes)
+out=$("$ctl" --sysfs "$fx" places)
 [ "$out" = "node 0 coords 0 0 neighbors 1
-node 1 coords 0 1 neighbors 0 owner 31337" ] && ok "nodes text" || no "nodes text: $out"
-out=$("$ctl" --sysfs "$fx" --json nodes | python3 -c 'import json,sys; d=json.load(sys.stdin); print(len(d), d[1]["neighbors"], d[1]["owner"])')
-[ "$out" = "2 [0] 31337" ] && ok "nodes json" || no "nodes json: $out"
+node 1 coords 0 1 neighbors 0 owner 31337" ] && ok "places text" || no "places text: $out"
+out=$("$ctl" --sysfs "$fx" --json places | python3 -c 'import json,sys; d=json.load(sys.stdin); print(len(d), d[1]["neighbors"], d[1]["owner"])')
+[ "$out" = "2 [0] 31337" ] && ok "places json" || no "places json: $out"
 
 t "--help exits 0" "$ctl" --help
 t "help exits 0" "$ctl" help
@@ -48,4 +48,18 @@ err=$("$ctl" --sysfs "$fx/none" show 2>&1); [ $? -eq 1 ] && grep -q "no vcube ne
 	&& ok "no network: clear error" || no "no network: $err"
 printf 'garbage\n' > "$fx/nodes"
 "$ctl" --sysfs "$fx" show >/dev/null 2>&1; [ $? -eq 1 ] && ok "malformed sysfs: 1" || no "malformed sysfs"
+# The netlink commands: the host has no vcube family, and bad usage is 2.
+for c in topo links nodes reset; do
+	err=$("$ctl" $c 2>&1); rc=$?
+	[ $rc -eq 1 ] && grep -q "no vcube network is loaded" <<<"$err" && ok "$c without the module: 1, clear error" ||
+		no "$c without the module: $rc $err"
+done
+for c in links watch; do t "$c --help exits 0" "$ctl" $c --help; done
+"$ctl" links --sort fastest >/dev/null 2>&1; [ $? -eq 2 ] && ok "links --sort junk: 2" || no "links --sort junk"
+"$ctl" links --top -3 >/dev/null 2>&1; [ $? -eq 2 ] && ok "links --top negative: 2" || no "links --top negative"
+"$ctl" links extra >/dev/null 2>&1; [ $? -eq 2 ] && ok "links extra argument: 2" || no "links extra argument"
+"$ctl" watch --interval 0 >/dev/null 2>&1; [ $? -eq 2 ] && ok "watch --interval 0: 2" || no "watch --interval 0"
+"$ctl" watch --interval x >/dev/null 2>&1; [ $? -eq 2 ] && ok "watch --interval junk: 2" || no "watch --interval junk"
+"$ctl" reset now >/dev/null 2>&1; [ $? -eq 2 ] && ok "reset extra argument: 2" || no "reset extra argument"
+"$ctl" --help | grep -q watch && ok "--help lists watch" || no "--help lists watch"
 exit $fail

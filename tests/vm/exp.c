@@ -6,7 +6,8 @@
  *   exp msg                  all pairs, many sizes, both protocols: every
  *                            byte checked; prints each rank's final clock
  *   exp formula              single sends from node 0 at every distance
- *   exp contention           Bokhari's 8 paths through edge 7 -> 15
+ *   exp contention [K]       Bokhari's 8 paths through edge 7 -> 15
+ *                            (k = 1..8 of them at once, or only K)
  *   exp exchange ALGO LEN    naive|linear|pairwise|stable, FORCED
  *   exp pairwise LEN         pairwise exchange, UNFORCED, no sync
  *   exp seidel MODE SKEW_US  Table II: exchange|syncl|syncf|shiftl|shiftf
@@ -240,7 +241,8 @@ static int exp_formula(void)
 
 /* ---- contention ------------------------------------------------------------ */
 
-static int exp_contention(void)
+/* Rounds k = 1..8 (or only round @only): k paths at once. */
+static int exp_contention(unsigned int only)
 {
 	static const unsigned int paths[8][2] = {
 		{ 0, 127 }, { 1, 63 }, { 3, 31 }, { 7, 15 },
@@ -252,7 +254,7 @@ static int exp_contention(void)
 	uint64_t start;
 	int ret;
 
-	for (k = 1; k <= 8; k++) {
+	for (k = only ? only : 1; k <= (only ? only : 8); k++) {
 		start = k * 100 * MS;
 		for (i = 0; i < k; i++) {
 			if (me == paths[i][1]) {
@@ -606,7 +608,7 @@ int main(int argc, char **argv)
 	else if (!strcmp(argv[1], "formula"))
 		ret = exp_formula();
 	else if (!strcmp(argv[1], "contention"))
-		ret = exp_contention();
+		ret = exp_contention(argc > 2 ? strtoul(argv[2], NULL, 0) : 0);
 	else if (!strcmp(argv[1], "exchange") && argc == 5)
 		ret = exp_exchange(argv[2], strtoul(argv[3], NULL, 0),
 				   strtoull(argv[4], NULL, 0));

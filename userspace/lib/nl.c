@@ -27,6 +27,7 @@
 struct vcube_nl {
 	struct nl_sock *sk;
 	int family;
+	unsigned int seq;		/* of the request in flight */
 	char errmsg[256];
 };
 
@@ -74,6 +75,8 @@ int vcube_nl_open(struct vcube_nl **nlp)
 		   &one, sizeof(one));
 	/* Whole datagrams, however large the kernel made a dump part. */
 	nl_socket_enable_msg_peek(nl->sk);
+	/* Acks only where asked for: a do answers with its reply alone. */
+	nl_socket_disable_auto_ack(nl->sk);
 	nl->family = genl_ctrl_resolve(nl->sk, VCUBE_FAMILY_NAME);
 	if (nl->family < 0) {
 		ret = nl->family == -NLE_OBJ_NOTFOUND ? -ENOENT :
@@ -115,6 +118,7 @@ static int vcube_nl_send(struct vcube_nl *nl, uint8_t cmd, int flags)
 		return -EMSGSIZE;
 	}
 	ret = nl_send_auto(nl->sk, msg);
+	nl->seq = nlmsg_hdr(msg)->nlmsg_seq;
 	nlmsg_free(msg);
 	return ret < 0 ? vcube_nl_errno(ret) : 0;
 }
@@ -174,10 +178,17 @@ static int vcube_nl_recv(struct vcube_nl *nl, bool dump,
 			(*parts)++;
 		for (h = (struct nlmsghdr *)buf; nlmsg_ok(h, len);
 		     h = nlmsg_next(h, &len)) {
+			if (h->nlmsg_seq != nl->seq)	/* an older answer */
+				continue;
 			if (h->nlmsg_flags & NLM_F_DUMP_INTR)
 				intr = true;
-			if (h->nlmsg_type == NLMSG_DONE)
+			if (h->nlmsg_type == NLMSG_DONE) {
+				/* a dump that failed says why here */
+				if (nlmsg_datalen(h) >= (int)sizeof(int) &&
+				    *(int *)nlmsg_data(h) < 0 && !ret)
+					ret = *(int *)nlmsg_data(h);
 				goto out;
+			}
 			if (h->nlmsg_type == NLMSG_ERROR) {
 				ret = vcube_nl_error(nl, h);
 				goto out;

@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# The generic netlink family "vcube" and vcubectl over it: per-channel
+# counters against e-cube routes and Bokhari's 8-path contention, resets
+# (root only), resumable and consistency-checked dumps of d = 12, the
+# family as iproute2's genl and the kernel's own ynl CLI see it, and the
+# picture of the network.
+. "$(dirname "$0")/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+exp=$VCUBE_TOP/build/tests/vm/exp
+src=${VCUBE_CACHE:-$HOME/.cache/vcube}/linux-source-6.12
+spec=$VCUBE_TOP/Documentation/netlink/specs/vcube.yaml
+ynl() { python3 "$src/tools/net/ynl/cli.py" --spec "$spec" \
+	--schema "$src/Documentation/netlink/genetlink.yaml" --output-json "$@"; }
+# link ID's value of FIELD in `vcubectl -j links`
+field() { python3 -c 'import json,sys; d={l["id"]: l for l in json.load(open(sys.argv[1]))}; print(d[int(sys.argv[2])][sys.argv[3]])' "$@"; }
+
+load topology=hypercube dim=5 profile=ipsc860 && {
+	genl ctrl get name vcube > "$tmp/genl" 2>&1
+	rc=$?
+	good=0; [ $rc = 0 ] && grep -q 'Name: vcube' "$tmp/genl" &&
+		[ "$(grep -c '#[0-9]*:  ID-0x' "$tmp/genl")" = 4 ] && good=1
+	check "genl ctrl get name vcube: the family and its 4 operations" [ $good = 1 ]
+	genl ctrl list 2>/dev/null | grep -q 'Name: vcube'
+	check "genl ctrl list shows vcube" [ $? = 0 ]
+
+	vcube-run -n 32 nl exchange 64 > "$tmp/x" 2>&1
+	check "pairwise exchange on d=5, every byte checked" [ $? = 0 ]
+	nl ecube 64 > "$tmp/e" 2>&1
+	rc=$?
+	check "after it, every channel's messages and bytes are what e-cube routes give ($(tail -n 1 "$tmp/e"))" [ $rc = 0 ]
+	vcubectl -j nodes > "$tmp/nodes"
+	rc=$?
+	good=0; [ $rc = 0 ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d) == 32 and all(n["sent"] == 31 and n["received"] == 31 and n["state"] == "unbound" and n["clock_ns"] > 0 for n in d)' "$tmp/nodes" && good=1
+	check "vcubectl nodes: 32 nodes, 31 sent and received each, unbound" [ $good = 1 ]
+	vcubectl -j topo > "$tmp/topo"
+	rc=$?
+	good=0; [ $rc = 0 ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["nodes"] == 32 and d["links"] == 160 and d["messages"] == 992 and d["topology"] == "hypercube" and d["switching"] == "circuit"' "$tmp/topo" && good=1
+	check "vcubectl topo: 32 nodes, 160 links, 992 messages" [ $good = 1 ]
+	vcubectl links --sort bytes --top 3 > "$tmp/top"
+	rc=$?
+	good=0; [ $rc = 0 ] && [ "$(wc -l < "$tmp/top")" = 4 ] && good=1
+	check "vcubectl links --top 3: a header and 3 links" [ $good = 1 ]
+	vcubectl links --svg "$tmp/d5.svg" > /dev/null
+	rc=$?
+	good=0; [ $rc = 0 ] && python3 -c '
+import sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+r = ET.parse(sys.argv[1]).getroot()
+assert len(r.findall(".//" + ns + "title")) == 160
+assert len(r.findall(".//" + ns + "circle")) == 32' "$tmp/d5.svg" && good=1
+	check "vcubectl links --svg: well-formed SVG, 160 channels, 32 nodes" [ $good = 1 ]
+	[ -n "${VCUBE_OUT:-}" ] && cp "$tmp/d5.svg" "$VCUBE_OUT/pairwise-d5.svg"
+
+	# the kernel's own netlink CLI, driven by the spec alone
+	ynl --dump link-get > "$tmp/ynl-links" 2>"$tmp/ynl-err"
+	rc=$?
+	good=0; [ $rc = 0 ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d) == 160 and sum(l["messages"] for l in d) == sum(bin(s ^ t).count("1") for s in range(32) for t in range(32))' "$tmp/ynl-links" && good=1
+	check "ynl cli.py --dump link-get: 160 links, message-hops add up $(head -c 200 "$tmp/ynl-err")" [ $good = 1 ]
+	ynl --dump node-get > "$tmp/ynl-nodes" 2>"$tmp/ynl-err"
+	rc=$?
+	good=0; [ $rc = 0 ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d) == 32 and all(n["sent"] == 31 for n in d)' "$tmp/ynl-nodes" && good=1
+	check "ynl cli.py --dump node-get: 32 nodes $(head -c 200 "$tmp/ynl-err")" [ $good = 1 ]
+	ynl --do topo-get > "$tmp/ynl-topo" 2>"$tmp/ynl-err"
+	rc=$?
+	good=0; [ $rc = 0 ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["nodes"] == 32 and d["kind"] == "hypercube"' "$tmp/ynl-topo" && good=1
+	check "ynl cli.py --do topo-get $(head -c 200 "$tmp/ynl-err")" [ $good = 1 ]
+
+	# resets: root only
+	setpriv --reuid=65534 --regid=65534 --clear-groups vcubectl reset > /dev/null 2> "$tmp/err"
+	rc=$?
+	good=0; [ $rc = 1 ] && grep -q 'Operation not permitted' "$tmp/err" && good=1
+	check "reset by a non-root user: -EPERM, exit 1 ($(cat "$tmp/err"))" [ $good = 1 ]
+	setpriv --reuid=65534 --regid=65534 --clear-groups vcubectl -j links > "$tmp/links"
+	rc=$?
+	good=0; [ $rc = 0 ] && [ "$(field "$tmp/links" 0 messages)" -gt 0 ] && good=1
+	check "a non-root user reads the counters, which are still there" [ $good = 1 ]
+	vcubectl reset
+	rc=$?
+	vcubectl -j links > "$tmp/links"
+	vcubectl -j topo > "$tmp/topo"
+	good=0; [ $rc = 0 ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); t=json.load(open(sys.argv[2])); assert all(l["messages"] == 0 and l["busy_ns"] == 0 and l["waits"] == 0 for l in d) and t["messages"] == 0' "$tmp/links" "$tmp/topo" && good=1
+	check "reset by root: every counter 0" [ $good = 1 ]
+
+	vcubectl -j watch --interval 0.2 --count 2 > "$tmp/watch"
+	rc=$?
+	good=0; [ $rc = 0 ] && [ "$(wc -l < "$tmp/watch")" = 2 ] && python3 -c '
+import json, sys
+for line in open(sys.argv[1]):
+    d = json.loads(line)
+    assert d["topo"]["nodes"] == 32 and len(d["links"]) == 10' "$tmp/watch" && good=1
+	check "vcubectl -j watch --count 2: two JSON lines of the 10 busiest links" [ $good = 1 ]
+	unload
+}
+
+# Bokhari 1991, 2.3: 8 paths through 7 -> 15 at once (channel 7*7+3 = 52)
+load topology=hypercube dim=7 profile=ipsc860 && {
+	vcube-run -n 128 "$exp" contention 8 > /dev/null 2>&1
+	check "8 paths through 7->15 ran" [ $? = 0 ]
+	vcubectl -j links > "$tmp/links"
+	m=$(field "$tmp/links" 52 messages); w=$(field "$tmp/links" 52 waits)
+	good=0; [ "$m" = 8 ] && [ "$w" -gt 0 ] && good=1
+	check "7->15 carried 8 messages and made headers wait ($w waits)" [ $good = 1 ]
+	bad=$(python3 -c '
+import json, sys
+d = {l["id"]: l for l in json.load(open(sys.argv[1]))}
+# the other channels out of 7, and 15 -> 7
+ids = [7 * 7 + b for b in range(7) if b != 3] + [15 * 7 + 3]
+print(" ".join(str(i) for i in ids if d[i]["messages"] or d[i]["waits"]))' "$tmp/links")
+	check "its neighbours out of 7, and 15->7, carried nothing and made nobody wait${bad:+: $bad}" [ -z "$bad" ]
+	top=$(vcubectl -j links --sort waits --top 1 | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["id"])')
+	check "vcubectl links --sort waits puts 7->15 first ($top)" [ "$top" = 52 ]
+	unload
+}
+
+# d = 12: 49152 channels, dumped in parts; the counters add up
+load topology=hypercube dim=12 profile=ipsc860 && {
+	# 0 -> 4095 (12 hops), 0 -> 1 (1), 0 -> 6 (2); 4095 is unbound and
+	# discards, but the channels carry the messages all the same
+	nl send 0 64 4095 1 6 > /dev/null 2>&1
+	check "d=12: three FORCED sends from node 0" [ $? = 0 ]
+	nl parts 15 > "$tmp/parts" 2>&1
+	rc=$?
+	parts=$(awk '$1 == "links" { print $4 }' "$tmp/parts")
+	good=0; [ $rc = 0 ] && [ "${parts:-0}" -gt 1 ] && good=1
+	check "d=12: 49152 links in $parts parts, message-hops sum to 15, 4096 nodes ($(tr '\n' ' ' < "$tmp/parts"))" [ $good = 1 ]
+	nl intr > "$tmp/intr" 2>&1
+	check "d=12: a dump the counters change under is flagged NLM_F_DUMP_INTR ($(tr '\n' ' ' < "$tmp/intr"))" [ $? = 0 ]
+	n=$(vcubectl -j links | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')
+	check "d=12: vcubectl links lists all 49152 ($n)" [ "$n" = 49152 ]
+	unload
+}
+
+# a fat tree with packet switching: links are bundles with their width
+load profile=cm5 nodes=64 && {
+	vcubectl -j links > "$tmp/links"
+	vcubectl -j topo > "$tmp/topo"
+	good=0; python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); t=json.load(open(sys.argv[2])); assert len(d) == t["links"] < t["channels"] and d[0]["width"] >= 1 and t["switching"] == "packet"' "$tmp/links" "$tmp/topo" && good=1
+	check "fat tree, packet switching: one link per bundle" [ $good = 1 ]
+	vcubectl links --svg "$tmp/ft.svg" > /dev/null && python3 -c 'import sys, xml.etree.ElementTree as ET; ET.parse(sys.argv[1])' "$tmp/ft.svg"
+	check "fat tree: well-formed SVG" [ $? = 0 ]
+	unload
+}
+load topology=torus rows=4 cols=4 && {
+	vcubectl links --svg "$tmp/t.svg" > /dev/null && python3 -c 'import sys, xml.etree.ElementTree as ET; ET.parse(sys.argv[1])' "$tmp/t.svg"
+	check "torus: well-formed SVG" [ $? = 0 ]
+	unload
+}
+vcubectl topo > /dev/null 2> "$tmp/err"
+rc=$?
+good=0; [ $rc = 1 ] && grep -q 'no vcube network is loaded' "$tmp/err" && good=1
+check "after rmmod the family is gone: vcubectl topo says so, exit 1" [ $good = 1 ]
+exit $fail
