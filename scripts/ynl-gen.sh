@@ -12,6 +12,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 src=$(scripts/linux-src.sh)
+# Debian's python3, where make deps puts python3-yaml and python3-jsonschema
+py=/usr/bin/python3
+[ -x $py ] || py=python3
 check=0
 [ "${1:-}" = --check ] && check=1
 gen=$src/tools/net/ynl/ynl-gen-c.py
@@ -26,9 +29,9 @@ cp "$src/Documentation/netlink/genetlink.yaml" "$tmp/Documentation/netlink/"
 cp Documentation/netlink/specs/vcube.yaml "$tmp/Documentation/netlink/specs/"
 spec=$tmp/Documentation/netlink/specs/vcube.yaml
 (cd "$tmp" &&
- python3 "$gen" --mode kernel --header --spec "$spec" -o kernel/netlink-gen.h >/dev/null &&
- python3 "$gen" --mode kernel --source --spec "$spec" -o kernel/netlink-gen.c >/dev/null &&
- python3 "$gen" --mode uapi --header --spec "$spec" -o uapi.h >/dev/null)
+ $py "$gen" --mode kernel --header --spec "$spec" -o kernel/netlink-gen.h >/dev/null &&
+ $py "$gen" --mode kernel --source --spec "$spec" -o kernel/netlink-gen.c >/dev/null &&
+ $py "$gen" --mode uapi --header --spec "$spec" -o uapi.h >/dev/null)
 
 # The enums (all between the family name and the final #endif) go into
 # vcube.h between its markers; the rest of vcube.h is the ioctl ABI.

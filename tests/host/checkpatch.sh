@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # The kernel's own style checker on every kernel source file, with the
-# checkpatch.pl of the cached linux-source-6.12 tree (scripts/kunit.sh
+# checkpatch.pl of the cached linux-source-6.12 tree (scripts/linux-src.sh
 # extracts it).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-src=${VCUBE_CACHE:-$HOME/.cache/vcube}/linux-source-6.12
+src=$("$top/scripts/linux-src.sh") || exit 1
 cp=$src/scripts/checkpatch.pl
 [ -x "$cp" ] || { echo "skip - checkpatch.pl not found (run scripts/kunit.sh once)"; exit 77; }
 fail=0
