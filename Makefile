@@ -116,7 +116,8 @@ reproduce: deps all tests
 	@scripts/vm-run.sh --kver $(KVER) --no-insmod -- \
 		'scripts/reproduce.sh > $$VCUBE_OUT/reproductions.md'
 	@cp $(B)/vm/out/reproductions.md docs/reproductions.md
-	@echo "wrote docs/reproductions.md"
+	@cp $(B)/vm/out/pairwise-d5.svg docs/pairwise-d5.svg
+	@echo "wrote docs/reproductions.md and docs/pairwise-d5.svg"
 
 # Benchmarks print figures; they are never part of make check.
 bench-engine: deps all tests
@@ -149,12 +150,13 @@ vm: userspace tests
 	@scripts/vm-run.sh --kver $(KVER) --modparams "$$MODPARAMS" -- "$$CMD"
 
 # Bokhari's six implementations on a 32-node iPSC/860, blocks 1 B .. 4 KB:
-# the table, and the plot in build/demo/bokhari-d5.svg (about 3 minutes).
+# the table, the plot in build/demo/bokhari-d5.svg, and the links the sweep
+# used most, over generic netlink (about 3 minutes).
 DEMO_ALGOS := linear,stable,pairwise_F,pairwise_U,standard_F,standard_U
 demo: deps
 	@$(MAKE) --no-print-directory vm KVER=6.12 \
 		MODPARAMS='topology=hypercube dim=5 profile=ipsc860' \
-		CMD='vcubectl show && vcube-run -n 32 vcube-bench -q --algo $(DEMO_ALGOS) --sizes 1..4096 --reps 1 --title "Complete exchange on a 32-node iPSC/860 (vcube)" --plot $$$$VCUBE_OUT/bokhari-d5.svg'
+		CMD='vcubectl show && vcube-run -n 32 vcube-bench -q --algo $(DEMO_ALGOS) --sizes 1..4096 --reps 1 --title "Complete exchange on a 32-node iPSC/860 (vcube)" --plot $$$$VCUBE_OUT/bokhari-d5.svg && echo && echo "The busiest links of the sweep (vcubectl links --sort busy --top 10):" && vcubectl links --sort busy --top 10'
 	@mkdir -p $(B)/demo && cp $(B)/vm/out/bokhari-d5.svg $(B)/demo/
 	@echo "wrote $(B)/demo/bokhari-d5.svg"
 

@@ -59,6 +59,8 @@ static int vcube_nl_topo_fill(struct sk_buff *skb, struct vcube_net *net)
 	ret = nla_put_u32(skb, VCUBE_A_TOPO_LINKS,
 			  vc_nchan_res(net->engine)) ||
 	      vcube_nl_put_u64(skb, VCUBE_A_TOPO_NOW, VCUBE_A_TOPO_PAD, now) ||
+	      vcube_nl_put_u64(skb, VCUBE_A_TOPO_ELAPSED, VCUBE_A_TOPO_PAD,
+			       st->elapsed) ||
 	      vcube_nl_put_u64(skb, VCUBE_A_TOPO_MESSAGES, VCUBE_A_TOPO_PAD,
 			       st->messages) ||
 	      vcube_nl_put_u64(skb, VCUBE_A_TOPO_TRANSFERS, VCUBE_A_TOPO_PAD,

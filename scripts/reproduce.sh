@@ -244,4 +244,44 @@ assumptions (a 20 us startup against 40 ns per byte favours fewer, longer messag
 vcube charges nothing for the copying bucket passing does (N/2 blocks rearranged at every
 step), which the AP1000's processors paid.
 EOF
+
+# ---- the network during a pairwise exchange -------------------------------
+cat <<'EOF'
+
+## The network during Bokhari's pairwise exchange, d = 5: what each channel carried
+
+    insmod vcube.ko topology=hypercube dim=5 profile=ipsc860
+    vcube-run -n 32 vcube-bench --algo pairwise_U --sizes 1024 --reps 1
+    vcubectl links --sort busy --top 5
+    vcubectl links --svg docs/pairwise-d5.svg
+
+![channel use during a pairwise exchange on d = 5](pairwise-d5.svg)
+
+The busiest channels, as the kernel counted them (the run includes vcube-bench's barriers):
+
+EOF
+load topology=hypercube dim=5 profile=ipsc860
+run 32 --algo pairwise_U --sizes 1024 --reps 1
+echo '```'
+vcubectl links --sort busy --top 5
+echo '```'
+vcubectl links --svg "$VCUBE_OUT/pairwise-d5.svg" > /dev/null || exit 1
+vcubectl -j links > "$tmp/links" || exit 1
+python3 - "$tmp/links" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+by = {}
+for l in d:
+    by.setdefault(l["dir"], []).append(l["bytes"] // 1024)
+blocks = sorted({b for v in by.values() for b in v})
+print()
+print("1 KB blocks per channel, by dimension (min-max over its 32 channels): " +
+      ", ".join("dim %d: %d-%d" % (k, min(v), max(v)) for k, v in sorted(by.items())) + ".")
+if len(blocks) == 1:
+    print("Every channel carried the same number of blocks: e-cube routes spread the exchange")
+    print("evenly over the cube (2^(d-1) = %d ordered pairs cross each channel), so no link is a" % blocks[0])
+    print("hot spot and the picture is evenly coloured.")
+else:
+    print("The channels did not all carry the same number of blocks (%s)." % blocks)
+PY
 rmmod vcube

@@ -1028,8 +1028,10 @@ static void vc_run(struct vc_engine *e)
 				return;
 		}
 		vc_heap_remove(&e->events, ev);
-		if (ev->time > e->now)
+		if (ev->time > e->now) {
+			e->st.elapsed += ev->time - e->now;
 			e->now = ev->time;
+		}
 		e->st.events++;
 		e->gen++;
 		vc_dispatch(e, ev);

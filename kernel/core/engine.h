@@ -179,6 +179,7 @@ struct vc_net_stats {
 	u64 port_waits;
 	u64 deadlocks;
 	u64 events;
+	u64 elapsed;		/* virtual time committed, summed over runs */
 };
 
 struct vc_engine *vc_engine_create(const struct vcube_topo *topo,

@@ -324,6 +324,7 @@ static void vcube_engine_link_stats(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, vc_node_stats(e, 0)->sent, 2ULL);
 	KUNIT_EXPECT_EQ(test, vc_net_stats(e)->messages, 2ULL);
 	KUNIT_EXPECT_EQ(test, vc_net_stats(e)->transfers, 4ULL);
+	KUNIT_EXPECT_EQ(test, vc_net_stats(e)->elapsed, vc_now(e));
 
 	gen = vc_stats_gen(e);
 	vc_stats_reset(e);
@@ -334,6 +335,7 @@ static void vcube_engine_link_stats(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c4->peak, 0ULL);
 	KUNIT_EXPECT_EQ(test, vc_node_stats(e, 0)->sent, 0ULL);
 	KUNIT_EXPECT_EQ(test, vc_net_stats(e)->messages, 0ULL);
+	KUNIT_EXPECT_EQ(test, vc_net_stats(e)->elapsed, 0ULL);
 	KUNIT_EXPECT_EQ(test, vc_trace_count(e), 0ULL);
 	/* still in node 7's buffer */
 	KUNIT_EXPECT_EQ(test, vc_node_stats(e, 7)->sysbuf_peak, 4096ULL);

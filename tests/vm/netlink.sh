@@ -36,8 +36,11 @@ load topology=hypercube dim=5 profile=ipsc860 && {
 	check "vcubectl nodes: 32 nodes, 31 sent and received each, unbound" [ $good = 1 ]
 	vcubectl -j topo > "$tmp/topo"
 	rc=$?
-	good=0; [ $rc = 0 ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["nodes"] == 32 and d["links"] == 160 and d["messages"] == 992 and d["topology"] == "hypercube" and d["switching"] == "circuit"' "$tmp/topo" && good=1
-	check "vcubectl topo: 32 nodes, 160 links, 992 messages" [ $good = 1 ]
+	good=0; [ $rc = 0 ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["nodes"] == 32 and d["links"] == 160 and d["messages"] == 992 and d["topology"] == "hypercube" and d["switching"] == "circuit" and d["elapsed_ns"] > 0' "$tmp/topo" && good=1
+	check "vcubectl topo: 32 nodes, 160 links, 992 messages, the time they took" [ $good = 1 ]
+	vcubectl -j links > "$tmp/links"
+	good=0; python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert all(0 < l["util"] <= 1 and l["busy_ns"] > 0 for l in d)' "$tmp/links" && good=1
+	check "every channel was busy, for a share of the time in (0, 1]" [ $good = 1 ]
 	vcubectl links --sort bytes --top 3 > "$tmp/top"
 	rc=$?
 	good=0; [ $rc = 0 ] && [ "$(wc -l < "$tmp/top")" = 4 ] && good=1

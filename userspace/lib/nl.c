@@ -243,6 +243,7 @@ static int vcube_nl_topo_parse(struct nlattr **tb, void *arg)
 	vcube_nl_copy_str(t->profile, sizeof(t->profile),
 			  tb[VCUBE_A_TOPO_PROFILE]);
 	t->now = U64(tb, VCUBE_A_TOPO_NOW);
+	t->elapsed = U64(tb, VCUBE_A_TOPO_ELAPSED);
 	t->messages = U64(tb, VCUBE_A_TOPO_MESSAGES);
 	t->transfers = U64(tb, VCUBE_A_TOPO_TRANSFERS);
 	t->waits = U64(tb, VCUBE_A_TOPO_WAITS);

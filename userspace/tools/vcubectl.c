@@ -333,9 +333,10 @@ static int parse_sort(const char *s, enum link_sort *key)
 	return -EINVAL;
 }
 
-static double util(const struct vcube_nl_link *l, uint64_t now)
+/* The share of the counted time the link was held. */
+static double util(const struct vcube_nl_link *l, uint64_t elapsed)
 {
-	return now ? (double)l->busy_ns / (double)now : 0.0;
+	return elapsed ? (double)l->busy_ns / (double)elapsed : 0.0;
 }
 
 static void link_ends(const struct vcube_nl_topo *t,
@@ -374,7 +375,7 @@ static void links_print(const struct vcube_nl_topo *t,
 			       (unsigned long long)l[i].bytes,
 			       (unsigned long long)l[i].transfers,
 			       (unsigned long long)l[i].busy_ns,
-			       util(&l[i], t->now),
+			       util(&l[i], t->elapsed),
 			       (unsigned long long)l[i].waits,
 			       (unsigned long long)l[i].wait_ns, l[i].peak);
 		printf("]%s", end);
@@ -388,7 +389,7 @@ static void links_print(const struct vcube_nl_topo *t,
 		printf("%6u  %-24s %8llu %12llu %12.3f %5.1f%% %7llu %12.3f %5u\n",
 		       l[i].id, ends, (unsigned long long)l[i].messages,
 		       (unsigned long long)l[i].bytes, l[i].busy_ns / 1e3,
-		       100.0 * util(&l[i], t->now),
+		       100.0 * util(&l[i], t->elapsed),
 		       (unsigned long long)l[i].waits, l[i].wait_ns / 1e3,
 		       l[i].peak);
 	}
@@ -400,10 +401,11 @@ static void topo_print(const struct vcube_nl_topo *t, const char *end)
 		printf("{\"topology\":\"%s\",", vcube_topology_name(t->kind));
 		json_str("shape", t->shape, false);
 		json_str("profile", t->profile, false);
-		printf("\"switching\":\"%s\",\"nodes\":%u,\"channels\":%u,\"links\":%u,\"diameter\":%u,\"now_ns\":%llu,\"messages\":%llu,\"transfers\":%llu,\"waits\":%llu,\"wait_ns\":%llu,\"deadlocks\":%llu}",
+		printf("\"switching\":\"%s\",\"nodes\":%u,\"channels\":%u,\"links\":%u,\"diameter\":%u,\"now_ns\":%llu,\"elapsed_ns\":%llu,\"messages\":%llu,\"transfers\":%llu,\"waits\":%llu,\"wait_ns\":%llu,\"deadlocks\":%llu}",
 		       vcube_switching_name(t->switching), t->nodes,
 		       t->channels, t->links, t->diameter,
 		       (unsigned long long)t->now,
+		       (unsigned long long)t->elapsed,
 		       (unsigned long long)t->messages,
 		       (unsigned long long)t->transfers,
 		       (unsigned long long)t->waits,
@@ -416,8 +418,8 @@ static void topo_print(const struct vcube_nl_topo *t, const char *end)
 	       vcube_topology_name(t->kind), t->shape, t->nodes, t->channels,
 	       t->links, t->diameter, t->profile,
 	       vcube_switching_name(t->switching));
-	printf("    now %.3f us messages %llu transfers %llu waits %llu wait %.3f us deadlocks %llu\n",
-	       t->now / 1e3, (unsigned long long)t->messages,
+	printf("    now %.3f us elapsed %.3f us messages %llu transfers %llu waits %llu wait %.3f us deadlocks %llu\n",
+	       t->now / 1e3, t->elapsed / 1e3, (unsigned long long)t->messages,
 	       (unsigned long long)t->transfers, (unsigned long long)t->waits,
 	       t->wait_ns / 1e3, (unsigned long long)t->deadlocks);
 }
@@ -907,7 +909,9 @@ static void svg_link(FILE *f, const struct svg_layout *g,
 			p.y + ny + s * uy, q.x + nx - s * ux,
 			q.y + ny - s * uy, q.x + nx, q.y + ny, colour, sw);
 	} else {
-		off = g->kind == VCUBE_TOPOLOGY_HYPERCUBE ? 0.16 * len + 5 : 6;
+		/* long hypercube edges bend more, but not in proportion */
+		off = g->kind == VCUBE_TOPOLOGY_HYPERCUBE ?
+		      6 + 14 * log2(1 + len / g->unit) : 6;
 		fprintf(f, "<path d=\"M%.1f %.1fQ%.1f %.1f %.1f %.1f\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\"/>",
 			p.x, p.y, (p.x + q.x) / 2 + off * nx,
 			(p.y + q.y) / 2 + off * ny, q.x, q.y, colour, sw);
@@ -946,7 +950,7 @@ static int svg_write(const char *path, const struct vcube_nl_topo *t,
 		g.w + 2 * SVG_MARGIN, g.h + 2 * SVG_MARGIN + 50, r < 10 ? r : 11);
 	fprintf(f, "<text x=\"10\" y=\"20\" font-size=\"14\">vcube %s %s (%s, %s switching): channel use over %.3f us, %llu messages</text>\n",
 		vcube_topology_name(t->kind), t->shape, t->profile,
-		vcube_switching_name(t->switching), t->now / 1e3,
+		vcube_switching_name(t->switching), t->elapsed / 1e3,
 		(unsigned long long)t->messages);
 	fprintf(f, "<text x=\"10\" y=\"38\" font-size=\"11\" fill=\"#555\">%s</text>\n",
 		t->kind == VCUBE_TOPOLOGY_FATTREE ?
@@ -954,12 +958,12 @@ static int svg_write(const char *path, const struct vcube_nl_topo *t,
 		"a channel bends to the right of its direction of travel; grey: unused");
 	fprintf(f, "<g transform=\"translate(0 20)\">\n");
 	for (i = 0; i < n; i = j) {
-		best = util(&l[i], t->now);
+		best = util(&l[i], t->elapsed);
 		w = l[i].width;
 		j = i + 1;
 		if (t->kind == VCUBE_TOPOLOGY_FATTREE && w <= 1) {
 			for (; j < n && svg_same_bundle(&l[i], &l[j]); j++) {
-				u = util(&l[j], t->now);
+				u = util(&l[j], t->elapsed);
 				if (u > best)
 					best = u;
 			}

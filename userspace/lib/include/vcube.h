@@ -118,6 +118,7 @@ struct vcube_nl_topo {
 	char shape[64];
 	char profile[16];
 	uint64_t now;			/* committed virtual time, ns */
+	uint64_t elapsed;		/* time the counters cover, ns */
 	uint64_t messages;
 	uint64_t transfers;
 	uint64_t waits;
