@@ -406,6 +406,26 @@ u32 vcube_topo_diameter(const struct vcube_topo *t)
 	}
 }
 
+/*
+ * The ends of a fat tree link between tree node @child at level @k and its
+ * parent: up (@dir 0) or down.
+ */
+static void vcube_ft_ends(struct vcube_chan_info *info, u32 k, u32 child,
+			  u32 dir)
+{
+	info->dir = dir;
+	info->from = child;
+	info->from_level = k;
+	info->to = child / 4;
+	info->to_level = k + 1;
+	if (dir) {
+		info->to = child;
+		info->to_level = k;
+		info->from = child / 4;
+		info->from_level = k + 1;
+	}
+}
+
 /**
  * vcube_topo_neighbors() - nodes one step away from @node
  *
@@ -511,18 +531,9 @@ int vcube_topo_chan_info(const struct vcube_topo *t, u32 chan,
 		for (k = t->ft.levels; t->ft.base[k] > chan; k--)
 			;
 		rel = (chan - t->ft.base[k]) / 2;
-		info->dir = (chan - t->ft.base[k]) % 2;
 		info->lane = rel % t->ft.width[k + 1];
-		info->from = rel / t->ft.width[k + 1];
-		info->from_level = k;
-		info->to = info->from / 4;
-		info->to_level = k + 1;
-		if (info->dir) {
-			info->to = info->from;
-			info->to_level = k;
-			info->from /= 4;
-			info->from_level = k + 1;
-		}
+		vcube_ft_ends(info, k, rel / t->ft.width[k + 1],
+			      (chan - t->ft.base[k]) % 2);
 		return 0;
 	default:
 		return -EINVAL;
@@ -579,18 +590,8 @@ int vcube_topo_bundle_info(const struct vcube_topo *t, u32 b,
 	for (k = t->ft.levels; t->ft.bbase[k] > b; k--)
 		;
 	rel = b - t->ft.bbase[k];
-	info->dir = rel % 2;
 	info->lane = 0;
-	info->from = rel / 2;
-	info->from_level = k;
-	info->to = info->from / 4;
-	info->to_level = k + 1;
-	if (info->dir) {
-		info->to = info->from;
-		info->to_level = k;
-		info->from /= 4;
-		info->from_level = k + 1;
-	}
+	vcube_ft_ends(info, k, rel / 2, rel % 2);
 	*width = t->ft.width[k + 1];
 	return 0;
 }

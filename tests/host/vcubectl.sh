@@ -4,7 +4,7 @@
 # errors. (In the VM the same commands run against the real module.)
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-ctl=$top/build/bin/vcubectl
+ctl=${VCUBECTL:-$top/build/bin/vcubectl}
 fx=$(mktemp -d)
 trap 'rm -rf "$fx"' EXIT
 fail=0

@@ -468,50 +468,96 @@ static const char links_usage[] =
 	"  --top K      only the first K\n"
 	"  --svg FILE   also draw the network, each channel coloured by its use\n";
 
-static int cmd_links(int argc, char **argv)
+/* What links and watch take; -1 or NULL when not given. */
+struct view_opts {
+	unsigned long long top;
+	unsigned long long count;
+	double interval;
+	const char *svg;
+};
+
+/*
+ * The options of links (@watch false: --sort --top --svg) and of watch
+ * (--sort --top --interval --count): 0, 1 after --help, or 2 (bad usage).
+ */
+static int view_opts_parse(int argc, char **argv, bool watch,
+			   const char *usage, struct view_opts *o)
 {
 	static const struct option opts[] = {
 		{ "sort", required_argument, NULL, 's' },
 		{ "top", required_argument, NULL, 't' },
 		{ "svg", required_argument, NULL, 'g' },
+		{ "interval", required_argument, NULL, 'i' },
+		{ "count", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	unsigned long long top = 0;
-	const char *svg = NULL;
-	struct vcube_nl_link *l = NULL;
-	struct vcube_nl_topo t;
-	struct vcube_nl *nl;
-	size_t n = 0;
-	int c, ret;
+	char *end;
+	int c;
 
-	link_sort_key = SORT_ID;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "s:t:g:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, watch ? "s:t:i:c:h" : "s:t:g:h",
+				opts, NULL)) != -1) {
+		if ((c == 'g' && watch) || ((c == 'i' || c == 'c') && !watch)) {
+			fprintf(stderr, "vcubectl %s: --%s is not one of its options\n",
+				argv[0], c == 'g' ? "svg" :
+				c == 'i' ? "interval" : "count");
+			c = '?';
+		}
 		switch (c) {
 		case 's':
 			if (parse_sort(optarg, &link_sort_key))
 				return 2;
 			break;
 		case 't':
-			if (parse_uint(optarg, "--top", UINT32_MAX, &top))
+			if (parse_uint(optarg, "--top", UINT32_MAX, &o->top))
 				return 2;
 			break;
 		case 'g':
-			svg = optarg;
+			o->svg = optarg;
+			break;
+		case 'i':
+			errno = 0;
+			o->interval = strtod(optarg, &end);
+			if (*end || errno ||
+			    !(o->interval > 0 && o->interval <= 3600)) {
+				fprintf(stderr, "vcubectl: --interval: '%s' is not a number of seconds in (0, 3600]\n",
+					optarg);
+				return 2;
+			}
+			break;
+		case 'c':
+			if (parse_uint(optarg, "--count", UINT32_MAX, &o->count))
+				return 2;
 			break;
 		case 'h':
-			fputs(links_usage, stdout);
-			return 0;
+			fputs(usage, stdout);
+			return 1;
 		default:
-			fputs(links_usage, stderr);
+			fputs(usage, stderr);
 			return 2;
 		}
 	}
 	if (optind != argc) {
-		fputs(links_usage, stderr);
+		fputs(usage, stderr);
 		return 2;
 	}
+	return 0;
+}
+
+static int cmd_links(int argc, char **argv)
+{
+	struct view_opts o = { .top = 0 };
+	struct vcube_nl_link *l = NULL;
+	struct vcube_nl_topo t;
+	struct vcube_nl *nl;
+	size_t n = 0;
+	int ret;
+
+	link_sort_key = SORT_ID;
+	ret = view_opts_parse(argc, argv, false, links_usage, &o);
+	if (ret)
+		return ret == 1 ? 0 : ret;
 	if (nl_open("links", &nl))
 		return 1;
 	ret = vcube_nl_topo_get(nl, &t);
@@ -521,14 +567,14 @@ static int cmd_links(int argc, char **argv)
 		ret = fail_nl("links", ret, nl);
 		goto out;
 	}
-	if (svg && svg_write(svg, &t, l, n)) {
-		fprintf(stderr, "vcubectl: links: cannot write %s: %s\n", svg,
+	if (o.svg && svg_write(o.svg, &t, l, n)) {
+		fprintf(stderr, "vcubectl: links: cannot write %s: %s\n", o.svg,
 			strerror(errno));
 		ret = 1;
 		goto out;
 	}
 	qsort(l, n, sizeof(*l), link_cmp);
-	links_print(&t, l, top && top < n ? top : n, "\n");
+	links_print(&t, l, o.top && o.top < n ? o.top : n, "\n");
 out:
 	free(l);
 	vcube_nl_close(nl);
@@ -629,69 +675,27 @@ static const char watch_usage[] =
 
 static int cmd_watch(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "interval", required_argument, NULL, 'i' },
-		{ "count", required_argument, NULL, 'c' },
-		{ "top", required_argument, NULL, 't' },
-		{ "sort", required_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	unsigned long long count = 0, top = 10, iter;
+	struct view_opts o = { .top = 10, .interval = 1.0 };
 	bool tty = isatty(STDOUT_FILENO);
-	double interval = 1.0;
 	struct vcube_nl_link *l;
 	struct vcube_nl_topo t;
 	struct vcube_nl *nl;
+	unsigned long long iter;
 	struct timespec ts;
-	char *end;
 	size_t n;
-	int c, ret = 0;
+	int ret;
 
 	link_sort_key = SORT_BUSY;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "i:c:t:s:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'i':
-			errno = 0;
-			interval = strtod(optarg, &end);
-			if (*end || errno || !(interval > 0 && interval <= 3600)) {
-				fprintf(stderr, "vcubectl: --interval: '%s' is not a number of seconds in (0, 3600]\n",
-					optarg);
-				return 2;
-			}
-			break;
-		case 'c':
-			if (parse_uint(optarg, "--count", UINT32_MAX, &count))
-				return 2;
-			break;
-		case 't':
-			if (parse_uint(optarg, "--top", UINT32_MAX, &top))
-				return 2;
-			break;
-		case 's':
-			if (parse_sort(optarg, &link_sort_key))
-				return 2;
-			break;
-		case 'h':
-			fputs(watch_usage, stdout);
-			return 0;
-		default:
-			fputs(watch_usage, stderr);
-			return 2;
-		}
-	}
-	if (optind != argc) {
-		fputs(watch_usage, stderr);
-		return 2;
-	}
+	ret = view_opts_parse(argc, argv, true, watch_usage, &o);
+	if (ret)
+		return ret == 1 ? 0 : ret;
 	if (nl_open("watch", &nl))
 		return 1;
 	signal(SIGINT, watch_signal);
 	signal(SIGTERM, watch_signal);
-	ts.tv_sec = (time_t)interval;
-	ts.tv_nsec = (long)((interval - (double)ts.tv_sec) * 1e9);
-	for (iter = 0; !watch_stop && (!count || iter < count); iter++) {
+	ts.tv_sec = (time_t)o.interval;
+	ts.tv_nsec = (long)((o.interval - (double)ts.tv_sec) * 1e9);
+	for (iter = 0; !watch_stop && (!o.count || iter < o.count); iter++) {
 		if (iter)
 			nanosleep(&ts, NULL);
 		if (watch_stop)
@@ -705,8 +709,8 @@ static int cmd_watch(int argc, char **argv)
 			break;
 		}
 		qsort(l, n, sizeof(*l), link_cmp);
-		if (top < n)
-			n = top;
+		if (o.top < n)
+			n = o.top;
 		if (json) {
 			printf("{\"topo\":");
 			topo_print(&t, "");
