@@ -67,6 +67,15 @@ load topology=fattree nodes=32 profile=cm5 && {
 	vcube-run -n 4 "$bench" --reduce --sizes 12 > "$out" 2>&1
 	rc=$?
 	check "--reduce with a size not a multiple of 8 is refused" status 2 $rc 'multiples of 8'
+	bench 32 --fft --algo lex,pex,rex,bex --sizes 32,128 --reps 2 --flop-ns 50
+	rc=$?
+	check "cm5 32: 2-D FFTs with each transpose, every output the known transform ($(algos_of))" ran_ok $rc
+	vcube-run -n 32 "$bench" --fft --sizes 48 > "$out" 2>&1
+	rc=$?
+	check "--fft of a size not a power of two is refused" status 2 $rc 'not a power of two'
+	vcube-run -n 32 "$bench" --fft --sizes 16 > "$out" 2>&1
+	rc=$?
+	check "--fft smaller than the ranks is refused" status 2 $rc 'not a power of two'
 	"$bench" --density 2 > "$out" 2>&1
 	rc=$?
 	check "bad --density: $(head -n 1 "$out")" [ $rc = 2 ]

@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +47,8 @@ struct bench {
 	int csv, json, quiet;
 	double density;		/* > 0: irregular patterns, --algo ls,ps,bs,gs */
 	int reduce;		/* global sums, --algo crossover,tree */
+	int fft;		/* 2-D FFTs; sizes are the array's edge */
+	double flop_ns;		/* --fft: virtual ns per floating-point op */
 	int one_way;
 	uint64_t seed;
 	const char *plot;
@@ -77,6 +80,12 @@ static void usage(FILE *f)
 		"      --reduce        global sums instead (every rank gets the sum of\n"
 		"                      64-bit integers; sizes are bytes per rank, a\n"
 		"                      multiple of 8); --algo among crossover,tree\n"
+		"      --fft           2-D FFTs of N x N complex doubles instead, the\n"
+		"                      transpose by each --algo; --sizes are N (powers\n"
+		"                      of two, multiples of the ranks); every output\n"
+		"                      checked against the known transform\n"
+		"      --flop-ns X     --fft: virtual ns per flop (5 N lg N per row\n"
+		"                      transform), charged as a busy wait (default 0)\n"
 		"      --seed N        the pattern's seed (default 1)\n"
 		"      --csv           CSV on stdout instead of the table\n"
 		"      --json          JSON on stdout instead of the table\n"
@@ -186,6 +195,56 @@ static int reduce_once(struct vcube_comm *c, const char *algo, uint64_t len,
 	return ret;
 }
 
+/*
+ * One repetition of a 2-D FFT of n x n: a plane wave, whose transform is n^2
+ * at one frequency and 0 elsewhere. The result is transposed: this rank's
+ * row cc holds column k1 = me * n / p + cc, over the row frequencies k0.
+ */
+static int fft_once(struct vcube_comm *c, const struct bench *b,
+		    const char *algo, unsigned int n, unsigned int rep,
+		    uint64_t *t, int *bad)
+{
+	unsigned int me = vcube_comm_rank(c), p = vcube_comm_size(c);
+	unsigned int rows = n / p, r, k, f0 = (1 + rep) % n, f1 = 3 % n;
+	struct vcube_fft_opts o = { .xchg = algo, .flop_ns = b->flop_ns };
+	double *x = malloc((size_t)rows * n * 2 * sizeof(double) + 1);
+	double tol = 1e-6 * (double)n * n, w, re, im;
+	uint64_t t0, t1;
+	int ret;
+
+	if (!x)
+		return -ENOMEM;
+	for (r = 0; r < rows; r++)
+		for (k = 0; k < n; k++) {
+			w = 2 * M_PI * (double)(((uint64_t)f0 * (me * rows + r) +
+						 (uint64_t)f1 * k) % n) / n;
+			x[2 * ((size_t)r * n + k)] = cos(w);
+			x[2 * ((size_t)r * n + k) + 1] = sin(w);
+		}
+	ret = vcube_comm_barrier(c);
+	if (!ret)
+		ret = vcube_comm_clock(c, &t0);
+	if (!ret)
+		ret = vcube_fft2d_run(c, n, x, &o);
+	if (!ret)
+		ret = vcube_comm_clock(c, &t1);
+	for (r = 0; !ret && r < rows && !*bad; r++)
+		for (k = 0; k < n; k++) {
+			re = x[2 * ((size_t)r * n + k)];
+			im = x[2 * ((size_t)r * n + k) + 1];
+			if (me * rows + r == f1 && k == f0)
+				re -= (double)n * n;
+			if (fabs(re) > tol || fabs(im) > tol) {
+				*bad = 1;
+				break;
+			}
+		}
+	if (!ret)
+		*t = t1 - t0;
+	free(x);
+	return ret;
+}
+
 static int bench_point(struct vcube_comm *c, struct bench *b, const char *algo,
 		       uint64_t len, uint8_t *sbuf, uint8_t *rbuf,
 		       struct result *r)
@@ -222,6 +281,13 @@ static int bench_point(struct vcube_comm *c, struct bench *b, const char *algo,
 		 * pattern says so): the same layout for both kinds */
 		uint8_t *sp = sbuf, *rp = rbuf;
 
+		if (b->fft) {	/* its own arrays: len is the edge N */
+			ret = fft_once(c, b, algo, (unsigned int)len, rep, &v[0],
+				       &bad);
+			t0 = 0;
+			t1 = v[0];
+			goto timed;
+		}
 		for (j = 0; j < p; j++) {
 			if (pat && !vcube_pattern_get(pat, me, j))
 				continue;
@@ -240,11 +306,12 @@ static int bench_point(struct vcube_comm *c, struct bench *b, const char *algo,
 				    vcube_xchg_run(c, algo, sbuf, rbuf, len, &o);
 		if (!ret)
 			ret = vcube_comm_clock(c, &t1);
+timed:
 		if (ret)
 			break;
 		v[0] = t1 - t0;
 		v[1] = bad;
-		for (j = 0; j < p && !v[1] && !b->reduce; j++) {
+		for (j = 0; j < p && !v[1] && !b->reduce && !b->fft; j++) {
 			if (pat ? !vcube_pattern_get(pat, j, me) : 0)
 				continue;
 			for (i = 0; i < len; i++)
@@ -293,6 +360,9 @@ static void print_table(const struct bench *b, FILE *f)
 		b->procs, b->reps);
 	if (b->reduce)
 		fprintf(f, "# global sums of 64-bit integers; bytes per rank\n");
+	if (b->fft)
+		fprintf(f, "# 2-D FFTs; 'bytes' is the array's edge N (N x N complex doubles), %g ns per flop\n",
+			b->flop_ns);
 	if (b->density > 0)
 		fprintf(f, "# irregular: %.0f%% of the pairs talk (%s), seed %llu\n",
 			100 * b->density, b->one_way ? "one-way" : "both ways",
@@ -313,9 +383,9 @@ static void print_csv(const struct bench *b, FILE *f)
 {
 	unsigned int i;
 
-	fprintf(f, "# topology=%s shape=%s nodes=%u profile=%s procs=%u reps=%u density=%g reduce=%d\n",
+	fprintf(f, "# topology=%s shape=%s nodes=%u profile=%s procs=%u reps=%u density=%g reduce=%d fft=%d flop_ns=%g\n",
 		b->net.topology, b->net.shape, b->net.nodes, b->net.profile,
-		b->procs, b->reps, b->density, b->reduce);
+		b->procs, b->reps, b->density, b->reduce, b->fft, b->flop_ns);
 	fprintf(f, "algo,bytes,min_ns,avg_ns,max_ns,ok\n");
 	for (i = 0; i < b->nres; i++) {
 		const struct result *r = &b->res[i];
@@ -617,6 +687,18 @@ static int run(struct bench *b)
 		}
 	}
 	for (i = 0; i < b->nsizes; i++) {
+		uint64_t s = b->sizes[i];
+
+		if (b->fft && (!s || s > 65536 || (s & (s - 1)) ||
+			       s % b->procs)) {
+			if (vcube_comm_rank(c) == 0)
+				fprintf(stderr, "vcube-bench: --fft: size %" PRIu64 " is not a power of two from %u (the ranks) to 65536\n",
+					s, b->procs);
+			vcube_comm_close(c);
+			return 2;
+		}
+		if (b->fft)
+			continue;
 		if (b->sizes[i] > maxlen)
 			maxlen = b->sizes[i];
 		if (b->reduce && (!b->sizes[i] || b->sizes[i] % 8)) {
@@ -705,6 +787,8 @@ int main(int argc, char **argv)
 		{ "density", required_argument, NULL, 'D' },
 		{ "one-way", no_argument, NULL, 'O' },
 		{ "reduce", no_argument, NULL, 'X' },
+		{ "fft", no_argument, NULL, 'f' },
+		{ "flop-ns", required_argument, NULL, 'P' },
 		{ "seed", required_argument, NULL, 'S' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
@@ -796,6 +880,20 @@ int main(int argc, char **argv)
 		case 'X':
 			b.reduce = 1;
 			break;
+		case 'f':
+			b.fft = 1;
+			break;
+		case 'P': {
+			char *end;
+
+			b.flop_ns = strtod(optarg, &end);
+			if (*end || end == optarg || !(b.flop_ns >= 0 && b.flop_ns < 1e6)) {
+				fprintf(stderr, "vcube-bench: bad --flop-ns '%s' (0 <= X < 1e6)\n",
+					optarg);
+				return 2;
+			}
+			break;
+		}
 		case 'S':
 			if (parse_u64(optarg, &b.seed)) {
 				fprintf(stderr, "vcube-bench: bad --seed '%s'\n", optarg);
@@ -816,8 +914,12 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	if (b.reduce && b.density > 0) {
-		fprintf(stderr, "vcube-bench: --reduce and --density do not go together\n");
+	if (b.reduce + b.fft + (b.density > 0) > 1) {
+		fprintf(stderr, "vcube-bench: --reduce, --fft and --density do not go together\n");
+		return 2;
+	}
+	if (b.flop_ns > 0 && !b.fft) {
+		fprintf(stderr, "vcube-bench: --flop-ns is for --fft\n");
 		return 2;
 	}
 	if (!nfrom) {
