@@ -10,7 +10,9 @@ log=$(mktemp)
 dmesg --clear
 for t in "${tests[@]}"; do
 	echo "# $t ($VCUBE_KREL)"
+	start=$(date +%s)
 	bash "$dir/$t.sh" 2>&1 | tee -a "$log"
+	echo "# $t took $(($(date +%s) - start)) s"
 done
 # Whatever happened, the kernel must not have complained.
 if dmesg | grep -E 'BUG:|WARNING:|Oops|general protection|UBSAN|KASAN|Call Trace' >/dev/null; then
