@@ -951,7 +951,8 @@ static int svg_write(const char *path, const struct vcube_nl_topo *t,
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" font-family=\"sans-serif\" font-size=\"%.0f\">\n"
 		"<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
-		g.w + 2 * SVG_MARGIN, g.h + 2 * SVG_MARGIN + 50, r < 10 ? r : 11);
+		fmax(g.w + 2 * SVG_MARGIN, 760), g.h + 2 * SVG_MARGIN + 50,
+		r < 10 ? r : 11);
 	fprintf(f, "<text x=\"10\" y=\"20\" font-size=\"14\">vcube %s %s (%s, %s switching): channel use over %.3f us, %llu messages</text>\n",
 		vcube_topology_name(t->kind), t->shape, t->profile,
 		vcube_switching_name(t->switching), t->elapsed / 1e3,
