@@ -33,6 +33,12 @@ t "the PNG is a PNG" sh -c "head -c 8 '$d/f.png' | od -c | grep -q 'P   N   G'"
 t "--regions writes an SVG" test -s "$d/r.svg"
 t "--regions: standard_U best at 1 B on d=3" grep -q 'd=3        1 B: standard_U' "$d/r.txt"
 t "--regions: pairwise_F best at 4 KB on d=3" grep -q 'd=3     4096 B: pairwise_F' "$d/r.txt"
+# a tie (pairwise_U and standard_U are the same exchange on d = 1): one winner per cell
+{ echo "# topology=hypercube shape=dim=1 nodes=2 profile=ipsc860 procs=2 reps=1 density=0"
+  echo "algo,bytes,min_ns,avg_ns,max_ns,ok"
+  echo "pairwise_U,16,500,0,500,1"; echo "standard_U,16,500,0,500,1"; } > "$d/d1.csv"
+"$bench" --from "$d/d1.csv" --regions "$d/r1.svg" > "$d/r1.txt"
+t "--regions: a tie gives the cell to the first listed, once" sh -c "[ \"\$(cat '$d/r1.txt')\" = 'd=1       16 B: pairwise_U' ]"
 "$bench" --from "$d/d3.csv" > "$d/e" 2>&1
 t "--from without --plot is refused" grep -q 'needs --plot' "$d/e"
 "$bench" --from "$d/nope.csv" --plot "$d/x.svg" > "$d/e" 2>&1

@@ -550,6 +550,14 @@ static int plot(const struct bench *b, const char *out)
  * dimension (one --from file each) and block size, the algorithm with the
  * smallest maximum time, as a coloured grid with its name.
  */
+#define ARRAY_LEN(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* One light, distinct colour per algorithm, black labels readable on all. */
+static const unsigned int region_colours[] = {
+	0x8dd3c7, 0xfdb462, 0xbebada, 0xfb8072, 0x80b1d3, 0xb3de69,
+	0xfccde5, 0xd9d9d9, 0xbc80bd, 0xccebc5, 0xffed6f, 0xffffb3,
+};
+
 static int plot_regions(struct bench *files, unsigned int nfiles,
 			const char *out)
 {
@@ -571,11 +579,13 @@ static int plot_regions(struct bench *files, unsigned int nfiles,
 			;
 		for (i = 0; i < b->nres; i++) {
 			best = i;
+			/* ties go to the one listed first: one per cell */
 			for (j = 0; j < b->nres; j++)
 				if (b->res[j].bytes == b->res[i].bytes &&
 				    b->res[j].ok &&
 				    (b->res[j].max < b->res[best].max ||
-				     !b->res[best].ok))
+				     (b->res[j].max == b->res[best].max &&
+				      j < best) || !b->res[best].ok))
 					best = j;
 			if (best != i)
 				continue;
@@ -584,7 +594,8 @@ static int plot_regions(struct bench *files, unsigned int nfiles,
 			if (j == n && n < MAX_ALGOS)
 				names[n++] = b->res[i].algo;
 			fprintf(d, "%u %" PRIu64 " %u \"%s\"\n", dim,
-				b->res[i].bytes ? b->res[i].bytes : 1, j,
+				b->res[i].bytes ? b->res[i].bytes : 1,
+				region_colours[j % ARRAY_LEN(region_colours)],
 				b->res[i].algo);
 			printf("d=%u %8" PRIu64 " B: %s\n", dim, b->res[i].bytes,
 			       b->res[i].algo);
@@ -595,12 +606,11 @@ static int plot_regions(struct bench *files, unsigned int nfiles,
 		 "set terminal %s\nset output '%s'\n"
 		 "set title \"%s\"\nset logscale x 2\n"
 		 "set xlabel 'block size (bytes)'\nset ylabel 'hypercube dimension'\n"
-		 "set ytics 1\nset palette maxcolors %u\nset cbrange [-0.5:%u.5]\n"
-		 "unset colorbox\nset offsets graph 0.05, graph 0.05, 0.5, 0.5\n"
-		 "plot '%s' using 2:1:3 with points pt 5 ps 4 palette notitle, "
+		 "set ytics 1\n"
+		 "set offsets graph 0.05, graph 0.05, 0.5, 0.5\n"
+		 "plot '%s' using 2:1:3 with points pt 5 ps 4 lc rgb variable notitle, "
 		 "'' using 2:1:4 with labels font ',7' notitle\n",
-		 terminal(out), out, "regions of optimality", n ? n : 1,
-		 n ? n - 1 : 0, tmpl);
+		 terminal(out), out, "regions of optimality", tmpl);
 	ret = gnuplot(script, out);
 	unlink(tmpl);
 	return ret;
