@@ -73,6 +73,10 @@ $(B)/bin/vcube-sim: userspace/tools/vcube-sim.c $(CORE_SRC) $(wildcard kernel/co
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) -Ikernel/core $(CFLAGS) -o $@ $< $(CORE_SRC)
 
+$(B)/bin/vcube-bench: userspace/tools/vcube-bench.c $(wildcard userspace/tools/bench/*.[ch]) $(B)/lib/libvcube.a
+	@mkdir -p $(dir $@)
+	$(CC) $(VCUBE_CFLAGS) -Iuserspace/tools $(CFLAGS) -o $@ $< $(wildcard userspace/tools/bench/*.c) $(B)/lib/libvcube.a -lm $(NL_LIBS)
+
 $(B)/bin/%: userspace/tools/%.c $(B)/lib/libvcube.a
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a -lm $(NL_LIBS)

@@ -406,6 +406,13 @@ static long vcube_node_op(struct vcube_node *node, unsigned int cmd,
 		ret = vc_delay(net->engine, node->id, t);
 		mutex_unlock(&net->lock);
 		return ret;
+	case VCUBE_IOC_JITTER:
+		mutex_lock(&net->lock);
+		ret = vc_jitter(net->engine, node->id, &t);
+		mutex_unlock(&net->lock);
+		if (!ret && put_user(t, (u64 __user *)argp))
+			return -EFAULT;
+		return ret;
 	default:
 		return -ENOTTY;
 	}
@@ -427,6 +434,7 @@ static long vcube_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case VCUBE_IOC_WAIT:
 	case VCUBE_IOC_CLOCK:
 	case VCUBE_IOC_DELAY:
+	case VCUBE_IOC_JITTER:
 		/* A request must not be waited for by two callers at once. */
 		if (mutex_lock_interruptible(&node->op_lock))
 			return -EINTR;
@@ -497,11 +505,23 @@ static ssize_t owner_show(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RO(owner);
 
+/* Noise: when the node's first interrupt falls (fixed for the module). */
+static ssize_t noise_phase_ns_show(struct device *dev,
+				   struct device_attribute *attr, char *buf)
+{
+	struct vcube_node *node = to_vcube_node(dev);
+
+	return sysfs_emit(buf, "%llu\n", (unsigned long long)
+			  vc_noise_phase(node->net->engine, node->id));
+}
+static DEVICE_ATTR_RO(noise_phase_ns);
+
 static struct attribute *vcube_node_attrs[] = {
 	&dev_attr_node.attr,
 	&dev_attr_coords.attr,
 	&dev_attr_neighbors.attr,
 	&dev_attr_owner.attr,
+	&dev_attr_noise_phase_ns.attr,
 	NULL
 };
 
@@ -574,6 +594,14 @@ VCUBE_CLASS_SHOW(switching, "%s",
 		 net->params.switching == VC_SW_CIRCUIT ? "circuit" :
 		 net->params.switching == VC_SW_WORMHOLE ? "wormhole" : "packet");
 VCUBE_CLASS_SHOW(seed, "%llu", (unsigned long long)net->topo.seed);
+VCUBE_CLASS_SHOW(noise_period_ns, "%llu",
+		 (unsigned long long)net->params.noise_period);
+VCUBE_CLASS_SHOW(noise_cost_ns, "%llu",
+		 (unsigned long long)net->params.noise_cost);
+VCUBE_CLASS_SHOW(jitter_ns, "%llu", (unsigned long long)net->params.jitter);
+VCUBE_CLASS_SHOW(jitter_dist, "%s",
+		 net->params.jitter_dist == VC_JITTER_ONE ? "one" : "uniform");
+VCUBE_CLASS_SHOW(send_port_early, "%u", net->params.sport_early);
 
 static ssize_t shape_show(vcube_class_const struct class *class,
 			  vcube_class_const struct class_attribute *attr,
@@ -596,6 +624,11 @@ static struct attribute *vcube_class_attrs[] = {
 	&class_attr_switching.attr,
 	&class_attr_arbitration.attr,
 	&class_attr_seed.attr,
+	&class_attr_noise_period_ns.attr,
+	&class_attr_noise_cost_ns.attr,
+	&class_attr_jitter_ns.attr,
+	&class_attr_jitter_dist.attr,
+	&class_attr_send_port_early.attr,
 	NULL
 };
 

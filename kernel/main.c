@@ -84,6 +84,18 @@ VCUBE_COST_PARAM(gamma, "Wormhole, packet: a channel has 2^gamma times one body'
 VCUBE_COST_PARAM(packet_payload, "Packet: payload bytes per packet");
 VCUBE_COST_PARAM(partial_ns, "Packet: extra startup when the last packet is partial");
 VCUBE_COST_PARAM(window_ns, "Statistics: keep the peak channel sharing of each window of this many ns (0: off)");
+VCUBE_COST_PARAM(send_port_early, "1: a node may start its next send once its last one returned (tail_ns before delivery); 0: at delivery");
+VCUBE_COST_PARAM(noise_period_ns, "Noise: each node is interrupted every this many ns, from a seeded phase (0: never)");
+VCUBE_COST_PARAM(noise_cost_ns, "Noise: CPU time each interrupt takes, at most noise_period_ns / 2");
+VCUBE_COST_PARAM(jitter_ns, "Noise: bound of the start jitter a node waits when its program asks (0: none)");
+
+static char *noise;
+module_param(noise, charp, 0444);
+MODULE_PARM_DESC(noise, "Noise preset: off (default) or ipsc860 (50 us every 10 ms, Seidel & Davis Fig. 3-9); noise_*_ns override it");
+
+static char *jitter_dist;
+module_param(jitter_dist, charp, 0444);
+MODULE_PARM_DESC(jitter_dist, "Start jitter: uniform (each node in [0, jitter_ns]; default) or one (one random node late by jitter_ns)");
 
 static char *switching;
 module_param(switching, charp, 0444);
@@ -159,7 +171,38 @@ static int vcube_costs_parse(struct vc_params *p)
 	SET(packet_payload, p->packet_payload, 1U << 20);
 	SET(partial_ns, p->partial_ns, ns_max);
 	SET(window_ns, p->window_ns, ns_max);
+	v = p->sport_early;
+	ret = ret ?: vcube_cost_set("send_port_early", send_port_early, &v, 1);
+	p->sport_early = v;
+	if (!ret && noise) {
+		if (!strcmp(noise, "ipsc860")) {
+			p->noise_period = 10000000;
+			p->noise_cost = 50000;
+		} else if (strcmp(noise, "off")) {
+			pr_err("unknown noise=%s: use off or ipsc860\n", noise);
+			return -EINVAL;
+		}
+	}
+	SET(noise_period_ns, p->noise_period, ns_max);
+	SET(noise_cost_ns, p->noise_cost, ns_max);
+	SET(jitter_ns, p->jitter, ns_max);
 #undef SET
+	if (!ret && p->noise_cost && p->noise_cost > p->noise_period / 2) {
+		pr_err("noise_cost_ns=%llu is more than half of noise_period_ns=%llu\n",
+		       p->noise_cost, p->noise_period);
+		return -EINVAL;
+	}
+	if (!ret && jitter_dist) {
+		if (!strcmp(jitter_dist, "uniform")) {
+			p->jitter_dist = VC_JITTER_UNIFORM;
+		} else if (!strcmp(jitter_dist, "one")) {
+			p->jitter_dist = VC_JITTER_ONE;
+		} else {
+			pr_err("unknown jitter_dist=%s: use uniform or one\n",
+			       jitter_dist);
+			return -EINVAL;
+		}
+	}
 	if (!ret && switching) {
 		for (v = 0; v < VC_NSWITCHING; v++)
 			if (!strcmp(switching, vcube_switching_names[v]))

@@ -16,7 +16,15 @@
  *   4. the body flows for base + byte * len ns; tail ns before the end the
  *      data has left the sender, whose request completes;
  *   5. at the end every channel and both ports are released together and
- *      the transfer is delivered.
+ *      the transfer is delivered (with sport_early, the send port already
+ *      when the sender's request completes).
+ *
+ * Noise (off unless noise_period or jitter is set) takes CPU time from a
+ * node's program, never from the network: node i is interrupted for
+ * noise_cost ns every noise_period ns from a seeded phase. A node cannot
+ * resume from a wait inside an interrupt, and its busy waits stretch over
+ * the interrupts they meet. Start jitter delays a node by a seeded draw
+ * when its program asks for one (the start of a trial).
  */
 #include "engine.h"
 
@@ -83,6 +91,7 @@ struct vc_xfer {
 	u64 t_rate;		/* when work was last brought up to date */
 	u32 rate;		/* share of full rate, VC_RATE_ONE = all */
 	u8 frozen;		/* scratch of vc_rerate(): 0, 1, or 2 (just now) */
+	bool sport_held;
 	u32 nhops;
 	u32 hop;		/* channels held */
 	u32 chan[];
@@ -102,6 +111,8 @@ struct vc_node {
 	struct list_head unexpected;	/* arrived messages, in order */
 	struct list_head parked;	/* transfers waiting for buffer room */
 	struct vc_event tmo;
+	u64 phase;		/* noise: its first interrupt */
+	u64 draws;		/* start-jitter draws made */
 	struct vc_req *waiting;
 	s32 wake_status;
 	struct vc_node_stats st;
@@ -314,6 +325,50 @@ static void vc_set_blocked(struct vc_engine *e, struct vc_node *n,
 	n->wake_status = 0;
 }
 
+/* ---- noise -------------------------------------------------------------- */
+
+/* @t, or the end of @n's interrupt in progress at @t. */
+static u64 vc_noise_resume(struct vc_engine *e, struct vc_node *n, u64 t)
+{
+	u64 off;
+
+	if (!e->p.noise_period || !e->p.noise_cost || t < n->phase)
+		return t;
+	off = (t - n->phase) % e->p.noise_period;
+	return off < e->p.noise_cost ? t - off + e->p.noise_cost : t;
+}
+
+/*
+ * When @n, busy from @t, has had @work ns of CPU: interrupts met on the way
+ * stretch it, each by noise_cost. Closed form, so any @work costs O(1).
+ */
+static u64 vc_noise_run(struct vc_engine *e, struct vc_node *n, u64 t,
+			u64 work)
+{
+	u64 per = e->p.noise_period, c = e->p.noise_cost, next, k, rem;
+
+	if (!per || !c)
+		return t + work;
+	t = vc_noise_resume(e, n, t);
+	next = t < n->phase ? n->phase :
+	       t - (t - n->phase) % per + per;	/* the next interrupt */
+	if (t + work <= next)
+		return t + work;
+	work -= next - t;
+	t = next + c;				/* at an interrupt's end */
+	k = work / (per - c);
+	rem = work % (per - c);
+	if (k && !rem)				/* done as one begins */
+		return t + k * per - c;
+	return t + k * per + rem;
+}
+
+/* Where @n's first interrupt falls (noise off: 0). */
+u64 vc_noise_phase(struct vc_engine *e, u32 node)
+{
+	return e->node[node].phase;
+}
+
 static void vc_wake(struct vc_engine *e, struct vc_node *n, u64 t, int status)
 {
 	if (n->state != VC_BLOCKED)
@@ -321,6 +376,7 @@ static void vc_wake(struct vc_engine *e, struct vc_node *n, u64 t, int status)
 	vc_heap_remove(&e->events, &n->tmo);
 	if (t > n->clock)
 		n->clock = t;
+	n->clock = vc_noise_resume(e, n, n->clock);
 	n->waiting = NULL;
 	n->wake_status = status;
 	vc_set_running(e, n);
@@ -505,6 +561,7 @@ static void vc_xfer_begin(struct vc_engine *e, struct vc_xfer *x, u32 type,
 		x->cls = VC_CLASS_LONG;
 	vc_route(e, x);
 	e->st.transfers++;
+	x->sport_held = true;
 	if (vc_res_take(&e->sport[x->src], t))
 		vc_schedule(e, &x->ev, t + vc_startup(e, x), VC_EV_HOP, x->src);
 	else
@@ -754,6 +811,10 @@ static void vc_sender_done(struct vc_engine *e, struct vc_xfer *x, u64 t)
  */
 static void vc_xfer_through(struct vc_engine *e, struct vc_xfer *x, u64 t)
 {
+	if (e->p.sport_early) {
+		x->sport_held = false;
+		vc_res_put(e, &e->sport[x->src], t);
+	}
 	vc_sender_done(e, x, t);
 	vc_schedule(e, &x->ev, x->t_end, VC_EV_DELIVER, x->src);
 }
@@ -851,7 +912,9 @@ static void vc_xfer_deliver(struct vc_engine *e, struct vc_xfer *x, u64 t)
 		vc_res_put(e, res, t);
 	}
 	x->hop = 0;
-	vc_res_put(e, &e->sport[x->src], t);
+	if (x->sport_held)
+		vc_res_put(e, &e->sport[x->src], t);
+	x->sport_held = false;
 	vc_res_put(e, &e->rport[x->dst], t);
 	if (flowed)
 		e->rerate = true;	/* flushed once this instant is done */
@@ -1092,6 +1155,10 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 		nd->idx = VC_NOT_QUEUED;
 		nd->tmo.idx = VC_NOT_QUEUED;
 		nd->next_id = 1;
+		if (p->noise_period)
+			nd->phase = vcube_mix64(topo->seed ^
+						vcube_mix64((u64)i << 8 | 1)) %
+				    p->noise_period;
 		INIT_LIST_HEAD(&nd->reqs);
 		INIT_LIST_HEAD(&nd->posted);
 		INIT_LIST_HEAD(&nd->unexpected);
@@ -1188,8 +1255,9 @@ int vc_bind(struct vc_engine *e, u32 node)
 		return -EBUSY;
 	if (!e->nbound)
 		e->now = 0;
-	n->clock = e->now;
+	n->clock = vc_noise_resume(e, n, e->now);
 	n->opseq = 0;
+	n->draws = 0;
 	n->wake_status = 0;
 	e->nbound++;
 	e->gen++;
@@ -1243,16 +1311,45 @@ u64 vc_now(struct vc_engine *e)
 int vc_delay(struct vc_engine *e, u32 node, u64 ns)
 {
 	struct vc_node *n = &e->node[node];
+	u64 t;
 
 	if (n->state != VC_RUNNING)
 		return -EINVAL;
 	if (ns >= VC_TIME_MAX || n->clock + ns >= VC_TIME_MAX)
 		return -EOVERFLOW;
-	n->clock += ns;
+	/* Under 2^63 (noise_cost <= noise_period / 2 at most doubles ns). */
+	t = vc_noise_run(e, n, n->clock, ns);
+	if (t >= VC_TIME_MAX)
+		return -EOVERFLOW;
+	n->clock = t;
 	e->gen++;
 	vc_heap_fix(&e->running, n);
 	vc_run(e);
 	return 0;
+}
+
+/*
+ * Start jitter: @node waits its next draw (see enum vc_jitter_dist), which
+ * is returned in @ns. Draw k of node i depends only on the seed, i and k.
+ */
+int vc_jitter(struct vc_engine *e, u32 node, u64 *ns)
+{
+	struct vc_node *n = &e->node[node];
+	u64 k = n->draws, h, d = 0;
+
+	if (n->state != VC_RUNNING)
+		return -EINVAL;
+	n->draws++;
+	if (e->p.jitter) {
+		h = vcube_mix64(e->topo->seed ^ vcube_mix64(k << 8 | 2));
+		if (e->p.jitter_dist == VC_JITTER_ONE)
+			d = h % e->topo->nodes == node ? e->p.jitter : 0;
+		else
+			d = vcube_mix64(h ^ (u64)node << 32) %
+			    (e->p.jitter + 1);
+	}
+	*ns = d;
+	return d ? vc_delay(e, node, d) : 0;
 }
 
 static struct vc_req *vc_req_new(struct vc_engine *e, struct vc_node *n,
@@ -1411,7 +1508,7 @@ int vc_wait(struct vc_engine *e, u32 node, struct vc_req *req)
 		return -EINVAL;
 	if (req->done) {
 		if (req->done_time > n->clock) {
-			n->clock = req->done_time;
+			n->clock = vc_noise_resume(e, n, req->done_time);
 			vc_heap_fix(&e->running, n);
 			vc_run(e);
 		}
@@ -1467,7 +1564,7 @@ void vc_unblock(struct vc_engine *e, u32 node)
 	 * resumes at the committed time, so nothing it does lands before them.
 	 */
 	if (e->now > n->clock)
-		n->clock = e->now;
+		n->clock = vc_noise_resume(e, n, e->now);
 	vc_set_running(e, n);
 }
 

@@ -75,7 +75,21 @@ struct vc_params {
 	u64 window_ns;		/* stats: peak sharing per window; 0: off */
 	u32 trace_max;		/* channel-use records kept; 0: no trace */
 	u32 arb_lowest;		/* waiters served lowest source first, not FIFO */
+	u32 sport_early;	/* a send port is free tail ns before delivery */
+	/* noise, from the topology's seed; all 0: none */
+	u64 noise_period;	/* ns between one node's interrupts */
+	u64 noise_cost;		/* ns of CPU each takes (< noise_period) */
+	u64 jitter;		/* bound of a start-jitter draw, ns */
+	u32 jitter_dist;	/* enum vc_jitter_dist */
 };
+
+/*
+ * Start jitter: how the k-th draw of every node is made.
+ * UNIFORM: each node waits an independent uniform draw in [0, jitter] ns.
+ * ONE: one node of the network, chosen at random per round, waits jitter
+ * ns and the others none (Seidel & Davis sec. 3.1's one late node).
+ */
+enum vc_jitter_dist { VC_JITTER_UNIFORM, VC_JITTER_ONE, VC_NJITTER };
 
 /*
  * One channel's use by one transfer: it carried the body from @start
@@ -192,6 +206,8 @@ int vc_bind(struct vc_engine *e, u32 node);
 void vc_unbind(struct vc_engine *e, u32 node);
 u64 vc_clock(struct vc_engine *e, u32 node);
 int vc_delay(struct vc_engine *e, u32 node, u64 ns);
+int vc_jitter(struct vc_engine *e, u32 node, u64 *ns);
+u64 vc_noise_phase(struct vc_engine *e, u32 node);
 
 int vc_send(struct vc_engine *e, u32 node, u32 dst, u32 tag, u32 flags,
 	    void *data, u64 len, u64 user, struct vc_req **reqp);

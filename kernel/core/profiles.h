@@ -34,7 +34,8 @@ static inline struct vc_params vc_profile_ipsc860(void)
 /*
  * Seidel & Davis 1992 Table I: a = 0.36 us/byte, b_s = 75 us, b_l = 136 us
  * as PROBE + REQUEST of 68 us each; measured between neighbours, so no
- * per-hop cost.
+ * per-hop cost. A node's null sends leave s = 44 us apart (their RDS
+ * derivation, sec. 3.3), so its send port is free when csend() returns.
  */
 static inline struct vc_params vc_profile_seidel(void)
 {
@@ -43,6 +44,7 @@ static inline struct vc_params vc_profile_seidel(void)
 	p.cost[VC_CLASS_SHORT] = (struct vc_cost){ 75000, 360, 0 };
 	p.cost[VC_CLASS_CTL] = (struct vc_cost){ 68000, 0, 0 };
 	p.cost[VC_CLASS_LONG] = (struct vc_cost){ 0, 360, 0 };
+	p.sport_early = 1;	/* the next csend() may start s after the last */
 	return p;
 }
 

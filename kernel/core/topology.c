@@ -35,17 +35,6 @@ int vcube_topo_kind_parse(const char *name)
 	return -EINVAL;
 }
 
-/* splitmix64's finaliser: a cheap, well-mixed, portable hash. */
-static u64 vcube_mix64(u64 x)
-{
-	x ^= x >> 30;
-	x *= 0xbf58476d1ce4e5b9ULL;
-	x ^= x >> 27;
-	x *= 0x94d049bb133111ebULL;
-	x ^= x >> 31;
-	return x;
-}
-
 #define vcube_fail(err, errlen, ...) \
 	({ snprintf(err, errlen, __VA_ARGS__); -EINVAL; })
 

@@ -28,13 +28,27 @@ enum vcube_topo_kind {
 };
 
 /* What a user asks for; 0 means "not given". */
+/*
+ * splitmix64's finaliser: a cheap, well-mixed, portable hash; every random
+ * choice of the model (fat tree up-routing, noise) is one of its values.
+ */
+static inline u64 vcube_mix64(u64 x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ULL;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebULL;
+	x ^= x >> 31;
+	return x;
+}
+
 struct vcube_topo_params {
 	enum vcube_topo_kind kind;
 	u32 dim;	/* hypercube */
 	u32 rows;	/* mesh, torus */
 	u32 cols;	/* mesh, torus */
 	u32 nodes;	/* fat tree */
-	u64 seed;	/* fat tree up-routing */
+	u64 seed;	/* fat tree up-routing, noise */
 };
 
 /*

@@ -20,6 +20,8 @@ struct vcube_comm {
 	unsigned int size;
 	unsigned int seq;
 	int owns_node;
+	int have_costs;			/* costs measured (vcube_costs_measure) */
+	struct vcube_costs costs;
 };
 
 /* A fresh tag base for one collective call; steps are ORed in. */

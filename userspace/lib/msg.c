@@ -169,6 +169,16 @@ int vcube_node_delay(struct vcube_node *node, uint64_t ns)
 	return vcube_ioctl(node, VCUBE_IOC_DELAY, &ns);
 }
 
+int vcube_node_jitter(struct vcube_node *node, uint64_t *ns)
+{
+	uint64_t v = 0;
+	int ret = vcube_ioctl(node, VCUBE_IOC_JITTER, &v);
+
+	if (!ret && ns)
+		*ns = v;
+	return ret;
+}
+
 int vcube_node_delay_until(struct vcube_node *node, uint64_t ns)
 {
 	uint64_t now;

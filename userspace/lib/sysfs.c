@@ -104,6 +104,16 @@ int vcube_net_describe(const char *root, struct vcube_net_desc *d)
 	if (ret)
 		return ret;
 	d->seed = seed;
+	/* The noise model: absent (0) on modules older than it. */
+	if (!vcube_attr_read(root, "", "noise_period_ns", buf, sizeof(buf)))
+		vcube_parse_ull(buf, UINT64_MAX, &d->noise_period_ns);
+	if (!vcube_attr_read(root, "", "noise_cost_ns", buf, sizeof(buf)))
+		vcube_parse_ull(buf, UINT64_MAX, &d->noise_cost_ns);
+	if (!vcube_attr_read(root, "", "jitter_ns", buf, sizeof(buf)))
+		vcube_parse_ull(buf, UINT64_MAX, &d->jitter_ns);
+	if (vcube_attr_read(root, "", "jitter_dist", d->jitter_dist,
+			    sizeof(d->jitter_dist)))
+		strcpy(d->jitter_dist, "uniform");
 	return 0;
 }
 

@@ -24,10 +24,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "vcube.h"
-
-#define MAX_ALGOS	32
-#define MAX_SIZES	64
+#include "bench/bench.h"
 
 struct result {
 	char algo[24];
@@ -50,6 +47,7 @@ struct bench {
 	int fft;		/* 2-D FFTs; sizes are the array's edge */
 	double flop_ns;		/* --fft: virtual ns per floating-point op */
 	int one_way;
+	int envelope;		/* --plot draws min, average and max */
 	uint64_t seed;
 	const char *plot;
 	const char *regions;
@@ -87,6 +85,18 @@ static void usage(FILE *f)
 		"      --flop-ns X     --fft: virtual ns per flop (5 N lg N per row\n"
 		"                      transform), charged as a busy wait (default 0)\n"
 		"      --seed N        the pattern's seed (default 1)\n"
+		"      --barrier LIST  barriers instead (gsync,sync0,rds,dissemination,\n"
+		"                      tree or all): cost and exit spread with one rank\n"
+		"                      late by each --skew\n"
+		"      --skew LIST     --barrier: the late rank's skews, ns (default\n"
+		"                      0,75000,150000,300000,600000)\n"
+		"      --shift LIST    a one-hop shift on the Gray-code ring after each\n"
+		"                      barrier of LIST (or none, with --unforced); --sizes\n"
+		"                      are its bytes; success: within 1 ms of a m + b_s\n"
+		"      --unforced      --shift: the long protocol (a m + b_l), not FORCED\n"
+		"      --costs         the measured b_s, s, b_l and a, and the smallest\n"
+		"                      message for which RDS pays (Seidel Table III)\n"
+		"      --envelope      --plot: min, average and max, not the max alone\n"
 		"      --csv           CSV on stdout instead of the table\n"
 		"      --json          JSON on stdout instead of the table\n"
 		"  -p, --plot FILE     time against block size, log axes (gnuplot;\n"
@@ -109,8 +119,7 @@ static int parse_u64(const char *s, uint64_t *v)
 	return errno || end == s || *end || *s == '-' ? -EINVAL : 0;
 }
 
-/* "1,2,3", "LO..HI" (powers of two from LO) or "LO..HI:STEP". */
-static int parse_sizes(struct bench *b, const char *arg)
+int bench_parse_list(const char *arg, uint64_t *sizes, unsigned int *nsizes)
 {
 	char *copy = strdup(arg), *tok, *save, *dots, *colon;
 	uint64_t lo, hi, step, v;
@@ -118,14 +127,14 @@ static int parse_sizes(struct bench *b, const char *arg)
 
 	if (!copy)
 		return -ENOMEM;
-	b->nsizes = 0;
+	*nsizes = 0;
 	for (tok = strtok_r(copy, ",", &save); tok && !ret;
 	     tok = strtok_r(NULL, ",", &save)) {
 		dots = strstr(tok, "..");
 		if (!dots) {
 			ret = parse_u64(tok, &v);
-			if (!ret && b->nsizes < MAX_SIZES)
-				b->sizes[b->nsizes++] = v;
+			if (!ret && *nsizes < MAX_SIZES)
+				sizes[(*nsizes)++] = v;
 			else if (!ret)
 				ret = -E2BIG;
 			continue;
@@ -142,16 +151,21 @@ static int parse_sizes(struct bench *b, const char *arg)
 		if (!ret && (hi < lo || (colon && !step) || (!colon && !lo)))
 			ret = -EINVAL;
 		for (v = lo; !ret && v <= hi; v = colon ? v + step : v * 2) {
-			if (b->nsizes == MAX_SIZES)
+			if (*nsizes == MAX_SIZES)
 				ret = -E2BIG;
 			else
-				b->sizes[b->nsizes++] = v;
+				sizes[(*nsizes)++] = v;
 		}
 	}
 	free(copy);
-	if (!ret && !b->nsizes)
+	if (!ret && !*nsizes)
 		ret = -EINVAL;
 	return ret;
+}
+
+static int parse_sizes(struct bench *b, const char *arg)
+{
+	return bench_parse_list(arg, b->sizes, &b->nsizes);
 }
 
 /* Block j of rank s for rank d: a pattern no other block shares. */
@@ -295,7 +309,9 @@ static int bench_point(struct vcube_comm *c, struct bench *b, const char *algo,
 				*sp++ = pattern_byte(me, j, rep, i);
 		}
 		memset(rbuf, 0, p * len);
-		ret = vcube_comm_barrier(c);
+		/* the seeded start jitter, if the module has any, then align */
+		ret = vcube_node_jitter(vcube_comm_node(c), NULL);
+		ret = ret ?: vcube_comm_barrier(c);
 		if (!ret)
 			ret = vcube_comm_clock(c, &t0);
 		if (!ret && b->reduce)
@@ -457,7 +473,7 @@ static int read_csv(const char *path, struct bench *b)
 	return b->nres ? 0 : -ENODATA;
 }
 
-static const char *terminal(const char *out)
+const char *bench_terminal(const char *out)
 {
 	const char *dot = strrchr(out, '.');
 
@@ -470,7 +486,7 @@ static const char *terminal(const char *out)
  * Run gnuplot on @script, which writes @out; 0 or -errno. The file is
  * created first: gnuplot would draw on standard output if it could not.
  */
-static int gnuplot(const char *script, const char *out)
+int bench_gnuplot(const char *script, const char *out)
 {
 	FILE *g = fopen(out, "w");
 	int st;
@@ -516,9 +532,11 @@ static int plot(const struct bench *b, const char *out)
 		fprintf(d, "# %s\n", names[j]);
 		for (i = 0; i < b->nres; i++)
 			if (!strcmp(names[j], b->res[i].algo))
-				fprintf(d, "%" PRIu64 " %.3f\n",
+				fprintf(d, "%" PRIu64 " %.3f %.3f %.3f\n",
 					b->res[i].bytes ? b->res[i].bytes : 1,
-					b->res[i].max / 1e6);
+					b->res[i].max / 1e6,
+					b->res[i].min / 1e6,
+					b->res[i].avg / 1e6);
 		fprintf(d, "\n\n");
 	}
 	fclose(d);
@@ -529,17 +547,26 @@ static int plot(const struct bench *b, const char *out)
 			 "set terminal %s\nset output '%s'\n"
 			 "set title \"%s\"\nset logscale xy\n"
 			 "set xlabel 'block size (bytes)'\n"
-			 "set ylabel 'time of the slowest node (ms)'\n"
+			 "set ylabel '%s'\n"
 			 "set key top left\nset grid\nplot ",
-			 terminal(out), out,
-			 b->title ? b->title : "complete exchange");
+			 bench_terminal(out), out,
+			 b->title ? b->title : "complete exchange",
+			 b->envelope ?
+			 "slowest node: min, average (line) and max over the repetitions (ms)" :
+			 "time of the slowest node (ms)");
 	for (j = 0; j < n && used < cap; j++)
-		used += snprintf(s + used, cap - used,
+		used += b->envelope ?
+			snprintf(s + used, cap - used,
+				 "%s'%s' index %u using 1:3:2 with filledcurves fs transparent solid 0.25 lc %u notitle, "
+				 "'%s' index %u using 1:4 with linespoints lc %u title '%s'",
+				 j ? ", " : "", tmpl, j, j + 1, tmpl, j, j + 1,
+				 names[j]) :
+			snprintf(s + used, cap - used,
 				 "%s'%s' index %u with linespoints title '%s'",
 				 j ? ", " : "", tmpl, j, names[j]);
 	if (used < cap)
 		snprintf(s + used, cap - used, "\n");
-	ret = used < cap ? gnuplot(s, out) : -E2BIG;
+	ret = used < cap ? bench_gnuplot(s, out) : -E2BIG;
 	free(s);
 	unlink(tmpl);
 	return ret;
@@ -610,8 +637,8 @@ static int plot_regions(struct bench *files, unsigned int nfiles,
 		 "set offsets graph 0.05, graph 0.05, 0.5, 0.5\n"
 		 "plot '%s' using 2:1:3 with points pt 5 ps 4 lc rgb variable notitle, "
 		 "'' using 2:1:4 with labels font ',7' notitle\n",
-		 terminal(out), out, "regions of optimality", tmpl);
-	ret = gnuplot(script, out);
+		 bench_terminal(out), out, "regions of optimality", tmpl);
+	ret = bench_gnuplot(script, out);
 	unlink(tmpl);
 	return ret;
 }
@@ -626,6 +653,13 @@ static int list_algos(void)
 		printf("%-12s %-30s %s%s%s\n", a->name, a->source, a->summary,
 		       a->needs & VCUBE_XCHG_POW2 ? " [2^k ranks]" : "",
 		       a->needs & VCUBE_XCHG_GRID ? " [mesh/torus]" : "");
+	}
+	printf("\nbarriers (--barrier, --shift):\n");
+	for (i = 0; i < vcube_sync_count(); i++) {
+		const struct vcube_sync_algo *a = vcube_sync_get(i);
+
+		printf("%-14s %-30s %s%s\n", a->name, a->source, a->summary,
+		       a->needs & VCUBE_XCHG_POW2 ? " [2^k ranks]" : "");
 	}
 	return 0;
 }
@@ -800,11 +834,19 @@ int main(int argc, char **argv)
 		{ "fft", no_argument, NULL, 'f' },
 		{ "flop-ns", required_argument, NULL, 'P' },
 		{ "seed", required_argument, NULL, 'S' },
+		{ "barrier", required_argument, NULL, 'B' },
+		{ "shift", required_argument, NULL, 'H' },
+		{ "skew", required_argument, NULL, 'K' },
+		{ "unforced", no_argument, NULL, 'U' },
+		{ "costs", no_argument, NULL, 'M' },
+		{ "envelope", no_argument, NULL, 'E' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
 	static struct bench b, files[16];
+	static struct sync_study sy;
+	int sizes_given = 0, skew_given = 0;
 	const char *from[16];
 	unsigned int nfrom = 0, i;
 	char *tok, *save;
@@ -830,6 +872,7 @@ int main(int argc, char **argv)
 			}
 			break;
 		case 's':
+			sizes_given = 1;
 			if (parse_sizes(&b, optarg)) {
 				fprintf(stderr, "vcube-bench: bad --sizes '%s'\n", optarg);
 				return 2;
@@ -910,6 +953,46 @@ int main(int argc, char **argv)
 				return 2;
 			}
 			break;
+		case 'B':
+		case 'H':
+			if (sy.kind && sy.kind != (c == 'B' ? SYNC_BARRIER : SYNC_SHIFT)) {
+				fprintf(stderr, "vcube-bench: one of --barrier, --shift and --costs\n");
+				return 2;
+			}
+			sy.kind = c == 'B' ? SYNC_BARRIER : SYNC_SHIFT;
+			for (tok = strtok_r(optarg, ",", &save); tok;
+			     tok = strtok_r(NULL, ",", &save)) {
+				if (!strcmp(tok, "all"))
+					continue;
+				if (sync_study_algo_ok(&sy, tok)) {
+					fprintf(stderr, "vcube-bench: no barrier '%s' (see --list)\n",
+						tok);
+					return 2;
+				}
+				if (sy.nalgos < MAX_ALGOS)
+					sy.algos[sy.nalgos++] = tok;
+			}
+			break;
+		case 'K':
+			skew_given = 1;
+			if (bench_parse_list(optarg, sy.xs, &sy.nx)) {
+				fprintf(stderr, "vcube-bench: bad --skew '%s'\n", optarg);
+				return 2;
+			}
+			break;
+		case 'U':
+			sy.unforced = 1;
+			break;
+		case 'M':
+			if (sy.kind && sy.kind != SYNC_COSTS) {
+				fprintf(stderr, "vcube-bench: one of --barrier, --shift and --costs\n");
+				return 2;
+			}
+			sy.kind = SYNC_COSTS;
+			break;
+		case 'E':
+			b.envelope = 1;
+			break;
 		case 'l':
 			return list_algos();
 		case 'h':
@@ -922,6 +1005,37 @@ int main(int argc, char **argv)
 	}
 	if (optind < argc) {
 		usage(stderr);
+		return 2;
+	}
+	if (sy.kind) {
+		if (b.reduce || b.fft || b.density > 0 || b.nalgos || nfrom ||
+		    b.regions || b.envelope) {
+			fprintf(stderr, "vcube-bench: --barrier, --shift and --costs take none of --algo, --reduce, --fft, --density, --from, --regions, --envelope\n");
+			return 2;
+		}
+		if (skew_given && sy.kind != SYNC_BARRIER) {
+			fprintf(stderr, "vcube-bench: --skew is for --barrier\n");
+			return 2;
+		}
+		if (sy.kind == SYNC_BARRIER && !skew_given)
+			bench_parse_list("0,75000,150000,300000,600000", sy.xs,
+					 &sy.nx);
+		if (sy.kind == SYNC_SHIFT) {
+			if (!sizes_given)
+				parse_sizes(&b, "4096..65536");
+			memcpy(sy.xs, b.sizes, sizeof(sy.xs));
+			sy.nx = b.nsizes;
+		}
+		sy.reps = b.reps;
+		sy.csv = b.csv;
+		sy.json = b.json;
+		sy.quiet = b.quiet;
+		sy.plot = b.plot;
+		sy.title = b.title;
+		return sync_study_run(&sy);
+	}
+	if (sy.unforced || skew_given) {
+		fprintf(stderr, "vcube-bench: --unforced is for --shift, --skew for --barrier\n");
 		return 2;
 	}
 	if (b.reduce + b.fft + (b.density > 0) > 1) {

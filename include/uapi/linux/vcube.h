@@ -330,5 +330,11 @@ struct vcube_trace_rec {
 #define VCUBE_IOC_CLOCK		_IOR(VCUBE_IOC_MAGIC, 0x05, __u64)
 /* Busy-wait: advance the node's clock by this many ns. */
 #define VCUBE_IOC_DELAY		_IOW(VCUBE_IOC_MAGIC, 0x06, __u64)
+/*
+ * Start jitter: the node waits its next seeded draw (module parameters
+ * jitter_ns and jitter_dist; 0 when they are off), returned in ns. Call it
+ * where a trial starts: draw k of node i depends only on the seed, i and k.
+ */
+#define VCUBE_IOC_JITTER	_IOR(VCUBE_IOC_MAGIC, 0x07, __u64)
 
 #endif /* _UAPI_LINUX_VCUBE_H */

@@ -63,6 +63,11 @@ int vcube_node_exchange(struct vcube_node *node, unsigned int partner,
 int vcube_node_clock(struct vcube_node *node, uint64_t *ns);
 /* Busy-wait: the node's clock advances by @ns. */
 int vcube_node_delay(struct vcube_node *node, uint64_t ns);
+/*
+ * Start jitter: wait the node's next seeded draw (the module's jitter_ns
+ * and jitter_dist; none when they are off); the draw in *@ns if not NULL.
+ */
+int vcube_node_jitter(struct vcube_node *node, uint64_t *ns);
 /* Busy-wait until the node's clock reads @ns (no-op if it is past). */
 int vcube_node_delay_until(struct vcube_node *node, uint64_t ns);
 
@@ -81,6 +86,12 @@ struct vcube_net_desc {
 	unsigned int channels;
 	unsigned int diameter;
 	unsigned long long seed;
+	/* noise: interrupts of noise_cost_ns every noise_period_ns, and the
+	 * start jitter's bound and distribution ("uniform" or "one") */
+	unsigned long long noise_period_ns;
+	unsigned long long noise_cost_ns;
+	unsigned long long jitter_ns;
+	char jitter_dist[16];
 };
 
 struct vcube_node_desc {
@@ -191,6 +202,45 @@ const struct vcube_node_info *vcube_comm_info(const struct vcube_comm *comm);
 int vcube_comm_clock(struct vcube_comm *comm, uint64_t *ns);
 /* A dissemination barrier of zero-byte messages (any size). */
 int vcube_comm_barrier(struct vcube_comm *comm);
+
+/*
+ * Message costs as Seidel & Davis measured them (Table I), timed by ranks
+ * 0 and 1 (neighbours on every topology) in virtual time: b_s, a null
+ * message's latency; s, until a null send returns; b_l, the long
+ * protocol's latency; a_ps, ps per byte. Collective; the communicator
+ * keeps them for "rds".
+ */
+struct vcube_costs {
+	uint64_t b_s;
+	uint64_t s;
+	uint64_t b_l;
+	uint64_t a_ps;
+};
+
+int vcube_costs_measure(struct vcube_comm *comm, struct vcube_costs *out);
+/*
+ * Seidel & Davis Table III: the smallest m for which RDS before a shift
+ * with the long protocol pays on a d-cube, (2 d b_s - b_l / 2) / a.
+ */
+uint64_t vcube_costs_rds_min_len(const struct vcube_costs *k, unsigned int d);
+
+/*
+ * Global synchronisation (barriers): "gsync", "sync0", "rds" (Seidel &
+ * Davis 1992; a power of two of ranks) and "dissemination", "tree" (any
+ * size). Listed by vcube_sync_get(0 .. vcube_sync_count() - 1).
+ */
+struct vcube_sync_algo {
+	const char *name;
+	const char *source;
+	const char *summary;
+	unsigned int needs;	/* VCUBE_XCHG_POW2 */
+};
+
+size_t vcube_sync_count(void);
+const struct vcube_sync_algo *vcube_sync_get(size_t i);
+/* 0, -ENOENT (no such barrier) or -EDOM (not on this many ranks). */
+int vcube_sync_usable(const struct vcube_comm *comm, const char *name);
+int vcube_sync_run(struct vcube_comm *comm, const char *name);
 
 /*
  * Complete exchange (all-to-all personalized): @sbuf holds size blocks of

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * vcube-bench's parts: the complete-exchange benchmark (vcube-bench.c)
+ * and the synchronisation studies (sync.c) share these.
+ */
+#ifndef VCUBE_BENCH_H
+#define VCUBE_BENCH_H
+
+#include <stdint.h>
+
+#include "vcube.h"
+
+#define MAX_ALGOS	32
+#define MAX_SIZES	64
+
+/* gnuplot's terminal for an output file name (.png, else SVG). */
+const char *bench_terminal(const char *out);
+/* Run gnuplot on @script, which writes @out; 0 or -errno. */
+int bench_gnuplot(const char *script, const char *out);
+/* "1,2,3", "LO..HI" (powers of two from LO) or "LO..HI:STEP". */
+int bench_parse_list(const char *arg, uint64_t *v, unsigned int *n);
+
+enum sync_kind { SYNC_NONE, SYNC_BARRIER, SYNC_SHIFT, SYNC_COSTS };
+
+/* Seidel & Davis's studies, run by every rank under vcube-run. */
+struct sync_study {
+	enum sync_kind kind;
+	const char *algos[MAX_ALGOS];
+	unsigned int nalgos;
+	uint64_t xs[MAX_SIZES];		/* skews (ns) or message bytes */
+	unsigned int nx;
+	unsigned int reps;
+	int unforced;			/* shift with the long protocol */
+	int csv, json, quiet;
+	const char *plot;
+	const char *title;
+};
+
+int sync_study_run(struct sync_study *s);
+/* 0 if @name is a barrier (or, for --shift, "none"). */
+int sync_study_algo_ok(const struct sync_study *s, const char *name);
+
+#endif /* VCUBE_BENCH_H */

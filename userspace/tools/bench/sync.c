@@ -1,0 +1,481 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vcube-bench's synchronisation studies (Seidel & Davis 1992):
+ *
+ * --barrier: every repetition aligns the ranks with RDS, delays the last
+ *   rank by the skew, lets the seeded start jitter act, and times one
+ *   barrier. Its cost is the last exit minus the first entry; its spread
+ *   (the paper's precision) is the last exit minus the first exit. Virtual
+ *   time is global, so both are exact: the paper could only infer them.
+ * --shift: every repetition posts the receive from its left neighbour on
+ *   the Gray-code ring, synchronises, sends its message to the right one
+ *   (FORCED, or UNFORCED with --unforced) and waits. A repetition's time is
+ *   the longest rank's time from its barrier exit to its shift's end; it
+ *   succeeds when that is within 1 ms of the prediction a m + b_s (FORCED)
+ *   or a m + b_l (sec. 4.2), with a, b_s, b_l measured first.
+ * --costs: the measured constants and Table III.
+ *
+ * Times are kept per repetition and reduced once at the end, so nothing
+ * but the barrier and the shift runs between repetitions, as in the
+ * paper's loop.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+struct sync_result {
+	char algo[24];
+	uint64_t x;			/* skew or bytes */
+	uint64_t min, max;		/* cost, or shift time */
+	double avg;
+	uint64_t smin, smax;		/* barrier exit spread */
+	double savg;
+	double skew;			/* measured entry spread, average */
+	unsigned int ok;		/* shift: successes */
+	int bad;			/* shift: wrong data */
+};
+
+static const uint64_t table3[] = { 645, 1062, 1478, 1895, 2312, 2728 };
+
+int sync_study_algo_ok(const struct sync_study *s, const char *name)
+{
+	size_t i;
+
+	if (s->kind == SYNC_SHIFT && !strcmp(name, "none"))
+		return 0;
+	for (i = 0; i < vcube_sync_count(); i++)
+		if (!strcmp(name, vcube_sync_get(i)->name))
+			return 0;
+	return -ENOENT;
+}
+
+static unsigned int ring(unsigned int me, unsigned int p, int k)
+{
+	unsigned int j = vcube_gray_decode(me);
+
+	return vcube_gray_encode((j + p + k) % p);
+}
+
+static uint8_t shift_byte(unsigned int src, unsigned int rep, size_t i)
+{
+	return (uint8_t)(src * 131 + rep * 29 + i * 7 + (i >> 8));
+}
+
+/* One point: reps repetitions of one barrier or one shift. */
+static int sync_point(struct vcube_comm *c, const struct sync_study *s,
+		      const struct vcube_costs *k, const char *algo,
+		      uint64_t x, uint8_t *sbuf, uint8_t *rbuf,
+		      struct sync_result *r)
+{
+	unsigned int me = vcube_comm_rank(c), p = vcube_comm_size(c), rep;
+	unsigned int n = s->reps, left = ring(me, p, -1), right = ring(me, p, 1);
+	struct vcube_node *node = vcube_comm_node(c);
+	uint64_t *v, *hi, *lo, rq, te, tx, t1, pred, sum = 0, ssum = 0;
+	const char *align = p & (p - 1) ? "dissemination" : "rds";
+	double dsum = 0;
+	size_t i;
+	int ret = 0;
+
+	/* per repetition: entry, exit, shift time, data bad */
+	v = calloc(4 * (size_t)n, sizeof(*v));
+	hi = calloc(4 * (size_t)n, sizeof(*hi));
+	lo = calloc(2 * (size_t)n, sizeof(*lo));
+	if (!v || !hi || !lo) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (rep = 0; rep < n && !ret; rep++) {
+		if (s->kind == SYNC_BARRIER) {
+			ret = vcube_sync_run(c, align);
+			if (!ret && me == p - 1 && x)
+				ret = vcube_node_delay(node, x);
+		} else {
+			for (i = 0; i < x; i++)
+				sbuf[i] = shift_byte(me, rep, i);
+			memset(rbuf, 0, x);
+			ret = vcube_node_irecv(node, left, rep & 0xffff, rbuf,
+					       x, &rq);
+		}
+		ret = ret ?: vcube_node_jitter(node, NULL);
+		ret = ret ?: vcube_node_clock(node, &te);
+		if (!ret && strcmp(algo, "none"))
+			ret = vcube_sync_run(c, algo);
+		ret = ret ?: vcube_node_clock(node, &tx);
+		t1 = tx;
+		if (!ret && s->kind == SYNC_SHIFT) {
+			struct vcube_status st;
+
+			ret = vcube_node_send(node, right, rep & 0xffff, sbuf, x,
+					      s->unforced ? 0 : VCUBE_SEND_FORCED,
+					      NULL);
+			ret = ret ?: vcube_node_wait(node, rq, &st);
+			ret = ret ?: vcube_node_clock(node, &t1);
+			if (!ret && st.len != x)
+				v[3 * n + rep] = 1;
+			for (i = 0; !ret && i < x; i++)
+				if (rbuf[i] != shift_byte(left, rep, i)) {
+					v[3 * n + rep] = 1;
+					break;
+				}
+		}
+		v[rep] = te;
+		v[n + rep] = tx;
+		v[2 * n + rep] = t1 - tx;
+		lo[rep] = te;
+		lo[n + rep] = tx;
+	}
+	/* An error here leaves the others to the kernel's deadlock report. */
+	if (ret) {
+		fprintf(stderr, "vcube-bench: rank %u: %s: %s\n", me, algo,
+			strerror(-ret));
+		goto out;
+	}
+	ret = vcube_reduce_run(c, "tree", VCUBE_OP_MAX, VCUBE_TYPE_U64, v, hi,
+			       4 * (size_t)n);
+	ret = ret ?: vcube_reduce_run(c, "tree", VCUBE_OP_MIN, VCUBE_TYPE_U64,
+				      lo, v, 2 * (size_t)n);
+	if (ret)
+		goto out;
+	memset(r, 0, sizeof(*r));
+	snprintf(r->algo, sizeof(r->algo), "%s", algo);
+	r->x = x;
+	r->min = r->smin = UINT64_MAX;
+	pred = (s->unforced ? k->b_l : k->b_s) + k->a_ps * x / 1000;
+	for (rep = 0; rep < n; rep++) {
+		/* v now holds the minima: entry, exit */
+		uint64_t cost = s->kind == SYNC_BARRIER ? hi[n + rep] - v[rep] :
+				hi[2 * n + rep];
+		uint64_t spread = hi[n + rep] - v[n + rep];
+
+		r->min = cost < r->min ? cost : r->min;
+		r->max = cost > r->max ? cost : r->max;
+		r->smin = spread < r->smin ? spread : r->smin;
+		r->smax = spread > r->smax ? spread : r->smax;
+		sum += cost;
+		ssum += spread;
+		dsum += (double)(hi[rep] - v[rep]);
+		if (s->kind == SYNC_SHIFT && cost <= pred + 1000000)
+			r->ok++;
+		r->bad |= (int)hi[3 * n + rep];
+	}
+	r->avg = (double)sum / n;
+	r->savg = (double)ssum / n;
+	r->skew = dsum / n;
+out:
+	free(v);
+	free(hi);
+	free(lo);
+	return ret;
+}
+
+static void print_header(const struct sync_study *s,
+			 const struct vcube_net_desc *net, unsigned int p,
+			 const struct vcube_costs *k, FILE *f)
+{
+	fprintf(f, "# %s %s (%u nodes), profile %s, seed %llu, %u processes, %u reps\n",
+		net->topology, net->shape, net->nodes, net->profile, net->seed,
+		p, s->reps);
+	fprintf(f, "# noise: %llu ns every %llu ns; start jitter %llu ns (%s)\n",
+		net->noise_cost_ns, net->noise_period_ns, net->jitter_ns,
+		net->jitter_dist);
+	fprintf(f, "# measured: b_s %.1f us, s %.1f us, b_l %.1f us, a %.4f us/byte\n",
+		k->b_s / 1e3, k->s / 1e3, k->b_l / 1e3, k->a_ps / 1e6);
+}
+
+static void print_costs(const struct sync_study *s,
+			const struct vcube_net_desc *net, unsigned int p,
+			const struct vcube_costs *k)
+{
+	unsigned int d;
+
+	if (s->json) {
+		printf("{\"profile\":\"%s\",\"unit\":\"ns\",\"b_s\":%" PRIu64
+		       ",\"s\":%" PRIu64 ",\"b_l\":%" PRIu64
+		       ",\"a_ps_per_byte\":%" PRIu64 ",\"rds_min_len\":[",
+		       net->profile, k->b_s, k->s, k->b_l, k->a_ps);
+		for (d = 2; d <= 7; d++)
+			printf("%s{\"d\":%u,\"bytes\":%" PRIu64 ",\"paper\":%"
+			       PRIu64 "}", d > 2 ? "," : "", d,
+			       vcube_costs_rds_min_len(k, d), table3[d - 2]);
+		printf("]}\n");
+		return;
+	}
+	print_header(s, net, p, k, stdout);
+	printf("# Seidel & Davis Table I: b_s 75, s 44, b_l 136 us, a 0.36 us/byte\n");
+	printf("# Table III: smallest m (bytes) for which RDS before a long shift pays\n");
+	printf("%-3s %8s %8s\n", "d", "vcube", "paper");
+	for (d = 2; d <= 7; d++)
+		printf("%-3u %8" PRIu64 " %8" PRIu64 "\n", d,
+		       vcube_costs_rds_min_len(k, d), table3[d - 2]);
+}
+
+static void print_results(const struct sync_study *s,
+			  const struct vcube_net_desc *net, unsigned int p,
+			  const struct vcube_costs *k,
+			  const struct sync_result *res, unsigned int nres)
+{
+	const char *what = s->kind == SYNC_BARRIER ? "skew_ns" : "bytes";
+	unsigned int i;
+
+	if (s->csv) {
+		printf("# kind=%s profile=%s procs=%u reps=%u forced=%d noise_period_ns=%llu noise_cost_ns=%llu jitter_ns=%llu seed=%llu\n",
+		       s->kind == SYNC_BARRIER ? "barrier" : "shift",
+		       net->profile, p, s->reps, !s->unforced,
+		       net->noise_period_ns, net->noise_cost_ns,
+		       net->jitter_ns, net->seed);
+		printf("algo,%s,min_ns,avg_ns,max_ns,spread_min_ns,spread_avg_ns,spread_max_ns,entry_skew_avg_ns,successes,ok\n",
+		       what);
+		for (i = 0; i < nres; i++)
+			printf("%s,%" PRIu64 ",%" PRIu64 ",%.1f,%" PRIu64 ",%"
+			       PRIu64 ",%.1f,%" PRIu64 ",%.1f,%u,%d\n",
+			       res[i].algo, res[i].x, res[i].min, res[i].avg,
+			       res[i].max, res[i].smin, res[i].savg,
+			       res[i].smax, res[i].skew, res[i].ok,
+			       !res[i].bad);
+		return;
+	}
+	if (s->json) {
+		printf("{\"kind\":\"%s\",\"network\":{\"topology\":\"%s\",\"shape\":\"%s\",\"profile\":\"%s\",\"seed\":%llu,"
+		       "\"noise_period_ns\":%llu,\"noise_cost_ns\":%llu,\"jitter_ns\":%llu,\"jitter_dist\":\"%s\"},"
+		       "\"procs\":%u,\"reps\":%u,\"forced\":%s,\"unit\":\"ns\","
+		       "\"costs\":{\"b_s\":%" PRIu64 ",\"s\":%" PRIu64 ",\"b_l\":%"
+		       PRIu64 ",\"a_ps_per_byte\":%" PRIu64 "},\"results\":[",
+		       s->kind == SYNC_BARRIER ? "barrier" : "shift",
+		       net->topology, net->shape, net->profile, net->seed,
+		       net->noise_period_ns, net->noise_cost_ns, net->jitter_ns,
+		       net->jitter_dist, p, s->reps,
+		       s->unforced ? "false" : "true", k->b_s, k->s, k->b_l,
+		       k->a_ps);
+		for (i = 0; i < nres; i++)
+			printf("%s\n{\"algo\":\"%s\",\"%s\":%" PRIu64
+			       ",\"min\":%" PRIu64 ",\"avg\":%.1f,\"max\":%"
+			       PRIu64 ",\"spread\":{\"min\":%" PRIu64
+			       ",\"avg\":%.1f,\"max\":%" PRIu64
+			       "},\"entry_skew_avg\":%.1f,\"successes\":%u,\"ok\":%s}",
+			       i ? "," : "", res[i].algo,
+			       s->kind == SYNC_BARRIER ? "skew" : "bytes",
+			       res[i].x, res[i].min, res[i].avg, res[i].max,
+			       res[i].smin, res[i].savg, res[i].smax,
+			       res[i].skew, res[i].ok,
+			       res[i].bad ? "false" : "true");
+		printf("\n]}\n");
+		return;
+	}
+	print_header(s, net, p, k, stdout);
+	if (s->kind == SYNC_BARRIER) {
+		printf("# one rank late by the skew; cost: last exit - first entry; spread: last exit - first exit (us)\n");
+		printf("%-14s %9s %9s %9s %9s %9s %9s %9s\n", "barrier",
+		       "skew", "entry", "cost", "cost max", "spread",
+		       "sprd max", "d(bs-s)");
+	} else {
+		printf("# %s shift on the Gray-code ring; time: slowest rank, barrier exit to shift end (us)\n",
+		       s->unforced ? "UNFORCED (long protocol)" : "FORCED");
+		printf("%-14s %9s %9s %9s %9s %9s %8s %9s\n", "barrier",
+		       "bytes", "min", "avg", "max", "spread", "success",
+		       "data");
+	}
+	for (i = 0; i < nres; i++) {
+		const struct sync_result *r = &res[i];
+		unsigned int d = 0;
+
+		while ((1U << d) < p)
+			d++;
+		if (s->kind == SYNC_BARRIER)
+			printf("%-14s %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f\n",
+			       r->algo, r->x / 1e3, r->skew / 1e3, r->avg / 1e3,
+			       r->max / 1e3, r->savg / 1e3, r->smax / 1e3,
+			       d * ((double)k->b_s - (double)k->s) / 1e3);
+		else
+			printf("%-14s %9" PRIu64 " %9.1f %9.1f %9.1f %9.1f %7.0f%% %9s\n",
+			       r->algo, r->x, r->min / 1e3, r->avg / 1e3,
+			       r->max / 1e3, r->savg / 1e3,
+			       100.0 * r->ok / s->reps, r->bad ? "BAD" : "ok");
+	}
+}
+
+/* Barrier: cost and spread against skew; shift: success against size. */
+static int sync_plot(const struct sync_study *s, const struct sync_result *res,
+		     unsigned int nres)
+{
+	char tmpl[] = "/tmp/vcube-bench-XXXXXX", script[4096];
+	unsigned int i, j, k, n = 0, used;
+	const char *names[MAX_ALGOS];
+	FILE *d;
+	int fd, ret;
+
+	fd = mkstemp(tmpl);
+	if (fd < 0)
+		return -errno;
+	d = fdopen(fd, "w");
+	if (!d) {
+		close(fd);
+		unlink(tmpl);
+		return -ENOMEM;
+	}
+	for (i = 0; i < nres; i++) {
+		for (j = 0; j < n && strcmp(names[j], res[i].algo); j++)
+			;
+		if (j == n)
+			names[n++] = res[i].algo;
+	}
+	for (j = 0; j < n; j++) {
+		fprintf(d, "# %s\n", names[j]);
+		for (i = 0; i < nres; i++)
+			if (!strcmp(names[j], res[i].algo))
+				fprintf(d, "%.3f %.3f %.3f %.3f\n",
+					s->kind == SYNC_BARRIER ?
+					res[i].x / 1e3 : (double)res[i].x,
+					res[i].avg / 1e3, res[i].savg / 1e3,
+					100.0 * res[i].ok / s->reps);
+		fprintf(d, "\n\n");
+	}
+	fclose(d);
+	if (s->kind == SYNC_BARRIER)
+		used = snprintf(script, sizeof(script),
+				"set terminal %s\nset output '%s'\n"
+				"set multiplot layout 1,2 title \"%s\"\n"
+				"set xlabel 'skew of one rank (us)'\nset grid\n"
+				"set key top left\nset ylabel 'cost (us)'\n",
+				bench_terminal(s->plot), s->plot,
+				s->title ? s->title : "barriers against skew");
+	else
+		used = snprintf(script, sizeof(script),
+				"set terminal %s\nset output '%s'\n"
+				"set title \"%s\"\nset logscale x 2\n"
+				"set xlabel 'message (bytes)'\nset grid\n"
+				"set ylabel 'concurrent shifts (%% of %u)'\n"
+				"set yrange [0:105]\nset key bottom left\n",
+				bench_terminal(s->plot), s->plot,
+				s->title ? s->title : "shift after a barrier",
+				s->reps);
+	/* cost and spread side by side, or the success rate */
+	for (k = s->kind == SYNC_BARRIER ? 2 : 4;
+	     k <= 4 && used < sizeof(script); k++) {
+		if (k == 3)
+			used += snprintf(script + used, sizeof(script) - used,
+					 "set ylabel 'exit spread (us)'\n");
+		for (j = 0; j < n && used < sizeof(script); j++)
+			used += snprintf(script + used, sizeof(script) - used,
+					 "%s'%s' index %u using 1:%u with linespoints title '%s'",
+					 j ? ", " : "plot ", tmpl, j, k,
+					 names[j]);
+		if (used < sizeof(script))
+			used += snprintf(script + used, sizeof(script) - used,
+					 "\n");
+		if (s->kind == SYNC_BARRIER && k == 3)
+			break;
+	}
+	ret = used < sizeof(script) ? bench_gnuplot(script, s->plot) : -E2BIG;
+	unlink(tmpl);
+	return ret;
+}
+
+int sync_study_run(struct sync_study *s)
+{
+	struct vcube_net_desc net = { 0 };
+	struct sync_result *res = NULL;
+	struct vcube_costs k;
+	uint8_t *sbuf = NULL, *rbuf = NULL;
+	unsigned int i, j, nres = 0, me, p;
+	uint64_t maxlen = 0;
+	struct vcube_comm *c;
+	int ret, status = 0;
+
+	ret = vcube_comm_open(&c);
+	if (ret) {
+		fprintf(stderr, "vcube-bench: %s\n", getenv("VCUBE_RANK") ?
+			strerror(-ret) :
+			"not started by vcube-run (vcube-run -n N vcube-bench ...)");
+		return 1;
+	}
+	me = vcube_comm_rank(c);
+	p = vcube_comm_size(c);
+	if (me == 0 && vcube_net_describe(NULL, &net))
+		fprintf(stderr, "vcube-bench: cannot read the network from sysfs\n");
+	if (!s->nalgos)
+		for (i = 0; i < vcube_sync_count(); i++)
+			s->algos[s->nalgos++] = vcube_sync_get(i)->name;
+	for (i = 0; i < s->nalgos; i++) {
+		ret = strcmp(s->algos[i], "none") ?
+		      vcube_sync_usable(c, s->algos[i]) : 0;
+		if (!ret && s->kind == SYNC_SHIFT && (p & (p - 1)))
+			ret = -EDOM;
+		if (!ret && !strcmp(s->algos[i], "none") && !s->unforced)
+			ret = -EPROTO;
+		if (ret) {
+			if (me == 0)
+				fprintf(stderr, "vcube-bench: %s: %s\n", s->algos[i],
+					ret == -EPROTO ? "FORCED shifts need a barrier (their receives must be posted first); use --unforced" :
+					ret == -EDOM ? "needs a power-of-two number of ranks" :
+					"no such barrier");
+			vcube_comm_close(c);
+			return 2;
+		}
+	}
+	for (i = 0; s->kind == SYNC_SHIFT && i < s->nx; i++)
+		maxlen = s->xs[i] > maxlen ? s->xs[i] : maxlen;
+	ret = vcube_costs_measure(c, &k);
+	if (ret) {
+		fprintf(stderr, "vcube-bench: rank %u: measuring the costs: %s\n",
+			me, strerror(-ret));
+		vcube_comm_close(c);
+		return 1;
+	}
+	if (s->kind == SYNC_COSTS) {
+		if (me == 0)
+			print_costs(s, &net, p, &k);
+		vcube_comm_close(c);
+		return 0;
+	}
+	sbuf = malloc(maxlen + 1);
+	rbuf = malloc(maxlen + 1);
+	res = calloc((size_t)s->nalgos * s->nx, sizeof(*res));
+	if (!sbuf || !rbuf || !res) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < s->nalgos && !ret; i++)
+		for (j = 0; j < s->nx && !ret; j++, nres++) {
+			if (me == 0 && !s->quiet && isatty(2))
+				fprintf(stderr, "\r%-14s %8" PRIu64 " (%u/%u) ",
+					s->algos[i], s->xs[j], nres + 1,
+					s->nalgos * s->nx);
+			ret = sync_point(c, s, &k, s->algos[i], s->xs[j], sbuf,
+					 rbuf, &res[nres]);
+		}
+	if (me == 0 && !s->quiet && isatty(2))
+		fprintf(stderr, "\r%40s\r", "");
+	if (ret)
+		goto out;
+	if (me == 0) {
+		print_results(s, &net, p, &k, res, nres);
+		fflush(stdout);
+		if (s->plot && sync_plot(s, res, nres)) {
+			fprintf(stderr, "vcube-bench: gnuplot failed for %s\n",
+				s->plot);
+			status = 1;
+		}
+		for (i = 0; i < nres; i++)
+			if (res[i].bad) {
+				fprintf(stderr, "vcube-bench: %s at %" PRIu64
+					" bytes delivered wrong data\n",
+					res[i].algo, res[i].x);
+				status = 1;
+			}
+	}
+out:
+	if (ret) {
+		fprintf(stderr, "vcube-bench: rank %u: %s\n", me, strerror(-ret));
+		status = 1;
+	}
+	free(sbuf);
+	free(rbuf);
+	free(res);
+	vcube_comm_close(c);
+	return status;
+}
