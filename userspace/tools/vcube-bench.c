@@ -545,12 +545,13 @@ static int plot(const struct bench *b, const char *out)
 		return -ENOMEM;
 	used += snprintf(s + used, cap - used,
 			 "set terminal %s\nset output '%s'\n"
-			 "set title \"%s\"\nset logscale xy\n"
+			 "set title \"%s\"\n%s"
 			 "set xlabel 'block size (bytes)'\n"
 			 "set ylabel '%s'\n"
 			 "set key top left\nset grid\nplot ",
 			 bench_terminal(out), out,
 			 b->title ? b->title : "complete exchange",
+			 b->envelope ? "" : "set logscale xy\n",
 			 b->envelope ?
 			 "slowest node: min, average (line) and max over the repetitions (ms)" :
 			 "time of the slowest node (ms)");

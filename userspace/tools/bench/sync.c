@@ -180,8 +180,12 @@ static void print_header(const struct sync_study *s,
 	fprintf(f, "# %s %s (%u nodes), profile %s, seed %llu, %u processes, %u reps\n",
 		net->topology, net->shape, net->nodes, net->profile, net->seed,
 		p, s->reps);
-	fprintf(f, "# noise: %llu ns every %llu ns; start jitter %llu ns (%s)\n",
-		net->noise_cost_ns, net->noise_period_ns, net->jitter_ns,
+	if (net->noise_period_ns && net->noise_cost_ns)
+		fprintf(f, "# noise: interrupts of %llu ns every %llu ns", net->noise_cost_ns,
+			net->noise_period_ns);
+	else
+		fprintf(f, "# noise: no interrupts");
+	fprintf(f, "; start jitter %llu ns (%s)\n", net->jitter_ns,
 		net->jitter_dist);
 	fprintf(f, "# measured: b_s %.1f us, s %.1f us, b_l %.1f us, a %.4f us/byte\n",
 		k->b_s / 1e3, k->s / 1e3, k->b_l / 1e3, k->a_ps / 1e6);
