@@ -445,3 +445,6 @@ else:
     print("The channels did not all carry the same number of blocks (%s)." % blocks)
 PY
 rmmod vcube
+
+# ---- noise and synchronisation (Seidel & Davis; Bokhari Figs. 12-13) ------
+bash "$VCUBE_TOP/scripts/reproduce-sync.sh" || exit 1
