@@ -116,7 +116,7 @@ validate: deps all tests
 # docs/reproductions.md and its figures: the papers' figures and tables that
 # vcube reproduces, measured in the VM (about 30 minutes).
 REPRO_SVG := bokhari-d5.svg bokhari-regions.svg pairwise-d5.svg seidel-barriers.svg \
-	seidel-shift.svg bokhari-envelope.svg bokhari-fig13.svg
+	seidel-shift.svg bokhari-envelope.svg bokhari-fig13.svg bokhari-regions-noise.svg
 reproduce: deps all tests
 	@$(MAKE) --no-print-directory module KDIR=$$(scripts/vm-run.sh --kdir $(KVER))
 	@VCUBE_VM_TIMEOUT=$${VCUBE_VM_TIMEOUT:-3600} scripts/vm-run.sh --kver $(KVER) --no-insmod -- \

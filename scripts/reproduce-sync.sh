@@ -15,6 +15,12 @@ run() { local n=$1; shift; vcube-run -n "$n" "$bench" -q --csv "$@" > "$tmp/out"
 col() { awk -F, -v a="$1" -v x="$2" -v c="$3" -v s="${4:-1000}" \
 	'$1 == a && $2 == x { printf "%.1f", $c / s }' "$tmp/out"; }
 NOISE="noise=ipsc860 jitter_ns=150000 seed=1"
+# VCUBE_SMOKE=1: every section end to end with tiny runs (to test this script)
+if [ -n "${VCUBE_SMOKE:-}" ]; then
+	R50=2 R100=2 R3=1 DS="2 3" DR="1 2 3"
+else
+	R50=50 R100=100 R3=3 DS="2 3 4 5 6 7" DR="1 2 3 4 5 6 7"
+fi
 
 # ---- Seidel & Davis, Tables I and III -----------------------------------
 cat <<'EOF'
@@ -93,24 +99,57 @@ rows = {}
 for r in csv.reader(l for l in open(sys.argv[1]) if not l.startswith("#")):
     if r[0] != "algo":
         rows[(r[0], int(r[1]))] = (float(r[3]) / 1000, float(r[6]) / 1000)
-g0, g75, g150 = rows[("gsync", 0)], rows[("gsync", 75000)], rows[("gsync", 150000)]
-s75 = rows[("sync0", 75000)]
-r = [rows[("rds", x)] for x in (0, 37500, 75000, 150000, 300000, 600000)]
+d, bs, s = 5, 75.0, 44.0
+skews = sorted({x for (_, x) in rows})
+def paper(a, x):
+    dl = x / 1000
+    if a == "rds":
+        return (2 * d * bs + dl, 0.0)
+    if a == "gsync":
+        if dl < bs:
+            return (d * bs + dl, dl)
+        return (2 * d * bs if dl <= d * bs else d * bs + dl, d * (bs - s))
+    if a == "sync0":
+        if dl < bs:
+            return ((d + 1) * bs + dl, dl)
+        if dl == bs:
+            return ((2 * d + 1) * bs, d * (bs - s))
+    return None
 print()
-print("What vcube shows: RDS costs exactly 750 us + delta and leaves with a spread of %s at"
-      % ("0" if all(v[1] == 0 for v in r) else "%s us" % max(v[1] for v in r)))
-print("every skew, as the paper derives. gsync costs %.0f us with no skew (d b_s = 375) and"
-      % g0[0])
-print("%.0f us with one rank late by b_s (the paper: about 2 d b_s = 750 in the worst case"
-      % g75[0])
-print("it draws, where the late node's messages are blocked at two steps); its spread is %.0f us"
-      % g75[1])
-print("there and %.0f us at delta = 2 b_s, against the paper's d (b_s - s) = 155: vcube's"
-      % g150[1])
-print("late node is blocked less often than the worst case (its first messages find their")
-print("partners' receive ports free), so the recursive-doubling broadcast it ends with starts")
-print("from fewer levels. sync0 with one rank late by b_s costs %.0f us (the paper: about 825)." % s75[0])
+print("The paper's analysis at the same skews (sec. 3.1-3.3; sync0 is analysed only up to")
+print("delta = b_s), cost / spread in us:")
+print()
+print("| barrier |" + "".join(" delta %d |" % (x // 1000) for x in skews))
+print("|---|" + "---|" * len(skews))
+for a in ("gsync", "sync0", "rds"):
+    cells = []
+    for x in skews:
+        p = paper(a, x)
+        cells.append(" %.1f / %.1f |" % p if p else " - |")
+    print("| %s |" % a + "".join(cells))
+off = [(a, x) for a in ("gsync", "sync0", "rds") for x in skews
+       if paper(a, x) and (abs(rows[(a, x)][0] - paper(a, x)[0]) > 0.05 or
+                           abs(rows[(a, x)][1] - paper(a, x)[1]) > 0.05)]
+print()
+print("vcube agrees with the analysis exactly in %d of %d cells." %
+      (sum(1 for a in ("gsync", "sync0", "rds") for x in skews if paper(a, x)) - len(off),
+       sum(1 for a in ("gsync", "sync0", "rds") for x in skews if paper(a, x))))
+if off:
+    print("It differs at " + ", ".join("%s delta %d (%.1f / %.1f)" %
+          (a, x // 1000, rows[(a, x)][0], rows[(a, x)][1]) for a, x in off) + ".")
 PY
+cat <<'EOF'
+
+Where they differ, the paper's figure is the worst case it draws for one late node (its
+messages blocked at two steps, cost about 2 d b_s); in vcube the late node's messages are
+served in the order they reach the receive ports (ties to the lower source), and a node one
+or two b_s late comes out cheaper than that worst case, with a spread near d (b_s - s).
+sync0's spread of b_s - s = 31 us with no skew is the unfold: the
+lower half returns from its sends s after starting them, the upper half receives b_s after.
+The dissemination and tree barriers, today's defaults, are not in the paper: dissemination
+costs as little as gsync without skew; tree leaves with a spread of d (b_s - s) at every
+skew, its fan-out being a broadcast.
+EOF
 
 # ---- Seidel & Davis, sec. 4.2: concurrent shifts -----------------------------
 cat <<EOF
@@ -131,17 +170,17 @@ sizes=4096,16384,65536
 echo "| d | gsync | sync0 | rds |"
 echo "|---|---|---|---|"
 : > "$tmp/succ"
-for d in 2 3 4 5 6 7; do
+for d in $DS; do
 	load topology=hypercube dim=$d profile=seidel $NOISE
-	run $((1 << d)) --shift gsync,sync0,rds --sizes $sizes --reps 50
+	run $((1 << d)) --shift gsync,sync0,rds --sizes $sizes --reps $R50
 	printf '| %s |' $d
 	for a in gsync sync0 rds; do
-		printf ' %s |' "$(awk -F, -v a=$a '$1 == a { printf "%s%d%%", n++ ? " / " : "", $10 * 2 }' "$tmp/out")"
+		printf ' %s |' "$(awk -F, -v a=$a -v r=$R50 '$1 == a { printf "%s%d%%", n++ ? " / " : "", 100 * $10 / r }' "$tmp/out")"
 	done
 	echo
-	awk -F, -v d=$d '!/^#/ && $1 != "algo" { s[$1] += $10; n[$1]++ }
-		END { printf "%d %.1f %.1f %.1f\n", d, 2 * s["gsync"] / n["gsync"],
-			2 * s["sync0"] / n["sync0"], 2 * s["rds"] / n["rds"] }' "$tmp/out" >> "$tmp/succ"
+	awk -F, -v d=$d -v r=$R50 '!/^#/ && $1 != "algo" { s[$1] += 100 * $10 / r; n[$1]++ }
+		END { printf "%d %.1f %.1f %.1f\n", d, s["gsync"] / n["gsync"],
+			s["sync0"] / n["sync0"], s["rds"] / n["rds"] }' "$tmp/out" >> "$tmp/succ"
 done
 cat > "$tmp/plot.gp" <<EOF
 set terminal svg size 900,560 dynamic noenhanced
@@ -177,9 +216,9 @@ What makes gsync fail, d = 5, FORCED 16 KB shifts, 50 trials (success rate):
 EOF
 for np in "" "noise=ipsc860" "jitter_ns=150000" "noise=ipsc860 jitter_ns=150000"; do
 	load topology=hypercube dim=5 profile=seidel seed=1 $np
-	run 32 --shift gsync,sync0,rds --sizes 16384 --reps 50
+	run 32 --shift gsync,sync0,rds --sizes 16384 --reps $R50
 	printf '| %s |' "${np:-none}"
-	for a in gsync sync0 rds; do printf ' %s%% |' "$(col $a 16384 10 0.5)"; done
+	for a in gsync sync0 rds; do printf ' %s%% |' "$(col $a 16384 10 $(awk -v r=$R50 'BEGIN { print r / 100 }'))"; done
 	echo
 done
 cat <<'EOF'
@@ -188,12 +227,12 @@ The long protocol (UNFORCED shifts, a m + b_l predicted), d = 5, same noise:
 
 EOF
 load topology=hypercube dim=5 profile=seidel $NOISE
-run 32 --shift gsync,sync0,rds,none --unforced --sizes 4096,16384,65536 --reps 50
+run 32 --shift gsync,sync0,rds,none --unforced --sizes 4096,16384,65536 --reps $R50
 echo "| bytes | gsync | sync0 | rds | none |"
 echo "|---|---|---|---|---|"
 for s in 4096 16384 65536; do
 	printf '| %s |' $s
-	for a in gsync sync0 rds none; do printf ' %s%% |' "$(col $a $s 10 0.5)"; done
+	for a in gsync sync0 rds none; do printf ' %s%% |' "$(col $a $s 10 $(awk -v r=$R50 'BEGIN { print r / 100 }'))"; done
 	echo
 done
 cat <<'EOF'
@@ -217,7 +256,7 @@ average and maximum of the slowest node's time over 100 runs (us):
 
 EOF
 load topology=hypercube dim=5 profile=ipsc860 $NOISE
-run 32 --algo linear,stable,pairwise_F,pairwise --sizes 0..4000:1000 --reps 100
+run 32 --algo linear,stable,pairwise_F,pairwise --sizes 0..4000:1000 --reps $R100
 cp "$tmp/out" "$tmp/env.csv"
 echo "| bytes | linear | stable | pairwise_F | pairwise |"
 echo "|---|---|---|---|---|"
@@ -279,4 +318,58 @@ delayed only when its wait ends inside an interrupt). The envelopes are therefor
 linear keeps its one-step advantage over stable for non-trivial blocks: the drift that decided
 Bokhari's Figs. 10-12 is not in vcube's model of FORCED messages.
 EOF
+# ---- Bokhari, regions of optimality under noise -------------------------------
+cat <<'EOF'
+
+## Bokhari 1991, sec. 6: the regions of optimality under noise, d = 1..7
+
+    insmod vcube.ko topology=hypercube dim=D profile=ipsc860 noise=ipsc860 jitter_ns=150000 seed=1
+    vcube-run -n 2^D vcube-bench --algo linear,stable,pairwise_F,pairwise_U,standard_F,standard_U \
+        --sizes ... --reps 3
+
+The best implementation by maximum time over 3 runs (the paper took the maximum of 1000 runs
+for d <= 5 and of 100 for d = 6, 7; d = 6 and 7 here run five block sizes, for time), and
+its time in us:
+
+EOF
+algos=linear,stable,pairwise_F,pairwise_U,standard_F,standard_U
+sizes="1 4 16 64 128 256 1024 4096"
+best() { awk -F, -v b="$1" '!/^#/ && $2 == b && (m == "" || $5 + 0 < m) { m = $5 + 0; a = $1 } END { print a }' "$tmp/out"; }
+printf '| d |'; for x in $sizes; do printf ' %s B |' "$x"; done; echo
+printf '|---|'; for x in $sizes; do printf -- '---|'; done; echo
+regions=()
+: > "$tmp/sl"
+for d in $DR; do
+	load topology=hypercube dim=$d profile=ipsc860 $NOISE
+	alg=$algos
+	[ $d = 1 ] && alg=linear,pairwise_F,pairwise_U,standard_F,standard_U	# stable needs n >= 4
+	sz=${sizes// /,}
+	[ $d -ge 6 ] && sz=1,16,128,1024,4096
+	run $((1 << d)) --algo $alg --sizes $sz --reps $R3
+	cp "$tmp/out" "$tmp/n$d.csv"
+	regions+=(--from "$tmp/n$d.csv")
+	printf '| %s |' $d
+	for x in $sizes; do
+		b=$(best $x)
+		if [ -n "$b" ]; then printf ' %s %s |' "$b" "$(col "$b" $x 5)"; else printf ' |'; fi
+	done
+	echo
+	# stable against linear on maximum time, for the text below
+	for x in $sizes; do
+		l=$(col linear $x 5) st=$(col stable $x 5)
+		if [ -n "$l" ] && [ -n "$st" ]; then echo "$d $x $l $st" >> "$tmp/sl"; fi
+	done
+done
+"$bench" "${regions[@]}" --regions "$VCUBE_OUT/bokhari-regions-noise.svg" > /dev/null || exit 1
+cat <<'EOF'
+
+![regions of optimality under noise, d = 1..7](bokhari-regions-noise.svg)
+
+EOF
+awk '$1 >= 5 { n[$1]++; if ($4 < $3) { w[$1]++; s[$1] = s[$1] " " $2 } }
+	END { printf "Stable against linear on maximum time: "
+	      for (d = 5; d <= 7; d++) if (n[d])
+		printf "%sd = %d: stable ahead at %d of %d block sizes (%s)", (d > 5 ? "; " : ""),
+			d, w[d], n[d], (w[d] ? substr(s[d], 2) " bytes" : "none")
+	      print "." }' "$tmp/sl"
 rmmod vcube

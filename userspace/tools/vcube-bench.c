@@ -1061,6 +1061,7 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		files[i].title = b.title;
+		files[i].envelope = b.envelope;
 		files[i].reps = 0;
 	}
 	if (b.regions)

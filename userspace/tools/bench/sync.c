@@ -362,7 +362,7 @@ static int sync_plot(const struct sync_study *s, const struct sync_result *res,
 	     k <= 4 && used < sizeof(script); k++) {
 		if (k == 3)
 			used += snprintf(script + used, sizeof(script) - used,
-					 "set ylabel 'exit spread (us)'\n");
+					 "set ylabel 'exit spread (us)'\nset key bottom right\n");
 		for (j = 0; j < n && used < sizeof(script); j++)
 			used += snprintf(script + used, sizeof(script) - used,
 					 "%s'%s' index %u using 1:%u with linespoints title '%s'",
