@@ -592,7 +592,7 @@ static void vcube_engine_sport_early(struct kunit *test)
 	struct engine_ctx c;
 	struct vc_engine *e;
 	struct vc_params p;
-	u32 early, i;
+	u32 early;
 
 	for (early = 0; early < 2; early++) {
 		p = vc_profile_seidel();
@@ -607,12 +607,22 @@ static void vcube_engine_sport_early(struct kunit *test)
 			&s2);
 		KUNIT_EXPECT_EQ(test, vc_wait(e, 1, r1), VC_BLOCKED_RET);
 		KUNIT_EXPECT_EQ(test, vc_wait(e, 2, r2), VC_BLOCKED_RET);
-		vc_unbind(e, 0);
-		KUNIT_ASSERT_TRUE(test, r1->done && r2->done);
+		/*
+		 * All wait: node 1 wakes first; once it leaves, node 0
+		 * returns from its second send, and once it leaves too,
+		 * the second message arrives.
+		 */
+		KUNIT_EXPECT_EQ(test, vc_wait(e, 0, s2), VC_BLOCKED_RET);
+		KUNIT_ASSERT_TRUE(test, r1->done);
 		KUNIT_EXPECT_EQ(test, r1->done_time, want[early][0]);
+		KUNIT_EXPECT_EQ(test, vc_node_status(e, 1), 0);
+		vc_unbind(e, 1);
+		KUNIT_EXPECT_EQ(test, vc_node_status(e, 0), 0);
+		KUNIT_EXPECT_EQ(test, vc_clock(e, 0), want[early][1] - 31000);
+		vc_unbind(e, 0);
+		KUNIT_ASSERT_TRUE(test, r2->done);
 		KUNIT_EXPECT_EQ(test, r2->done_time, want[early][1]);
-		for (i = 1; i < 3; i++)
-			KUNIT_EXPECT_EQ(test, vc_node_status(e, i), 0);
+		KUNIT_EXPECT_EQ(test, vc_node_status(e, 2), 0);
 		engine_free(&c);
 	}
 }
