@@ -71,8 +71,9 @@ synchronisation costs about what the UNFORCED protocol costs pairwise_U. For lar
 vcube finds linear (or stable) ahead of pairwise_F, where the paper finds pairwise_F best:
 the paper's reason is drift, "fortuitous concurrency during some runs and serial
 transmit/receives during others" for linear and stable, which pairwise synchronisation removes
-at a small cost. vcube's nodes do not drift yet (noise and drift are issue 6's), so linear
-pays no penalty and pairwise_F pays its synchronisation.
+at a small cost. This sweep has no noise, so linear pays no penalty and pairwise_F pays its
+synchronisation; the noisy sweep and the envelopes at the end of this file show how little
+vcube's interrupt model changes that, and why.
 EOF
 for d in 3 5; do
 	echo
