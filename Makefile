@@ -114,7 +114,7 @@ validate: deps all tests
 	@echo "wrote docs/validation.md"
 
 # docs/reproductions.md and its figures: the papers' figures and tables that
-# vcube reproduces, measured in the VM (about 30 minutes).
+# vcube reproduces, measured in the VM (about 50 minutes).
 REPRO_SVG := bokhari-d5.svg bokhari-regions.svg pairwise-d5.svg seidel-barriers.svg \
 	seidel-shift.svg bokhari-envelope.svg bokhari-fig13.svg bokhari-regions-noise.svg
 reproduce: deps all tests

@@ -504,6 +504,22 @@ int bench_gnuplot(const char *script, const char *out)
 	return st ? -EIO : 0;
 }
 
+FILE *bench_tmpfile(char *tmpl)
+{
+	int fd = mkstemp(tmpl);
+	FILE *f;
+
+	if (fd < 0)
+		return NULL;
+	f = fdopen(fd, "w");
+	if (!f) {
+		close(fd);
+		unlink(tmpl);
+		errno = ENOMEM;
+	}
+	return f;
+}
+
 /*
  * The papers' figure: time against block size, log axes, one line per
  * algorithm (the maximum over repetitions).
@@ -516,12 +532,11 @@ static int plot(const struct bench *b, const char *out)
 	size_t cap = 4096, used = 0;
 	char *s;
 	FILE *d;
-	int fd, ret;
+	int ret;
 
-	fd = mkstemp(tmpl);
-	if (fd < 0)
+	d = bench_tmpfile(tmpl);
+	if (!d)
 		return -errno;
-	d = fdopen(fd, "w");
 	for (i = 0; i < b->nres; i++) {
 		for (j = 0; j < n && strcmp(names[j], b->res[i].algo); j++)
 			;
@@ -594,12 +609,11 @@ static int plot_regions(struct bench *files, unsigned int nfiles,
 	unsigned int f, i, j, n = 0, best, dim;
 	char script[4096];
 	FILE *d;
-	int fd, ret;
+	int ret;
 
-	fd = mkstemp(tmpl);
-	if (fd < 0)
+	d = bench_tmpfile(tmpl);
+	if (!d)
 		return -errno;
-	d = fdopen(fd, "w");
 	for (f = 0; f < nfiles; f++) {
 		struct bench *b = &files[f];
 

@@ -7,6 +7,7 @@
 #define VCUBE_BENCH_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "vcube.h"
 
@@ -17,6 +18,8 @@
 const char *bench_terminal(const char *out);
 /* Run gnuplot on @script, which writes @out; 0 or -errno. */
 int bench_gnuplot(const char *script, const char *out);
+/* A temporary file from a mkstemp() template, open for writing; NULL, errno. */
+FILE *bench_tmpfile(char *tmpl);
 /* "1,2,3", "LO..HI" (powers of two from LO) or "LO..HI:STEP". */
 int bench_parse_list(const char *arg, uint64_t *v, unsigned int *n);
 

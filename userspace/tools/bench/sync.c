@@ -310,17 +310,11 @@ static int sync_plot(const struct sync_study *s, const struct sync_result *res,
 	unsigned int i, j, k, n = 0, used;
 	const char *names[MAX_ALGOS];
 	FILE *d;
-	int fd, ret;
+	int ret;
 
-	fd = mkstemp(tmpl);
-	if (fd < 0)
+	d = bench_tmpfile(tmpl);
+	if (!d)
 		return -errno;
-	d = fdopen(fd, "w");
-	if (!d) {
-		close(fd);
-		unlink(tmpl);
-		return -ENOMEM;
-	}
 	for (i = 0; i < nres; i++) {
 		for (j = 0; j < n && strcmp(names[j], res[i].algo); j++)
 			;
