@@ -407,6 +407,9 @@ static long vcube_node_op(struct vcube_node *node, unsigned int cmd,
 		mutex_unlock(&net->lock);
 		return ret;
 	case VCUBE_IOC_JITTER:
+		/* a bad pointer must not cost the node its draw */
+		if (!access_ok(argp, sizeof(u64)))
+			return -EFAULT;
 		mutex_lock(&net->lock);
 		ret = vc_jitter(net->engine, node->id, &t);
 		mutex_unlock(&net->lock);

@@ -39,7 +39,7 @@ MODULE_PARM_DESC(profile,
 
 static unsigned long long seed;
 module_param(seed, ullong, 0444);
-MODULE_PARM_DESC(seed, "Seed of every random choice the model makes (fat tree up-routing)");
+MODULE_PARM_DESC(seed, "Seed of every random choice the model makes (fat tree up-routing, interrupt phases, start jitter)");
 
 static ushort mode = 0600;
 module_param(mode, ushort, 0444);

@@ -374,9 +374,13 @@ static void vc_wake(struct vc_engine *e, struct vc_node *n, u64 t, int status)
 	if (n->state != VC_BLOCKED)
 		return;
 	vc_heap_remove(&e->events, &n->tmo);
+	/*
+	 * Only a wake past the clock meets an interrupt: a node whose busy
+	 * wait ended as one began goes on at that instant, whether or not it
+	 * had to block first (host timing decides that, never the outcome).
+	 */
 	if (t > n->clock)
-		n->clock = t;
-	n->clock = vc_noise_resume(e, n, n->clock);
+		n->clock = vc_noise_resume(e, n, t);
 	n->waiting = NULL;
 	n->wake_status = status;
 	vc_set_running(e, n);
@@ -1111,6 +1115,11 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 
 	if (!e)
 		return NULL;
+	/* vc_delay()'s bound and vc_noise_run()'s per - c need this. */
+	if (p->noise_period && p->noise_cost > p->noise_period / 2) {
+		vc_free(e);
+		return NULL;
+	}
 	e->topo = topo;
 	e->p = *p;
 	e->maxhops = vcube_topo_diameter(topo) + 1;
@@ -1336,6 +1345,7 @@ int vc_jitter(struct vc_engine *e, u32 node, u64 *ns)
 {
 	struct vc_node *n = &e->node[node];
 	u64 k = n->draws, h, d = 0;
+	int ret;
 
 	if (n->state != VC_RUNNING)
 		return -EINVAL;
@@ -1348,8 +1358,9 @@ int vc_jitter(struct vc_engine *e, u32 node, u64 *ns)
 			d = vcube_mix64(h ^ (u64)node << 32) %
 			    (e->p.jitter + 1);
 	}
-	*ns = d;
-	return d ? vc_delay(e, node, d) : 0;
+	ret = d ? vc_delay(e, node, d) : 0;
+	*ns = ret ? 0 : d;
+	return ret;
 }
 
 static struct vc_req *vc_req_new(struct vc_engine *e, struct vc_node *n,

@@ -78,7 +78,7 @@ struct vc_params {
 	u32 sport_early;	/* a send port is free tail ns before delivery */
 	/* noise, from the topology's seed; all 0: none */
 	u64 noise_period;	/* ns between one node's interrupts */
-	u64 noise_cost;		/* ns of CPU each takes (< noise_period) */
+	u64 noise_cost;		/* ns of CPU each takes, <= noise_period / 2 */
 	u64 jitter;		/* bound of a start-jitter draw, ns */
 	u32 jitter_dist;	/* enum vc_jitter_dist */
 };

@@ -444,6 +444,7 @@ static void vcube_engine_noise_delay(struct kunit *test)
 	struct vc_params p = noise_params(10000, 1000);
 	struct engine_ctx c;
 	struct vc_engine *e;
+	struct vc_req *r;
 	u64 ph, want;
 	u32 i;
 
@@ -460,6 +461,18 @@ static void vcube_engine_noise_delay(struct kunit *test)
 	/* 1 ms of work meets 100 or 101 interrupts of 1 us: 1.1 ms or so. */
 	KUNIT_EXPECT_EQ(test, ref_run(ph, 10000, 1000, 0, 900000) >= 1000000,
 			true);
+	/*
+	 * A busy wait that ends as an interrupt begins: the node goes on at
+	 * that instant, also when a test blocks it there first.
+	 */
+	vc_unbind(e, 1);
+	want = vc_clock(e, 0);
+	want = ph + ((want - ph) / 10000 + 1) * 10000;	/* the next start */
+	KUNIT_ASSERT_EQ(test, vc_delay(e, 0, want - vc_clock(e, 0)), 0);
+	KUNIT_EXPECT_EQ(test, vc_clock(e, 0), want);
+	KUNIT_ASSERT_EQ(test, vc_recv(e, 0, 1, 9, 0, 0, &r), 0);
+	KUNIT_EXPECT_EQ(test, vc_test(e, 0, r), 0);
+	KUNIT_EXPECT_EQ(test, vc_clock(e, 0), want);
 	engine_free(&c);
 }
 

@@ -83,6 +83,14 @@ load topology=hypercube dim=3 profile=seidel && {
 	check "every barrier runs on 8 ranks ($(grep -c '^[a-z]' "$out") rows)" \
 		[ "$(grep -cE '^(gsync|sync0|rds|dissemination|tree) ' "$out")" = 5 ]
 }
+# Seidel sec. 3.1 on d = 5: one node late by b_s <= delta <= d b_s costs
+# 2 d b_s with precision d (b_s - s); later than d b_s, d b_s + delta.
+load topology=hypercube dim=5 profile=seidel && {
+	vcube-run -n 32 "$bench" --csv -q --barrier gsync --skew 300000,600000 --reps 1 > "$out" &&
+		awk -F, '!/^#/ && !/^algo/ { print $2, $4, $8 }' "$out" > "$out2"
+	check "gsync, d = 5, one rank late by 300 and 600 us: cost 2 d b_s = 750 and d b_s + delta = 975, spread d (b_s - s) = 155 ($(tr '\n' ';' < "$out2"))" \
+		[ "$(tr '\n' ' ' < "$out2")" = "300000 750000.0 155000 600000 975000.0 155000 " ]
+}
 load topology=hypercube dim=3 profile=ipsc860 && {
 	vcube-run -n 6 "$bench" -q --csv --barrier dissemination,tree --skew 0,50000 --reps 2 > "$out"
 	check "dissemination and tree on 6 ranks" [ "$(grep -cE '^(dissemination|tree),' "$out")" = 4 ]

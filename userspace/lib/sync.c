@@ -224,24 +224,82 @@ int vcube_sync_run(struct vcube_comm *comm, const char *name)
 }
 
 /*
- * Ranks 0 and 1 time three round trips as Seidel & Davis did (sec. 3.3):
- * null there and back (2 b_s; rank 0's send returns after s), FORCED
- * CAL_LEN bytes and a null back (2 b_s + a CAL_LEN), UNFORCED CAL_LEN
- * bytes and a null back (b_l + a CAL_LEN + b_s). Rank 0 broadcasts them.
+ * Ranks 0 and 1 time three kinds of round trip as Seidel & Davis did (sec.
+ * 3.3): null there and back (2 b_s; rank 0's send returns after s), FORCED
+ * CAL_LEN bytes and a null back (2 b_s + a CAL_LEN), UNFORCED CAL_LEN bytes
+ * and a null back (b_l + a CAL_LEN + b_s). Rank 1 says when it is ready,
+ * so rank 0 starts each clock while rank 1 already waits; each kind runs
+ * CAL_REPS times and the fastest counts (an interrupt can only add).
+ * Rank 0 broadcasts the constants, or its error.
  */
-#define CAL_LEN	4096
+#define CAL_LEN		4096
+#define CAL_REPS	3
+#define CAL_N		(3 * CAL_REPS)
+
+static int costs_rank1(struct vcube_comm *c, unsigned int base, uint8_t *buf)
+{
+	uint64_t rq[CAL_N];
+	unsigned int k;
+	int ret = 0;
+
+	/* Every receive first: the FORCED messages must find one. */
+	for (k = 0; k < CAL_N && !ret; k++)
+		ret = vcube_node_irecv(c->node, 0, base | k, buf, CAL_LEN,
+				       &rq[k]);
+	ret = ret ?: null_send(c, 0, base | 0x20);
+	for (k = 0; k < CAL_N && !ret; k++) {
+		ret = vcube_node_wait(c->node, rq[k], NULL);
+		ret = ret ?: null_send(c, 0, base | 0x40 | k);
+	}
+	return ret;
+}
+
+static int costs_rank0(struct vcube_comm *c, unsigned int base, uint8_t *buf,
+		       struct vcube_costs *m)
+{
+	static const unsigned int flags[3] = { 0, VCUBE_SEND_FORCED, 0 };
+	static const size_t len[3] = { 0, CAL_LEN, CAL_LEN };
+	uint64_t t0, t1, t2, rtt[3] = { UINT64_MAX, UINT64_MAX, UINT64_MAX };
+	uint64_t rq, s = UINT64_MAX;
+	unsigned int k;
+	int ret;
+
+	ret = null_recv(c, 1, base | 0x20);
+	for (k = 0; k < CAL_N && !ret; k++) {
+		ret = vcube_node_irecv(c->node, 1, base | 0x40 | k, NULL, 0,
+				       &rq);
+		ret = ret ?: vcube_node_clock(c->node, &t0);
+		ret = ret ?: vcube_node_send(c->node, 1, base | k, buf,
+					     len[k % 3], flags[k % 3], NULL);
+		ret = ret ?: vcube_node_clock(c->node, &t1);
+		ret = ret ?: vcube_node_wait(c->node, rq, NULL);
+		ret = ret ?: vcube_node_clock(c->node, &t2);
+		if (ret)
+			break;
+		if (k % 3 == 0 && t1 - t0 < s)
+			s = t1 - t0;
+		if (t2 - t0 < rtt[k % 3])
+			rtt[k % 3] = t2 - t0;
+	}
+	if (ret)
+		return ret;
+	m->s = s;
+	m->b_s = rtt[0] / 2;
+	m->a_ps = rtt[1] > rtt[0] ? (rtt[1] - rtt[0]) * 1000 / CAL_LEN : 0;
+	t0 = m->b_s + m->a_ps * CAL_LEN / 1000;
+	m->b_l = rtt[2] > t0 ? rtt[2] - t0 : 0;
+	return 0;
+}
 
 int vcube_costs_measure(struct vcube_comm *comm, struct vcube_costs *out)
 {
-	unsigned int base, k, flags[3] = { 0, VCUBE_SEND_FORCED, 0 };
-	uint64_t t0 = 0, t1 = 0, t2 = 0, rtt[3] = { 0 }, rq[3];
-	size_t len[3] = { 0, CAL_LEN, CAL_LEN };
 	struct {
 		struct vcube_costs k;
 		int64_t err;
 	} m = { 0 };
+	unsigned int base;
 	uint8_t *buf;
-	int ret = 0;
+	int ret = 0, b;
 
 	if (!comm)
 		return -EINVAL;
@@ -251,42 +309,14 @@ int vcube_costs_measure(struct vcube_comm *comm, struct vcube_costs *out)
 	if (!buf)
 		return -ENOMEM;
 	base = vcube_comm_tag_base(comm);
-	if (comm->rank == 1) {
-		/* Every receive first: the FORCED message must find one. */
-		for (k = 0; k < 3 && !ret; k++)
-			ret = vcube_node_irecv(comm->node, 0, base | k, buf,
-					       CAL_LEN, &rq[k]);
-		for (k = 0; k < 3 && !ret; k++) {
-			ret = vcube_node_wait(comm->node, rq[k], NULL);
-			if (!ret)
-				ret = null_send(comm, 0, base | 0x10 | k);
-		}
-	} else if (comm->rank == 0) {
-		for (k = 0; k < 3 && !ret; k++) {
-			ret = vcube_node_irecv(comm->node, 1, base | 0x10 | k,
-					       NULL, 0, &rq[k]);
-			ret = ret ?: vcube_node_clock(comm->node, &t0);
-			ret = ret ?: vcube_node_send(comm->node, 1, base | k,
-						     buf, len[k], flags[k],
-						     NULL);
-			ret = ret ?: vcube_node_clock(comm->node, &t1);
-			ret = ret ?: vcube_node_wait(comm->node, rq[k], NULL);
-			ret = ret ?: vcube_node_clock(comm->node, &t2);
-			if (!k)
-				m.k.s = t1 - t0;
-			rtt[k] = t2 - t0;
-		}
-		m.k.b_s = rtt[0] / 2;
-		if (rtt[1] > rtt[0])
-			m.k.a_ps = (rtt[1] - rtt[0]) * 1000 / CAL_LEN;
-		t0 = m.k.b_s + m.k.a_ps * CAL_LEN / 1000;
-		m.k.b_l = rtt[2] > t0 ? rtt[2] - t0 : 0;
-		m.err = ret;
-	}
+	if (comm->rank == 1)
+		ret = costs_rank1(comm, base, buf);
+	else if (comm->rank == 0)
+		m.err = ret = costs_rank0(comm, base, buf, &m.k);
 	free(buf);
 	/* Everyone learns the constants, or rank 0's error. */
-	if (!ret)
-		ret = vcube_bcast_run(comm, 0, &m, sizeof(m));
+	b = vcube_bcast_run(comm, 0, &m, sizeof(m));
+	ret = ret ?: b;
 	if (!ret && m.err)
 		ret = (int)m.err;
 	if (ret)

@@ -68,7 +68,10 @@ int vcube_node_delay(struct vcube_node *node, uint64_t ns);
  * and jitter_dist; none when they are off); the draw in *@ns if not NULL.
  */
 int vcube_node_jitter(struct vcube_node *node, uint64_t *ns);
-/* Busy-wait until the node's clock reads @ns (no-op if it is past). */
+/*
+ * Busy-wait until the node's clock reads @ns (no-op if it is past); under
+ * noise an interrupt met on the way may carry it a little past @ns.
+ */
 int vcube_node_delay_until(struct vcube_node *node, uint64_t ns);
 
 /*

@@ -2,7 +2,8 @@
 /*
  * vcube-bench's synchronisation studies (Seidel & Davis 1992):
  *
- * --barrier: every repetition aligns the ranks with RDS, delays the last
+ * --barrier: every repetition aligns the ranks with RDS (dissemination on
+ *   a number of ranks not a power of two), delays the last
  *   rank by the skew, lets the seeded start jitter act, and times one
  *   barrier. Its cost is the last exit minus the first entry; its spread
  *   (the paper's precision) is the last exit minus the first exit. Virtual
@@ -395,9 +396,17 @@ int sync_study_run(struct sync_study *s)
 	p = vcube_comm_size(c);
 	if (me == 0 && vcube_net_describe(NULL, &net))
 		fprintf(stderr, "vcube-bench: cannot read the network from sysfs\n");
+	if (p < 2) {
+		if (me == 0)
+			fprintf(stderr, "vcube-bench: --barrier, --shift and --costs need at least 2 ranks\n");
+		vcube_comm_close(c);
+		return 2;
+	}
+	/* all (or none named): the barriers that run on this many ranks */
 	if (!s->nalgos)
 		for (i = 0; i < vcube_sync_count(); i++)
-			s->algos[s->nalgos++] = vcube_sync_get(i)->name;
+			if (!vcube_sync_usable(c, vcube_sync_get(i)->name))
+				s->algos[s->nalgos++] = vcube_sync_get(i)->name;
 	for (i = 0; i < s->nalgos; i++) {
 		ret = strcmp(s->algos[i], "none") ?
 		      vcube_sync_usable(c, s->algos[i]) : 0;
