@@ -219,7 +219,7 @@ awk '{ g[$1] = $2; s[$1] = $3; r[$1] = $4; if (!lo || $1 < lo) lo = $1; if ($1 >
 	printf "That is the paper'"'"'s trend for gsync, though it does not fall as far (the paper: below 5%%\n"
 	printf "at d = 7); and sync0 "
 	if (below)
-		printf "falls below gsync from d = %d, where the paper puts it between gsync and\nRDS (we have not traced why).\n", below
+		printf "falls below gsync from d = %d, where the paper puts it between gsync and\nRDS. We have not established why; a lead: sync0'"'"'s lower half runs its butterfly lowest\ndimension first, so ring neighbours are seldom partners in its last step, as they often\nare in gsync'"'"'s.\n", below
 	else
 		printf "stays between gsync and RDS, as in the paper.\n"
 	}' "$tmp/succ"
