@@ -111,6 +111,40 @@ static const char *const vcube_switching_names[VC_NSWITCHING] = {
 	[VC_SW_PACKET] = "packet",
 };
 
+static const char *const vcube_jitter_names[VC_NJITTER] = {
+	[VC_JITTER_UNIFORM] = "uniform",
+	[VC_JITTER_ONE] = "one",
+};
+
+/* In the order of vc_params.arb_lowest's values. */
+static const char *const vcube_arbitration_names[] = { "fifo", "lowest" };
+/* Noise presets: off, or a machine's interrupts. */
+enum { VCUBE_NOISE_OFF, VCUBE_NOISE_IPSC860, VCUBE_NNOISE };
+static const char *const vcube_noise_names[VCUBE_NNOISE] = {
+	[VCUBE_NOISE_OFF] = "off",
+	[VCUBE_NOISE_IPSC860] = "ipsc860",
+};
+
+/*
+ * @val's index in @names, or -EINVAL with one line:
+ * "unknown param=val: use a, b or c".
+ */
+static int vcube_choice(const char *param, const char *val,
+			const char *const names[], int n)
+{
+	char list[80];
+	int i, len = 0;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(val, names[i]))
+			return i;
+	for (i = 0; i < n; i++)
+		len += scnprintf(list + len, sizeof(list) - len, "%s%s",
+				 !i ? "" : i < n - 1 ? ", " : " or ", names[i]);
+	pr_err("unknown %s=%s: use %s\n", param, val, list);
+	return -EINVAL;
+}
+
 /* Each profile names a machine; the first one per topology is its default. */
 static const struct vcube_profile {
 	const char *name;
@@ -146,7 +180,7 @@ static int vcube_costs_parse(struct vc_params *p)
 	const u64 ns_max = 1000000000000ULL;
 	const u64 byte_max = 1000000ULL;
 	u64 v;
-	int ret = 0;
+	int ret = 0, i;
 
 #define SET(param, field, max)						\
 	do {								\
@@ -171,16 +205,16 @@ static int vcube_costs_parse(struct vc_params *p)
 	SET(packet_payload, p->packet_payload, 1U << 20);
 	SET(partial_ns, p->partial_ns, ns_max);
 	SET(window_ns, p->window_ns, ns_max);
-	v = p->sport_early;
-	ret = ret ?: vcube_cost_set("send_port_early", send_port_early, &v, 1);
-	p->sport_early = v;
+	SET(send_port_early, p->sport_early, 1);
+	/* the preset first: noise_*_ns override it */
 	if (!ret && noise) {
-		if (!strcmp(noise, "ipsc860")) {
+		i = vcube_choice("noise", noise, vcube_noise_names,
+				 VCUBE_NNOISE);
+		if (i < 0)
+			return i;
+		if (i == VCUBE_NOISE_IPSC860) {
 			p->noise_period = 10000000;
 			p->noise_cost = 50000;
-		} else if (strcmp(noise, "off")) {
-			pr_err("unknown noise=%s: use off or ipsc860\n", noise);
-			return -EINVAL;
 		}
 	}
 	SET(noise_period_ns, p->noise_period, ns_max);
@@ -192,40 +226,31 @@ static int vcube_costs_parse(struct vc_params *p)
 		       p->noise_cost, p->noise_period);
 		return -EINVAL;
 	}
-	if (!ret && jitter_dist) {
-		if (!strcmp(jitter_dist, "uniform")) {
-			p->jitter_dist = VC_JITTER_UNIFORM;
-		} else if (!strcmp(jitter_dist, "one")) {
-			p->jitter_dist = VC_JITTER_ONE;
-		} else {
-			pr_err("unknown jitter_dist=%s: use uniform or one\n",
-			       jitter_dist);
-			return -EINVAL;
-		}
+	if (ret)
+		return ret;
+	if (jitter_dist) {
+		i = vcube_choice("jitter_dist", jitter_dist, vcube_jitter_names,
+				 VC_NJITTER);
+		if (i < 0)
+			return i;
+		p->jitter_dist = i;
 	}
-	if (!ret && switching) {
-		for (v = 0; v < VC_NSWITCHING; v++)
-			if (!strcmp(switching, vcube_switching_names[v]))
-				break;
-		if (v == VC_NSWITCHING) {
-			pr_err("unknown switching=%s: use circuit, wormhole or packet\n",
-			       switching);
-			return -EINVAL;
-		}
-		p->switching = v;
+	if (switching) {
+		i = vcube_choice("switching", switching, vcube_switching_names,
+				 VC_NSWITCHING);
+		if (i < 0)
+			return i;
+		p->switching = i;
 	}
-	if (!ret && arbitration) {
-		if (!strcmp(arbitration, "fifo")) {
-			p->arb_lowest = 0;
-		} else if (!strcmp(arbitration, "lowest")) {
-			p->arb_lowest = 1;
-		} else {
-			pr_err("unknown arbitration=%s: use fifo or lowest\n",
-			       arbitration);
-			return -EINVAL;
-		}
+	if (arbitration) {
+		i = vcube_choice("arbitration", arbitration,
+				 vcube_arbitration_names,
+				 ARRAY_SIZE(vcube_arbitration_names));
+		if (i < 0)
+			return i;
+		p->arb_lowest = i;
 	}
-	return ret;
+	return 0;
 }
 
 static struct vcube_net *vcube_net;

@@ -5,15 +5,7 @@
 # the VM, after its own sections; alone (in the guest) it prints only these.
 # Figures go to $VCUBE_OUT.
 set -u
-bench=$VCUBE_TOP/build/bin/vcube-bench
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-load() { rmmod vcube 2>/dev/null; insmod "$VCUBE_KO" "$@" || exit 1; }
-# run NPROCS ARGS: vcube-bench's CSV in $tmp/out
-run() { local n=$1; shift; vcube-run -n "$n" "$bench" -q --csv "$@" > "$tmp/out" || exit 1; }
-# col ALGO X COLUMN [SCALE]: a field of $tmp/out's row ALGO,X
-col() { awk -F, -v a="$1" -v x="$2" -v c="$3" -v s="${4:-1000}" \
-	'$1 == a && $2 == x { printf "%.1f", $c / s }' "$tmp/out"; }
+. "$VCUBE_TOP/scripts/reproduce-lib.sh"
 NOISE="noise=ipsc860 jitter_ns=150000 seed=1"
 # VCUBE_SMOKE=1: every section end to end with tiny runs (to test this script)
 if [ -n "${VCUBE_SMOKE:-}" ]; then
@@ -366,7 +358,6 @@ its time in us:
 EOF
 algos=linear,stable,pairwise_F,pairwise_U,standard_F,standard_U
 sizes="1 4 16 64 128 256 1024 4096"
-best() { awk -F, -v b="$1" '!/^#/ && $2 == b && (m == "" || $5 + 0 < m) { m = $5 + 0; a = $1 } END { print a }' "$tmp/out"; }
 printf '| d |'; for x in $sizes; do printf ' %s B |' "$x"; done; echo
 printf '|---|'; for x in $sizes; do printf -- '---|'; done; echo
 regions=()

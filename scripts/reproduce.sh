@@ -4,16 +4,9 @@
 # reproduces, the command, vcube's result (measured now, through the module
 # in the VM) and what the paper reported. make reproduce runs it in the VM.
 set -u
-bench=$VCUBE_TOP/build/bin/vcube-bench
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-load() { rmmod vcube 2>/dev/null; insmod "$VCUBE_KO" "$@" || exit 1; }
-# run NPROCS ARGS: vcube-bench's CSV in $tmp/out
-run() { local n=$1; shift; vcube-run -n "$n" "$bench" -q --csv "$@" > "$tmp/out" || exit 1; }
+. "$VCUBE_TOP/scripts/reproduce-lib.sh"
 # the time (us) of ALGO at BYTES in $tmp/out
-at() { awk -F, -v a="$1" -v b="$2" '$1 == a && $2 == b { printf "%.1f", $5 / 1000 }' "$tmp/out"; }
-# the best algorithm at BYTES in $tmp/out
-best() { awk -F, -v b="$1" '!/^#/ && $2 == b && (m == "" || $5 + 0 < m) { m = $5 + 0; a = $1 } END { print a }' "$tmp/out"; }
+at() { col "$1" "$2" 5; }
 
 cat <<'HDR'
 # Reproductions

@@ -363,6 +363,20 @@ static u64 vc_noise_run(struct vc_engine *e, struct vc_node *n, u64 t,
 	return t + k * per + rem;
 }
 
+/*
+ * A node goes on at @t after a wait, if @t is past its clock. Only such a
+ * resumption meets an interrupt: a node whose busy wait ended as one began
+ * goes on at that instant, whether or not it had to block first (host
+ * timing decides that, never the outcome). Returns whether it moved.
+ */
+static bool vc_resume_at(struct vc_engine *e, struct vc_node *n, u64 t)
+{
+	if (t <= n->clock)
+		return false;
+	n->clock = vc_noise_resume(e, n, t);
+	return true;
+}
+
 /* Where @n's first interrupt falls (noise off: 0). */
 u64 vc_noise_phase(struct vc_engine *e, u32 node)
 {
@@ -374,13 +388,7 @@ static void vc_wake(struct vc_engine *e, struct vc_node *n, u64 t, int status)
 	if (n->state != VC_BLOCKED)
 		return;
 	vc_heap_remove(&e->events, &n->tmo);
-	/*
-	 * Only a wake past the clock meets an interrupt: a node whose busy
-	 * wait ended as one began goes on at that instant, whether or not it
-	 * had to block first (host timing decides that, never the outcome).
-	 */
-	if (t > n->clock)
-		n->clock = vc_noise_resume(e, n, t);
+	vc_resume_at(e, n, t);
 	n->waiting = NULL;
 	n->wake_status = status;
 	vc_set_running(e, n);
@@ -1518,8 +1526,7 @@ int vc_wait(struct vc_engine *e, u32 node, struct vc_req *req)
 	if (n->state != VC_RUNNING)
 		return -EINVAL;
 	if (req->done) {
-		if (req->done_time > n->clock) {
-			n->clock = vc_noise_resume(e, n, req->done_time);
+		if (vc_resume_at(e, n, req->done_time)) {
 			vc_heap_fix(&e->running, n);
 			vc_run(e);
 		}
@@ -1574,8 +1581,7 @@ void vc_unblock(struct vc_engine *e, u32 node)
 	 * While it was blocked, events past its clock may have committed: it
 	 * resumes at the committed time, so nothing it does lands before them.
 	 */
-	if (e->now > n->clock)
-		n->clock = vc_noise_resume(e, n, e->now);
+	vc_resume_at(e, n, e->now);
 	vc_set_running(e, n);
 }
 

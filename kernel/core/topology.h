@@ -27,7 +27,6 @@ enum vcube_topo_kind {
 	VCUBE_TOPO_NKINDS,
 };
 
-/* What a user asks for; 0 means "not given". */
 /*
  * splitmix64's finaliser: a cheap, well-mixed, portable hash; every random
  * choice of the model (fat tree up-routing, noise) is one of its values.
@@ -42,6 +41,7 @@ static inline u64 vcube_mix64(u64 x)
 	return x;
 }
 
+/* What a user asks for; 0 means "not given". */
 struct vcube_topo_params {
 	enum vcube_topo_kind kind;
 	u32 dim;	/* hypercube */

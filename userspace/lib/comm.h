@@ -24,6 +24,16 @@ struct vcube_comm {
 	struct vcube_costs costs;
 };
 
+/* ceil(lg p): the dimensions of the smallest cube with p nodes. */
+static inline unsigned int vcube_lg(unsigned int p)
+{
+	unsigned int d = 0;
+
+	while ((1U << d) < p)
+		d++;
+	return d;
+}
+
 /* A fresh tag base for one collective call; steps are ORed in. */
 unsigned int vcube_comm_tag_base(struct vcube_comm *comm);
 int vcube_comm_step(struct vcube_comm *comm, unsigned int tag, unsigned int to,

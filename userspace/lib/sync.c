@@ -29,15 +29,6 @@
 #define S92	"Seidel & Davis 1992"
 #define POW2	VCUBE_XCHG_POW2
 
-static unsigned int lg(unsigned int p)
-{
-	unsigned int d = 0;
-
-	while ((1U << d) < p)
-		d++;
-	return d;
-}
-
 static int null_send(struct vcube_comm *c, unsigned int to, unsigned int tag)
 {
 	return vcube_node_send(c->node, to, tag, NULL, 0, 0, NULL);
@@ -65,12 +56,12 @@ static int butterfly(struct vcube_comm *c, unsigned int base, unsigned int lo,
 
 static int sync_gsync(struct vcube_comm *c, unsigned int base)
 {
-	return butterfly(c, base, 0, lg(c->size), 1);
+	return butterfly(c, base, 0, vcube_lg(c->size), 1);
 }
 
 static int sync_sync0(struct vcube_comm *c, unsigned int base)
 {
-	unsigned int d = lg(c->size), top = 1U << (d - 1);
+	unsigned int d = vcube_lg(c->size), top = 1U << (d - 1);
 	unsigned int fold = base | 0x100, unfold = base | 0x101;
 	int ret;
 
@@ -86,7 +77,7 @@ static int sync_sync0(struct vcube_comm *c, unsigned int base)
 
 static int sync_rds(struct vcube_comm *c, unsigned int base)
 {
-	unsigned int d = lg(c->size), me = c->rank, j, lo = 0, parent = 0;
+	unsigned int d = vcube_lg(c->size), me = c->rank, j, lo = 0, parent = 0;
 	unsigned int up = base, down = base | 1;
 	uint64_t rq[32] = { 0 }, rdown = 0, w;
 	int ret = 0, r;

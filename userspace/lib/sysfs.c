@@ -57,16 +57,22 @@ static int vcube_parse_ull(const char *s, unsigned long long max,
 	return 0;
 }
 
-static int vcube_attr_uint(const char *root, const char *dir, const char *name,
-			   unsigned int *out)
+static int vcube_attr_ull(const char *root, const char *dir, const char *name,
+			  unsigned long long max, unsigned long long *out)
 {
-	unsigned long long v;
 	char buf[32];
 	int ret;
 
 	ret = vcube_attr_read(root, dir, name, buf, sizeof(buf));
-	if (!ret)
-		ret = vcube_parse_ull(buf, UINT32_MAX, &v);
+	return ret ?: vcube_parse_ull(buf, max, out);
+}
+
+static int vcube_attr_uint(const char *root, const char *dir, const char *name,
+			   unsigned int *out)
+{
+	unsigned long long v;
+	int ret = vcube_attr_ull(root, dir, name, UINT32_MAX, &v);
+
 	if (!ret)
 		*out = (unsigned int)v;
 	return ret;
@@ -74,8 +80,6 @@ static int vcube_attr_uint(const char *root, const char *dir, const char *name,
 
 int vcube_net_describe(const char *root, struct vcube_net_desc *d)
 {
-	char buf[32];
-	unsigned long long seed;
 	int ret;
 
 	if (!d)
@@ -96,21 +100,16 @@ int vcube_net_describe(const char *root, struct vcube_net_desc *d)
 	if (!ret)
 		ret = vcube_attr_uint(root, "", "diameter", &d->diameter);
 	if (!ret)
-		ret = vcube_attr_read(root, "", "seed", buf, sizeof(buf));
-	if (!ret)
-		ret = vcube_parse_ull(buf, UINT64_MAX, &seed);
+		ret = vcube_attr_ull(root, "", "seed", UINT64_MAX, &d->seed);
 	if (!ret && !d->nodes)
 		ret = -EINVAL;
 	if (ret)
 		return ret;
-	d->seed = seed;
 	/* The noise model: absent (0) on modules older than it. */
-	if (!vcube_attr_read(root, "", "noise_period_ns", buf, sizeof(buf)))
-		vcube_parse_ull(buf, UINT64_MAX, &d->noise_period_ns);
-	if (!vcube_attr_read(root, "", "noise_cost_ns", buf, sizeof(buf)))
-		vcube_parse_ull(buf, UINT64_MAX, &d->noise_cost_ns);
-	if (!vcube_attr_read(root, "", "jitter_ns", buf, sizeof(buf)))
-		vcube_parse_ull(buf, UINT64_MAX, &d->jitter_ns);
+	vcube_attr_ull(root, "", "noise_period_ns", UINT64_MAX,
+		       &d->noise_period_ns);
+	vcube_attr_ull(root, "", "noise_cost_ns", UINT64_MAX, &d->noise_cost_ns);
+	vcube_attr_ull(root, "", "jitter_ns", UINT64_MAX, &d->jitter_ns);
 	if (vcube_attr_read(root, "", "jitter_dist", d->jitter_dist,
 			    sizeof(d->jitter_dist)))
 		strcpy(d->jitter_dist, "uniform");

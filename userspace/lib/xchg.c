@@ -33,15 +33,6 @@ struct xctx {
 	bool rex;		/* store-and-forward over dimensions D-1 .. 0 */
 };
 
-static unsigned int lg(unsigned int p)
-{
-	unsigned int d = 0;
-
-	while ((1U << d) < p)
-		d++;
-	return d;
-}
-
 /* ---- FORCED, all receives posted before a global synchronisation ------- */
 
 /* Bokhari's destinations at step i (sec. 4; stable: Fig. 4). */
@@ -241,7 +232,7 @@ struct sf_ops {
  */
 static unsigned int dim_at(const struct xctx *x, unsigned int t)
 {
-	unsigned int dd = lg(x->p);
+	unsigned int dd = vcube_lg(x->p);
 
 	return x->rex ? dd - 1 - t : t;
 }
@@ -254,7 +245,7 @@ static unsigned int cube_to(const struct xctx *x, unsigned int k)
 static void cube_label(const struct xctx *x, unsigned int j, unsigned int k,
 		       unsigned int idx, unsigned int *s, unsigned int *d)
 {
-	unsigned int t, dd = lg(x->p), b, bit;
+	unsigned int t, dd = vcube_lg(x->p), b, bit;
 
 	*s = j;
 	*d = j;
@@ -271,7 +262,7 @@ static void cube_label(const struct xctx *x, unsigned int j, unsigned int k,
 static unsigned int cube_slot(const struct xctx *x, unsigned int j,
 			      unsigned int k, unsigned int s, unsigned int d)
 {
-	unsigned int t, dd = lg(x->p), idx = 0, b;
+	unsigned int t, dd = vcube_lg(x->p), idx = 0, b;
 
 	(void)j;
 	for (t = 0; t < dd; t++) {
@@ -343,7 +334,7 @@ static const struct sf_ops bucket_ops = {
 
 static int xchg_sf(struct xctx *x, const struct sf_ops *ops, bool forced)
 {
-	unsigned int k, idx, s, d, m, dd = lg(x->p), half = x->p / 2;
+	unsigned int k, idx, s, d, m, dd = vcube_lg(x->p), half = x->p / 2;
 	size_t len = x->len, blk = half * len;
 	struct vcube_node *n = x->c->node;
 	uint8_t *mem, *a, *b, *out, *in, *tmp;

@@ -829,6 +829,17 @@ static int run(struct bench *b)
 	return ret;
 }
 
+/* --barrier, --shift and --costs exclude each other (each may repeat). */
+static int sync_kind_set(struct sync_study *sy, enum sync_kind kind)
+{
+	if (sy->kind && sy->kind != kind) {
+		fprintf(stderr, "vcube-bench: one of --barrier, --shift and --costs\n");
+		return -EINVAL;
+	}
+	sy->kind = kind;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -970,11 +981,8 @@ int main(int argc, char **argv)
 			break;
 		case 'B':
 		case 'H':
-			if (sy.kind && sy.kind != (c == 'B' ? SYNC_BARRIER : SYNC_SHIFT)) {
-				fprintf(stderr, "vcube-bench: one of --barrier, --shift and --costs\n");
+			if (sync_kind_set(&sy, c == 'B' ? SYNC_BARRIER : SYNC_SHIFT))
 				return 2;
-			}
-			sy.kind = c == 'B' ? SYNC_BARRIER : SYNC_SHIFT;
 			for (tok = strtok_r(optarg, ",", &save); tok;
 			     tok = strtok_r(NULL, ",", &save)) {
 				if (!strcmp(tok, "all"))
@@ -999,11 +1007,8 @@ int main(int argc, char **argv)
 			sy.unforced = 1;
 			break;
 		case 'M':
-			if (sy.kind && sy.kind != SYNC_COSTS) {
-				fprintf(stderr, "vcube-bench: one of --barrier, --shift and --costs\n");
+			if (sync_kind_set(&sy, SYNC_COSTS))
 				return 2;
-			}
-			sy.kind = SYNC_COSTS;
 			break;
 		case 'E':
 			b.envelope = 1;

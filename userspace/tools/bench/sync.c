@@ -82,7 +82,11 @@ static int sync_point(struct vcube_comm *c, const struct sync_study *s,
 	size_t i;
 	int ret = 0;
 
-	/* per repetition: entry, exit, shift time, data bad */
+	/*
+	 * v: this rank's entry, exit, shift time and bad data, per
+	 * repetition; hi: their maxima over the ranks; lo: the minima of the
+	 * entries and exits.
+	 */
 	v = calloc(4 * (size_t)n, sizeof(*v));
 	hi = calloc(4 * (size_t)n, sizeof(*hi));
 	lo = calloc(2 * (size_t)n, sizeof(*lo));
@@ -127,8 +131,6 @@ static int sync_point(struct vcube_comm *c, const struct sync_study *s,
 		v[rep] = te;
 		v[n + rep] = tx;
 		v[2 * n + rep] = t1 - tx;
-		lo[rep] = te;
-		lo[n + rep] = tx;
 	}
 	/* An error here leaves the others to the kernel's deadlock report. */
 	if (ret) {
@@ -139,7 +141,7 @@ static int sync_point(struct vcube_comm *c, const struct sync_study *s,
 	ret = vcube_reduce_run(c, "tree", VCUBE_OP_MAX, VCUBE_TYPE_U64, v, hi,
 			       4 * (size_t)n);
 	ret = ret ?: vcube_reduce_run(c, "tree", VCUBE_OP_MIN, VCUBE_TYPE_U64,
-				      lo, v, 2 * (size_t)n);
+				      v, lo, 2 * (size_t)n);
 	if (ret)
 		goto out;
 	memset(r, 0, sizeof(*r));
@@ -148,10 +150,9 @@ static int sync_point(struct vcube_comm *c, const struct sync_study *s,
 	r->min = r->smin = UINT64_MAX;
 	pred = (s->unforced ? k->b_l : k->b_s) + k->a_ps * x / 1000;
 	for (rep = 0; rep < n; rep++) {
-		/* v now holds the minima: entry, exit */
-		uint64_t cost = s->kind == SYNC_BARRIER ? hi[n + rep] - v[rep] :
+		uint64_t cost = s->kind == SYNC_BARRIER ? hi[n + rep] - lo[rep] :
 				hi[2 * n + rep];
-		uint64_t spread = hi[n + rep] - v[n + rep];
+		uint64_t spread = hi[n + rep] - lo[n + rep];
 
 		r->min = cost < r->min ? cost : r->min;
 		r->max = cost > r->max ? cost : r->max;
@@ -159,7 +160,7 @@ static int sync_point(struct vcube_comm *c, const struct sync_study *s,
 		r->smax = spread > r->smax ? spread : r->smax;
 		sum += cost;
 		ssum += spread;
-		dsum += (double)(hi[rep] - v[rep]);
+		dsum += (double)(hi[rep] - lo[rep]);
 		if (s->kind == SYNC_SHIFT && cost <= pred + 1000000)
 			r->ok++;
 		r->bad |= (int)hi[3 * n + rep];
