@@ -504,6 +504,18 @@ int bench_gnuplot(const char *script, const char *out)
 	return st ? -EIO : 0;
 }
 
+unsigned int bench_name_index(const char **names, unsigned int *n,
+			      const char *name)
+{
+	unsigned int j;
+
+	for (j = 0; j < *n && strcmp(names[j], name); j++)
+		;
+	if (j == *n && *n < MAX_ALGOS)
+		names[(*n)++] = name;
+	return j;
+}
+
 FILE *bench_tmpfile(char *tmpl)
 {
 	int fd = mkstemp(tmpl);
@@ -537,12 +549,8 @@ static int plot(const struct bench *b, const char *out)
 	d = bench_tmpfile(tmpl);
 	if (!d)
 		return -errno;
-	for (i = 0; i < b->nres; i++) {
-		for (j = 0; j < n && strcmp(names[j], b->res[i].algo); j++)
-			;
-		if (j == n && n < MAX_ALGOS)
-			names[n++] = b->res[i].algo;
-	}
+	for (i = 0; i < b->nres; i++)
+		bench_name_index(names, &n, b->res[i].algo);
 	for (j = 0; j < n; j++) {
 		fprintf(d, "# %s\n", names[j]);
 		for (i = 0; i < b->nres; i++)
@@ -631,10 +639,7 @@ static int plot_regions(struct bench *files, unsigned int nfiles,
 					best = j;
 			if (best != i)
 				continue;
-			for (j = 0; j < n && strcmp(names[j], b->res[i].algo); j++)
-				;
-			if (j == n && n < MAX_ALGOS)
-				names[n++] = b->res[i].algo;
+			j = bench_name_index(names, &n, b->res[i].algo);
 			fprintf(d, "%u %" PRIu64 " %u \"%s\"\n", dim,
 				b->res[i].bytes ? b->res[i].bytes : 1,
 				region_colours[j % ARRAY_LEN(region_colours)],

@@ -18,6 +18,12 @@
 const char *bench_terminal(const char *out);
 /* Run gnuplot on @script, which writes @out; 0 or -errno. */
 int bench_gnuplot(const char *script, const char *out);
+/*
+ * @name's index in @names, the first *@n of MAX_ALGOS; a new name is
+ * appended while there is room (else *@n is returned).
+ */
+unsigned int bench_name_index(const char **names, unsigned int *n,
+			      const char *name);
 /* A temporary file from a mkstemp() template, open for writing; NULL, errno. */
 FILE *bench_tmpfile(char *tmpl);
 /* "1,2,3", "LO..HI" (powers of two from LO) or "LO..HI:STEP". */

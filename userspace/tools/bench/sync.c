@@ -317,12 +317,8 @@ static int sync_plot(const struct sync_study *s, const struct sync_result *res,
 	d = bench_tmpfile(tmpl);
 	if (!d)
 		return -errno;
-	for (i = 0; i < nres; i++) {
-		for (j = 0; j < n && strcmp(names[j], res[i].algo); j++)
-			;
-		if (j == n)
-			names[n++] = res[i].algo;
-	}
+	for (i = 0; i < nres; i++)
+		bench_name_index(names, &n, res[i].algo);
 	for (j = 0; j < n; j++) {
 		fprintf(d, "# %s\n", names[j]);
 		for (i = 0; i < nres; i++)
