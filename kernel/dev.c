@@ -24,6 +24,12 @@ static_assert((int)VCUBE_TRACE_DATA == (int)VC_TRACE_DATA);
 static_assert((int)VCUBE_TOPOLOGY_MESH == (int)VCUBE_TOPO_MESH);
 static_assert((int)VCUBE_TOPOLOGY_TORUS == (int)VCUBE_TOPO_TORUS);
 static_assert((int)VCUBE_TOPOLOGY_FATTREE == (int)VCUBE_TOPO_FATTREE);
+static_assert(VCUBE_CNET_BCAST == VC_CNET_BCAST && VCUBE_CNET_SCAN == VC_CNET_SCAN);
+static_assert(VCUBE_CNET_BARRIER == VC_CNET_BARRIER);
+static_assert(VCUBE_CNET_REDUCE == VC_CNET_REDUCE);
+static_assert(VCUBE_TYPE_S32 == VC_TYPE_S32 && VCUBE_TYPE_DOUBLE == VC_TYPE_DOUBLE);
+static_assert(VCUBE_TYPE_U64 == VC_TYPE_U64 && VCUBE_OP_BXOR == VC_OP_BXOR);
+static_assert(VCUBE_OP_MIN == VC_OP_MIN && VCUBE_OP_BAND == VC_OP_BAND);
 static_assert((int)VCUBE_DIR_EAST == (int)VCUBE_TOPO_EAST);
 static_assert((int)VCUBE_DIR_WEST == (int)VCUBE_TOPO_WEST);
 static_assert((int)VCUBE_DIR_SOUTH == (int)VCUBE_TOPO_SOUTH);
@@ -379,6 +385,76 @@ out:
 	return ret;
 }
 
+/*
+ * A control-network operation: the operand is copied in before the lock,
+ * the node blocks until every member is in, and what it gets back is
+ * copied out from the operation's own buffer, held by a reference, with
+ * the lock dropped.
+ */
+static int vcube_node_cnet(struct vcube_node *node, void __user *argp)
+{
+	struct vcube_net *net = node->net;
+	struct vc_cnet_args ca;
+	struct vc_cnet_op *op = NULL;
+	struct vcube_cnet a;
+	const void *res;
+	void *data = NULL;
+	struct vc_req *r;
+	u64 in, out, len;
+	int ret;
+
+	if (copy_from_user(&a, argp, sizeof(a)))
+		return -EFAULT;
+	if (a.pad || a.flags)
+		return -EINVAL;
+	ca = (struct vc_cnet_args){
+		.kind = a.kind, .op = a.op, .type = a.type, .root = a.root,
+		.first = a.first, .nodes = a.nodes, .count = a.count,
+	};
+	/* the parameters and topology it reads never change after init */
+	ret = vc_cnet_check(net->engine, node->id, &ca, &in, &out);
+	if (ret)
+		return ret;
+	if (a.rlen < out)
+		return -EMSGSIZE;
+	if (out && !access_ok(u64_to_user_ptr(a.rbuf), out))
+		return -EFAULT;
+	if (in) {
+		data = kvmalloc(in, GFP_KERNEL);
+		if (!data)
+			return -ENOMEM;
+		if (copy_from_user(data, u64_to_user_ptr(a.sbuf), in)) {
+			kvfree(data);
+			return -EFAULT;
+		}
+	}
+	mutex_lock(&net->lock);
+	ret = vc_cnet_enter(net->engine, node->id, &ca, data, &r);
+	if (ret) {
+		mutex_unlock(&net->lock);
+		return ret;
+	}
+	WRITE_ONCE(node->woken, false);
+	ret = vcube_block(node, vc_wait(net->engine, node->id, r));
+	if (!ret) {
+		a.time = r->done_time;
+		op = vc_cnet_take(r, &res, &len, &a.last);
+	}
+	/* done, or left: a signal, or no member can come any more */
+	vc_req_free(net->engine, r);
+	mutex_unlock(&net->lock);
+	if (!op)
+		return ret;
+	if (len && copy_to_user(u64_to_user_ptr(a.rbuf), res, len))
+		ret = -EFAULT;
+	mutex_lock(&net->lock);
+	vc_cnet_put(op);
+	mutex_unlock(&net->lock);
+	if (!ret && copy_to_user(argp, &a, sizeof(a)))
+		ret = -EFAULT;
+	return ret;
+}
+
 static long vcube_node_op(struct vcube_node *node, unsigned int cmd,
 			  void __user *argp)
 {
@@ -406,6 +482,8 @@ static long vcube_node_op(struct vcube_node *node, unsigned int cmd,
 		ret = vc_delay(net->engine, node->id, t);
 		mutex_unlock(&net->lock);
 		return ret;
+	case VCUBE_IOC_CNET:
+		return vcube_node_cnet(node, argp);
 	case VCUBE_IOC_JITTER:
 		/* a bad pointer must not cost the node its draw */
 		if (!access_ok(argp, sizeof(u64)))
@@ -438,6 +516,7 @@ static long vcube_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case VCUBE_IOC_CLOCK:
 	case VCUBE_IOC_DELAY:
 	case VCUBE_IOC_JITTER:
+	case VCUBE_IOC_CNET:
 		/* A request must not be waited for by two callers at once. */
 		if (mutex_lock_interruptible(&node->op_lock))
 			return -EINTR;
@@ -605,6 +684,11 @@ VCUBE_CLASS_SHOW(jitter_ns, "%llu", (unsigned long long)net->params.jitter);
 VCUBE_CLASS_SHOW(jitter_dist, "%s",
 		 net->params.jitter_dist == VC_JITTER_ONE ? "one" : "uniform");
 VCUBE_CLASS_SHOW(send_port_early, "%u", net->params.sport_early);
+VCUBE_CLASS_SHOW(cnet_word_ns, "%llu", (unsigned long long)net->params.cnet_word);
+VCUBE_CLASS_SHOW(cnet_double_ns, "%llu",
+		 (unsigned long long)net->params.cnet_double);
+VCUBE_CLASS_SHOW(cnet_bcast_ns, "%llu",
+		 (unsigned long long)net->params.cnet_bcast);
 
 static ssize_t shape_show(vcube_class_const struct class *class,
 			  vcube_class_const struct class_attribute *attr,
@@ -632,6 +716,9 @@ static struct attribute *vcube_class_attrs[] = {
 	&class_attr_jitter_ns.attr,
 	&class_attr_jitter_dist.attr,
 	&class_attr_send_port_early.attr,
+	&class_attr_cnet_word_ns.attr,
+	&class_attr_cnet_double_ns.attr,
+	&class_attr_cnet_bcast_ns.attr,
 	NULL
 };
 

@@ -88,6 +88,9 @@ VCUBE_COST_PARAM(send_port_early, "1: a node may start its next send once its la
 VCUBE_COST_PARAM(noise_period_ns, "Noise: each node is interrupted every this many ns, from a seeded phase (0: never)");
 VCUBE_COST_PARAM(noise_cost_ns, "Noise: CPU time each interrupt takes, at most noise_period_ns / 2");
 VCUBE_COST_PARAM(jitter_ns, "Noise: bound of the start jitter a node waits when its program asks (0: none)");
+VCUBE_COST_PARAM(cnet_word_ns, "Control network: one 32-bit word through its combining tree, a barrier's cost (0: no control network; cm5: 6000)");
+VCUBE_COST_PARAM(cnet_double_ns, "Control network: one double combined in a reduction or scan (cm5: 42000)");
+VCUBE_COST_PARAM(cnet_bcast_ns, "Control network: a broadcast's fixed cost, beside cnet_word_ns per word (cm5: 137000)");
 
 static char *noise;
 module_param(noise, charp, 0444);
@@ -220,6 +223,10 @@ static int vcube_costs_parse(struct vc_params *p)
 	SET(noise_period_ns, p->noise_period, ns_max);
 	SET(noise_cost_ns, p->noise_cost, ns_max);
 	SET(jitter_ns, p->jitter, ns_max);
+	/* at most 1 s each: cnet_max elements of them stay far from wrapping */
+	SET(cnet_word_ns, p->cnet_word, 1000000000ULL);
+	SET(cnet_double_ns, p->cnet_double, 1000000000ULL);
+	SET(cnet_bcast_ns, p->cnet_bcast, 1000000000ULL);
 #undef SET
 	if (!ret && p->noise_cost && p->noise_cost > p->noise_period / 2) {
 		pr_err("noise_cost_ns=%llu is more than half of noise_period_ns=%llu\n",
@@ -333,6 +340,7 @@ static int vcube_params_parse(struct vcube_net *net)
 		return -EINVAL;
 	}
 	net->max_msg = max_msg;
+	net->params.cnet_max = max_msg;
 	net->params.max_reqs = max_reqs;
 	net->params.trace_max = trace;
 	return 0;

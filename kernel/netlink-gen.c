@@ -32,6 +32,11 @@ static const struct genl_split_ops vcube_nl_ops[] = {
 		.doit	= vcube_nl_stats_reset_doit,
 		.flags	= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
+	{
+		.cmd	= VCUBE_CMD_CNET_GET,
+		.doit	= vcube_nl_cnet_get_doit,
+		.flags	= GENL_CMD_CAP_DO,
+	},
 };
 
 struct genl_family vcube_nl_family __ro_after_init = {

@@ -101,6 +101,66 @@ err_free:
 	return ret;
 }
 
+static int vcube_nl_cnet_fill(struct sk_buff *skb, struct vcube_net *net)
+{
+	const struct vc_params *p = &net->params;
+	const struct vc_net_stats *st;
+	int ret;
+
+	if (nla_put_u32(skb, VCUBE_A_CNET_PRESENT, vc_cnet_present(p)) ||
+	    vcube_nl_put_u64(skb, VCUBE_A_CNET_WORD_NS, VCUBE_A_CNET_PAD,
+			     p->cnet_word) ||
+	    vcube_nl_put_u64(skb, VCUBE_A_CNET_DOUBLE_NS, VCUBE_A_CNET_PAD,
+			     p->cnet_double) ||
+	    vcube_nl_put_u64(skb, VCUBE_A_CNET_BCAST_NS, VCUBE_A_CNET_PAD,
+			     p->cnet_bcast))
+		return -EMSGSIZE;
+	mutex_lock(&net->lock);
+	st = vc_net_stats(net->engine);
+	ret = vcube_nl_put_u64(skb, VCUBE_A_CNET_BARRIERS, VCUBE_A_CNET_PAD,
+			       st->cnet_ops[VC_CNET_BARRIER]) ||
+	      vcube_nl_put_u64(skb, VCUBE_A_CNET_REDUCTIONS, VCUBE_A_CNET_PAD,
+			       st->cnet_ops[VC_CNET_REDUCE]) ||
+	      vcube_nl_put_u64(skb, VCUBE_A_CNET_SCANS, VCUBE_A_CNET_PAD,
+			       st->cnet_ops[VC_CNET_SCAN]) ||
+	      vcube_nl_put_u64(skb, VCUBE_A_CNET_BROADCASTS, VCUBE_A_CNET_PAD,
+			       st->cnet_ops[VC_CNET_BCAST]) ||
+	      vcube_nl_put_u64(skb, VCUBE_A_CNET_BYTES, VCUBE_A_CNET_PAD,
+			       st->cnet_bytes) ||
+	      vcube_nl_put_u64(skb, VCUBE_A_CNET_BUSY_NS, VCUBE_A_CNET_PAD,
+			       st->cnet_busy_ns) ||
+	      vcube_nl_put_u64(skb, VCUBE_A_CNET_WAIT_NS, VCUBE_A_CNET_PAD,
+			       st->cnet_wait_ns);
+	mutex_unlock(&net->lock);
+	return ret ? -EMSGSIZE : 0;
+}
+
+int vcube_nl_cnet_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct sk_buff *msg;
+	void *hdr;
+	int ret;
+
+	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	hdr = genlmsg_put(msg, info->snd_portid, info->snd_seq,
+			  &vcube_nl_family, 0, VCUBE_CMD_CNET_GET);
+	if (!hdr) {
+		ret = -EMSGSIZE;
+		goto err_free;
+	}
+	ret = vcube_nl_cnet_fill(msg, vcube_nl_net);
+	if (ret)
+		goto err_free;
+	genlmsg_end(msg, hdr);
+	return genlmsg_reply(msg, info);
+
+err_free:
+	nlmsg_free(msg);
+	return ret;
+}
+
 /* One link: a channel, or with packet switching a bundle of them. */
 static int vcube_nl_link_fill(struct sk_buff *skb, struct vcube_net *net,
 			      u32 id)

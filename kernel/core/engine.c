@@ -158,6 +158,24 @@ struct vc_engine {
 	void *wake_ctx;
 	struct vc_net_stats st;
 	u64 gen;		/* bumped whenever a counter may have changed */
+	struct list_head cnet_ops;	/* control network: not yet complete */
+};
+
+/*
+ * A control-network operation. Pending (on the engine's cnet_ops) until
+ * its last member enters, then done; freed when no request and no taker
+ * holds it any more.
+ */
+struct vc_cnet_op {
+	struct list_head link;
+	struct list_head members;	/* requests, by their post_link */
+	struct vc_cnet_args a;
+	u64 len;		/* one operand's bytes; broadcast: the message */
+	u64 last;		/* when the latest member entered */
+	u32 entered;
+	u32 refs;
+	bool done;
+	u8 data[];		/* operands in node order, or the message */
 };
 
 /* ---- binary heaps with back-pointers --------------------------------- */
@@ -1043,6 +1061,11 @@ static void vc_deadlock(struct vc_engine *e)
 		r = n->waiting;
 		if (shown++ >= 16 || !r)
 			;
+		else if (r->type == VC_REQ_CNET)
+			vc_log("  node %u waits (at %llu ns) in a control-network operation of nodes %u..%u, %u of them in\n",
+			       i, (unsigned long long)n->clock, r->cnet->a.first,
+			       r->cnet->a.first + r->cnet->a.nodes - 1,
+			       r->cnet->entered);
 		else if (r->type == VC_REQ_RECV)
 			vc_log("  node %u waits (at %llu ns) to receive from node %d, tag %d (-1: any)\n",
 			       i, (unsigned long long)n->clock, (int)r->want_src,
@@ -1138,6 +1161,7 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 	e->nres = p->switching == VC_SW_PACKET ? topo->nbundles : topo->nchan;
 	INIT_LIST_HEAD(&e->flows);
 	INIT_LIST_HEAD(&e->arb);
+	INIT_LIST_HEAD(&e->cnet_ops);
 	e->node = vc_alloc_array(n, sizeof(*e->node));
 	e->chan = vc_alloc_array(e->nres, sizeof(*e->chan));
 	e->sport = vc_alloc_array(n, sizeof(*e->sport));
@@ -1493,6 +1517,8 @@ struct vc_req *vc_req_find(struct vc_engine *e, u32 node, u64 id)
 	return NULL;
 }
 
+static void vc_cnet_leave(struct vc_engine *e, struct vc_req *r);
+
 /* Drop a request: done or not, the node no longer cares. */
 void vc_req_free(struct vc_engine *e, struct vc_req *r)
 {
@@ -1504,6 +1530,8 @@ void vc_req_free(struct vc_engine *e, struct vc_req *r)
 		list_del_init(&r->post_link);
 		if (r->msg)
 			vc_msg_free(r->msg);
+	} else if (r->type == VC_REQ_CNET) {
+		vc_cnet_leave(e, r);
 	} else if (r->smsg) {
 		r->smsg->sreq = NULL;
 	}
@@ -1690,4 +1718,229 @@ int vc_trace_get(struct vc_engine *e, u64 i, struct vc_trace_rec *rec)
 void vc_trace_reset(struct vc_engine *e)
 {
 	e->ntrace = 0;
+}
+
+/* ---- the control network ------------------------------------------------- */
+
+static const u8 vc_type_size[VC_NTYPES] = {
+	[VC_TYPE_U64] = 8, [VC_TYPE_DOUBLE] = 8, [VC_TYPE_S32] = 4,
+};
+
+bool vc_cnet_present(const struct vc_params *p)
+{
+	return p->cnet_word != 0;
+}
+
+/* Virtual ns one operation takes once its last member is in. */
+u64 vc_cnet_cost(const struct vc_params *p, const struct vc_cnet_args *a)
+{
+	switch (a->kind) {
+	case VC_CNET_BARRIER:
+		return p->cnet_word;
+	case VC_CNET_BCAST:
+		return p->cnet_bcast + (a->count + 3) / 4 * p->cnet_word;
+	default:
+		return a->count * (a->type == VC_TYPE_DOUBLE ? p->cnet_double :
+				   a->type == VC_TYPE_U64 ? 2 * p->cnet_word :
+							    p->cnet_word);
+	}
+}
+
+int vc_cnet_check(struct vc_engine *e, u32 node, const struct vc_cnet_args *a,
+		  u64 *in, u64 *out)
+{
+	u64 len = 0, hold;
+
+	if (!vc_cnet_present(&e->p))
+		return -EOPNOTSUPP;
+	if (a->kind >= VC_NCNET || !a->nodes || a->first >= e->topo->nodes ||
+	    a->nodes > e->topo->nodes - a->first || node < a->first ||
+	    node - a->first >= a->nodes)
+		return -EINVAL;
+	switch (a->kind) {
+	case VC_CNET_BARRIER:
+		if (a->op || a->type || a->root || a->count)
+			return -EINVAL;
+		break;
+	case VC_CNET_BCAST:
+		if (a->op || a->type || a->root < a->first ||
+		    a->root - a->first >= a->nodes)
+			return -EINVAL;
+		len = a->count;
+		break;
+	default:
+		if (a->type >= VC_NTYPES || a->op >= VC_NOPS || a->root ||
+		    (a->type == VC_TYPE_DOUBLE && a->op > VC_OP_MIN))
+			return -EINVAL;
+		if (a->count > e->p.cnet_max)
+			return -EMSGSIZE;
+		len = a->count * vc_type_size[a->type];
+		break;
+	}
+	/* What the operation holds: every operand, or the message. */
+	hold = a->kind == VC_CNET_BCAST ? len : len * a->nodes;
+	if (len > e->p.cnet_max || hold > e->p.cnet_max)
+		return -EMSGSIZE;
+	*in = a->kind == VC_CNET_BARRIER ? 0 :
+	      a->kind == VC_CNET_BCAST ? (node == a->root ? len : 0) : len;
+	*out = a->kind == VC_CNET_REDUCE ? hold :
+	       a->kind == VC_CNET_SCAN ? len * (node - a->first + 1) :
+	       a->kind == VC_CNET_BCAST ? len : 0;
+	return 0;
+}
+
+static void vc_cnet_free(struct vc_cnet_op *op)
+{
+	if (op->refs || (!op->done && op->entered))
+		return;
+	if (!op->done)
+		list_del_init(&op->link);
+	vc_free(op);
+}
+
+/* The last member is in: every member leaves at last + the cost. */
+static void vc_cnet_complete(struct vc_engine *e, struct vc_cnet_op *op)
+{
+	u64 cost = vc_cnet_cost(&e->p, &op->a), t = op->last + cost;
+	struct vc_req *r;
+
+	if (t >= VC_TIME_MAX)
+		t = VC_TIME_MAX - 1;
+	list_del_init(&op->link);
+	op->done = true;
+	e->st.cnet_ops[op->a.kind]++;
+	e->st.cnet_bytes += op->a.kind == VC_CNET_BCAST ? op->len :
+			    op->len * op->a.nodes;
+	e->st.cnet_busy_ns += cost;
+	e->gen++;
+	list_for_each_entry(r, &op->members, post_link) {
+		e->st.cnet_wait_ns += op->last - r->entered;
+		vc_complete(e, r, t);
+	}
+}
+
+int vc_cnet_enter(struct vc_engine *e, u32 node, const struct vc_cnet_args *a,
+		  void *data, struct vc_req **reqp)
+{
+	struct vc_node *n = &e->node[node];
+	struct vc_cnet_op *op, *found = NULL;
+	struct vc_req *r;
+	u64 in, out, cost;
+	int ret;
+
+	ret = vc_cnet_check(e, node, a, &in, &out);
+	if (!ret && n->state != VC_RUNNING)
+		ret = -EINVAL;
+	if (ret)
+		goto out_free;
+	cost = vc_cnet_cost(&e->p, a);
+	if (n->clock + cost >= VC_TIME_MAX) {
+		ret = -EOVERFLOW;
+		goto out_free;
+	}
+	list_for_each_entry(op, &e->cnet_ops, link)
+		if (op->a.first == a->first && op->a.nodes == a->nodes) {
+			found = op;
+			break;
+		}
+	if (found && memcmp(&found->a, a, sizeof(*a))) {
+		ret = -EINVAL;	/* the others are in another operation */
+		goto out_free;
+	}
+	if (found)
+		list_for_each_entry(r, &found->members, post_link)
+			if (r->node == node) {
+				ret = -EBUSY;
+				goto out_free;
+			}
+	if (n->nreqs >= e->p.max_reqs) {
+		ret = -ENOBUFS;
+		goto out_free;
+	}
+	op = found;
+	if (!op) {
+		u64 len = a->kind == VC_CNET_BARRIER ? 0 :
+			  a->kind == VC_CNET_BCAST ? a->count :
+			  a->count * vc_type_size[a->type];
+
+		op = vc_alloc(sizeof(*op) + (a->kind == VC_CNET_BCAST ? len :
+					     len * a->nodes));
+		if (!op) {
+			ret = -ENOMEM;
+			goto out_free;
+		}
+		op->a = *a;
+		op->len = len;
+		INIT_LIST_HEAD(&op->members);
+		list_add_tail(&op->link, &e->cnet_ops);
+	}
+	r = vc_req_new(e, n, VC_REQ_CNET, 0, sizeof(*r));
+	if (!r) {
+		vc_cnet_free(op);
+		ret = -ENOMEM;
+		goto out_free;
+	}
+	if (in)
+		memcpy(op->data + (a->kind == VC_CNET_BCAST ? 0 :
+				   (node - a->first) * op->len), data, in);
+	vc_free(data);
+	r->cnet = op;
+	r->entered = n->clock;
+	op->refs++;
+	if (!op->entered++ || n->clock > op->last)
+		op->last = n->clock;
+	list_add_tail(&r->post_link, &op->members);
+	e->gen++;
+	if (op->entered == op->a.nodes)
+		vc_cnet_complete(e, op);
+	*reqp = r;
+	return 0;
+
+out_free:
+	vc_free(data);
+	return ret;
+}
+
+/*
+ * A member's request goes: before the operation completes the member
+ * leaves it (a signal, its process gone, a deadlock), its operand with it.
+ */
+static void vc_cnet_leave(struct vc_engine *e, struct vc_req *r)
+{
+	struct vc_cnet_op *op = r->cnet;
+	struct vc_req *w;
+
+	list_del_init(&r->post_link);
+	if (!op->done) {
+		op->entered--;
+		op->last = 0;
+		list_for_each_entry(w, &op->members, post_link)
+			if (w->entered > op->last)
+				op->last = w->entered;
+		e->gen++;
+	}
+	op->refs--;
+	r->cnet = NULL;
+	vc_cnet_free(op);
+}
+
+struct vc_cnet_op *vc_cnet_take(struct vc_req *r, const void **data,
+				u64 *len, u64 *last)
+{
+	struct vc_cnet_op *op = r->cnet;
+	const struct vc_cnet_args *a = &op->a;
+
+	*data = op->data;
+	*last = op->last;
+	*len = a->kind == VC_CNET_REDUCE ? op->len * a->nodes :
+	       a->kind == VC_CNET_SCAN ? op->len * (r->node - a->first + 1) :
+	       op->len;
+	op->refs++;
+	return op;
+}
+
+void vc_cnet_put(struct vc_cnet_op *op)
+{
+	op->refs--;
+	vc_cnet_free(op);
 }

@@ -81,7 +81,56 @@ struct vc_params {
 	u64 noise_cost;		/* ns of CPU each takes, <= noise_period / 2 */
 	u64 jitter;		/* bound of a start-jitter draw, ns */
 	u32 jitter_dist;	/* enum vc_jitter_dist */
+	/* the control network (see enum vc_cnet_kind); cnet_word 0: none */
+	u64 cnet_word;		/* one 32-bit word through its combining tree */
+	u64 cnet_double;	/* one double combined */
+	u64 cnet_bcast;		/* a broadcast's fixed cost */
+	u64 cnet_max;		/* bytes one operation may hold */
 };
+
+/*
+ * The control network (the CM-5's, Ponnusamy et al. sec. 2): a second
+ * network beside the data network, for the operations in which every node
+ * of a partition (nodes first .. first + nodes - 1) takes part. It shares
+ * nothing with the data network: no channel, no port, no contention. A
+ * node enters an operation at its clock and blocks; once the last member
+ * is in, at time L, every member leaves at L + the operation's cost:
+ *   barrier        cnet_word
+ *   reduce, scan   count elements of cnet_word (32-bit integers),
+ *                  2 cnet_word (64-bit) or cnet_double (doubles) each
+ *   broadcast      cnet_bcast + cnet_word per 32-bit word of the message
+ * The network carries the operands: a reduction's member gets every
+ * member's operand in node order, a scan's those of the nodes up to its
+ * own, a broadcast's the root's message; the caller folds them (in node
+ * order, so every member gets the same bits).
+ */
+enum vc_cnet_kind {
+	VC_CNET_BARRIER,
+	VC_CNET_REDUCE,
+	VC_CNET_SCAN,
+	VC_CNET_BCAST,
+	VC_NCNET,
+};
+
+/* Element types and operators: the values of the UAPI's VCUBE_TYPE_*, _OP_*. */
+enum vc_type { VC_TYPE_U64, VC_TYPE_DOUBLE, VC_TYPE_S32, VC_NTYPES };
+enum vc_op {
+	VC_OP_SUM, VC_OP_MAX, VC_OP_MIN, VC_OP_BAND, VC_OP_BOR, VC_OP_BXOR,
+	VC_NOPS,
+};
+
+/* What a member asks for: every member of one operation asks the same. */
+struct vc_cnet_args {
+	u32 kind;		/* enum vc_cnet_kind */
+	u32 op;			/* reduce, scan: enum vc_op */
+	u32 type;		/* reduce, scan: enum vc_type */
+	u32 root;		/* broadcast: the node that sends */
+	u32 first;		/* the partition */
+	u32 nodes;
+	u64 count;		/* reduce, scan: elements; broadcast: bytes */
+};
+
+struct vc_cnet_op;
 
 /*
  * Start jitter: how the k-th draw of every node is made.
@@ -116,12 +165,13 @@ enum vc_trace_kind { VC_TRACE_PROBE, VC_TRACE_REQUEST, VC_TRACE_DATA };
 
 struct vc_engine;
 
-enum vc_req_type { VC_REQ_SEND, VC_REQ_RECV };
+enum vc_req_type { VC_REQ_SEND, VC_REQ_RECV, VC_REQ_CNET };
 
-/* A node's outstanding send or receive. */
+/* A node's outstanding send, receive or control-network operation. */
 struct vc_req {
 	struct list_head link;		/* in the node's requests */
-	struct list_head post_link;	/* receives: in the node's posted list */
+	/* receives: in the node's posted list; operations: in the members */
+	struct list_head post_link;
 	u64 id;
 	u32 type;
 	u32 node;
@@ -137,6 +187,9 @@ struct vc_req {
 	/* send: the message while it is in the network */
 	struct vc_msg *smsg;
 	u64 user;			/* the caller's cookie (buffer address) */
+	/* control network: the operation, and when this member entered it */
+	struct vc_cnet_op *cnet;
+	u64 entered;
 };
 
 /* A user message: identity and payload, from send to receive. */
@@ -194,6 +247,11 @@ struct vc_net_stats {
 	u64 deadlocks;
 	u64 events;
 	u64 elapsed;		/* virtual time committed, summed over runs */
+	/* the control network, apart from the data network's counters */
+	u64 cnet_ops[VC_NCNET];	/* operations completed, by kind */
+	u64 cnet_bytes;		/* operands and messages it carried */
+	u64 cnet_busy_ns;	/* summed cost of the operations */
+	u64 cnet_wait_ns;	/* summed time members waited for the last */
 };
 
 struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
@@ -219,6 +277,29 @@ int vc_test(struct vc_engine *e, u32 node, struct vc_req *req);
 int vc_node_status(struct vc_engine *e, u32 node);
 void vc_unblock(struct vc_engine *e, u32 node);
 void vc_req_free(struct vc_engine *e, struct vc_req *req);
+
+/*
+ * The control network. vc_cnet_check() validates @a for @node: 0 with the
+ * bytes the member hands in (@in: an operand, or the root's message) and
+ * gets back (@out), or -EOPNOTSUPP (no control network), -EINVAL, or
+ * -EMSGSIZE (the operation would hold more than cnet_max bytes).
+ * vc_cnet_enter() takes @data (@in bytes, owned by the engine from then
+ * on, even on error; NULL when @in is 0) and returns the member's request,
+ * done when every member is in; -EINVAL if a member already in asked for
+ * another operation on the same partition. vc_cnet_take() hands the caller
+ * of a done request the bytes it gets back and a reference on them, freed
+ * with the request, and when the last member entered; vc_cnet_put()
+ * drops the reference.
+ */
+int vc_cnet_check(struct vc_engine *e, u32 node, const struct vc_cnet_args *a,
+		  u64 *in, u64 *out);
+int vc_cnet_enter(struct vc_engine *e, u32 node, const struct vc_cnet_args *a,
+		  void *data, struct vc_req **reqp);
+struct vc_cnet_op *vc_cnet_take(struct vc_req *req, const void **data,
+				u64 *len, u64 *last);
+void vc_cnet_put(struct vc_cnet_op *op);
+u64 vc_cnet_cost(const struct vc_params *p, const struct vc_cnet_args *a);
+bool vc_cnet_present(const struct vc_params *p);
 void vc_msg_release(struct vc_msg *m);
 
 enum vc_node_state vc_node_state(struct vc_engine *e, u32 node);

@@ -105,6 +105,18 @@ static inline struct vc_params vc_profile_cm5(void)
 	p.short_max = U32_MAX;
 	p.tail = 0;
 	p.eject = 0;
+	/*
+	 * The control network (sec. 2; Table 7, 32 nodes, one cell per
+	 * operation fitted, column 64 x 65): an int reduction 6 us (one
+	 * 32-bit word through the combining tree), a double one 42 us, and a
+	 * broadcast of 65 doubles 917 us = 137 us + 130 words of 6 us. The
+	 * other columns are predicted (docs/control-network.md). Assumed, the
+	 * paper being silent: a barrier costs one word, a scan a reduction,
+	 * and no cost grows with the partition's size.
+	 */
+	p.cnet_word = 6000;
+	p.cnet_double = 42000;
+	p.cnet_bcast = 137000;
 	return p;
 }
 

@@ -118,10 +118,29 @@ enum {
 };
 
 enum {
+	VCUBE_A_CNET_PAD = 1,
+	VCUBE_A_CNET_PRESENT,
+	VCUBE_A_CNET_WORD_NS,
+	VCUBE_A_CNET_DOUBLE_NS,
+	VCUBE_A_CNET_BCAST_NS,
+	VCUBE_A_CNET_BARRIERS,
+	VCUBE_A_CNET_REDUCTIONS,
+	VCUBE_A_CNET_SCANS,
+	VCUBE_A_CNET_BROADCASTS,
+	VCUBE_A_CNET_BYTES,
+	VCUBE_A_CNET_BUSY_NS,
+	VCUBE_A_CNET_WAIT_NS,
+
+	__VCUBE_A_CNET_MAX,
+	VCUBE_A_CNET_MAX = (__VCUBE_A_CNET_MAX - 1)
+};
+
+enum {
 	VCUBE_CMD_TOPO_GET = 1,
 	VCUBE_CMD_LINK_GET,
 	VCUBE_CMD_NODE_GET,
 	VCUBE_CMD_STATS_RESET,
+	VCUBE_CMD_CNET_GET,
 
 	__VCUBE_CMD_MAX,
 	VCUBE_CMD_MAX = (__VCUBE_CMD_MAX - 1)
@@ -321,6 +340,73 @@ struct vcube_trace_rec {
 #define VCUBE_TRACE_REQUEST	1
 #define VCUBE_TRACE_DATA	2
 
+/*
+ * The control network (the CM-5's): operations in which every node of a
+ * partition takes part, apart from the data network and its contention.
+ * Networks without one (every profile but cm5, unless the cnet_*_ns
+ * parameters give it one) answer -EOPNOTSUPP.
+ */
+#define VCUBE_CNET_BARRIER	0	/* all leave once all are in */
+#define VCUBE_CNET_REDUCE	1	/* every member's operand, to all */
+#define VCUBE_CNET_SCAN		2	/* the operands of members up to mine */
+#define VCUBE_CNET_BCAST	3	/* @root's message, to all */
+
+/* Element types and operators of reductions and scans. */
+#define VCUBE_TYPE_U64		0
+#define VCUBE_TYPE_DOUBLE	1
+#define VCUBE_TYPE_S32		2	/* the CM-5's int */
+#define VCUBE_OP_SUM		0
+#define VCUBE_OP_MAX		1
+#define VCUBE_OP_MIN		2
+#define VCUBE_OP_BAND		3	/* bitwise and, or, xor: integers only */
+#define VCUBE_OP_BOR		4
+#define VCUBE_OP_BXOR		5
+
+/**
+ * struct vcube_cnet - take part in one control-network operation
+ * @kind: VCUBE_CNET_*
+ * @op: reduce, scan: VCUBE_OP_*; else 0. The network carries the operands
+ *	and charges the operation's time; the caller folds them (libvcube
+ *	does, in node order, so every member gets the same bits)
+ * @type: reduce, scan: VCUBE_TYPE_*; else 0
+ * @root: broadcast: the node that sends; else 0
+ * @first: the partition, nodes @first .. @first + @nodes - 1, which must
+ *	hold the caller; every member passes the same arguments
+ * @nodes: see @first
+ * @count: reduce, scan: elements per operand; broadcast: bytes; barrier: 0
+ * @sbuf: user pointer: reduce, scan: this member's @count elements;
+ *	broadcast: the message (read at @root only)
+ * @rbuf: user pointer, filled when the operation completes: reduce: every
+ *	member's operand in node order; scan: those of nodes @first .. the
+ *	caller; broadcast: the message
+ * @rlen: room at @rbuf, bytes; too little: -EMSGSIZE before anything
+ *	happens
+ * @time: out: virtual ns at which the operation completed (every member
+ *	leaves then)
+ * @last: out: virtual ns at which its last member entered
+ * @flags: must be 0
+ * @pad: zero
+ *
+ * Blocks until every member is in (-EDEADLK when no member can come any
+ * more; -EINTR on a signal, the caller having left the operation).
+ */
+struct vcube_cnet {
+	__u32 kind;
+	__u32 op;
+	__u32 type;
+	__u32 root;
+	__u32 first;
+	__u32 nodes;
+	__u64 count;
+	__u64 sbuf;
+	__u64 rbuf;
+	__u64 rlen;
+	__u64 time;
+	__u64 last;
+	__u32 flags;
+	__u32 pad;
+};
+
 #define VCUBE_IOC_NODE_INFO	_IOR(VCUBE_IOC_MAGIC, 0x00, struct vcube_node_info)
 #define VCUBE_IOC_ROUTE		_IOWR(VCUBE_IOC_MAGIC, 0x01, struct vcube_route)
 #define VCUBE_IOC_SEND		_IOWR(VCUBE_IOC_MAGIC, 0x02, struct vcube_send)
@@ -336,5 +422,6 @@ struct vcube_trace_rec {
  * where a trial starts: draw k of node i depends only on the seed, i and k.
  */
 #define VCUBE_IOC_JITTER	_IOR(VCUBE_IOC_MAGIC, 0x07, __u64)
+#define VCUBE_IOC_CNET		_IOWR(VCUBE_IOC_MAGIC, 0x08, struct vcube_cnet)
 
 #endif /* _UAPI_LINUX_VCUBE_H */

@@ -283,11 +283,7 @@ int vcube_xchg_run(struct vcube_comm *comm, const char *name,
  * then a broadcast). The scan is inclusive. Shift moves a block k places
  * along the ring the binary reflected Gray code embeds in a hypercube.
  */
-#define VCUBE_TYPE_U64		0
-#define VCUBE_TYPE_DOUBLE	1
-#define VCUBE_OP_SUM		0
-#define VCUBE_OP_MAX		1
-#define VCUBE_OP_MIN		2
+/* VCUBE_TYPE_* and VCUBE_OP_* come from <linux/vcube.h>. */
 
 int vcube_bcast_run(struct vcube_comm *comm, unsigned int root, void *buf,
 		    size_t len);
