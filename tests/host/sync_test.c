@@ -17,7 +17,7 @@ int main(void)
 	struct vcube_costs k = { .b_s = 75000, .s = 44000, .b_l = 136000,
 				 .a_ps = 360000 };
 	static const char *const names[] = { "gsync", "sync0", "rds",
-					     "dissemination", "tree" };
+					     "dissemination", "tree", "cm5_control" };
 	unsigned int d;
 	size_t i;
 
@@ -37,16 +37,18 @@ int main(void)
 	k.a_ps = 0;
 	CHECK(vcube_costs_rds_min_len(&k, 3) == 0, "a = 0");
 
-	CHECK(vcube_sync_count() == 5, "%zu barriers", vcube_sync_count());
-	for (i = 0; i < 5; i++) {
+	CHECK(vcube_sync_count() == 6, "%zu barriers", vcube_sync_count());
+	for (i = 0; i < 6; i++) {
 		const struct vcube_sync_algo *a = vcube_sync_get(i);
 
 		CHECK(a && !strcmp(a->name, names[i]), "barrier %zu", i);
 		CHECK(a && a->source && a->summary, "barrier %zu text", i);
 		CHECK(a && !!(a->needs & VCUBE_XCHG_POW2) == (i < 3),
 		      "%s needs", names[i]);
+		CHECK(a && !!(a->needs & VCUBE_XCHG_CNET) == (i == 5),
+		      "%s needs a control network", names[i]);
 	}
-	CHECK(!vcube_sync_get(5), "past the end");
+	CHECK(!vcube_sync_get(6), "past the end");
 	CHECK(vcube_sync_usable(NULL, "rds") == -EINVAL, "no comm");
 	CHECK(vcube_sync_run(NULL, "rds") == -EINVAL, "no comm");
 	CHECK(vcube_costs_measure(NULL, NULL) == -EINVAL, "no comm");

@@ -28,9 +28,68 @@ static int failed;
 		}							\
 	} while (0)
 
+/* Every algorithm: 0 where it runs; -EDOM for cm5_control without one. */
+static int unusable(struct vcube_comm *c, const char *algo, int ret)
+{
+	if (strcmp(algo, "cm5_control") || vcube_comm_cnet(c))
+		return 0;
+	CHECK(ret == -EDOM, "%s without a control network: %d, not -EDOM",
+	      algo, ret);
+	return 1;
+}
+
+/* s32 and the bitwise operators: what every rank must get. */
+static void int_ops(struct vcube_comm *c, const char *algo)
+{
+	static const unsigned int ops[] = { VCUBE_OP_SUM, VCUBE_OP_MAX,
+		VCUBE_OP_MIN, VCUBE_OP_BAND, VCUBE_OP_BOR, VCUBE_OP_BXOR };
+	int32_t in[2] = { (int32_t)me * 3 - 40, (int32_t)(0x10101 << (me % 8)) };
+	int32_t out[2], want[2] = { 0, 0 };
+	uint64_t uin = 0xf0ULL << (me % 56) | 1, uout, uwant = 0;
+	unsigned int k, i;
+	int ret;
+
+	for (k = 0; k < 6; k++) {
+		for (i = 0; i < np; i++) {
+			int32_t v0 = (int32_t)i * 3 - 40;
+			int32_t v1 = (int32_t)(0x10101 << (i % 8));
+			uint64_t u = 0xf0ULL << (i % 56) | 1;
+
+			if (!i) {
+				want[0] = v0;
+				want[1] = v1;
+				uwant = u;
+				continue;
+			}
+			switch (ops[k]) {
+			case VCUBE_OP_SUM: want[0] += v0; want[1] += v1; uwant += u; break;
+			case VCUBE_OP_MAX: want[0] = v0 > want[0] ? v0 : want[0];
+				want[1] = v1 > want[1] ? v1 : want[1];
+				uwant = u > uwant ? u : uwant; break;
+			case VCUBE_OP_MIN: want[0] = v0 < want[0] ? v0 : want[0];
+				want[1] = v1 < want[1] ? v1 : want[1];
+				uwant = u < uwant ? u : uwant; break;
+			case VCUBE_OP_BAND: want[0] &= v0; want[1] &= v1; uwant &= u; break;
+			case VCUBE_OP_BOR: want[0] |= v0; want[1] |= v1; uwant |= u; break;
+			default: want[0] ^= v0; want[1] ^= v1; uwant ^= u; break;
+			}
+		}
+		ret = vcube_reduce_run(c, algo, ops[k], VCUBE_TYPE_S32, in, out, 2);
+		CHECK(!ret && out[0] == want[0] && out[1] == want[1],
+		      "%s s32 op %u: %d, %d %d != %d %d", algo, ops[k], ret,
+		      out[0], out[1], want[0], want[1]);
+		ret = vcube_reduce_run(c, algo, ops[k], VCUBE_TYPE_U64, &uin,
+				       &uout, 1);
+		CHECK(!ret && uout == uwant, "%s u64 op %u: %d", algo, ops[k],
+		      ret);
+	}
+	CHECK(vcube_reduce_run(c, algo, VCUBE_OP_BAND, VCUBE_TYPE_DOUBLE,
+			       in, out, 1) == -EINVAL, "%s: and of doubles", algo);
+}
+
 static void reductions(struct vcube_comm *c)
 {
-	static const char *const algos[] = { "crossover", "tree" };
+	static const char *const algos[] = { "crossover", "tree", "cm5_control" };
 	uint64_t in[3], out[3], sum = 0, mx = 0, i;
 	double din[2], dout[2];
 	unsigned int a;
@@ -41,12 +100,14 @@ static void reductions(struct vcube_comm *c)
 		if (i * 7 % np > mx)
 			mx = i * 7 % np;
 	}
-	for (a = 0; a < 2; a++) {
+	for (a = 0; a < 3; a++) {
 		in[0] = (uint64_t)me * me + 1;
 		in[1] = me * 7 % np;
 		in[2] = 1000 + me;
 		ret = vcube_reduce_run(c, algos[a], VCUBE_OP_SUM, VCUBE_TYPE_U64,
 				       in, out, 1);
+		if (unusable(c, algos[a], ret))
+			continue;
 		if ((np & (np - 1)) && a == 0) {
 			CHECK(ret == -EDOM, "crossover on %u ranks: %d, not -EDOM",
 			      np, ret);
@@ -71,6 +132,16 @@ static void reductions(struct vcube_comm *c)
 		CHECK(!ret && dout[0] == 0.25 * np * (np - 1) &&
 		      dout[1] == -0.5 * np * (np - 1), "%s double sum: %d %g",
 		      algos[a], ret, dout[0]);
+		din[0] = me == np / 2 ? 1e300 : -1.0 * me;
+		ret = vcube_reduce_run(c, algos[a], VCUBE_OP_MAX,
+				       VCUBE_TYPE_DOUBLE, din, dout, 1);
+		CHECK(!ret && dout[0] == 1e300, "%s double max: %d", algos[a],
+		      ret);
+		ret = vcube_reduce_run(c, algos[a], VCUBE_OP_MIN,
+				       VCUBE_TYPE_DOUBLE, din, dout, 1);
+		CHECK(!ret && dout[0] == -1.0 * (np - 1 == np / 2 ? np - 2 : np - 1),
+		      "%s double min: %d %g", algos[a], ret, dout[0]);
+		int_ops(c, algos[a]);
 	}
 	CHECK(vcube_reduce_run(c, "nosuch", 0, 0, in, out, 1) == -ENOENT,
 	      "unknown reduction accepted");
@@ -82,33 +153,62 @@ static void reductions(struct vcube_comm *c)
 
 static void scans(struct vcube_comm *c)
 {
+	static const char *const algos[] = { "doubling", "cm5_control" };
 	uint64_t in[2] = { me + 1, 5 }, out[2];
-	int ret = vcube_scan_run(c, VCUBE_OP_SUM, VCUBE_TYPE_U64, in, out, 2);
+	int32_t si = (int32_t)me - 3, so;
+	double d = 0.5 * me, dout;
+	unsigned int a;
+	int ret;
 
-	CHECK(!ret && out[0] == (uint64_t)(me + 1) * (me + 2) / 2 &&
-	      out[1] == 5ULL * (me + 1), "scan: %d, %llu", ret,
-	      (unsigned long long)out[0]);
-	ret = vcube_scan_run(c, VCUBE_OP_MAX, VCUBE_TYPE_U64, in, out, 1);
-	CHECK(!ret && out[0] == me + 1, "scan max: %d", ret);
+	for (a = 0; a < 2; a++) {
+		ret = vcube_scan_run(c, algos[a], VCUBE_OP_SUM, VCUBE_TYPE_U64,
+				     in, out, 2);
+		if (unusable(c, algos[a], ret))
+			continue;
+		CHECK(!ret && out[0] == (uint64_t)(me + 1) * (me + 2) / 2 &&
+		      out[1] == 5ULL * (me + 1), "%s scan: %d, %llu", algos[a],
+		      ret, (unsigned long long)out[0]);
+		ret = vcube_scan_run(c, algos[a], VCUBE_OP_MAX, VCUBE_TYPE_U64,
+				     in, out, 1);
+		CHECK(!ret && out[0] == me + 1, "%s scan max: %d", algos[a], ret);
+		ret = vcube_scan_run(c, algos[a], VCUBE_OP_MIN, VCUBE_TYPE_S32,
+				     &si, &so, 1);
+		CHECK(!ret && so == -3, "%s scan s32 min: %d %d", algos[a], ret,
+		      so);
+		ret = vcube_scan_run(c, algos[a], VCUBE_OP_SUM,
+				     VCUBE_TYPE_DOUBLE, &d, &dout, 1);
+		CHECK(!ret && dout == 0.25 * me * (me + 1), "%s scan double: %d",
+		      algos[a], ret);
+	}
+	CHECK(vcube_scan_run(c, "nosuch", 0, 0, in, out, 1) == -ENOENT,
+	      "unknown scan accepted");
 }
 
 static void broadcasts(struct vcube_comm *c)
 {
-	unsigned int root, i;
+	static const char *const algos[] = { "tree", "cm5_control" };
+	unsigned int root, i, a;
 	uint8_t buf[777];
 	int ret;
 
-	for (root = 0; root < np; root += (np > 4 ? np / 4 : 1) + 1) {
-		for (i = 0; i < sizeof(buf); i++)
-			buf[i] = me == root ? (uint8_t)(i * 3 + root) : 0;
-		ret = vcube_bcast_run(c, root, buf, sizeof(buf));
-		for (i = 0; i < sizeof(buf) && !ret; i++)
-			if (buf[i] != (uint8_t)(i * 3 + root))
+	for (a = 0; a < 2; a++)
+		for (root = 0; root < np; root += (np > 4 ? np / 4 : 1) + 1) {
+			for (i = 0; i < sizeof(buf); i++)
+				buf[i] = me == root ? (uint8_t)(i * 3 + root) : 0;
+			ret = vcube_bcast_run(c, algos[a], root, buf, sizeof(buf));
+			if (unusable(c, algos[a], ret))
 				break;
-		CHECK(!ret && i == sizeof(buf), "bcast from %u: %d, byte %u",
-		      root, ret, i);
-	}
-	CHECK(vcube_bcast_run(c, np, buf, 1) == -EINVAL, "bad root accepted");
+			for (i = 0; i < sizeof(buf) && !ret; i++)
+				if (buf[i] != (uint8_t)(i * 3 + root))
+					break;
+			CHECK(!ret && i == sizeof(buf),
+			      "%s bcast from %u: %d, byte %u", algos[a], root,
+			      ret, i);
+		}
+	CHECK(vcube_bcast_run(c, NULL, np, buf, 1) == -EINVAL,
+	      "bad root accepted");
+	CHECK(vcube_bcast_run(c, "nosuch", 0, buf, 1) == -ENOENT,
+	      "unknown broadcast accepted");
 }
 
 static void shifts(struct vcube_comm *c)

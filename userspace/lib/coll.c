@@ -13,13 +13,37 @@
 
 #include "comm.h"
 
-static size_t type_size(unsigned int type)
+size_t vcube_type_size(unsigned int type)
 {
-	return type == VCUBE_TYPE_U64 || type == VCUBE_TYPE_DOUBLE ? 8 : 0;
+	switch (type) {
+	case VCUBE_TYPE_U64:
+	case VCUBE_TYPE_DOUBLE:
+		return 8;
+	case VCUBE_TYPE_S32:
+		return 4;
+	default:
+		return 0;
+	}
 }
 
+int vcube_op_check(unsigned int op, unsigned int type)
+{
+	if (!vcube_type_size(type) || op > VCUBE_OP_BXOR ||
+	    (type == VCUBE_TYPE_DOUBLE && op > VCUBE_OP_MIN))
+		return -EINVAL;
+	return 0;
+}
+
+/* a op b for integers of type T; sums wrap, in the unsigned type U */
+#define INT_OP(T, U, op, a, b)						\
+	((op) == VCUBE_OP_SUM ? (T)((U)(a) + (U)(b)) :			\
+	 (op) == VCUBE_OP_MAX ? ((a) > (b) ? (a) : (b)) :		\
+	 (op) == VCUBE_OP_MIN ? ((a) < (b) ? (a) : (b)) :		\
+	 (op) == VCUBE_OP_BAND ? (T)((U)(a) & (U)(b)) :			\
+	 (op) == VCUBE_OP_BOR ? (T)((U)(a) | (U)(b)) : (T)((U)(a) ^ (U)(b)))
+
 /* acc[i] = acc[i] op v[i] for one element type T, unaligned buffers */
-#define COMBINE(T, op, acc, v, count)					\
+#define COMBINE(T, expr, acc, v, count)					\
 	do {								\
 		size_t i_;						\
 		T a_, b_;						\
@@ -27,21 +51,30 @@ static size_t type_size(unsigned int type)
 		for (i_ = 0; i_ < (count); i_++) {			\
 			memcpy(&a_, (uint8_t *)(acc) + sizeof(T) * i_, sizeof(T)); \
 			memcpy(&b_, (const uint8_t *)(v) + sizeof(T) * i_, sizeof(T)); \
-			a_ = (op) == VCUBE_OP_SUM ? a_ + b_ :		\
-			     (op) == VCUBE_OP_MAX ? (a_ > b_ ? a_ : b_) : \
-						    (a_ < b_ ? a_ : b_); \
+			a_ = (expr);					\
 			memcpy((uint8_t *)(acc) + sizeof(T) * i_, &a_, sizeof(T)); \
 		}							\
 	} while (0)
 
-/* acc = acc op v, elementwise */
-static void combine(unsigned int op, unsigned int type, void *acc,
-		    const void *v, size_t count)
+void vcube_combine(unsigned int op, unsigned int type, void *acc,
+		   const void *v, size_t count)
 {
-	if (type == VCUBE_TYPE_U64)
-		COMBINE(uint64_t, op, acc, v, count);
-	else
-		COMBINE(double, op, acc, v, count);
+	switch (type) {
+	case VCUBE_TYPE_U64:
+		COMBINE(uint64_t, INT_OP(uint64_t, uint64_t, op, a_, b_), acc,
+			v, count);
+		break;
+	case VCUBE_TYPE_S32:
+		COMBINE(int32_t, INT_OP(int32_t, uint32_t, op, a_, b_), acc, v,
+			count);
+		break;
+	default:
+		COMBINE(double, op == VCUBE_OP_SUM ? a_ + b_ :
+				op == VCUBE_OP_MAX ? (a_ > b_ ? a_ : b_) :
+						     (a_ < b_ ? a_ : b_),
+			acc, v, count);
+		break;
+	}
 }
 
 /* Binomial-tree broadcast from @root, under @tag. */
@@ -71,11 +104,36 @@ static int bcast_tree(struct vcube_comm *c, unsigned int tag, unsigned int root,
 	return 0;
 }
 
-int vcube_bcast_run(struct vcube_comm *comm, unsigned int root, void *buf,
-		    size_t len)
+/* -ENOENT unless @algo (NULL: the first) is one of @names; else -EDOM if
+ * it is "cm5_control" and the network has no control network. */
+static int coll_algo(const struct vcube_comm *c, const char *algo,
+		     const char *const *names, unsigned int n)
 {
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (!algo || !strcmp(algo, names[i]))
+			break;
+	if (i == n)
+		return -ENOENT;
+	if (!strcmp(names[i], "cm5_control") && !c->cnet)
+		return -EDOM;
+	return (int)i;
+}
+
+int vcube_bcast_run(struct vcube_comm *comm, const char *algo,
+		    unsigned int root, void *buf, size_t len)
+{
+	static const char *const names[] = { "tree", "cm5_control" };
+	int a;
+
 	if (!comm || (len && !buf) || root >= comm->size)
 		return -EINVAL;
+	a = coll_algo(comm, algo, names, 2);
+	if (a < 0)
+		return a;
+	if (a == 1)
+		return vcube_cnet_bcast(comm, root, buf, len);
 	return bcast_tree(comm, vcube_comm_tag_base(comm), root, buf, len);
 }
 
@@ -88,20 +146,25 @@ int vcube_reduce_run(struct vcube_comm *comm, const char *algo,
 		     unsigned int op, unsigned int type, const void *in,
 		     void *out, size_t count)
 {
-	size_t es = type_size(type), len = es * count;
+	static const char *const names[] = { "crossover", "tree",
+					      "cm5_control" };
+	size_t es = vcube_type_size(type), len = es * count;
 	unsigned int base, p, me, m, k;
 	uint8_t *tmp;
-	int ret = 0;
+	int ret = 0, a;
 
-	if (!comm || !algo || !es || op > VCUBE_OP_MIN || (count && (!in || !out)) ||
-	    count > SIZE_MAX / 8)
+	if (!comm || !algo || vcube_op_check(op, type) ||
+	    (count && (!in || !out)) || count > SIZE_MAX / 8)
 		return -EINVAL;
 	p = comm->size;
 	me = comm->rank;
-	if (strcmp(algo, "crossover") && strcmp(algo, "tree"))
-		return -ENOENT;
-	if (!strcmp(algo, "crossover") && (p & (p - 1)))
+	a = coll_algo(comm, algo, names, 3);
+	if (a < 0)
+		return a;
+	if (a == 0 && (p & (p - 1)))
 		return -EDOM;
+	if (a == 2)
+		return vcube_cnet_reduce(comm, op, type, in, out, count, 0);
 	tmp = malloc(len + 1);
 	if (!tmp)
 		return -ENOMEM;
@@ -112,7 +175,7 @@ int vcube_reduce_run(struct vcube_comm *comm, const char *algo,
 			ret = vcube_comm_step(comm, base | k, (me + m) % p, out,
 					      len, (me + p - m) % p, tmp, len, 0);
 			if (!ret)
-				combine(op, type, out, tmp, count);
+				vcube_combine(op, type, out, tmp, count);
 		}
 	} else {
 		for (k = 0, m = 1; m < p && !ret; k++, m *= 2) {
@@ -125,7 +188,7 @@ int vcube_reduce_run(struct vcube_comm *comm, const char *algo,
 				ret = vcube_node_recv(comm->node, me + m,
 						      base | k, tmp, len, NULL);
 				if (!ret)
-					combine(op, type, out, tmp, count);
+					vcube_combine(op, type, out, tmp, count);
 			}
 		}
 		if (!ret)
@@ -139,17 +202,23 @@ int vcube_reduce_run(struct vcube_comm *comm, const char *algo,
  * Inclusive scan (Hillis & Steele): phase k sends the running value to
  * rank + 2^k and folds in the one from rank - 2^k; lg p phases, any p.
  */
-int vcube_scan_run(struct vcube_comm *comm, unsigned int op, unsigned int type,
-		   const void *in, void *out, size_t count)
+int vcube_scan_run(struct vcube_comm *comm, const char *algo, unsigned int op,
+		   unsigned int type, const void *in, void *out, size_t count)
 {
-	size_t es = type_size(type), len = es * count;
+	static const char *const names[] = { "doubling", "cm5_control" };
+	size_t es = vcube_type_size(type), len = es * count;
 	unsigned int base, p, me, m, k, to, from;
 	uint8_t *tmp, *snd;
-	int ret = 0;
+	int ret = 0, a;
 
-	if (!comm || !es || op > VCUBE_OP_MIN || (count && (!in || !out)) ||
+	if (!comm || vcube_op_check(op, type) || (count && (!in || !out)) ||
 	    count > SIZE_MAX / 16)
 		return -EINVAL;
+	a = coll_algo(comm, algo, names, 2);
+	if (a < 0)
+		return a;
+	if (a == 1)
+		return vcube_cnet_reduce(comm, op, type, in, out, count, 1);
 	p = comm->size;
 	me = comm->rank;
 	tmp = malloc(2 * len + 1);
@@ -165,7 +234,7 @@ int vcube_scan_run(struct vcube_comm *comm, unsigned int op, unsigned int type,
 		ret = vcube_comm_step(comm, base | k, to, snd, len, from, tmp,
 				      len, 0);
 		if (!ret && from != VCUBE_NONE)
-			combine(op, type, out, tmp, count);
+			vcube_combine(op, type, out, tmp, count);
 	}
 	free(tmp);
 	return ret;

@@ -14,6 +14,7 @@ int vcube_comm_create(struct vcube_node *node, unsigned int rank,
 		      unsigned int size, struct vcube_comm **commp)
 {
 	struct vcube_node_info info;
+	struct vcube_net_desc desc;
 	struct vcube_comm *c;
 	int ret;
 
@@ -31,6 +32,7 @@ int vcube_comm_create(struct vcube_node *node, unsigned int rank,
 	c->rank = rank;
 	c->size = size;
 	c->info = info;
+	c->cnet = vcube_net_describe(NULL, &desc) == 0 && desc.cnet_word_ns;
 	*commp = c;
 	return 0;
 }
@@ -83,6 +85,11 @@ unsigned int vcube_comm_size(const struct vcube_comm *comm)
 struct vcube_node *vcube_comm_node(const struct vcube_comm *comm)
 {
 	return comm->node;
+}
+
+int vcube_comm_cnet(const struct vcube_comm *comm)
+{
+	return comm ? comm->cnet : 0;
 }
 
 const struct vcube_node_info *vcube_comm_info(const struct vcube_comm *comm)

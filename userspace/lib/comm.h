@@ -21,6 +21,7 @@ struct vcube_comm {
 	unsigned int seq;
 	int owns_node;
 	int have_costs;			/* costs measured (vcube_costs_measure) */
+	int cnet;			/* the network has a control network */
 	struct vcube_costs costs;
 };
 
@@ -33,6 +34,21 @@ static inline unsigned int vcube_lg(unsigned int p)
 		d++;
 	return d;
 }
+
+/* Bytes of one element of VCUBE_TYPE_* @type; 0 for an unknown type. */
+size_t vcube_type_size(unsigned int type);
+/* 0 if VCUBE_OP_* @op applies to @type, else -EINVAL. */
+int vcube_op_check(unsigned int op, unsigned int type);
+/* acc = acc op v, elementwise over @count elements of @type. */
+void vcube_combine(unsigned int op, unsigned int type, void *acc,
+		   const void *v, size_t count);
+/* The control network's operations over the communicator's nodes. */
+int vcube_cnet_barrier(struct vcube_comm *comm);
+int vcube_cnet_reduce(struct vcube_comm *comm, unsigned int op,
+		      unsigned int type, const void *in, void *out,
+		      size_t count, int scan);
+int vcube_cnet_bcast(struct vcube_comm *comm, unsigned int root, void *buf,
+		     size_t len);
 
 /* A fresh tag base for one collective call; steps are ORed in. */
 unsigned int vcube_comm_tag_base(struct vcube_comm *comm);

@@ -270,6 +270,41 @@ int vcube_nl_topo_get(struct vcube_nl *nl, struct vcube_nl_topo *topo)
 	return ret;
 }
 
+static int vcube_nl_cnet_parse(struct nlattr **tb, void *arg)
+{
+	struct vcube_nl_cnet *c = arg;
+
+	if (!tb[VCUBE_A_CNET_PRESENT])
+		return -EIO;
+	c->present = U32(tb, VCUBE_A_CNET_PRESENT);
+	c->word_ns = U64(tb, VCUBE_A_CNET_WORD_NS);
+	c->double_ns = U64(tb, VCUBE_A_CNET_DOUBLE_NS);
+	c->bcast_ns = U64(tb, VCUBE_A_CNET_BCAST_NS);
+	c->barriers = U64(tb, VCUBE_A_CNET_BARRIERS);
+	c->reductions = U64(tb, VCUBE_A_CNET_REDUCTIONS);
+	c->scans = U64(tb, VCUBE_A_CNET_SCANS);
+	c->broadcasts = U64(tb, VCUBE_A_CNET_BROADCASTS);
+	c->bytes = U64(tb, VCUBE_A_CNET_BYTES);
+	c->busy_ns = U64(tb, VCUBE_A_CNET_BUSY_NS);
+	c->wait_ns = U64(tb, VCUBE_A_CNET_WAIT_NS);
+	return 0;
+}
+
+int vcube_nl_cnet_get(struct vcube_nl *nl, struct vcube_nl_cnet *cnet)
+{
+	int ret;
+
+	if (!nl || !cnet)
+		return -EINVAL;
+	memset(cnet, 0, sizeof(*cnet));
+	nl->errmsg[0] = '\0';
+	ret = vcube_nl_send(nl, VCUBE_CMD_CNET_GET, 0);
+	if (ret)
+		return ret;
+	return vcube_nl_recv(nl, false, vcube_nl_cnet_parse, VCUBE_A_CNET_MAX,
+			     cnet, NULL);
+}
+
 /* A growing array of dump entries. */
 struct vcube_nl_vec {
 	void *a;

@@ -150,6 +150,12 @@ static int sync_tree(struct vcube_comm *c, unsigned int base)
 	return ret;
 }
 
+static int sync_cnet(struct vcube_comm *c, unsigned int base)
+{
+	(void)base;
+	return vcube_cnet_barrier(c);
+}
+
 static const struct sync_entry {
 	struct vcube_sync_algo algo;
 	int (*run)(struct vcube_comm *c, unsigned int base);
@@ -168,6 +174,9 @@ static const struct sync_entry {
 	  sync_dissemination },
 	{ { "tree", "binomial tree (MPI baseline)",
 	    "fan-in to rank 0 and back out", 0 }, sync_tree },
+	{ { "cm5_control", "Ponnusamy et al. (CM-5)",
+	    "the control network's hardware barrier", VCUBE_XCHG_CNET },
+	  sync_cnet },
 };
 
 size_t vcube_sync_count(void)
@@ -199,6 +208,8 @@ int vcube_sync_usable(const struct vcube_comm *comm, const char *name)
 	if (!s)
 		return -ENOENT;
 	if ((s->algo.needs & POW2) && (comm->size & (comm->size - 1)))
+		return -EDOM;
+	if ((s->algo.needs & VCUBE_XCHG_CNET) && !comm->cnet)
 		return -EDOM;
 	return 0;
 }
@@ -306,7 +317,7 @@ int vcube_costs_measure(struct vcube_comm *comm, struct vcube_costs *out)
 		m.err = ret = costs_rank0(comm, base, buf, &m.k);
 	free(buf);
 	/* Everyone learns the constants, or rank 0's error. */
-	b = vcube_bcast_run(comm, 0, &m, sizeof(m));
+	b = vcube_bcast_run(comm, NULL, 0, &m, sizeof(m));
 	ret = ret ?: b;
 	if (!ret && m.err)
 		ret = (int)m.err;

@@ -113,6 +113,12 @@ int vcube_net_describe(const char *root, struct vcube_net_desc *d)
 	if (vcube_attr_read(root, "", "jitter_dist", d->jitter_dist,
 			    sizeof(d->jitter_dist)))
 		strcpy(d->jitter_dist, "uniform");
+	/* The control network: absent (0) on modules older than it. */
+	vcube_attr_ull(root, "", "cnet_word_ns", UINT64_MAX, &d->cnet_word_ns);
+	vcube_attr_ull(root, "", "cnet_double_ns", UINT64_MAX,
+		       &d->cnet_double_ns);
+	vcube_attr_ull(root, "", "cnet_bcast_ns", UINT64_MAX,
+		       &d->cnet_bcast_ns);
 	return 0;
 }
 

@@ -43,7 +43,8 @@ struct bench {
 	uint64_t idle_ns;
 	int csv, json, quiet;
 	double density;		/* > 0: irregular patterns, --algo ls,ps,bs,gs */
-	int reduce;		/* global sums, --algo crossover,tree */
+	int reduce;		/* global sums, --algo crossover,tree,cm5_control */
+	int bcast;		/* broadcasts from rank 0, --algo tree,cm5_control */
 	int fft;		/* 2-D FFTs; sizes are the array's edge */
 	double flop_ns;		/* --fft: virtual ns per floating-point op */
 	int one_way;
@@ -77,7 +78,16 @@ static void usage(FILE *f)
 		"      --one-way       the pattern's entries independently, not in pairs\n"
 		"      --reduce        global sums instead (every rank gets the sum of\n"
 		"                      64-bit integers; sizes are bytes per rank, a\n"
-		"                      multiple of 8); --algo among crossover,tree\n"
+		"                      multiple of 8); --algo among crossover,tree,\n"
+		"                      cm5_control (the control network, CM-5)\n"
+		"      --bcast         broadcasts from rank 0 instead (sizes: bytes);\n"
+		"                      --algo among tree,cm5_control\n"
+		"      --ge            Gaussian elimination of N x (N+1) instead (--sizes\n"
+		"                      are N, multiples of the ranks): each operation's\n"
+		"                      time per iteration, the estimate and the measured\n"
+		"                      time (Ponnusamy et al. Tables 7, 8); --algo among\n"
+		"                      cm5_control,tree (the reductions and broadcast)\n"
+		"      --elem-ns X     --ge: virtual ns per element update (default 0)\n"
 		"      --fft           2-D FFTs of N x N complex doubles instead, the\n"
 		"                      transpose by each --algo; --sizes are N (powers\n"
 		"                      of two, multiples of the ranks); every output\n"
@@ -86,7 +96,8 @@ static void usage(FILE *f)
 		"                      transform), charged as a busy wait (default 0)\n"
 		"      --seed N        the pattern's seed (default 1)\n"
 		"      --barrier LIST  barriers instead (gsync,sync0,rds,dissemination,\n"
-		"                      tree or all): cost and exit spread with one rank\n"
+		"                      tree,cm5_control or all): cost and exit spread\n"
+		"                      with one rank\n"
 		"                      late by each --skew\n"
 		"      --skew LIST     --barrier: the late rank's skews, ns (default\n"
 		"                      0,75000,150000,300000,600000)\n"
@@ -189,7 +200,13 @@ static int is_sched(const char *name)
 
 static int is_reduce(const char *name)
 {
-	return !strcmp(name, "crossover") || !strcmp(name, "tree");
+	return !strcmp(name, "crossover") || !strcmp(name, "tree") ||
+	       !strcmp(name, "cm5_control");
+}
+
+static int is_bcast(const char *name)
+{
+	return !strcmp(name, "tree") || !strcmp(name, "cm5_control");
 }
 
 /* One repetition of a global sum: 0 or -errno; *bad when a sum is wrong. */
@@ -206,6 +223,29 @@ static int reduce_once(struct vcube_comm *c, const char *algo, uint64_t len,
 	for (i = 0; !ret && i < n; i++)
 		if (out[i] != 1000ULL * p * (p - 1) / 2 + (uint64_t)p * (i + rep))
 			*bad = 1;
+	return ret;
+}
+
+static uint8_t bcast_byte(unsigned int rep, uint64_t i)
+{
+	return (uint8_t)(rep * 37 + i * 11 + (i >> 8));
+}
+
+/* One repetition of a broadcast from rank 0: 0 or -errno; *bad if wrong. */
+static int bcast_once(struct vcube_comm *c, const char *algo, uint64_t len,
+		      unsigned int rep, uint8_t *buf, int *bad)
+{
+	uint64_t i;
+	int ret;
+
+	for (i = 0; i < len; i++)
+		buf[i] = vcube_comm_rank(c) ? 0 : bcast_byte(rep, i);
+	ret = vcube_bcast_run(c, algo, 0, buf, len);
+	for (i = 0; !ret && i < len; i++)
+		if (buf[i] != bcast_byte(rep, i)) {
+			*bad = 1;
+			break;
+		}
 	return ret;
 }
 
@@ -317,6 +357,8 @@ static int bench_point(struct vcube_comm *c, struct bench *b, const char *algo,
 		if (!ret && b->reduce)
 			ret = reduce_once(c, algo, len, rep, (uint64_t *)sbuf,
 					  (uint64_t *)rbuf, &bad);
+		else if (!ret && b->bcast)
+			ret = bcast_once(c, algo, len, rep, rbuf, &bad);
 		else if (!ret)
 			ret = pat ? vcube_sched_run(c, sch, pat, sbuf, rbuf) :
 				    vcube_xchg_run(c, algo, sbuf, rbuf, len, &o);
@@ -327,7 +369,8 @@ timed:
 			break;
 		v[0] = t1 - t0;
 		v[1] = bad;
-		for (j = 0; j < p && !v[1] && !b->reduce && !b->fft; j++) {
+		for (j = 0; j < p && !v[1] && !b->reduce && !b->bcast && !b->fft;
+		     j++) {
 			if (pat ? !vcube_pattern_get(pat, j, me) : 0)
 				continue;
 			for (i = 0; i < len; i++)
@@ -376,6 +419,8 @@ static void print_table(const struct bench *b, FILE *f)
 		b->procs, b->reps);
 	if (b->reduce)
 		fprintf(f, "# global sums of 64-bit integers; bytes per rank\n");
+	if (b->bcast)
+		fprintf(f, "# broadcasts from rank 0; bytes\n");
 	if (b->fft)
 		fprintf(f, "# 2-D FFTs; 'bytes' is the array's edge N (N x N complex doubles), %g ns per flop\n",
 			b->flop_ns);
@@ -399,9 +444,10 @@ static void print_csv(const struct bench *b, FILE *f)
 {
 	unsigned int i;
 
-	fprintf(f, "# topology=%s shape=%s nodes=%u profile=%s procs=%u reps=%u density=%g reduce=%d fft=%d flop_ns=%g\n",
+	fprintf(f, "# topology=%s shape=%s nodes=%u profile=%s procs=%u reps=%u density=%g reduce=%d fft=%d flop_ns=%g bcast=%d\n",
 		b->net.topology, b->net.shape, b->net.nodes, b->net.profile,
-		b->procs, b->reps, b->density, b->reduce, b->fft, b->flop_ns);
+		b->procs, b->reps, b->density, b->reduce, b->fft, b->flop_ns,
+		b->bcast);
 	fprintf(f, "algo,bytes,min_ns,avg_ns,max_ns,ok\n");
 	for (i = 0; i < b->nres; i++) {
 		const struct result *r = &b->res[i];
@@ -678,8 +724,9 @@ static int list_algos(void)
 	for (i = 0; i < vcube_sync_count(); i++) {
 		const struct vcube_sync_algo *a = vcube_sync_get(i);
 
-		printf("%-14s %-30s %s%s\n", a->name, a->source, a->summary,
-		       a->needs & VCUBE_XCHG_POW2 ? " [2^k ranks]" : "");
+		printf("%-14s %-30s %s%s%s\n", a->name, a->source, a->summary,
+		       a->needs & VCUBE_XCHG_POW2 ? " [2^k ranks]" : "",
+		       a->needs & VCUBE_XCHG_CNET ? " [control network]" : "");
 	}
 	return 0;
 }
@@ -711,18 +758,31 @@ static int run(struct bench *b)
 		if (!(b->procs & (b->procs - 1)))
 			b->algos[b->nalgos++] = "crossover";
 		b->algos[b->nalgos++] = "tree";
+		if (vcube_comm_cnet(c))
+			b->algos[b->nalgos++] = "cm5_control";
+	}
+	if (!b->nalgos && b->bcast) {
+		b->algos[b->nalgos++] = "tree";
+		if (vcube_comm_cnet(c))
+			b->algos[b->nalgos++] = "cm5_control";
 	}
 	if (!b->nalgos)
 		for (i = 0; i < vcube_xchg_count() && b->nalgos < MAX_ALGOS; i++)
 			if (!vcube_xchg_usable(c, vcube_xchg_get(i)->name))
 				b->algos[b->nalgos++] = vcube_xchg_get(i)->name;
 	for (i = 0; i < b->nalgos; i++) {
-		if (b->reduce) {
-			const char *why = !is_reduce(b->algos[i]) ?
-				"with --reduce, --algo is among crossover,tree" :
+		if (b->reduce || b->bcast) {
+			const char *why = b->reduce && !is_reduce(b->algos[i]) ?
+				"with --reduce, --algo is among crossover,tree,cm5_control" :
+				b->bcast && !is_bcast(b->algos[i]) ?
+				"with --bcast, --algo is among tree,cm5_control" :
 				!strcmp(b->algos[i], "crossover") &&
 				(b->procs & (b->procs - 1)) ?
-				"needs a power-of-two number of ranks" : NULL;
+				"needs a power-of-two number of ranks" :
+				!strcmp(b->algos[i], "cm5_control") &&
+				!vcube_comm_cnet(c) ?
+				"needs a control network (profile=cm5, or cnet_word_ns=)" :
+				NULL;
 
 			if (!why)
 				continue;
@@ -765,6 +825,12 @@ static int run(struct bench *b)
 			continue;
 		if (b->sizes[i] > maxlen)
 			maxlen = b->sizes[i];
+		if (b->bcast && !b->sizes[i]) {
+			if (vcube_comm_rank(c) == 0)
+				fprintf(stderr, "vcube-bench: --bcast sizes are 1 byte or more\n");
+			vcube_comm_close(c);
+			return 2;
+		}
 		if (b->reduce && (!b->sizes[i] || b->sizes[i] % 8)) {
 			if (vcube_comm_rank(c) == 0)
 				fprintf(stderr, "vcube-bench: --reduce sums 64-bit integers: sizes are multiples of 8\n");
@@ -862,6 +928,9 @@ int main(int argc, char **argv)
 		{ "density", required_argument, NULL, 'D' },
 		{ "one-way", no_argument, NULL, 'O' },
 		{ "reduce", no_argument, NULL, 'X' },
+		{ "bcast", no_argument, NULL, 'b' },
+		{ "ge", no_argument, NULL, 'G' },
+		{ "elem-ns", required_argument, NULL, 'e' },
 		{ "fft", no_argument, NULL, 'f' },
 		{ "flop-ns", required_argument, NULL, 'P' },
 		{ "seed", required_argument, NULL, 'S' },
@@ -877,7 +946,8 @@ int main(int argc, char **argv)
 	};
 	static struct bench b, files[16];
 	static struct sync_study sy;
-	int sizes_given = 0, skew_given = 0;
+	static struct ge_study ge;
+	int sizes_given = 0, skew_given = 0, elem_given = 0;
 	const char *from[16];
 	unsigned int nfrom = 0, i;
 	char *tok, *save;
@@ -964,6 +1034,24 @@ int main(int argc, char **argv)
 		case 'X':
 			b.reduce = 1;
 			break;
+		case 'b':
+			b.bcast = 1;
+			break;
+		case 'G':
+			ge.nalgos = 1;	/* marks --ge; the list comes from --algo */
+			break;
+		case 'e': {
+			char *end;
+
+			ge.elem_ns = strtod(optarg, &end);
+			if (*end || end == optarg || !(ge.elem_ns >= 0 && ge.elem_ns < 1e9)) {
+				fprintf(stderr, "vcube-bench: bad --elem-ns '%s' (0 <= X < 1e9)\n",
+					optarg);
+				return 2;
+			}
+			elem_given = 1;
+			break;
+		}
 		case 'f':
 			b.fft = 1;
 			break;
@@ -1033,9 +1121,9 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (sy.kind) {
-		if (b.reduce || b.fft || b.density > 0 || b.nalgos || nfrom ||
-		    b.regions || b.envelope) {
-			fprintf(stderr, "vcube-bench: --barrier, --shift and --costs take none of --algo, --reduce, --fft, --density, --from, --regions, --envelope\n");
+		if (b.reduce || b.bcast || ge.nalgos || b.fft || b.density > 0 ||
+		    b.nalgos || nfrom || b.regions || b.envelope) {
+			fprintf(stderr, "vcube-bench: --barrier, --shift and --costs take none of --algo, --reduce, --bcast, --ge, --fft, --density, --from, --regions, --envelope\n");
 			return 2;
 		}
 		if (skew_given && sy.kind != SYNC_BARRIER) {
@@ -1059,12 +1147,38 @@ int main(int argc, char **argv)
 		sy.title = b.title;
 		return sync_study_run(&sy);
 	}
+	if (ge.nalgos) {
+		if (b.reduce || b.bcast || b.fft || b.density > 0 || nfrom ||
+		    b.regions || b.envelope || b.plot) {
+			fprintf(stderr, "vcube-bench: --ge takes none of --reduce, --bcast, --fft, --density, --from, --regions, --envelope, --plot\n");
+			return 2;
+		}
+		ge.nalgos = 0;
+		for (i = 0; i < b.nalgos; i++) {
+			if (!is_bcast(b.algos[i])) {
+				fprintf(stderr, "vcube-bench: with --ge, --algo is among cm5_control,tree\n");
+				return 2;
+			}
+			ge.algos[ge.nalgos++] = b.algos[i];
+		}
+		if (!sizes_given)
+			parse_sizes(&b, "64,128,256,512");
+		memcpy(ge.sizes, b.sizes, sizeof(ge.sizes));
+		ge.nsizes = b.nsizes;
+		ge.csv = b.csv;
+		ge.json = b.json;
+		return ge_study_run(&ge);
+	}
+	if (elem_given) {
+		fprintf(stderr, "vcube-bench: --elem-ns is for --ge\n");
+		return 2;
+	}
 	if (sy.unforced || skew_given) {
 		fprintf(stderr, "vcube-bench: --unforced is for --shift, --skew for --barrier\n");
 		return 2;
 	}
-	if (b.reduce + b.fft + (b.density > 0) > 1) {
-		fprintf(stderr, "vcube-bench: --reduce, --fft and --density do not go together\n");
+	if (b.reduce + b.bcast + b.fft + (b.density > 0) > 1) {
+		fprintf(stderr, "vcube-bench: --reduce, --bcast, --fft and --density do not go together\n");
 		return 2;
 	}
 	if (b.flop_ns > 0 && !b.fft) {

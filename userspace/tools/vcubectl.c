@@ -457,6 +457,50 @@ static int cmd_topo(int argc, char **argv)
 static int svg_write(const char *path, const struct vcube_nl_topo *t,
 		     const struct vcube_nl_link *l, size_t n);
 
+static int cmd_cnet(int argc, char **argv)
+{
+	struct vcube_nl_cnet c;
+	struct vcube_nl *nl;
+	int ret;
+
+	(void)argv;
+	if (no_args(argc, "cnet"))
+		return 2;
+	if (nl_open("cnet", &nl))
+		return 1;
+	ret = vcube_nl_cnet_get(nl, &c);
+	if (ret) {
+		ret = fail_nl("cnet", ret, nl);
+	} else if (json) {
+		printf("{\"present\":%s,\"word_ns\":%llu,\"double_ns\":%llu,\"bcast_ns\":%llu,\"barriers\":%llu,\"reductions\":%llu,\"scans\":%llu,\"broadcasts\":%llu,\"bytes\":%llu,\"busy_ns\":%llu,\"wait_ns\":%llu}\n",
+		       c.present ? "true" : "false",
+		       (unsigned long long)c.word_ns,
+		       (unsigned long long)c.double_ns,
+		       (unsigned long long)c.bcast_ns,
+		       (unsigned long long)c.barriers,
+		       (unsigned long long)c.reductions,
+		       (unsigned long long)c.scans,
+		       (unsigned long long)c.broadcasts,
+		       (unsigned long long)c.bytes,
+		       (unsigned long long)c.busy_ns,
+		       (unsigned long long)c.wait_ns);
+	} else if (!c.present) {
+		printf("control network: none (profile=cm5 has one, or cnet_word_ns=)\n");
+	} else {
+		printf("control network: word %.3f us double %.3f us broadcast %.3f us + a word per 4 bytes\n",
+		       c.word_ns / 1e3, c.double_ns / 1e3, c.bcast_ns / 1e3);
+		printf("    barriers %llu reductions %llu scans %llu broadcasts %llu bytes %llu busy %.3f us wait %.3f us\n",
+		       (unsigned long long)c.barriers,
+		       (unsigned long long)c.reductions,
+		       (unsigned long long)c.scans,
+		       (unsigned long long)c.broadcasts,
+		       (unsigned long long)c.bytes, c.busy_ns / 1e3,
+		       c.wait_ns / 1e3);
+	}
+	vcube_nl_close(nl);
+	return ret;
+}
+
 static const char links_usage[] =
 	"usage: vcubectl [-j] links [--sort id|busy|waits|bytes|messages] [--top K]\n"
 	"                          [--svg FILE]\n"
@@ -1019,6 +1063,7 @@ static const struct {
 	{ "topo", cmd_topo, "the network and its counters, over netlink" },
 	{ "links", cmd_links, "every channel's counters [--sort K] [--top N] [--svg F]" },
 	{ "nodes", cmd_nodes, "every node's state, clock and counters" },
+	{ "cnet", cmd_cnet, "the control network's costs and counters (CM-5)" },
 	{ "places", cmd_places, "every node with its place and its neighbours" },
 	{ "route", cmd_route, "SRC DST: the channels a message crosses" },
 	{ "reset", cmd_reset, "start every counter afresh (CAP_NET_ADMIN)" },

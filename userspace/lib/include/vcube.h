@@ -64,6 +64,12 @@ int vcube_node_clock(struct vcube_node *node, uint64_t *ns);
 /* Busy-wait: the node's clock advances by @ns. */
 int vcube_node_delay(struct vcube_node *node, uint64_t ns);
 /*
+ * One control-network operation (struct vcube_cnet in <linux/vcube.h>):
+ * blocks until every member of its partition is in; a signal meanwhile
+ * makes it leave and enter again. -EOPNOTSUPP on a network without one.
+ */
+int vcube_node_cnet(struct vcube_node *node, struct vcube_cnet *op);
+/*
  * Start jitter: wait the node's next seeded draw (the module's jitter_ns
  * and jitter_dist; none when they are off); the draw in *@ns if not NULL.
  */
@@ -95,6 +101,10 @@ struct vcube_net_desc {
 	unsigned long long noise_cost_ns;
 	unsigned long long jitter_ns;
 	char jitter_dist[16];
+	/* the control network's costs (cnet_word_ns 0: it has none) */
+	unsigned long long cnet_word_ns;
+	unsigned long long cnet_double_ns;
+	unsigned long long cnet_bcast_ns;
 };
 
 struct vcube_node_desc {
@@ -169,6 +179,21 @@ struct vcube_nl_node {
 	uint64_t sysbuf_peak;
 };
 
+/* The control network (cnet-get): its costs, and what it carried. */
+struct vcube_nl_cnet {
+	unsigned int present;		/* 0: the network has none */
+	uint64_t word_ns;
+	uint64_t double_ns;
+	uint64_t bcast_ns;
+	uint64_t barriers;
+	uint64_t reductions;
+	uint64_t scans;
+	uint64_t broadcasts;
+	uint64_t bytes;			/* operands and messages carried */
+	uint64_t busy_ns;		/* the operations' summed cost */
+	uint64_t wait_ns;		/* members waiting for the last one */
+};
+
 /* -ENOENT: no vcube module is loaded. */
 int vcube_nl_open(struct vcube_nl **nlp);
 void vcube_nl_close(struct vcube_nl *nl);
@@ -180,6 +205,7 @@ int vcube_nl_node_dump(struct vcube_nl *nl, struct vcube_nl_node **out,
 		       size_t *n, unsigned int *parts);
 /* Needs CAP_NET_ADMIN: -EPERM otherwise. */
 int vcube_nl_stats_reset(struct vcube_nl *nl);
+int vcube_nl_cnet_get(struct vcube_nl *nl, struct vcube_nl_cnet *cnet);
 /* The kernel's extended-ack text for the last error, or "". */
 const char *vcube_nl_errmsg(const struct vcube_nl *nl);
 const char *vcube_switching_name(unsigned int switching);
@@ -203,6 +229,8 @@ unsigned int vcube_comm_size(const struct vcube_comm *comm);
 struct vcube_node *vcube_comm_node(const struct vcube_comm *comm);
 const struct vcube_node_info *vcube_comm_info(const struct vcube_comm *comm);
 int vcube_comm_clock(struct vcube_comm *comm, uint64_t *ns);
+/* 1 if the network has a control network (the CM-5's), else 0. */
+int vcube_comm_cnet(const struct vcube_comm *comm);
 /* A dissemination barrier of zero-byte messages (any size). */
 int vcube_comm_barrier(struct vcube_comm *comm);
 
@@ -229,8 +257,9 @@ uint64_t vcube_costs_rds_min_len(const struct vcube_costs *k, unsigned int d);
 
 /*
  * Global synchronisation (barriers): "gsync", "sync0", "rds" (Seidel &
- * Davis 1992; a power of two of ranks) and "dissemination", "tree" (any
- * size). Listed by vcube_sync_get(0 .. vcube_sync_count() - 1).
+ * Davis 1992; a power of two of ranks), "dissemination", "tree" (any
+ * size) and "cm5_control" (the control network's barrier; networks that
+ * have one). Listed by vcube_sync_get(0 .. vcube_sync_count() - 1).
  */
 struct vcube_sync_algo {
 	const char *name;
@@ -254,6 +283,7 @@ int vcube_sync_run(struct vcube_comm *comm, const char *name);
 #define VCUBE_XCHG_POW2		(1U << 0)	/* size a power of two */
 #define VCUBE_XCHG_GRID		(1U << 1)	/* a mesh or torus of size nodes */
 #define VCUBE_XCHG_FORCED	(1U << 2)	/* FORCED messages, global sync */
+#define VCUBE_XCHG_CNET		(1U << 3)	/* a control network */
 
 struct vcube_xchg_algo {
 	const char *name;
@@ -278,20 +308,23 @@ int vcube_xchg_run(struct vcube_comm *comm, const char *name,
 
 /*
  * Collectives, called by every rank. Reductions combine count elements of
- * a type elementwise and leave the result at every rank: "crossover" (lg p
- * phases, rank + 2^k; p a power of two) or "tree" (binary tree to rank 0,
- * then a broadcast). The scan is inclusive. Shift moves a block k places
- * along the ring the binary reflected Gray code embeds in a hypercube.
+ * a type (VCUBE_TYPE_*: u64, double, s32) by an operator (VCUBE_OP_*: sum,
+ * max, min; and, or, xor on integers) elementwise and leave the result at
+ * every rank: "crossover" (lg p phases, rank + 2^k; p a power of two),
+ * "tree" (binary tree to rank 0, then a broadcast) or "cm5_control" (the
+ * control network; every rank gets the same bits, folded in rank order).
+ * The scan is inclusive: "doubling" (Hillis & Steele, lg p phases) or
+ * "cm5_control". Broadcast: "tree" (binomial) or "cm5_control". A NULL
+ * scan or broadcast algorithm is the data network's. Shift moves a block k places along the
+ * ring the binary reflected Gray code embeds in a hypercube.
  */
-/* VCUBE_TYPE_* and VCUBE_OP_* come from <linux/vcube.h>. */
-
-int vcube_bcast_run(struct vcube_comm *comm, unsigned int root, void *buf,
-		    size_t len);
+int vcube_bcast_run(struct vcube_comm *comm, const char *algo,
+		    unsigned int root, void *buf, size_t len);
 int vcube_reduce_run(struct vcube_comm *comm, const char *algo,
 		     unsigned int op, unsigned int type, const void *in,
 		     void *out, size_t count);
-int vcube_scan_run(struct vcube_comm *comm, unsigned int op, unsigned int type,
-		   const void *in, void *out, size_t count);
+int vcube_scan_run(struct vcube_comm *comm, const char *algo, unsigned int op,
+		   unsigned int type, const void *in, void *out, size_t count);
 unsigned int vcube_gray_encode(unsigned int i);
 unsigned int vcube_gray_decode(unsigned int g);
 int vcube_shift_run(struct vcube_comm *comm, int k, const void *sbuf,
@@ -348,6 +381,36 @@ struct vcube_fft_opts {
 int vcube_fft_1d(double *x, unsigned int n, int sign);
 int vcube_fft2d_run(struct vcube_comm *comm, unsigned int n, double *rows,
 		    const struct vcube_fft_opts *opts);
+
+/*
+ * Gaussian elimination with partial pivoting (Ponnusamy et al. sec. 6.2):
+ * an n x (n + 1) augmented matrix [A | b], n a multiple of the ranks, row
+ * i at rank i mod size: @rows holds this rank's n / size rows in order,
+ * n + 1 doubles each, and is overwritten. Every rank gets the solution of
+ * A x = b in @x (n doubles). Per iteration: a reduction of doubles and one
+ * of ints (opts->reduce; default "cm5_control" where the network has a
+ * control network, else "tree"), a broadcast of the pivot row
+ * (opts->bcast, likewise) and (n / size)(n + 1) element updates charged
+ * elem_ns each. @t (may be NULL): this rank's virtual ns in each part,
+ * summed over the n iterations. -ERANGE: the matrix is singular.
+ */
+struct vcube_ge_opts {
+	const char *reduce;
+	const char *bcast;
+	double elem_ns;
+};
+
+struct vcube_ge_times {
+	uint64_t reduce_double;
+	uint64_t reduce_int;
+	uint64_t bcast;
+	uint64_t compute;
+	uint64_t total;
+};
+
+int vcube_ge_run(struct vcube_comm *comm, unsigned int n, double *rows,
+		 double *x, const struct vcube_ge_opts *opts,
+		 struct vcube_ge_times *t);
 
 const char *vcube_topology_name(unsigned int topology);
 const char *vcube_dir_name(unsigned int topology, unsigned int dir);

@@ -49,4 +49,16 @@ int sync_study_run(struct sync_study *s);
 /* 0 if @name is a barrier (or, for --shift, "none"). */
 int sync_study_algo_ok(const struct sync_study *s, const char *name);
 
+/* Ponnusamy et al.'s Gaussian elimination (--ge), Tables 7 and 8. */
+struct ge_study {
+	const char *algos[MAX_ALGOS];	/* cm5_control, tree */
+	unsigned int nalgos;
+	uint64_t sizes[MAX_SIZES];	/* n, for n x (n + 1) */
+	unsigned int nsizes;
+	double elem_ns;			/* virtual ns per element update */
+	int csv, json;
+};
+
+int ge_study_run(struct ge_study *s);
+
 #endif /* VCUBE_BENCH_H */

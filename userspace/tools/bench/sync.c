@@ -415,6 +415,9 @@ int sync_study_run(struct sync_study *s)
 			if (me == 0)
 				fprintf(stderr, "vcube-bench: %s: %s\n", s->algos[i],
 					ret == -EPROTO ? "FORCED shifts need a barrier (their receives must be posted first); use --unforced" :
+					ret == -EDOM && !vcube_comm_cnet(c) &&
+					!strcmp(s->algos[i], "cm5_control") ?
+					"needs a control network (profile=cm5, or cnet_word_ns=)" :
 					ret == -EDOM ? "needs a power-of-two number of ranks" :
 					"no such barrier");
 			vcube_comm_close(c);
