@@ -5,6 +5,8 @@
 #   make check          every test layer; closes with "N passed, N failed"
 #   make demo           boot the VM, load topology=hypercube dim=5, list nodes
 #   make vm CMD=... MODPARAMS=... [KVER=6.12|6.1]
+#   make reproduce      docs/reproductions.md and docs/control-network.md
+#   make reproduce-cnet docs/control-network.md alone (about 2 minutes)
 #   make deps           install what all of the above needs (Debian, apt)
 #   make clean          back to the checked-out tree
 
@@ -37,7 +39,7 @@ VM_TESTS := $(patsubst tests/vm/%.c,$(B)/tests/vm/%,$(wildcard tests/vm/*.c))
 BENCH := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 
 .PHONY: all module userspace tests deps vm demo check kunit bench-engine \
-	install validate reproduce clean
+	install validate reproduce reproduce-cnet clean
 all: module userspace
 
 # ---- kernel module --------------------------------------------------------
@@ -124,6 +126,16 @@ reproduce: deps all tests
 	@cp $(B)/vm/out/reproductions.md docs/reproductions.md
 	@for f in $(REPRO_SVG); do cp $(B)/vm/out/$$f docs/$$f || exit 1; done
 	@echo "wrote docs/reproductions.md and $(addprefix docs/,$(REPRO_SVG))"
+	@$(MAKE) --no-print-directory reproduce-cnet
+
+# docs/control-network.md: the CM-5's control network, Ponnusamy et al.'s
+# Tables 7 and 8 (about 2 minutes).
+reproduce-cnet: deps all tests
+	@$(MAKE) --no-print-directory module KDIR=$$(scripts/vm-run.sh --kdir $(KVER))
+	@scripts/vm-run.sh --kver $(KVER) --no-insmod -- \
+		'scripts/reproduce-cnet.sh > $$VCUBE_OUT/control-network.md'
+	@cp $(B)/vm/out/control-network.md docs/control-network.md
+	@echo "wrote docs/control-network.md"
 
 # Benchmarks print figures; they are never part of make check.
 bench-engine: deps all tests

@@ -5,7 +5,8 @@
 #      lines, checkpatch
 #   2. KUnit: the vcube_* suites under UML (scripts/kunit.sh)
 #   3. VM: the module in Debian's 6.12 kernel (every test) and 6.1 (the
-#      topology, message-passing, netlink and noise tests), under QEMU
+#      topology, message-passing, netlink, noise and control-network
+#      tests), under QEMU
 # Expects 'make all tests' and the modules for both kernels to be built.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -65,7 +66,7 @@ tally kunit "$log"
 
 for line in 6.12 6.1; do
 	tests=()
-	[ $line = 6.1 ] && tests=(topologies engine netlink sync)
+	[ $line = 6.1 ] && tests=(topologies engine netlink sync cnet)
 	echo "== VM tests, Debian $line kernel ${tests[*]:+(only: ${tests[*]})}"
 	VCUBE_VM_TIMEOUT=${VCUBE_VM_TIMEOUT:-3600} scripts/vm-run.sh --kver $line --no-insmod -- tests/vm/run.sh "${tests[@]}" > "$log" 2>&1
 	grep -a -v '^ok - ' "$log" | tail -n 40

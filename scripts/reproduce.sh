@@ -17,7 +17,7 @@ module loaded as shown). Times are virtual: the slowest node's, as the papers re
 The papers' numbers are quoted from their text and tables; where a paper gives only a plot,
 its claim is quoted instead. The model validation (single messages, Thakur's Tables 2-6,
 Chuang & Horie's eq. 2, the CM-5 formula and Figs. 5-9) is in validation.md and
-validation-ipsc860.md.
+validation-ipsc860.md; the CM-5's control network (Tables 7 and 8) is in control-network.md.
 HDR
 
 # ---- Bokhari, Figs. 10-11 ---------------------------------------------------
