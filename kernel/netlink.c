@@ -75,7 +75,9 @@ static int vcube_nl_topo_fill(struct sk_buff *skb, struct vcube_net *net)
 	return ret ? -EMSGSIZE : 0;
 }
 
-int vcube_nl_topo_get_doit(struct sk_buff *skb, struct genl_info *info)
+/* A do command's one reply, its attributes put by @fill. */
+static int vcube_nl_reply(struct genl_info *info, u8 cmd,
+			  int (*fill)(struct sk_buff *, struct vcube_net *))
 {
 	struct sk_buff *msg;
 	void *hdr;
@@ -85,12 +87,12 @@ int vcube_nl_topo_get_doit(struct sk_buff *skb, struct genl_info *info)
 	if (!msg)
 		return -ENOMEM;
 	hdr = genlmsg_put(msg, info->snd_portid, info->snd_seq,
-			  &vcube_nl_family, 0, VCUBE_CMD_TOPO_GET);
+			  &vcube_nl_family, 0, cmd);
 	if (!hdr) {
 		ret = -EMSGSIZE;
 		goto err_free;
 	}
-	ret = vcube_nl_topo_fill(msg, vcube_nl_net);
+	ret = fill(msg, vcube_nl_net);
 	if (ret)
 		goto err_free;
 	genlmsg_end(msg, hdr);
@@ -99,6 +101,11 @@ int vcube_nl_topo_get_doit(struct sk_buff *skb, struct genl_info *info)
 err_free:
 	nlmsg_free(msg);
 	return ret;
+}
+
+int vcube_nl_topo_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	return vcube_nl_reply(info, VCUBE_CMD_TOPO_GET, vcube_nl_topo_fill);
 }
 
 static int vcube_nl_cnet_fill(struct sk_buff *skb, struct vcube_net *net)
@@ -137,28 +144,7 @@ static int vcube_nl_cnet_fill(struct sk_buff *skb, struct vcube_net *net)
 
 int vcube_nl_cnet_get_doit(struct sk_buff *skb, struct genl_info *info)
 {
-	struct sk_buff *msg;
-	void *hdr;
-	int ret;
-
-	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
-	if (!msg)
-		return -ENOMEM;
-	hdr = genlmsg_put(msg, info->snd_portid, info->snd_seq,
-			  &vcube_nl_family, 0, VCUBE_CMD_CNET_GET);
-	if (!hdr) {
-		ret = -EMSGSIZE;
-		goto err_free;
-	}
-	ret = vcube_nl_cnet_fill(msg, vcube_nl_net);
-	if (ret)
-		goto err_free;
-	genlmsg_end(msg, hdr);
-	return genlmsg_reply(msg, info);
-
-err_free:
-	nlmsg_free(msg);
-	return ret;
+	return vcube_nl_reply(info, VCUBE_CMD_CNET_GET, vcube_nl_cnet_fill);
 }
 
 /* One link: a channel, or with packet switching a bundle of them. */

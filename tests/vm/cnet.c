@@ -10,6 +10,8 @@
  *                  -EDEADLK
  *   cnet signal    rank 0 is interrupted while it waits for rank 1: the
  *                  ioctl answers -EINTR, and entering again completes
+ *   cnet chunks    with max_msg=64, reductions and scans longer than the
+ *                  kernel holds at once, in pieces, at the same cost
  *
  * Every rank prints "ok - ..." or "not ok - ..." lines; exits 1 on any
  * failure.
@@ -205,6 +207,37 @@ static void kill_last(struct vcube_comm *c)
 	      strerror(-ret));
 }
 
+/*
+ * max_msg=64: a reduction of 100 u64 on 8 ranks holds 6400 bytes, so the
+ * library cuts it in pieces; the cost is still 100 elements of 2 words.
+ */
+static void chunks(struct vcube_comm *c)
+{
+	struct vcube_net_desc net;
+	uint64_t in[100], out[100], t0 = 0, t1 = 0;
+	unsigned int i, bad = 0;
+	int ret;
+
+	for (i = 0; i < 100; i++)
+		in[i] = (uint64_t)me * 1000 + i;
+	ret = vcube_net_describe(NULL, &net);
+	ret = ret ?: vcube_sync_run(c, "cm5_control");
+	ret = ret ?: vcube_node_clock(vcube_comm_node(c), &t0);
+	ret = ret ?: vcube_reduce_run(c, "cm5_control", VCUBE_OP_SUM,
+				      VCUBE_TYPE_U64, in, out, 100);
+	ret = ret ?: vcube_node_clock(vcube_comm_node(c), &t1);
+	for (i = 0; !ret && i < 100; i++)
+		bad += out[i] != 1000ULL * np * (np - 1) / 2 + (uint64_t)np * i;
+	CHECK(!ret && !bad && t1 - t0 == 100 * 2 * net.cnet_word_ns,
+	      "100 sums past max_msg, in pieces: %d, %u wrong, %llu ns", ret,
+	      bad, (unsigned long long)(t1 - t0));
+	ret = vcube_scan_run(c, "cm5_control", VCUBE_OP_MAX, VCUBE_TYPE_U64,
+			     in, out, 100);
+	for (i = 0, bad = 0; !ret && i < 100; i++)
+		bad += out[i] != (uint64_t)me * 1000 + i;
+	CHECK(!ret && !bad, "100 scans past max_msg, in pieces: %d", ret);
+}
+
 static void on_alarm(int sig)
 {
 	(void)sig;
@@ -256,8 +289,9 @@ int main(int argc, char **argv)
 	int ret;
 
 	if (argc != 2 || (strcmp(argv[1], "times") && strcmp(argv[1], "absent") &&
-			  strcmp(argv[1], "kill") && strcmp(argv[1], "signal"))) {
-		printf("usage: vcube-run -n N cnet times|absent|kill|signal\n");
+			  strcmp(argv[1], "kill") && strcmp(argv[1], "signal") &&
+			  strcmp(argv[1], "chunks"))) {
+		printf("usage: vcube-run -n N cnet times|absent|kill|signal|chunks\n");
 		return argc == 2 && !strcmp(argv[1], "--help") ? 0 : 2;
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -274,6 +308,8 @@ int main(int argc, char **argv)
 		absent(c);
 	else if (!strcmp(argv[1], "kill"))
 		kill_last(c);
+	else if (!strcmp(argv[1], "chunks"))
+		chunks(c);
 	else
 		signalled(c);
 	vcube_comm_close(c);

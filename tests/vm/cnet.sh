@@ -84,6 +84,11 @@ load profile=cm5 nodes=8 cnet_word_ns=5000 && {
 	check "a signal while waiting: EINTR, and entering again completes" [ $rc = 0 ]
 }
 
+load profile=cm5 nodes=8 max_msg=64 && {
+	prog -n 8 "$cnet" chunks
+	check "max_msg=64: 100-element sums and scans in pieces, at the cost of 100 elements" [ $? = 0 ]
+}
+
 load topology=hypercube dim=3 profile=ipsc860 && {
 	check "ipsc860: no control network in sysfs" [ "$(attr cnet_word_ns)" = 0 ]
 	prog -n 8 "$cnet" absent

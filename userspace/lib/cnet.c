@@ -48,35 +48,54 @@ int vcube_cnet_barrier(struct vcube_comm *comm)
 	return vcube_node_cnet(comm->node, &a);
 }
 
+/*
+ * One operation over @count elements; the fold into @out. The kernel holds
+ * every member's operand at once, at most max_msg bytes: a longer vector
+ * goes in pieces, which costs the same (a reduction's cost is per element)
+ * and which every member cuts alike (each is refused the same way).
+ */
 int vcube_cnet_reduce(struct vcube_comm *comm, unsigned int op,
 		      unsigned int type, const void *in, void *out,
 		      size_t count, int scan)
 {
-	size_t es = vcube_type_size(type), len = es * count, n, i;
+	size_t es = vcube_type_size(type), n, i, done = 0, piece = count, len;
 	struct vcube_cnet a;
 	uint8_t *all;
-	int ret;
+	int ret = 0;
 
 	if (!comm || !es || vcube_op_check(op, type) ||
 	    (count && (!in || !out)) || count > SIZE_MAX / 8 / comm->size)
 		return -EINVAL;
 	n = scan ? comm->rank + 1 : comm->size;
-	all = malloc(n * len + 1);
+	all = malloc(n * es * count + 1);
 	if (!all)
 		return -ENOMEM;
 	a = cnet_args(comm, scan ? VCUBE_CNET_SCAN : VCUBE_CNET_REDUCE);
 	a.op = op;
 	a.type = type;
-	a.count = count;
-	a.sbuf = (uintptr_t)in;
-	a.rbuf = (uintptr_t)all;
-	a.rlen = n * len;
-	ret = vcube_node_cnet(comm->node, &a);
-	if (!ret && len) {
-		memcpy(out, all, len);
-		for (i = 1; i < n; i++)
-			vcube_combine(op, type, out, all + i * len, count);
-	}
+	do {
+		if (piece > count - done)
+			piece = count - done;
+		len = piece * es;
+		a.count = piece;
+		a.sbuf = (uintptr_t)((const uint8_t *)in + done * es);
+		a.rbuf = (uintptr_t)all;
+		a.rlen = n * len;
+		ret = vcube_node_cnet(comm->node, &a);
+		if (ret == -EMSGSIZE && piece > 1) {
+			piece = (piece + 1) / 2;
+			continue;
+		}
+		if (ret)
+			break;
+		if (len) {
+			memcpy((uint8_t *)out + done * es, all, len);
+			for (i = 1; i < n; i++)
+				vcube_combine(op, type, (uint8_t *)out + done * es,
+					      all + i * len, piece);
+		}
+		done += piece;
+	} while (done < count);
 	free(all);
 	return ret;
 }

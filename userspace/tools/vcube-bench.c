@@ -562,6 +562,24 @@ unsigned int bench_name_index(const char **names, unsigned int *n,
 	return j;
 }
 
+int bench_comm_open(struct vcube_comm **c, struct vcube_net_desc *net)
+{
+	int ret = vcube_comm_open(c);
+
+	memset(net, 0, sizeof(*net));
+	if (ret) {
+		if (!getenv("VCUBE_RANK"))
+			fprintf(stderr, "vcube-bench: not started by vcube-run (vcube-run -n N vcube-bench ...)\n");
+		else
+			fprintf(stderr, "vcube-bench: cannot bind to my node: %s\n",
+				strerror(-ret));
+		return 1;
+	}
+	if (vcube_comm_rank(*c) == 0 && vcube_net_describe(NULL, net))
+		fprintf(stderr, "vcube-bench: cannot read the network from sysfs\n");
+	return 0;
+}
+
 FILE *bench_tmpfile(char *tmpl)
 {
 	int fd = mkstemp(tmpl);
@@ -739,18 +757,9 @@ static int run(struct bench *b)
 	uint64_t maxlen = 0;
 	int ret, tty;
 
-	ret = vcube_comm_open(&c);
-	if (ret) {
-		if (!getenv("VCUBE_RANK"))
-			fprintf(stderr, "vcube-bench: not started by vcube-run (vcube-run -n N vcube-bench ...)\n");
-		else
-			fprintf(stderr, "vcube-bench: cannot bind to my node: %s\n",
-				strerror(-ret));
+	if (bench_comm_open(&c, &b->net))
 		return 1;
-	}
 	b->procs = vcube_comm_size(c);
-	if (vcube_comm_rank(c) == 0 && vcube_net_describe(NULL, &b->net))
-		fprintf(stderr, "vcube-bench: cannot read the network from sysfs\n");
 	if (!b->nalgos && b->density > 0)
 		for (i = 0; i < 4; i++)
 			b->algos[b->nalgos++] = scheds[i];

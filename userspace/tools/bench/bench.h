@@ -26,6 +26,11 @@ unsigned int bench_name_index(const char **names, unsigned int *n,
 			      const char *name);
 /* A temporary file from a mkstemp() template, open for writing; NULL, errno. */
 FILE *bench_tmpfile(char *tmpl);
+/*
+ * Bind this rank under vcube-run (saying why not, then 1) and, at rank 0,
+ * read the network from sysfs into @net (zeroed elsewhere); 0 when bound.
+ */
+int bench_comm_open(struct vcube_comm **c, struct vcube_net_desc *net);
 /* "1,2,3", "LO..HI" (powers of two from LO) or "LO..HI:STEP". */
 int bench_parse_list(const char *arg, uint64_t *v, unsigned int *n);
 

@@ -149,19 +149,12 @@ int ge_study_run(struct ge_study *s)
 	struct vcube_net_desc net = { 0 };
 	unsigned int i, j, nres = 0, me, p;
 	struct vcube_comm *c;
-	int ret, status = 0;
+	int ret = 0, status = 0;
 
-	ret = vcube_comm_open(&c);
-	if (ret) {
-		fprintf(stderr, "vcube-bench: %s\n", getenv("VCUBE_RANK") ?
-			strerror(-ret) :
-			"not started by vcube-run (vcube-run -n N vcube-bench ...)");
+	if (bench_comm_open(&c, &net))
 		return 1;
-	}
 	me = vcube_comm_rank(c);
 	p = vcube_comm_size(c);
-	if (me == 0 && vcube_net_describe(NULL, &net))
-		fprintf(stderr, "vcube-bench: cannot read the network from sysfs\n");
 	if (!s->nalgos) {
 		if (vcube_comm_cnet(c))
 			s->algos[s->nalgos++] = "cm5_control";

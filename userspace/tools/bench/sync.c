@@ -382,17 +382,10 @@ int sync_study_run(struct sync_study *s)
 	struct vcube_comm *c;
 	int ret, status = 0;
 
-	ret = vcube_comm_open(&c);
-	if (ret) {
-		fprintf(stderr, "vcube-bench: %s\n", getenv("VCUBE_RANK") ?
-			strerror(-ret) :
-			"not started by vcube-run (vcube-run -n N vcube-bench ...)");
+	if (bench_comm_open(&c, &net))
 		return 1;
-	}
 	me = vcube_comm_rank(c);
 	p = vcube_comm_size(c);
-	if (me == 0 && vcube_net_describe(NULL, &net))
-		fprintf(stderr, "vcube-bench: cannot read the network from sysfs\n");
 	if (p < 2) {
 		if (me == 0)
 			fprintf(stderr, "vcube-bench: --barrier, --shift and --costs need at least 2 ranks\n");
