@@ -25,17 +25,22 @@
 
 #include "comm.h"
 
-/* Time @op, a collective call, into *@sum; returns what @op returned. */
-#define TIMED(c, sum, op)						\
-	({								\
-		uint64_t t0_ = 0, t1_ = 0;				\
-		int r_ = vcube_node_clock((c)->node, &t0_);		\
-									\
-		r_ = r_ ?: (op);					\
-		r_ = r_ ?: vcube_node_clock((c)->node, &t1_);		\
-		*(sum) += t1_ - t0_;					\
-		r_;							\
-	})
+/*
+ * Add the virtual time since *@mark to *@sum and move the mark: only
+ * communication and the charged delays move a node's clock, so the time
+ * between two laps is that of the call between them.
+ */
+static int ge_lap(struct vcube_comm *comm, uint64_t *mark, uint64_t *sum)
+{
+	uint64_t now;
+	int ret = vcube_node_clock(comm->node, &now);
+
+	if (!ret) {
+		*sum += now - *mark;
+		*mark = now;
+	}
+	return ret;
+}
 
 int vcube_ge_run(struct vcube_comm *comm, unsigned int n, double *rows,
 		 double *x, const struct vcube_ge_opts *o,
@@ -45,7 +50,8 @@ int vcube_ge_run(struct vcube_comm *comm, unsigned int n, double *rows,
 	unsigned int p, me, nl, k, j, c, owner;
 	size_t w = (size_t)n + 1;
 	double best, gmax, f, *piv = NULL, s;
-	uint64_t t0 = 0, t1 = 0, charge;
+	uint64_t t0 = 0, t1 = 0, mark = 0, charge;
+	double cost;
 	struct vcube_ge_times tt = { 0 };
 	uint8_t *used = NULL;
 	int32_t cand, prow;
@@ -63,7 +69,13 @@ int vcube_ge_run(struct vcube_comm *comm, unsigned int n, double *rows,
 	    !comm->cnet)
 		return -EDOM;
 	nl = n / p;
-	charge = (uint64_t)((o ? o->elem_ns : 0) * nl * w + 0.5);
+	/* an iteration's charge, in whole ns of virtual time */
+	cost = o ? o->elem_ns * nl * w : 0;
+	if (!isfinite(cost) || cost < 0 || cost >= 0x1p62)
+		return -EINVAL;
+	charge = (uint64_t)(cost + 0.5);
+	if (w > SIZE_MAX / sizeof(*piv) / n)
+		return -ENOMEM;
 	piv = malloc(w * n * sizeof(*piv));
 	used = calloc(nl, 1);
 	if (!piv || !used) {
@@ -71,14 +83,15 @@ int vcube_ge_run(struct vcube_comm *comm, unsigned int n, double *rows,
 		goto out;
 	}
 	ret = vcube_node_clock(comm->node, &t0);
+	mark = t0;
 	for (k = 0; k < n && !ret; k++) {
 		best = -1;
 		for (j = 0; j < nl; j++)
 			if (!used[j] && fabs(rows[j * w + k]) > best)
 				best = fabs(rows[j * w + k]);
-		ret = TIMED(comm, &tt.reduce_double,
-			    vcube_reduce_run(comm, red, VCUBE_OP_MAX,
-					     VCUBE_TYPE_DOUBLE, &best, &gmax, 1));
+		ret = vcube_reduce_run(comm, red, VCUBE_OP_MAX,
+				       VCUBE_TYPE_DOUBLE, &best, &gmax, 1);
+		ret = ret ?: ge_lap(comm, &mark, &tt.reduce_double);
 		if (ret)
 			break;
 		if (!(gmax > 0)) {
@@ -89,9 +102,9 @@ int vcube_ge_run(struct vcube_comm *comm, unsigned int n, double *rows,
 		for (j = 0; j < nl; j++)
 			if (!used[j] && fabs(rows[j * w + k]) == gmax)
 				cand = (int32_t)(me + j * p);
-		ret = TIMED(comm, &tt.reduce_int,
-			    vcube_reduce_run(comm, red, VCUBE_OP_MAX,
-					     VCUBE_TYPE_S32, &cand, &prow, 1));
+		ret = vcube_reduce_run(comm, red, VCUBE_OP_MAX, VCUBE_TYPE_S32,
+				       &cand, &prow, 1);
+		ret = ret ?: ge_lap(comm, &mark, &tt.reduce_int);
 		if (ret)
 			break;
 		owner = (unsigned int)prow % p;
@@ -99,9 +112,9 @@ int vcube_ge_run(struct vcube_comm *comm, unsigned int n, double *rows,
 			memcpy(piv + k * w, rows + (prow / p) * w, w * sizeof(*piv));
 			used[prow / p] = 1;
 		}
-		ret = TIMED(comm, &tt.bcast,
-			    vcube_bcast_run(comm, bc, owner, piv + k * w,
-					    w * sizeof(*piv)));
+		ret = vcube_bcast_run(comm, bc, owner, piv + k * w,
+				      w * sizeof(*piv));
+		ret = ret ?: ge_lap(comm, &mark, &tt.bcast);
 		if (ret)
 			break;
 		for (j = 0; j < nl; j++) {
@@ -111,9 +124,10 @@ int vcube_ge_run(struct vcube_comm *comm, unsigned int n, double *rows,
 			for (c = k; c <= n; c++)
 				rows[j * w + c] -= f * piv[k * w + c];
 		}
-		if (charge)
-			ret = TIMED(comm, &tt.compute,
-				    vcube_node_delay(comm->node, charge));
+		if (charge) {
+			ret = vcube_node_delay(comm->node, charge);
+			ret = ret ?: ge_lap(comm, &mark, &tt.compute);
+		}
 	}
 	ret = ret ?: vcube_node_clock(comm->node, &t1);
 	if (ret)

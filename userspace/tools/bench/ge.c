@@ -56,24 +56,29 @@ static int ge_point(struct vcube_comm *c, const struct ge_study *s,
 	size_t w = (size_t)n + 1;
 	double *rows = malloc((n / p) * w * sizeof(double) + 1);
 	double *x = malloc(n * sizeof(double) + 1);
-	uint64_t v[2], m[2];
-	int ret, bad = 0;
+	uint64_t v[3], m[3];
+	int ret, err = 0, bad = 0;
 
-	if (!rows || !x) {
-		ret = -ENOMEM;
-		goto out;
-	}
-	for (j = 0; j < n / p; j++)
+	if (!rows || !x)
+		err = -ENOMEM;
+	for (j = 0; !err && j < n / p; j++)
 		ge_row(n, me + j * p, rows + j * w);
-	ret = vcube_comm_barrier(c);
-	ret = ret ?: vcube_ge_run(c, n, rows, x, &o, &t);
-	for (k = 0; !ret && k < n; k++)
+	err = err ?: vcube_comm_barrier(c);
+	err = err ?: vcube_ge_run(c, n, rows, x, &o, &t);
+	for (k = 0; !err && k < n; k++)
 		if (fabs(x[k] - (1 + k % 7)) > 1e-9 * (1 + k % 7))
 			bad = 1;
-	v[0] = ret ? 0 : t.total;
+	/*
+	 * Every rank joins the closing reduction, failed or not, so that one
+	 * rank's error reaches all of them instead of leaving them waiting.
+	 */
+	v[0] = err ? 0 : t.total;
 	v[1] = bad;
-	ret = ret ?: vcube_reduce_run(c, "tree", VCUBE_OP_MAX, VCUBE_TYPE_U64,
-				      v, m, 2);
+	v[2] = (uint64_t)-err;
+	ret = vcube_reduce_run(c, "tree", VCUBE_OP_MAX, VCUBE_TYPE_U64, v, m,
+			       3);
+	if (!ret && m[2])
+		ret = -(int)m[2];
 	if (ret)
 		goto out;
 	r->algo = algo;
