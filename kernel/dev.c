@@ -30,6 +30,8 @@ static_assert(VCUBE_CNET_REDUCE == VC_CNET_REDUCE);
 static_assert(VCUBE_TYPE_S32 == VC_TYPE_S32 && VCUBE_TYPE_DOUBLE == VC_TYPE_DOUBLE);
 static_assert(VCUBE_TYPE_U64 == VC_TYPE_U64 && VCUBE_OP_BXOR == VC_OP_BXOR);
 static_assert(VCUBE_OP_MIN == VC_OP_MIN && VCUBE_OP_BAND == VC_OP_BAND);
+static_assert(VCUBE_OP_SUM == VC_OP_SUM && VCUBE_OP_MAX == VC_OP_MAX);
+static_assert(VCUBE_OP_BOR == VC_OP_BOR);
 static_assert((int)VCUBE_DIR_EAST == (int)VCUBE_TOPO_EAST);
 static_assert((int)VCUBE_DIR_WEST == (int)VCUBE_TOPO_WEST);
 static_assert((int)VCUBE_DIR_SOUTH == (int)VCUBE_TOPO_SOUTH);
@@ -386,10 +388,10 @@ out:
 }
 
 /*
- * A control-network operation: the operand is copied in before the lock,
- * the node blocks until every member is in, and what it gets back is
- * copied out from the operation's own buffer, held by a reference, with
- * the lock dropped.
+ * A control-network operation: the operand is copied in before the lock
+ * (the engine keeps that buffer), the node blocks until every member is
+ * in, and what it gets back, the members' operands, is copied out with
+ * the lock dropped while a reference holds them.
  */
 static int vcube_node_cnet(struct vcube_node *node, void __user *argp)
 {
@@ -397,10 +399,11 @@ static int vcube_node_cnet(struct vcube_node *node, void __user *argp)
 	struct vc_cnet_args ca;
 	struct vc_cnet_op *op = NULL;
 	struct vcube_cnet a;
-	const void *res;
+	void __user *rbuf;
 	void *data = NULL;
 	struct vc_req *r;
-	u64 in, out, len;
+	u64 in, out, piece;
+	u32 i, pieces;
 	int ret;
 
 	if (copy_from_user(&a, argp, sizeof(a)))
@@ -417,7 +420,8 @@ static int vcube_node_cnet(struct vcube_node *node, void __user *argp)
 		return ret;
 	if (a.rlen < out)
 		return -EMSGSIZE;
-	if (out && !access_ok(u64_to_user_ptr(a.rbuf), out))
+	rbuf = u64_to_user_ptr(a.rbuf);
+	if (out && !access_ok(rbuf, out))
 		return -EFAULT;
 	if (in) {
 		data = kvmalloc(in, GFP_KERNEL);
@@ -438,15 +442,16 @@ static int vcube_node_cnet(struct vcube_node *node, void __user *argp)
 	ret = vcube_block(node, vc_wait(net->engine, node->id, r));
 	if (!ret) {
 		a.time = r->done_time;
-		op = vc_cnet_take(r, &res, &len, &a.last);
+		op = vc_cnet_take(r, &pieces, &piece, &a.last);
 	}
 	/* done, or left: a signal, or no member can come any more */
 	vc_req_free(net->engine, r);
 	mutex_unlock(&net->lock);
 	if (!op)
 		return ret;
-	if (len && copy_to_user(u64_to_user_ptr(a.rbuf), res, len))
-		ret = -EFAULT;
+	for (i = 0; i < pieces && piece && !ret; i++)
+		if (copy_to_user(rbuf + i * piece, vc_cnet_piece(op, i), piece))
+			ret = -EFAULT;
 	mutex_lock(&net->lock);
 	vc_cnet_put(op);
 	mutex_unlock(&net->lock);

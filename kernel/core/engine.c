@@ -164,7 +164,9 @@ struct vc_engine {
 /*
  * A control-network operation. Pending (on the engine's cnet_ops) until
  * its last member enters, then done; freed when no request and no taker
- * holds it any more.
+ * holds it any more. Each member's operand stays in the buffer it came in
+ * (the caller filled it before taking the lock), so the operation itself
+ * holds only a pointer per member.
  */
 struct vc_cnet_op {
 	struct list_head link;
@@ -175,7 +177,7 @@ struct vc_cnet_op {
 	u32 entered;
 	u32 refs;
 	bool done;
-	u8 data[];		/* operands in node order, or the message */
+	void *data[];		/* operands by node - first; broadcast: [0] */
 };
 
 /* ---- binary heaps with back-pointers --------------------------------- */
@@ -1045,6 +1047,8 @@ static void vc_dispatch(struct vc_engine *e, struct vc_event *ev)
 	}
 }
 
+static void vc_cnet_abort(struct vc_engine *e, struct vc_cnet_op *op);
+
 static void vc_deadlock(struct vc_engine *e)
 {
 	u32 i, shown = 0;
@@ -1074,6 +1078,12 @@ static void vc_deadlock(struct vc_engine *e)
 			vc_log("  node %u waits (at %llu ns) for its send to node %u\n",
 			       i, (unsigned long long)n->clock,
 			       r->smsg ? r->smsg->dst : 0);
+		/*
+		 * Its operation will never complete: every member leaves it
+		 * now, so that members coming back start a new one.
+		 */
+		if (r && r->type == VC_REQ_CNET)
+			vc_cnet_abort(e, r->cnet);
 		vc_wake(e, n, e->now, -EDEADLK);
 	}
 }
@@ -1789,12 +1799,42 @@ int vc_cnet_check(struct vc_engine *e, u32 node, const struct vc_cnet_args *a,
 	return 0;
 }
 
+/* Operands an operation holds: one per member; the root's message. */
+static u32 vc_cnet_nslots(const struct vc_cnet_args *a)
+{
+	return a->kind == VC_CNET_BARRIER ? 0 :
+	       a->kind == VC_CNET_BCAST ? 1 : a->nodes;
+}
+
+/* Member @node's operand: NULL if it has none (a broadcast's non-root). */
+static void **vc_cnet_slot(struct vc_cnet_op *op, u32 node)
+{
+	if (op->a.kind == VC_CNET_BCAST)
+		return node == op->a.root ? &op->data[0] : NULL;
+	return op->a.kind == VC_CNET_BARRIER ? NULL :
+	       &op->data[node - op->a.first];
+}
+
+/* Member @node leaves before the operation completes: so does its operand. */
+static void vc_cnet_drop(struct vc_cnet_op *op, u32 node)
+{
+	void **slot = vc_cnet_slot(op, node);
+
+	if (slot) {
+		vc_free(*slot);
+		*slot = NULL;
+	}
+}
+
 static void vc_cnet_free(struct vc_cnet_op *op)
 {
-	if (op->refs || (!op->done && op->entered))
+	u32 i;
+
+	if (op->refs)
 		return;
-	if (!op->done)
-		list_del_init(&op->link);
+	list_del_init(&op->link);
+	for (i = 0; i < vc_cnet_nslots(&op->a); i++)
+		vc_free(op->data[i]);
 	vc_free(op);
 }
 
@@ -1847,30 +1887,30 @@ int vc_cnet_enter(struct vc_engine *e, u32 node, const struct vc_cnet_args *a,
 		ret = -EINVAL;	/* the others are in another operation */
 		goto out_free;
 	}
-	if (found)
-		list_for_each_entry(r, &found->members, post_link)
-			if (r->node == node) {
-				ret = -EBUSY;
-				goto out_free;
-			}
+	/* a node is in one operation at a time (its own list is bounded) */
+	list_for_each_entry(r, &n->reqs, link)
+		if (r->type == VC_REQ_CNET && !r->done &&
+		    !list_empty(&r->post_link)) {
+			ret = -EBUSY;
+			goto out_free;
+		}
 	if (n->nreqs >= e->p.max_reqs) {
 		ret = -ENOBUFS;
 		goto out_free;
 	}
 	op = found;
 	if (!op) {
-		u64 len = a->kind == VC_CNET_BARRIER ? 0 :
-			  a->kind == VC_CNET_BCAST ? a->count :
-			  a->count * vc_type_size[a->type];
-
-		op = vc_alloc(sizeof(*op) + (a->kind == VC_CNET_BCAST ? len :
-					     len * a->nodes));
+		/* a pointer per member: the partition is at most the nodes */
+		op = vc_alloc(sizeof(*op) +
+			      vc_cnet_nslots(a) * sizeof(op->data[0]));
 		if (!op) {
 			ret = -ENOMEM;
 			goto out_free;
 		}
 		op->a = *a;
-		op->len = len;
+		op->len = a->kind == VC_CNET_BARRIER ? 0 :
+			  a->kind == VC_CNET_BCAST ? a->count :
+			  a->count * vc_type_size[a->type];
 		INIT_LIST_HEAD(&op->members);
 		list_add_tail(&op->link, &e->cnet_ops);
 	}
@@ -1880,10 +1920,11 @@ int vc_cnet_enter(struct vc_engine *e, u32 node, const struct vc_cnet_args *a,
 		ret = -ENOMEM;
 		goto out_free;
 	}
+	/* a node blocks in its operation, so it holds no operand here yet */
 	if (in)
-		memcpy(op->data + (a->kind == VC_CNET_BCAST ? 0 :
-				   (node - a->first) * op->len), data, in);
-	vc_free(data);
+		*vc_cnet_slot(op, node) = data;
+	else
+		vc_free(data);
 	r->cnet = op;
 	r->entered = n->clock;
 	op->refs++;
@@ -1902,41 +1943,71 @@ out_free:
 }
 
 /*
+ * Every member leaves a pending operation (a deadlock: none of them can
+ * be joined any more), their operands with them. Their requests keep
+ * their references until they are freed; the partition is free for a new
+ * operation at once.
+ */
+static void vc_cnet_abort(struct vc_engine *e, struct vc_cnet_op *op)
+{
+	struct vc_req *r, *tmp;
+
+	if (op->done)
+		return;
+	list_for_each_entry_safe(r, tmp, &op->members, post_link) {
+		list_del_init(&r->post_link);
+		vc_cnet_drop(op, r->node);
+	}
+	op->entered = 0;
+	list_del_init(&op->link);
+	e->gen++;
+}
+
+/*
  * A member's request goes: before the operation completes the member
- * leaves it (a signal, its process gone, a deadlock), its operand with it.
+ * leaves it (a signal, its process gone), its operand with it; after a
+ * deadlock it has left already.
  */
 static void vc_cnet_leave(struct vc_engine *e, struct vc_req *r)
 {
 	struct vc_cnet_op *op = r->cnet;
 	struct vc_req *w;
 
-	list_del_init(&r->post_link);
-	if (!op->done) {
-		op->entered--;
+	if (!op->done && !list_empty(&r->post_link)) {
+		list_del_init(&r->post_link);
+		vc_cnet_drop(op, r->node);
 		op->last = 0;
 		list_for_each_entry(w, &op->members, post_link)
 			if (w->entered > op->last)
 				op->last = w->entered;
+		if (!--op->entered)
+			list_del_init(&op->link);
 		e->gen++;
 	}
+	list_del_init(&r->post_link);
 	op->refs--;
 	r->cnet = NULL;
 	vc_cnet_free(op);
 }
 
-struct vc_cnet_op *vc_cnet_take(struct vc_req *r, const void **data,
-				u64 *len, u64 *last)
+struct vc_cnet_op *vc_cnet_take(struct vc_req *r, u32 *pieces, u64 *piece,
+				u64 *last)
 {
 	struct vc_cnet_op *op = r->cnet;
 	const struct vc_cnet_args *a = &op->a;
 
-	*data = op->data;
 	*last = op->last;
-	*len = a->kind == VC_CNET_REDUCE ? op->len * a->nodes :
-	       a->kind == VC_CNET_SCAN ? op->len * (r->node - a->first + 1) :
-	       op->len;
+	*piece = op->len;
+	*pieces = a->kind == VC_CNET_REDUCE ? a->nodes :
+		  a->kind == VC_CNET_SCAN ? r->node - a->first + 1 :
+		  a->kind == VC_CNET_BCAST ? 1 : 0;
 	op->refs++;
 	return op;
+}
+
+const void *vc_cnet_piece(const struct vc_cnet_op *op, u32 i)
+{
+	return op->data[i];
 }
 
 void vc_cnet_put(struct vc_cnet_op *op)

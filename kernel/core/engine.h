@@ -285,18 +285,22 @@ void vc_req_free(struct vc_engine *e, struct vc_req *req);
  * -EMSGSIZE (the operation would hold more than cnet_max bytes).
  * vc_cnet_enter() takes @data (@in bytes, owned by the engine from then
  * on, even on error; NULL when @in is 0) and returns the member's request,
- * done when every member is in; -EINVAL if a member already in asked for
- * another operation on the same partition. vc_cnet_take() hands the caller
- * of a done request the bytes it gets back and a reference on them, freed
- * with the request, and when the last member entered; vc_cnet_put()
- * drops the reference.
+ * done when every member is in; -EBUSY if the node is in an operation
+ * already; -EINVAL if a member already in asked for another operation on
+ * the same partition (members that disagree are an error in the program:
+ * which of them is refused depends on the order they come in).
+ * vc_cnet_take() hands the caller of a done request what it gets back,
+ * @pieces operands of @piece bytes each in node order (vc_cnet_piece()),
+ * and a reference on them that outlives the request, and when the last
+ * member entered; vc_cnet_put() drops the reference.
  */
 int vc_cnet_check(struct vc_engine *e, u32 node, const struct vc_cnet_args *a,
 		  u64 *in, u64 *out);
 int vc_cnet_enter(struct vc_engine *e, u32 node, const struct vc_cnet_args *a,
 		  void *data, struct vc_req **reqp);
-struct vc_cnet_op *vc_cnet_take(struct vc_req *req, const void **data,
-				u64 *len, u64 *last);
+struct vc_cnet_op *vc_cnet_take(struct vc_req *req, u32 *pieces, u64 *piece,
+				u64 *last);
+const void *vc_cnet_piece(const struct vc_cnet_op *op, u32 i);
 void vc_cnet_put(struct vc_cnet_op *op);
 u64 vc_cnet_cost(const struct vc_params *p, const struct vc_cnet_args *a);
 bool vc_cnet_present(const struct vc_params *p);

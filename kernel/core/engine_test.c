@@ -704,8 +704,8 @@ static void vcube_engine_cnet_order(struct kunit *test)
 	struct vc_req *r[8];
 	struct engine_ctx c;
 	struct vc_engine *e;
-	u32 i, k, n;
-	u64 len, last;
+	u32 i, k, n, pieces;
+	u64 piece, last;
 
 	for (k = 0; k < 2; k++) {
 		a.kind = k ? VC_CNET_SCAN : VC_CNET_REDUCE;
@@ -723,16 +723,17 @@ static void vcube_engine_cnet_order(struct kunit *test)
 		}
 		/* the latest entry: node 5 at 7000 */
 		for (n = 0; n < 8; n++) {
-			const void *d;
 			struct vc_cnet_op *op;
 
 			KUNIT_EXPECT_EQ(test, r[n]->done_time, 7000ULL + 6000);
 			KUNIT_EXPECT_EQ(test, vc_clock(e, n), 7000ULL + 6000);
-			op = vc_cnet_take(r[n], &d, &len, &last);
+			op = vc_cnet_take(r[n], &pieces, &piece, &last);
 			KUNIT_EXPECT_EQ(test, last, 7000ULL);
-			KUNIT_EXPECT_EQ(test, len, 4ULL * (k ? n + 1 : 8));
-			for (i = 0; i < len / 4; i++)
-				KUNIT_EXPECT_EQ(test, ((const s32 *)d)[i],
+			KUNIT_EXPECT_EQ(test, piece, 4ULL);
+			KUNIT_EXPECT_EQ(test, pieces, k ? n + 1 : 8);
+			for (i = 0; i < pieces; i++)
+				KUNIT_EXPECT_EQ(test,
+						*(const s32 *)vc_cnet_piece(op, i),
 						(s32)(100 + i));
 			vc_req_free(e, r[n]);
 			vc_cnet_put(op);
@@ -759,10 +760,9 @@ static void vcube_engine_cnet_partition(struct kunit *test)
 	struct engine_ctx c;
 	struct vc_engine *e;
 	struct vc_cnet_op *op;
-	const void *d;
 	u64 in, out, len;
+	u32 n, pieces;
 	char *msg;
-	u32 n;
 
 	e = engine_new(test, &c, 3, &p);
 	/* outside the partition, root outside it, too big, bad kind */
@@ -803,10 +803,12 @@ static void vcube_engine_cnet_partition(struct kunit *test)
 		KUNIT_ASSERT_TRUE(test, r[n]->done);
 		/* 5 bytes: 2 words */
 		KUNIT_EXPECT_EQ(test, r[n]->done_time, 50000ULL + 137000 + 12000);
-		op = vc_cnet_take(r[n], &d, &len, &in);
+		op = vc_cnet_take(r[n], &pieces, &len, &in);
 		KUNIT_EXPECT_EQ(test, in, 50000ULL);
+		KUNIT_EXPECT_EQ(test, pieces, 1U);
 		KUNIT_EXPECT_EQ(test, len, 5ULL);
-		KUNIT_EXPECT_EQ(test, memcmp(d, "hello", 5), 0);
+		KUNIT_EXPECT_EQ(test, memcmp(vc_cnet_piece(op, 0), "hello", 5),
+				0);
 		vc_req_free(e, r[n]);
 		vc_cnet_put(op);
 	}
@@ -854,14 +856,24 @@ static void vcube_engine_cnet_killed(struct kunit *test)
 	for (n = 0; n < 3; n++) {
 		KUNIT_EXPECT_FALSE(test, r[n]->done);
 		KUNIT_EXPECT_EQ(test, vc_node_status(e, n), -EDEADLK);
-		vc_req_free(e, r[n]);
 	}
 	KUNIT_EXPECT_EQ(test, vc_net_stats(e)->deadlocks, 1ULL);
 	KUNIT_EXPECT_EQ(test, vc_net_stats(e)->cnet_ops[VC_CNET_BARRIER], 0ULL);
-	/* a new process on node 3: the three do it again, and it completes */
+	/*
+	 * A new process on node 3, and node 0 back before nodes 1 and 2 have
+	 * dropped their dead requests: the two start a new operation, which
+	 * the dead one's members cannot complete; nodes 1 and 2 join it.
+	 */
+	vc_req_free(e, r[0]);
 	KUNIT_ASSERT_EQ(test, vc_bind(e, 3), 0);
-	for (n = 0; n < 4; n++)
+	KUNIT_ASSERT_EQ(test, vc_cnet_enter(e, 0, &a, NULL, &r[0]), 0);
+	KUNIT_ASSERT_EQ(test, vc_cnet_enter(e, 3, &a, NULL, &r[3]), 0);
+	KUNIT_EXPECT_FALSE(test, r[0]->done);
+	KUNIT_EXPECT_FALSE(test, r[3]->done);
+	for (n = 1; n < 3; n++) {
+		vc_req_free(e, r[n]);
 		KUNIT_ASSERT_EQ(test, vc_cnet_enter(e, n, &a, NULL, &r[n]), 0);
+	}
 	for (n = 0; n < 4; n++) {
 		KUNIT_EXPECT_TRUE(test, r[n]->done);
 		KUNIT_EXPECT_EQ(test, r[n]->done_time, 9000ULL + 6000);

@@ -19,9 +19,9 @@ static int h_cnet(struct hnet *h, u32 node, const struct vc_cnet_args *a,
 {
 	struct vc_cnet_op *op = NULL;
 	struct vc_req *r;
-	u64 nin, nout, len, last;
-	const void *res;
+	u64 nin, nout, piece, last;
 	void *data = NULL;
+	u32 i, pieces;
 	int ret;
 
 	pthread_mutex_lock(&h->lock);
@@ -34,13 +34,14 @@ static int h_cnet(struct hnet *h, u32 node, const struct vc_cnet_args *a,
 	if (!ret) {
 		ret = h_sleep(h, node, vc_wait(h->e, node, r));
 		if (!ret)
-			op = vc_cnet_take(r, &res, &len, &last);
+			op = vc_cnet_take(r, &pieces, &piece, &last);
 		vc_req_free(h->e, r);
 	}
 	pthread_mutex_unlock(&h->lock);
 	if (op) {
-		if (len)
-			memcpy(out, res, len);
+		for (i = 0; i < pieces; i++)
+			memcpy((char *)out + i * piece, vc_cnet_piece(op, i),
+			       piece);
 		*time = h_clock(h, node);
 		pthread_mutex_lock(&h->lock);
 		vc_cnet_put(op);
