@@ -1,33 +1,42 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # The papers' values in data/papers/*.tsv against the seed texts they were
-# typed from (../shared/seeds): every row's label must open a row of a
-# table in the seed whose numbers are exactly the file's, in order.
+# typed from (../shared/seeds), by scripts/papers.py's check_seed(): every
+# caption, every row of numbers as printed, every quoted winner. Then the
+# check itself: a value typed wrong, a quote the paper does not contain.
 # Skips (77) where the seeds are not beside the repository.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 seeds=${VCUBE_SEEDS:-$top/../shared/seeds}
 [ -d "$seeds" ] || { echo "skip - no seeds at $seeds"; exit 77; }
 exec python3 - "$top" "$seeds" <<'PY'
-import re, sys, os
+import glob, os, sys
 top, seeds = sys.argv[1], sys.argv[2]
-files = {"ponnusamy.tsv": "001_b4626ced3da37962.txt"}
-num = re.compile(r"-?\d+(?:\.\d+)?")
+sys.path.insert(0, os.path.join(top, "scripts"))
+import papers
 fail = 0
-for data, seed in files.items():
-    text = open(os.path.join(seeds, seed)).read().splitlines()
-    rows = [l.rstrip("\n").split("\t") for l in open(os.path.join(top, "data/papers", data))
-            if l.strip() and not l.startswith("#") and not l.startswith("table\t")]
-    for r in rows:
-        table, label, vals = r[0], r[1], r[2:]
-        hits = [l for l in text if l.startswith("|") and
-                re.search(r"\|\s*(I\s*\|\s*)?" + re.escape(label) + r"\s*\|", l)]
-        got = [num.findall(l.split(label, 1)[1]) for l in hits]
-        ok = any(g == vals for g in got)
-        print("%s - %s: Table %s, %s: %s" % ("ok" if ok else "not ok", data, table,
-              label, " ".join(vals) if ok else "seed has %s" % got))
+for path in sorted(glob.glob(os.path.join(top, "data/papers/*.tsv"))):
+    p = papers.Paper(path)
+    res = list(papers.check_seed(p, seeds))
+    for ok, what in res:
+        print("%s - %s" % ("ok" if ok else "not ok", what))
         fail |= not ok
-    # and a label typed wrong would find no row at all: count them
-    print("ok - %s: %d rows" % (data, len(rows)) if rows else "not ok - %s: no rows" % data)
+    n = sum(len(v) for v in p.raw.values())
+    print("%s - %s: %d items, %d rows of values, %d winners" % (
+        "ok" if p.items else "not ok", p.name, len(p.items), n, len(p.wins)))
+
+# The check must fail where the typing is wrong.
+p = papers.load("thakur")
+item, rows_ = next(iter(p.raw.items()))
+label, vals = rows_[0]
+rows_[0] = (label, vals[:-1] + ["9" + vals[-1]])
+bad = [w for ok, w in papers.check_seed(p, seeds) if not ok]
+print("%s - a mistyped value is caught (%s)" % ("ok" if len(bad) == 1 else "not ok",
+                                                 bad[0] if bad else "nothing"))
+fail |= len(bad) != 1
+p.wins[("Table 2", "x")] = ("pex", "PEX is always the best algorithm on the Delta")
+bad = [w for ok, w in papers.check_seed(p, seeds) if not ok]
+print("%s - a quote the paper does not make is caught" % ("ok" if len(bad) == 2 else "not ok"))
+fail |= len(bad) != 2
 sys.exit(fail)
 PY

@@ -113,14 +113,16 @@ static int profile_params(const char *name, struct vc_params *p)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: vcube-sim --profile NAME --rows R --cols C --algo ALGO --len BYTES\n\n"
+		"usage: vcube-sim --profile NAME --rows R --cols C --algo ALGO --len BYTES\n"
+		"       vcube-sim --profile NAME --costs\n\n"
 		"Run a complete exchange on vcube's model on the host (no kernel) and\n"
 		"print the virtual time the last node finished, in seconds.\n"
 		"  --profile   delta, ap1000, cm5, ipsc860 or seidel\n"
 		"  --rows, --cols   mesh shape (the profile's topology: delta is a mesh)\n"
 		"  --algo      pex, pexgen, pexgenshift or gen (Thakur et al. 1993)\n"
 		"  --len       bytes each pair exchanges per step\n"
-		"  --alpha-ns, --byte-ns   override the profile's startup and per-byte cost\n");
+		"  --alpha-ns, --byte-ns   override the profile's startup and per-byte cost\n"
+		"  --costs     print the profile's startup and per-byte cost (ns) and exit\n");
 }
 
 int main(int argc, char **argv)
@@ -133,12 +135,14 @@ int main(int argc, char **argv)
 		{ "len", required_argument, NULL, 'l' },
 		{ "alpha-ns", required_argument, NULL, 'A' },
 		{ "byte-ns", required_argument, NULL, 'B' },
+		{ "costs", no_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct vcube_topo_params tp = { .kind = VCUBE_TOPO_MESH };
 	const char *profile = "delta";
 	long long alpha = -1, byte = -1;
+	bool costs = false;
 	struct vcube_topo topo;
 	struct vc_params p;
 	char err[128];
@@ -154,9 +158,16 @@ int main(int argc, char **argv)
 		case 'l': len = strtoull(optarg, NULL, 0); break;
 		case 'A': alpha = strtoll(optarg, NULL, 0); break;
 		case 'B': byte = strtoll(optarg, NULL, 0); break;
+		case 'C': costs = true; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
+	}
+	if (costs && !profile_params(profile, &p)) {
+		printf("alpha_ns %llu\nbyte_ns %llu\n",
+		       (unsigned long long)p.cost[VC_CLASS_SHORT].base,
+		       (unsigned long long)p.cost[VC_CLASS_SHORT].byte);
+		return 0;
 	}
 	if (!algo || !vcube_thakur_steps(algo, 2) ||
 	    profile_params(profile, &p)) {

@@ -1,0 +1,292 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""The fidelity scorecard: the papers' values (data/papers/*.tsv) beside
+vcube's (the records the reproduction and validation scripts wrote), cell
+by cell; the winners; the formulas; per paper, the summary; and the
+thresholds, checked.
+
+    score.py [--smoke] [--records DIR]... [--md FILE] [--json FILE]
+
+Records (tab-separated, one per line, in DIR/*.tsv; see scripts/score-lib.sh):
+    val      PAPER ITEM ROW COL VALUE fitted|predicted
+    win      PAPER ITEM CELL WINNER
+    formula  PAPER NAME CELL FORMULA_VALUE VCUBE_VALUE [WHY]
+    shown    PAPER ITEM WHERE         (reproduced, compared as WHERE says)
+
+Exits 1 when a threshold of data/score-thresholds.tsv is missed (the
+"target" column, or "smoke" with --smoke), 2 on bad input.
+"""
+import argparse
+import glob
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from papers import Paper, rows, die  # noqa: E402
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def err(v, p):
+    return 100.0 * (v - p) / p if p else (0.0 if v == p else float("inf"))
+
+
+def score_paper(paper, recs):
+    """The scorecard of one paper, as a dict (the JSON's shape)."""
+    out = {"paper": paper.name, "title": paper.title, "items": [], "cells": [],
+           "winners": [], "formulas": []}
+    vcube = {}
+    for r in recs["val"]:
+        if r[0] != paper.name:
+            continue
+        key = (r[1], r[2], r[3])
+        if key not in paper.vals:
+            die("record for %s %s has no paper value" % (paper.name, key))
+        vcube[key] = (float(r[4]), r[5])
+    for key, (v, how) in sorted(vcube.items()):
+        p = paper.vals[key]
+        out["cells"].append({"item": key[0], "row": key[1], "col": key[2],
+                             "paper": p, "vcube": v, "err": err(v, p),
+                             "fitted": how == "fitted"})
+    # winners from the paper's own tables: least time, by the margin
+    for name, margin, algs in paper.cmps:
+        cells = None
+        for _, item in algs:
+            mine = {(r, c) for (i, r, c) in paper.vals if i == item}
+            cells = mine if cells is None else cells & mine
+        for cell in sorted(cells or []):
+            pv = [(paper.vals[(it, ) + cell], a) for a, it in algs]
+            pv.sort()
+            if pv[1][0] < pv[0][0] * (1 + margin / 100.0):
+                continue	# the paper names no winner here: a tie
+            vv = [vcube.get((it, ) + cell) for a, it in algs]
+            vw = None
+            if all(v is not None for v in vv):
+                vw = min(zip([v[0] for v in vv], [a for a, _ in algs]))[1]
+            out["winners"].append({"item": name, "cell": "%s, %s" % cell,
+                                   "paper": pv[0][1], "vcube": vw,
+                                   "from": "table"})
+    vwin = {(r[1], r[2]): r[3] for r in recs["win"] if r[0] == paper.name}
+    for (item, cell), (w, quote) in sorted(paper.wins.items()):
+        out["winners"].append({"item": item, "cell": cell, "paper": w,
+                               "vcube": vwin.get((item, cell)),
+                               "from": "text", "quote": quote})
+    for r in recs["formula"]:
+        if r[0] == paper.name:
+            f, v = float(r[3]), float(r[4])
+            out["formulas"].append({"name": r[1], "cell": r[2], "formula": f,
+                                    "vcube": v, "err": err(v, f),
+                                    "why": r[5] if len(r) > 5 else ""})
+    shown = {}
+    for r in recs["shown"]:
+        if r[0] == paper.name:
+            shown.setdefault(r[1], []).append(r[2])
+    for item in paper.order:
+        it = paper.items[item]
+        ncells = sum(1 for c in out["cells"] if c["item"] == item)
+        nwins = sum(1 for w in out["winners"]
+                    if w["item"] == item and w["vcube"] is not None)
+        how = []
+        if ncells:
+            how.append("%d cells" % ncells)
+        if nwins:
+            how.append("%d winners" % nwins)
+        how += shown.get(item, [])
+        out["items"].append({"item": item, "kind": it["kind"],
+                             "caption": it["caption"],
+                             "reproduced": bool(how), "how": "; ".join(how)})
+    out["summary"] = summarise(out)
+    return out
+
+
+def summarise(p):
+    pred = [c for c in p["cells"] if not c["fitted"]]
+    ae = [abs(c["err"]) for c in pred]
+    w = [x for x in p["winners"] if x["vcube"] is not None]
+    numbered = [i for i in p["items"] if i["kind"] != "none"]
+    return {
+        "predicted_cells": len(pred),
+        "fitted_cells": len(p["cells"]) - len(pred),
+        "mean_err": sum(ae) / len(ae) if ae else None,
+        "worst_err": max(ae) if ae else None,
+        "within_25": sum(1 for e in ae if e <= 25.0),
+        "winners": len(w),
+        "winners_agree": sum(1 for x in w if x["vcube"] == x["paper"]),
+        "winners_unmeasured": len(p["winners"]) - len(w),
+        "formulas": len(p["formulas"]),
+        "formulas_within_1": sum(1 for f in p["formulas"] if abs(f["err"]) <= 1.0),
+        "items_with_numbers": len(numbered),
+        "items_reproduced": sum(1 for i in numbered if i["reproduced"]),
+    }
+
+
+def frac(a, b):
+    return a / b if b else None
+
+
+def metric(card, name, paper):
+    """The value of a threshold's metric, or None where it has no cells."""
+    ps = [p for p in card if paper in ("all", p["paper"])]
+    s = {k: sum((p["summary"][k] or 0) for p in ps)
+         for k in ("winners", "winners_agree", "predicted_cells", "within_25",
+                   "formulas", "formulas_within_1", "items_with_numbers",
+                   "items_reproduced")}
+    if name == "winner_agreement":
+        return frac(s["winners_agree"], s["winners"])
+    if name == "within_25":
+        return frac(s["within_25"], s["predicted_cells"])
+    if name == "mean_err":
+        ae = [abs(c["err"]) for p in ps for c in p["cells"] if not c["fitted"]]
+        return sum(ae) / len(ae) if ae else None
+    if name == "formulas_within_1":
+        return frac(s["formulas_within_1"], s["formulas"])
+    if name == "items_reproduced":
+        return frac(s["items_reproduced"], s["items_with_numbers"])
+    die("unknown metric %r" % name)
+
+
+def check(card, smoke):
+    """Each threshold: (metric, paper, bound, value, ok)."""
+    res = []
+    for n, r in rows(os.path.join(TOP, "data/score-thresholds.tsv")):
+        if r[0] == "metric":
+            continue
+        name, paper, sense, target, floor = r[:5]
+        bound = floor if smoke else target
+        if bound == "-":
+            continue	# not checked in this mode
+        bound = float(bound)
+        v = metric(card, name, paper)
+        if v is None:
+            ok = False	# nothing measured proves nothing
+        elif sense == "min":
+            ok = v >= bound - 1e-9
+        else:
+            ok = v <= bound + 1e-9
+        res.append({"metric": name, "paper": paper, "sense": sense,
+                    "bound": bound, "value": v, "ok": ok})
+    return res
+
+
+def fmt(x, pct=False):
+    if x is None:
+        return "-"
+    if pct:
+        return "%.0f%%" % (100 * x)
+    return "%g" % x if abs(x) >= 1e-3 or x == 0 else "%.3g" % x
+
+
+def markdown(card, checks, smoke, srcs):
+    o = []
+    o.append("# Scorecard%s\n" % (" (smoke)" if smoke else ""))
+    o.append("Generated by `make score%s` (scripts/score.py) from the records the "
+             "reproduction and validation scripts wrote (%s) and the papers' values "
+             "in data/papers/*.tsv; nothing here is typed by hand. Errors are "
+             "vcube's against the paper's, on the cells not fitted.\n"
+             % ("-smoke" if smoke else "", ", ".join(srcs) or "none"))
+    o.append("## Summary\n")
+    o.append("| paper | predicted cells | mean error | worst error | within 25% "
+             "| winners agree | formulas within 1% | figures and tables reproduced |")
+    o.append("|---|---|---|---|---|---|---|---|")
+    for p in card:
+        s = p["summary"]
+        o.append("| %s | %d (+%d fitted) | %s | %s | %s | %s | %s | %d of %d |" % (
+            p["title"], s["predicted_cells"], s["fitted_cells"],
+            "-" if s["mean_err"] is None else "%.1f%%" % s["mean_err"],
+            "-" if s["worst_err"] is None else "%.1f%%" % s["worst_err"],
+            "%d of %d" % (s["within_25"], s["predicted_cells"]) if s["predicted_cells"] else "-",
+            "%d of %d" % (s["winners_agree"], s["winners"]) if s["winners"] else "-",
+            "%d of %d" % (s["formulas_within_1"], s["formulas"]) if s["formulas"] else "-",
+            s["items_reproduced"], s["items_with_numbers"]))
+    o.append("\n## Thresholds (data/score-thresholds.tsv, column \"%s\")\n"
+             % ("smoke" if smoke else "target"))
+    o.append("| metric | paper | needs | is | |")
+    o.append("|---|---|---|---|---|")
+    for c in checks:
+        pct = c["metric"] != "mean_err"
+        o.append("| %s | %s | %s %s | %s | %s |" % (
+            c["metric"], c["paper"], ">=" if c["sense"] == "min" else "<=",
+            fmt(c["bound"], pct), fmt(c["value"], pct),
+            "met" if c["ok"] else "**missed**"))
+    for p in card:
+        o.append("\n## %s\n" % p["title"])
+        o.append("| figure or table | numbers | reproduced |")
+        o.append("|---|---|---|")
+        for i in p["items"]:
+            o.append("| %s: %s | %s | %s |" % (i["item"], i["caption"], i["kind"],
+                                                i["how"] if i["reproduced"] else "no"))
+        if p["cells"]:
+            o.append("\nCells (paper, vcube, error):\n")
+            o.append("| item | row | column | paper | vcube | error | |")
+            o.append("|---|---|---|---|---|---|---|")
+            for c in p["cells"]:
+                o.append("| %s | %s | %s | %g | %.4g | %+.1f%% | %s |" % (
+                    c["item"], c["row"], c["col"], c["paper"], c["vcube"], c["err"],
+                    "fitted" if c["fitted"] else "predicted"))
+        if p["winners"]:
+            o.append("\nWinners:\n")
+            o.append("| comparison | cell | paper | vcube | |")
+            o.append("|---|---|---|---|---|")
+            for w in p["winners"]:
+                o.append("| %s | %s | %s | %s | %s |" % (
+                    w["item"], w["cell"], w["paper"], w["vcube"] or "not measured",
+                    "" if w["vcube"] is None else
+                    ("agree" if w["vcube"] == w["paper"] else "**differ**")))
+        if p["formulas"]:
+            o.append("\nFormulas (the paper's formula with its constants, vcube's model):\n")
+            o.append("| formula | cell | formula | vcube | error | |")
+            o.append("|---|---|---|---|---|---|")
+            for f in p["formulas"]:
+                o.append("| %s | %s | %.4g | %.4g | %+.2f%% | %s |" % (
+                    f["name"], f["cell"], f["formula"], f["vcube"], f["err"], f["why"]))
+    return "\n".join(o) + "\n"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--smoke", action="store_true")
+    ap.add_argument("--records", action="append",
+                    help="a directory of records (*.tsv); may be repeated")
+    ap.add_argument("--md")
+    ap.add_argument("--json")
+    a = ap.parse_args()
+    recs = {"val": [], "win": [], "formula": [], "shown": []}
+    srcs = []
+    files = []
+    for d in a.records or [os.path.join(TOP, "build/score")]:
+        if not os.path.isdir(d):
+            die("no records in %s" % d)
+        files += sorted(glob.glob(os.path.join(d, "*.tsv")))
+    for path in files:
+        srcs.append(os.path.basename(path))
+        for n, r in rows(path):
+            if r[0] not in recs:
+                die("%s:%d: unknown record %r" % (path, n, r[0]))
+            recs[r[0]].append(r[1:])
+    papers = [Paper(p) for p in sorted(glob.glob(os.path.join(TOP, "data/papers/*.tsv")))]
+    card = [score_paper(p, recs) for p in papers]
+    checks = check(card, a.smoke)
+    md = markdown(card, checks, a.smoke, srcs)
+    if a.md:
+        with open(a.md, "w", encoding="utf-8") as f:
+            f.write(md)
+    else:
+        sys.stdout.write(md)
+    if a.json:
+        with open(a.json, "w", encoding="utf-8") as f:
+            json.dump({"smoke": a.smoke, "papers": card, "thresholds": checks}, f,
+                      indent=1, sort_keys=True)
+            f.write("\n")
+    missed = [c for c in checks if not c["ok"]]
+    for c in checks:
+        print("%s - %s, %s: %s %s %s" % (
+            "ok" if c["ok"] else "not ok", c["metric"], c["paper"], fmt(c["value"]),
+            ">=" if c["sense"] == "min" else "<=", fmt(c["bound"])), file=sys.stderr)
+    print("score: %d passed, %d failed" % (len(checks) - len(missed), len(missed)),
+          file=sys.stderr)
+    sys.exit(1 if missed else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""The Touchstone Delta section of docs/validation.md: Thakur, Choudhary &
+Fox's Tables 2-6 (data/papers/thakur.tsv) against vcube's predictions.
+The profile's two constants are fitted here on two named cells of Table 2;
+every other cell is a prediction. vcube-sim runs the module's engine on the
+host (tests/vm/switching.sh checks it equals the module, bit for bit).
+Prints Markdown; leaves score records in $VCUBE_SCORE.
+
+    validate-delta.py [--smoke]     (--smoke: the 4x4, 8x8, 4x5, 6x8 meshes)
+"""
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import papers  # noqa: E402
+
+SIM = os.path.join(papers.TOP, "build/bin/vcube-sim")
+SIZES = {"256": 256, "1K": 1024, "4K": 4096, "8K": 8192, "16K": 16384}
+TABLES = [("Table 2", "pex", "PEX"), ("Table 3", "pexgen", "PEX-GEN"),
+          ("Table 4", "pexgenshift", "PEX-GEN-SHIFT"),
+          ("Table 5", "gen", "GEN, power-of-two meshes"),
+          ("Table 6", "gen", "GEN, other meshes")]
+# The fit: PEX on 4x4, where no link carries more than two messages, so
+# (gamma = 1) nothing slows: T = (p - 1) (alpha + L beta) at two sizes.
+FIT = ("Table 2", "4x4", ["256", "16K"])
+HALF = 0.0005		# the tables print seconds to 3 decimals
+
+
+def sim(algo, mesh, size, alpha, beta):
+    r, c = mesh.split("x")
+    out = subprocess.run([SIM, "--profile", "delta", "--rows", r, "--cols", c,
+                          "--algo", algo, "--len", str(size),
+                          "--alpha-ns", str(alpha), "--byte-ns", str(beta)],
+                         check=True, capture_output=True, text=True).stdout
+    return float(out.split()[4])
+
+
+def main():
+    smoke = "--smoke" in sys.argv[1:]
+    th = papers.load("thakur")
+    fit_item, mesh, fitrows = FIT
+    steps = 15
+    (l0, l1) = (SIZES[x] for x in fitrows)
+    t0, t1 = (th.vals[(fit_item, x, mesh)] for x in fitrows)
+    beta = (t1 - t0) / (steps * (l1 - l0))
+    alpha = t0 / steps - l0 * beta
+    # the rounding of the two cells, carried through
+    dbeta = 2 * HALF / (steps * (l1 - l0))
+    dalpha = HALF / steps + l0 * dbeta
+    alpha_ns, beta_ns = round(alpha * 1e9), round(beta * 1e9)
+    prof = dict(line.split() for line in subprocess.run(
+        [SIM, "--profile", "delta", "--costs"], check=True, capture_output=True,
+        text=True).stdout.splitlines())
+    for name, fit, half in (("alpha_ns", alpha, dalpha), ("byte_ns", beta, dbeta)):
+        if abs(int(prof[name]) - fit * 1e9) > half * 1e9:
+            sys.exit("validate-delta: the delta profile's %s, %s, is outside the fit, "
+                     "%.0f +- %.0f" % (name, prof[name], fit * 1e9, half * 1e9))
+    keep = {"4x4", "8x8", "4x5", "6x8"} if smoke else None
+
+    jobs = []
+    for item, algo, _ in TABLES:
+        for row in SIZES:
+            for col in th.cols[item]:
+                if keep is None or col in keep:
+                    jobs.append((item, algo, row, col))
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as ex:
+        got = dict(zip(jobs, ex.map(
+            lambda j: sim(j[1], j[3], SIZES[j[2]], alpha_ns, beta_ns), jobs)))
+
+    print("""## Touchstone Delta: Thakur, Choudhary & Fox, Tables 2-6
+
+Each cell: vcube's time / the paper's, in seconds, and vcube's error. The profile `delta`
+(wormhole, XY routing, gamma = 1, links shared without a lane limit) has two constants the paper
+does not give, solved by scripts/validate-delta.py from two cells of %s, PEX on the %s mesh at
+%s and %s bytes, marked "(fitted)": there no link carries more than two messages, so at
+gamma = 1 nothing slows and T = %d (alpha + L beta). That gives alpha = %.0f +- %.0f us and
+beta = %.4f +- %.4f us/byte, the uncertainty being the tables' rounding to 1 ms; the
+kernel's profile has alpha = %.0f us and beta = %.3f us/byte (the script fails if they leave
+the fit's uncertainty), and the tables below run vcube-sim with the fitted values. Every other cell is a prediction. Algorithms as in the paper's
+Figures 1, 2, 4 and 5 (PEX-GEN-SHIFT numbers processors mod q, as its Fig. 3(b) shows), each step
+posting its receive, sending, and waiting for both, with no synchronisation between steps.
+
+Computed with `vcube-sim`, which runs the module's engine on the host; the VM tests check that
+vcube-sim's times equal the module's, bit for bit.%s"""
+          % (fit_item, mesh, l0, l1, steps, alpha * 1e6, dalpha * 1e6, beta * 1e6, dbeta * 1e6,
+             int(prof["alpha_ns"]) / 1e3, int(prof["byte_ns"]) / 1e3,
+             "\n\nSmoke run: only the 4x4, 8x8, 4x5 and 6x8 meshes." if smoke else ""))
+    errs = {}
+    for item, algo, title in TABLES:
+        cols = [c for c in th.cols[item] if keep is None or c in keep]
+        print("\n### %s: %s\n" % (item, title))
+        print("| bytes |" + "".join(" %s |" % c for c in cols))
+        print("|---|" + "---|" * len(cols))
+        for row in SIZES:
+            line = "| %s |" % row
+            for col in cols:
+                v, p = got[(item, algo, row, col)], th.vals[(item, row, col)]
+                fitted = item == FIT[0] and col == FIT[1] and row in FIT[2]
+                e = 100 * (v - p) / p
+                if not fitted:
+                    errs.setdefault(algo, []).append(e)
+                papers.record("val", "thakur", item, row, col, "%.6f" % v,
+                              "fitted" if fitted else "predicted")
+                line += " %.3f / %s (%+.0f%%)%s |" % (v, papers.typed(th, item, row, col), e,
+                                                      " (fitted)" if fitted else "")
+            print(line)
+    print("\n### Errors of the predicted cells\n")
+    print("| algorithm | cells | mean error | mean absolute error | worst |")
+    print("|---|---|---|---|---|")
+    for algo in ("pex", "pexgen", "pexgenshift", "gen"):
+        e = errs[algo]
+        w = max(e, key=abs)
+        print("| %s | %d | %+.1f%% | %.1f%% | %+.0f%% |" % (
+            algo, len(e), sum(e) / len(e), sum(map(abs, e)) / len(e), w))
+    allp = [x for a in errs for x in errs[a] if a != "gen"]
+    print("""
+What the errors say. PEX, PEX-GEN and PEX-GEN-SHIFT, where partners exchange, are predicted with a
+mean absolute error of %.1f%% (worst cell %+.0f%%). GEN's errors grow with the mesh and the
+message: vcube is too fast on large meshes. The paper explains GEN's cost by its asymmetry:
+a node sends to one processor and receives from another, over different links with different
+contention, and they charge GEN beta_sr rather than beta_ex. In vcube a node's send and receive
+are independent flows, each at its own max-min fair rate, and no extra cost is charged for
+sending and receiving at once. That is the most likely source of the gap; it is reported, not
+tuned away.""" % (sum(map(abs, allp)) / len(allp), max(allp, key=abs)))
+
+
+if __name__ == "__main__":
+    main()
