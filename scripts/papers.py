@@ -36,6 +36,7 @@ class Paper:
         self.cols = {}		# id -> [column labels]
         self.vals = {}		# (id, row, col) -> float
         self.raw = {}		# id -> [(row, [values as typed])]
+        self.nums = []		# (id, label, value, quote): numbers in the text
         self.cmps = []		# (name, margin, [(alg, item)])
         self.wins = {}		# (id, cell) -> (winner, quote)
         for n, r in rows(path):
@@ -55,6 +56,9 @@ class Paper:
                 for c, v in zip(cols, r[3:]):
                     self.vals[(r[1], r[2], c)] = float(v)
                 self.raw.setdefault(r[1], []).append((r[2], r[3:]))
+            elif k == "num" and len(r) == 5:
+                self.vals[(r[1], r[2], "")] = float(r[3])
+                self.nums.append((r[1], r[2], r[3], r[4]))
             elif k == "cmp" and len(r) >= 5:
                 self.cmps.append((r[1], float(r[2]),
                                   [tuple(a.split("=", 1)) for a in r[3:]]))
@@ -62,8 +66,55 @@ class Paper:
                 self.wins[(r[1], r[2])] = (r[3], r[4])
             else:
                 die("%s: cannot read %r" % (where, r[0]))
-            if k in ("cols", "val", "win") and r[1] not in self.items:
+            if k in ("cols", "val", "win", "num") and r[1] not in self.items:
                 die("%s: item %r has no 'item' line" % (where, r[1]))
+
+
+def table_winners(paper, vcube):
+    """The winners the paper's own tables name (its cmp lines), beside
+    vcube's: VCUBE maps (item, row, col) to vcube's value. A cell where the
+    paper's best is not margin % below the next names no winner."""
+    out = []
+    for name, margin, algs in paper.cmps:
+        sel = {a: _select(paper, spec) for a, spec in algs}
+        cells = None
+        for a, _ in algs:
+            cells = set(sel[a]) if cells is None else cells & set(sel[a])
+        for cell in sorted(cells or []):
+            pv = sorted((paper.vals[sel[a][cell]], a) for a, _ in algs)
+            if pv[1][0] < pv[0][0] * (1 + margin / 100.0):
+                continue	# the paper names no winner here: a tie
+            vv = [vcube.get(sel[a][cell]) for a, _ in algs]
+            vw = None
+            if all(v is not None for v in vv):
+                vw = min(zip(vv, [a for a, _ in algs]))[1]
+            out.append({"item": name, "cell": ", ".join(x for x in cell if x),
+                        "paper": pv[0][1], "vcube": vw, "from": "table"})
+    return out
+
+
+def _capture(pat, s):
+    """PAT's match of S: "*" anywhere in PAT captures; None if no match."""
+    if "*" not in pat:
+        return "" if pat == s else None
+    pre, post = pat.split("*", 1)
+    if s.startswith(pre) and s.endswith(post) and len(s) >= len(pre) + len(post):
+        return s[len(pre):len(s) - len(post)]
+    return None
+
+
+def _select(paper, spec):
+    """A cmp alternative, ITEM[|ROWS|COLS]: the item's values whose row and
+    column labels match the patterns, keyed by what the "*" captured."""
+    item, rp, cp = (spec.split("|") + ["*", "*"])[:3]
+    out = {}
+    for (i, r, c) in paper.vals:
+        kr, kc = _capture(rp, r), _capture(cp, c)
+        if i == item and kr is not None and kc is not None:
+            out[(kr, kc)] = (i, r, c)
+    if not out:
+        die("%s: cmp %r selects nothing" % (paper.name, spec))
+    return out
 
 
 def typed(paper, item, row, col):
@@ -105,8 +156,15 @@ def _blocks(text):
     return out
 
 
+def _cell(c):
+    """A table cell as a label: no TeX, one space."""
+    c = re.sub(r"\\times", "x", c.replace("$", ""))
+    c = re.sub(r"\\(?:rm|mathrm|operatorname)\s*\{([^}]*)\}", r"\1", c)
+    return " ".join(c.replace("{", "").replace("}", "").split())
+
+
 def _cells(line):
-    return [c.strip().replace("$", "").strip() for c in line.strip().strip("|").split("|")]
+    return [_cell(c) for c in line.strip().strip("|").split("|")]
 
 
 def check_seed(paper, seeds):
@@ -124,7 +182,9 @@ def check_seed(paper, seeds):
     where = {}
     for item in paper.order:
         cap = _squash(item + ":" + paper.items[item]["caption"])
-        hit = [i for i, l in enumerate(text) if _squash(l).startswith(cap)]
+        hit = [i for i, l in enumerate(text) if cap in _squash(l)] or \
+            [i for i, l in enumerate(text)
+             if _squash(paper.items[item]["caption"]) in _squash(l)]
         yield bool(hit), "%s: %s: caption %r" % (paper.name, item, paper.items[item]["caption"])
         if hit:
             where[item] = hit[0]
@@ -145,6 +205,9 @@ def check_seed(paper, seeds):
             ok = vals in got
             yield ok, "%s: %s, %s: %s" % (paper.name, item, label, " ".join(vals) if ok else
                                          "typed %s, seed has %s" % (vals, got or "no such row"))
+    for item, label, value, quote in paper.nums:
+        yield _squash(quote) in flat and _squash(value) in _squash(quote), \
+            "%s: %s, %s: %s in %r" % (paper.name, item, label, value, quote)
     for (item, cell), (w, quote) in sorted(paper.wins.items()):
         yield _squash(quote) in flat, "%s: %s, %s: %s wins: %r" % (
             paper.name, item, cell, w, quote)

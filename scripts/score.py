@@ -23,7 +23,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from papers import Paper, rows, die  # noqa: E402
+from papers import Paper, rows, die, table_winners  # noqa: E402
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -49,24 +49,7 @@ def score_paper(paper, recs):
         out["cells"].append({"item": key[0], "row": key[1], "col": key[2],
                              "paper": p, "vcube": v, "err": err(v, p),
                              "fitted": how == "fitted"})
-    # winners from the paper's own tables: least time, by the margin
-    for name, margin, algs in paper.cmps:
-        cells = None
-        for _, item in algs:
-            mine = {(r, c) for (i, r, c) in paper.vals if i == item}
-            cells = mine if cells is None else cells & mine
-        for cell in sorted(cells or []):
-            pv = [(paper.vals[(it, ) + cell], a) for a, it in algs]
-            pv.sort()
-            if pv[1][0] < pv[0][0] * (1 + margin / 100.0):
-                continue	# the paper names no winner here: a tie
-            vv = [vcube.get((it, ) + cell) for a, it in algs]
-            vw = None
-            if all(v is not None for v in vv):
-                vw = min(zip([v[0] for v in vv], [a for a, _ in algs]))[1]
-            out["winners"].append({"item": name, "cell": "%s, %s" % cell,
-                                   "paper": pv[0][1], "vcube": vw,
-                                   "from": "table"})
+    out["winners"] += table_winners(paper, {k: v for k, (v, _) in vcube.items()})
     vwin = {(r[1], r[2]): r[3] for r in recs["win"] if r[0] == paper.name}
     for (item, cell), (w, quote) in sorted(paper.wins.items()):
         out["winners"].append({"item": item, "cell": cell, "paper": w,
@@ -100,11 +83,16 @@ def score_paper(paper, recs):
     return out
 
 
+def agree(w):
+    """vcube names the paper's winner (a paper may name two: "bex|pex")."""
+    return w["vcube"] in w["paper"].split("|")
+
+
 def summarise(p):
     pred = [c for c in p["cells"] if not c["fitted"]]
     ae = [abs(c["err"]) for c in pred]
     w = [x for x in p["winners"] if x["vcube"] is not None]
-    numbered = [i for i in p["items"] if i["kind"] != "none"]
+    numbered = [i for i in p["items"] if i["kind"] in ("values", "chart")]
     return {
         "predicted_cells": len(pred),
         "fitted_cells": len(p["cells"]) - len(pred),
@@ -112,7 +100,7 @@ def summarise(p):
         "worst_err": max(ae) if ae else None,
         "within_25": sum(1 for e in ae if e <= 25.0),
         "winners": len(w),
-        "winners_agree": sum(1 for x in w if x["vcube"] == x["paper"]),
+        "winners_agree": sum(1 for x in w if agree(x)),
         "winners_unmeasured": len(p["winners"]) - len(w),
         "formulas": len(p["formulas"]),
         "formulas_within_1": sum(1 for f in p["formulas"] if abs(f["err"]) <= 1.0),
@@ -232,7 +220,7 @@ def markdown(card, checks, smoke, srcs):
                 o.append("| %s | %s | %s | %s | %s |" % (
                     w["item"], w["cell"], w["paper"], w["vcube"] or "not measured",
                     "" if w["vcube"] is None else
-                    ("agree" if w["vcube"] == w["paper"] else "**differ**")))
+                    ("agree" if agree(w) else "**differ**")))
         if p["formulas"]:
             o.append("\nFormulas (the paper's formula with its constants, vcube's model):\n")
             o.append("| formula | cell | formula | vcube | error | |")
