@@ -680,6 +680,8 @@ VCUBE_CLASS_SHOW(arbitration, "%s",
 VCUBE_CLASS_SHOW(switching, "%s",
 		 net->params.switching == VC_SW_CIRCUIT ? "circuit" :
 		 net->params.switching == VC_SW_WORMHOLE ? "wormhole" : "packet");
+VCUBE_CLASS_SHOW(lanes, "%u", net->params.lanes);
+VCUBE_CLASS_SHOW(gamma, "%u", net->params.gamma);
 VCUBE_CLASS_SHOW(seed, "%llu", (unsigned long long)net->topo.seed);
 VCUBE_CLASS_SHOW(noise_period_ns, "%llu",
 		 (unsigned long long)net->params.noise_period);
@@ -715,6 +717,8 @@ static struct attribute *vcube_class_attrs[] = {
 	&class_attr_profile.attr,
 	&class_attr_switching.attr,
 	&class_attr_arbitration.attr,
+	&class_attr_lanes.attr,
+	&class_attr_gamma.attr,
 	&class_attr_seed.attr,
 	&class_attr_noise_period_ns.attr,
 	&class_attr_noise_cost_ns.attr,

@@ -640,6 +640,72 @@ static void vcube_engine_sport_early(struct kunit *test)
 	}
 }
 
+/*
+ * The Delta's lanes (Thakur et al. 1993, sec. 2): at gamma = 1 "even if two
+ * messages contend for a link, there is no increase in communication
+ * time". On a 1 x 8 mesh 2->5, 1->4 and 0->3 all cross channel 2->3. With
+ * the profile's two lanes, the first two flow at full rate and the third
+ * header waits at 2->3, holding 0->1 and 1->2 behind it, until a lane is
+ * free; without a lane limit all three share the channel's 2B and each
+ * body takes 1.5 times as long.
+ */
+static void vcube_engine_lanes(struct kunit *test)
+{
+	struct vcube_topo_params tp = { .kind = VCUBE_TOPO_MESH, .rows = 1,
+					.cols = 8 };
+	const u64 a = 203000, h = 100, l = 4096 * 248;
+	/* 2/3 of full rate, at the engine's resolution of 1/65536 */
+	const u64 sh = a + 3 * h + DIV_ROUND_UP_ULL(l << 16, (2 << 16) / 3);
+	const u64 want[2][3] = {
+		{ a + 3 * h + l, a + 3 * h + l, a + 4 * h + 2 * l },
+		{ sh, sh, sh },
+	};
+	struct vc_req *r[3], *s[3];
+	struct vcube_topo topo;
+	struct vc_params p;
+	struct vc_engine *e;
+	u32 i, k, left;
+
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&topo, &tp, NULL, 0), 0);
+	for (k = 0; k < 2; k++) {
+		p = vc_profile_delta();
+		KUNIT_ASSERT_EQ(test, p.lanes, 2U);
+		if (k)
+			p.lanes = 0;
+		e = vc_engine_create(&topo, &p);
+		KUNIT_ASSERT_NOT_NULL(test, e);
+		for (i = 0; i < 6; i++)
+			vc_bind(e, i);
+		for (i = 0; i < 3; i++) {
+			KUNIT_ASSERT_EQ(test, vc_recv(e, 5 - i, 2 - i, 0, 4096,
+						      0, &r[i]), 0);
+			KUNIT_ASSERT_EQ(test, vc_send(e, 2 - i, 5 - i, 0, 0,
+						      payload(test, 4096),
+						      4096, 0, &s[i]), 0);
+		}
+		for (i = 0; i < 3; i++) {
+			vc_wait(e, 2 - i, s[i]);
+			vc_wait(e, 5 - i, r[i]);
+		}
+		/* A node that woke leaves; the others' times go on. */
+		for (left = 6; left;) {
+			for (i = 0; i < 6; i++) {
+				if (vc_node_state(e, i) != VC_RUNNING)
+					continue;
+				if (i >= 3) {
+					KUNIT_EXPECT_TRUE(test, r[5 - i]->done);
+					KUNIT_EXPECT_EQ(test, r[5 - i]->done_time,
+							want[k][5 - i]);
+					KUNIT_EXPECT_EQ(test, r[5 - i]->status, 0);
+				}
+				vc_unbind(e, i);
+				left--;
+			}
+		}
+		vc_engine_destroy(e);
+	}
+}
+
 /* ---- the control network ---- */
 
 static struct vc_params cnet_params(void)
@@ -899,6 +965,7 @@ static struct kunit_case vcube_engine_cases[] = {
 	KUNIT_CASE(vcube_engine_noise_wake),
 	KUNIT_CASE(vcube_engine_jitter),
 	KUNIT_CASE(vcube_engine_sport_early),
+	KUNIT_CASE(vcube_engine_lanes),
 	{}
 };
 

@@ -23,22 +23,52 @@ load profile=delta rows=16 cols=32 && {
 	check "delta: distance almost free: 1 hop $near1 ns vs 46 hops $far ns" near "$near1" "$far" 1
 	two=$(pairs 4096 0 2 1 3)
 	check "delta: two messages east on link 1->2, no slowdown (gamma 1): $two vs $near1 ns" near "$two" "$near1" 0.1
+	check "delta: two lanes per channel" [ "$(attr lanes)" = 2 ]
+	three=$(pairs 4096 0 3 1 4 2 5)
+	want=$(awk -v a="$near1" 'BEGIN { print 203000 + (a - 203000) * 2 }')
+	check "delta: three on link 2->3, the third waits for a lane: body 2x ($three vs $want ns)" near "$three" "$want" 1
+	unload
+}
+load profile=delta rows=16 cols=32 lanes=0 && {
+	near1=$(pairs 4096 0 1)
 	three=$(pairs 4096 0 3 1 4 2 5)
 	want=$(awk -v a="$near1" 'BEGIN { print 203000 + (a - 203000) * 1.5 }')
-	check "delta: three on link 2->3 share 2B: body 1.5x ($three vs $want ns)" near "$three" "$want" 1
+	check "delta lanes=0: three on link 2->3 share 2B: body 1.5x ($three vs $want ns)" near "$three" "$want" 1
 	opp=$(pairs 4096 0 2 2 0)
 	check "delta: opposite directions do not contend: $opp ns" near "$opp" "$(pairs 4096 0 2)" 0.1
 	unload
 }
-# Thakur's per-step contention, read from the module's per-window peaks.
+# Thakur's per-step contention, read from the module's per-window peaks:
+# how many bodies the schedule puts on a channel, so without a lane limit.
 # PEX: f(i) = 2^floor(lg max(i mod c, i / c)) (the paper's bound max(r,c)/2
 # needs the floor); GEN: f(i) = min(i mod c, c - i mod c) + min(i/c, (p-i)/c),
-# an upper bound.
+# an upper bound, and the exact count, from the XY paths of step i's
+# messages (rank -> rank + i), which the peak must equal.
+xy_peaks() {	# ROWS COLS: "i peak" for each GEN step
+	python3 - "$1" "$2" <<'PY'
+import sys
+r, c = map(int, sys.argv[1:])
+p = r * c
+for i in range(1, p):
+    n = {}
+    for s in range(p):
+        (y, x), (dy, dx) = divmod(s, c), divmod((s + i) % p, c)
+        while x != dx:
+            k = (y, x, 1 if dx > x else -1, 0)
+            n[k] = n.get(k, 0) + 1
+            x += k[2]
+        while y != dy:
+            k = (y, x, 0, 1 if dy > y else -1)
+            n[k] = n.get(k, 0) + 1
+            y += k[3]
+    print(i, max(n.values()))
+PY
+}
 for shape in "4 4" "8 8" "16 8"; do
 	set -- $shape
 	r=$1 c=$2 p=$(($1 * $2))
 	for algo in pex gen; do
-		load profile=delta rows=$r cols=$c window_ns=10000000 || continue
+		load profile=delta rows=$r cols=$c window_ns=10000000 lanes=0 || continue
 		vcube-run -n $p "$exp" steps $algo 64 10000000 > /dev/null 2>&1
 		check "delta ${r}x$c $algo: every step within its window" [ $? = 0 ]
 		res=$(awk -v c=$c -v p=$p -v a=$algo '
@@ -62,6 +92,10 @@ for shape in "4 4" "8 8" "16 8"; do
 			check "delta ${r}x$c PEX: link peak = f(i) on $1 of $3 steps" [ "$1" = "$3" ]
 		else
 			check "delta ${r}x$c GEN: link peak <= f(i) on $2 of $3 steps, = on $1" [ "$2" = "$3" ]
+			exact=$(xy_peaks $r $c | awk 'NR == FNR { want[$1] = $2; next }
+				$1 in want && $2 == want[$1] { n++ } END { print n + 0 }' - /sys/class/vcube/stats/peak_windows)
+			check "delta ${r}x$c GEN: link peak = the XY paths' overlap on $exact of $(($p - 1)) steps" \
+				[ "$exact" = $(($p - 1)) ]
 		fi
 		unload
 	done

@@ -122,6 +122,7 @@ static void usage(FILE *f)
 		"  --algo      pex, pexgen, pexgenshift or gen (Thakur et al. 1993)\n"
 		"  --len       bytes each pair exchanges per step\n"
 		"  --alpha-ns, --byte-ns   override the profile's startup and per-byte cost\n"
+		"  --lanes N   override the profile's bodies per channel (0: no limit)\n"
 		"  --costs     print the profile's startup and per-byte cost (ns) and exit\n");
 }
 
@@ -136,12 +137,13 @@ int main(int argc, char **argv)
 		{ "alpha-ns", required_argument, NULL, 'A' },
 		{ "byte-ns", required_argument, NULL, 'B' },
 		{ "costs", no_argument, NULL, 'C' },
+		{ "lanes", required_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct vcube_topo_params tp = { .kind = VCUBE_TOPO_MESH };
 	const char *profile = "delta";
-	long long alpha = -1, byte = -1;
+	long long alpha = -1, byte = -1, lanes = -1;
 	bool costs = false;
 	struct vcube_topo topo;
 	struct vc_params p;
@@ -159,14 +161,15 @@ int main(int argc, char **argv)
 		case 'A': alpha = strtoll(optarg, NULL, 0); break;
 		case 'B': byte = strtoll(optarg, NULL, 0); break;
 		case 'C': costs = true; break;
+		case 'L': lanes = strtoll(optarg, NULL, 0); break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
 	}
 	if (costs && !profile_params(profile, &p)) {
-		printf("alpha_ns %llu\nbyte_ns %llu\n",
+		printf("alpha_ns %llu\nbyte_ns %llu\nlanes %u\n",
 		       (unsigned long long)p.cost[VC_CLASS_SHORT].base,
-		       (unsigned long long)p.cost[VC_CLASS_SHORT].byte);
+		       (unsigned long long)p.cost[VC_CLASS_SHORT].byte, p.lanes);
 		return 0;
 	}
 	if (!algo || !vcube_thakur_steps(algo, 2) ||
@@ -178,6 +181,8 @@ int main(int argc, char **argv)
 		p.cost[VC_CLASS_SHORT].base = alpha;
 	if (byte >= 0)
 		p.cost[VC_CLASS_SHORT].byte = byte;
+	if (lanes >= 0)
+		p.lanes = lanes;
 	if (vcube_topo_init(&topo, &tp, err, sizeof(err))) {
 		fprintf(stderr, "vcube-sim: %s\n", err);
 		return 2;
