@@ -46,7 +46,7 @@ import papers
 N = [int(n) for n in sys.argv[3].split(",")]
 pp = papers.load("ponnusamy")
 paper = {(t[len("Table "):], row): [pp.vals[(t, row, str(n))] for n in N]
-         for (t, row, _) in pp.vals}
+         for (t, row, _) in pp.vals if t in ("Table 7", "Table 8")}
 prof = dict(l.split() for l in open(tmp + "/profile"))
 prof = {k: int(v) for k, v in prof.items()}
 

@@ -113,24 +113,33 @@ def frac(a, b):
     return a / b if b else None
 
 
-def metric(card, name, paper):
-    """The value of a threshold's metric, or None where it has no cells."""
+def metric(card, name, scope):
+    """The value of a threshold's metric over SCOPE ("all", a paper, or
+    "paper:item" for one figure or table), or None where it has no cells."""
+    paper, _, item = scope.partition(":")
     ps = [p for p in card if paper in ("all", p["paper"])]
-    s = {k: sum((p["summary"][k] or 0) for p in ps)
-         for k in ("winners", "winners_agree", "predicted_cells", "within_25",
-                   "formulas", "formulas_within_1", "items_with_numbers",
-                   "items_reproduced")}
+    if not ps:
+        die("threshold for unknown paper %r" % paper)
+
+    def mine(x, key="item"):
+        return not item or x[key] == item
+    cells = [c for p in ps for c in p["cells"] if not c["fitted"] and mine(c)]
+    ae = [abs(c["err"]) for c in cells]
+    wins = [w for p in ps for w in p["winners"] if w["vcube"] is not None and mine(w)]
+    # a formula vcube does not model says why, and does not count
+    forms = [f for p in ps for f in p["formulas"] if not f["why"] and mine(f, "name")]
+    items = [i for p in ps for i in p["items"]
+             if i["kind"] in ("values", "chart") and mine(i)]
     if name == "winner_agreement":
-        return frac(s["winners_agree"], s["winners"])
+        return frac(sum(1 for w in wins if agree(w)), len(wins))
     if name == "within_25":
-        return frac(s["within_25"], s["predicted_cells"])
+        return frac(sum(1 for e in ae if e <= 25.0), len(ae))
     if name == "mean_err":
-        ae = [abs(c["err"]) for p in ps for c in p["cells"] if not c["fitted"]]
         return sum(ae) / len(ae) if ae else None
     if name == "formulas_within_1":
-        return frac(s["formulas_within_1"], s["formulas"])
+        return frac(sum(1 for f in forms if abs(f["err"]) <= 1.0), len(forms))
     if name == "items_reproduced":
-        return frac(s["items_reproduced"], s["items_with_numbers"])
+        return frac(sum(1 for i in items if i["reproduced"]), len(items))
     die("unknown metric %r" % name)
 
 

@@ -11,9 +11,9 @@ rm -rf "$dir"
 mkdir -p "$dir"
 unload
 
-smoke() {	# NAME SCRIPT
+smoke() {	# NAME SCRIPT [SECTIONS]
 	local name=$1 script=$2
-	if VCUBE_SMOKE=1 VCUBE_SCORE=$dir/$name.tsv bash "$VCUBE_TOP/scripts/$script" \
+	if VCUBE_SMOKE=1 VCUBE_SECTIONS=${3:-} VCUBE_SCORE=$dir/$name.tsv bash "$VCUBE_TOP/scripts/$script" \
 		> "$dir/$name.md" 2> "$dir/$name.err"; then
 		check "$script (smoke) left $(wc -l < "$dir/$name.tsv" 2>/dev/null || echo no) records" \
 			test -s "$dir/$name.tsv"
@@ -22,5 +22,8 @@ smoke() {	# NAME SCRIPT
 	fi
 }
 smoke cnet reproduce-cnet.sh
+smoke switching validate-switching.sh
+smoke ponnusamy reproduce.sh "ponnusamy-fig10 ponnusamy-table4 ponnusamy-figs11-12"
+smoke chuang reproduce.sh "chuang-fig5 chuang-fig8"
 unload
 exit $fail
