@@ -460,6 +460,28 @@ static int vcube_node_cnet(struct vcube_node *node, void __user *argp)
 	return ret;
 }
 
+/* A local copy: the node's processor is busy copy_byte_ps per byte. */
+static int vcube_node_copy(struct vcube_node *node, void __user *argp)
+{
+	struct vcube_net *net = node->net;
+	struct vcube_copy c;
+	int ret;
+
+	if (copy_from_user(&c, argp, sizeof(c)))
+		return -EFAULT;
+	if (c.ns)	/* out only: must come in as 0 */
+		return -EINVAL;
+	/* a bad pointer must not cost the node its time */
+	if (!access_ok(argp, sizeof(c)))
+		return -EFAULT;
+	mutex_lock(&net->lock);
+	ret = vc_copy(net->engine, node->id, c.bytes, &c.ns);
+	mutex_unlock(&net->lock);
+	if (!ret && copy_to_user(argp, &c, sizeof(c)))
+		return -EFAULT;
+	return ret;
+}
+
 static long vcube_node_op(struct vcube_node *node, unsigned int cmd,
 			  void __user *argp)
 {
@@ -489,6 +511,8 @@ static long vcube_node_op(struct vcube_node *node, unsigned int cmd,
 		return ret;
 	case VCUBE_IOC_CNET:
 		return vcube_node_cnet(node, argp);
+	case VCUBE_IOC_COPY:
+		return vcube_node_copy(node, argp);
 	case VCUBE_IOC_JITTER:
 		/* a bad pointer must not cost the node its draw */
 		if (!access_ok(argp, sizeof(u64)))
@@ -522,6 +546,7 @@ static long vcube_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case VCUBE_IOC_DELAY:
 	case VCUBE_IOC_JITTER:
 	case VCUBE_IOC_CNET:
+	case VCUBE_IOC_COPY:
 		/* A request must not be waited for by two callers at once. */
 		if (mutex_lock_interruptible(&node->op_lock))
 			return -EINTR;
@@ -691,6 +716,7 @@ VCUBE_CLASS_SHOW(jitter_ns, "%llu", (unsigned long long)net->params.jitter);
 VCUBE_CLASS_SHOW(jitter_dist, "%s",
 		 net->params.jitter_dist == VC_JITTER_ONE ? "one" : "uniform");
 VCUBE_CLASS_SHOW(send_port_early, "%u", net->params.sport_early);
+VCUBE_CLASS_SHOW(copy_byte_ps, "%llu", (unsigned long long)net->params.copy_ps);
 VCUBE_CLASS_SHOW(cnet_word_ns, "%llu", (unsigned long long)net->params.cnet_word);
 VCUBE_CLASS_SHOW(cnet_double_ns, "%llu",
 		 (unsigned long long)net->params.cnet_double);
@@ -725,6 +751,7 @@ static struct attribute *vcube_class_attrs[] = {
 	&class_attr_jitter_ns.attr,
 	&class_attr_jitter_dist.attr,
 	&class_attr_send_port_early.attr,
+	&class_attr_copy_byte_ps.attr,
 	&class_attr_cnet_word_ns.attr,
 	&class_attr_cnet_double_ns.attr,
 	&class_attr_cnet_bcast_ns.attr,

@@ -1405,6 +1405,29 @@ int vc_jitter(struct vc_engine *e, u32 node, u64 *ns)
 	return ret;
 }
 
+/*
+ * @node copies @bytes within its own memory (the shuffle of a
+ * store-and-forward exchange): its processor is busy for copy_ps per byte,
+ * rounded to the nearest ns, and the interrupts it meets stretch that like
+ * any busy wait. The ns charged (before stretching) come back in @ns.
+ */
+int vc_copy(struct vc_engine *e, u32 node, u64 bytes, u64 *ns)
+{
+	u64 t;
+	int ret;
+
+	*ns = 0;
+	if (e->node[node].state != VC_RUNNING)
+		return -EINVAL;
+	if (bytes > VC_COPY_MAX)
+		return -EOVERFLOW;
+	t = (bytes * e->p.copy_ps + 500) / 1000;
+	ret = t ? vc_delay(e, node, t) : 0;
+	if (!ret)
+		*ns = t;
+	return ret;
+}
+
 static struct vc_req *vc_req_new(struct vc_engine *e, struct vc_node *n,
 				 u32 type, u64 user, size_t size)
 {

@@ -76,6 +76,7 @@ struct vc_params {
 	u32 trace_max;		/* channel-use records kept; 0: no trace */
 	u32 arb_lowest;		/* waiters served lowest source first, not FIFO */
 	u32 sport_early;	/* a send port is free tail ns before delivery */
+	u64 copy_ps;		/* a node's local copy: ps per byte (vc_copy) */
 	/* noise, from the topology's seed; all 0: none */
 	u64 noise_period;	/* ns between one node's interrupts */
 	u64 noise_cost;		/* ns of CPU each takes, <= noise_period / 2 */
@@ -265,6 +266,9 @@ void vc_unbind(struct vc_engine *e, u32 node);
 u64 vc_clock(struct vc_engine *e, u32 node);
 int vc_delay(struct vc_engine *e, u32 node, u64 ns);
 int vc_jitter(struct vc_engine *e, u32 node, u64 *ns);
+/* Local copies: at most this many bytes per call (copy_ps <= 10^6). */
+#define VC_COPY_MAX	(1ULL << 40)
+int vc_copy(struct vc_engine *e, u32 node, u64 bytes, u64 *ns);
 u64 vc_noise_phase(struct vc_engine *e, u32 node);
 
 int vc_send(struct vc_engine *e, u32 node, u32 dst, u32 tag, u32 flags,

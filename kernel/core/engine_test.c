@@ -594,6 +594,56 @@ static void vcube_engine_jitter(struct kunit *test)
 }
 
 /*
+ * A local copy costs copy_ps per byte of the node's processor, rounded to
+ * the nearest ns; free at copy_ps 0 (the ablation); stretched by
+ * interrupts exactly as a busy wait of the same length; refused for a
+ * node that is not running or a size past VC_COPY_MAX, with the clock
+ * unmoved.
+ */
+static void vcube_engine_copy(struct kunit *test)
+{
+	struct vc_params p = test_params();
+	struct engine_ctx c, c2;
+	struct vc_engine *e, *e2;
+	u64 ns;
+
+	p.copy_ps = 0;
+	e = engine_new(test, &c, 1, &p);
+	KUNIT_EXPECT_EQ(test, vc_copy(e, 0, 4096, &ns), 0);
+	KUNIT_EXPECT_EQ(test, ns, 0ULL);	/* copy_ps 0: free */
+	KUNIT_EXPECT_EQ(test, vc_clock(e, 0), 0ULL);
+	engine_free(&c);
+
+	p.copy_ps = 1500;
+	e = engine_new(test, &c, 1, &p);
+	KUNIT_EXPECT_EQ(test, vc_copy(e, 0, 1, &ns), 0);
+	KUNIT_EXPECT_EQ(test, ns, 2ULL);	/* 1.5 ns, to the nearest */
+	KUNIT_EXPECT_EQ(test, vc_copy(e, 0, 1000, &ns), 0);
+	KUNIT_EXPECT_EQ(test, ns, 1500ULL);
+	KUNIT_EXPECT_EQ(test, vc_clock(e, 0), 1502ULL);
+	KUNIT_EXPECT_EQ(test, vc_clock(e, 1), 0ULL);	/* its own clock */
+	KUNIT_EXPECT_EQ(test, vc_copy(e, 0, VC_COPY_MAX + 1, &ns),
+			-EOVERFLOW);
+	KUNIT_EXPECT_EQ(test, vc_clock(e, 0), 1502ULL);
+	vc_unbind(e, 1);
+	KUNIT_EXPECT_EQ(test, vc_copy(e, 1, 1, &ns), -EINVAL);
+	engine_free(&c);
+
+	/* under noise: the same clock as a busy wait of the same ns */
+	p = noise_params(10000, 1000);
+	p.copy_ps = 25000;
+	e = engine_new(test, &c, 1, &p);
+	e2 = engine_new(test, &c2, 1, &p);
+	KUNIT_ASSERT_EQ(test, vc_copy(e, 0, 1000, &ns), 0);
+	KUNIT_EXPECT_EQ(test, ns, 25000ULL);
+	KUNIT_ASSERT_EQ(test, vc_delay(e2, 0, 25000), 0);
+	KUNIT_EXPECT_EQ(test, vc_clock(e, 0), vc_clock(e2, 0));
+	KUNIT_EXPECT_GT(test, vc_clock(e, 0), 25000ULL);
+	engine_free(&c);
+	engine_free(&c2);
+}
+
+/*
  * Seidel's profile frees a node's send port when csend() returns (s =
  * 44 us), so two null sends leave 44 us apart and arrive at b_s and
  * s + b_s; by default the second waits for the first's delivery.
@@ -966,6 +1016,7 @@ static struct kunit_case vcube_engine_cases[] = {
 	KUNIT_CASE(vcube_engine_jitter),
 	KUNIT_CASE(vcube_engine_sport_early),
 	KUNIT_CASE(vcube_engine_lanes),
+	KUNIT_CASE(vcube_engine_copy),
 	{}
 };
 

@@ -10,9 +10,18 @@
 #include "engine.h"
 
 /*
+ * A local copy (the shuffle of a store-and-forward exchange) costs the
+ * node's processor four cycles per 32-bit word at its clock: assumed, not
+ * fitted (no paper gives a copy rate); docs/design.md, "Local copies",
+ * and the reports sweep it.
+ */
+#define VC_COPY_PS(mhz)	(4ULL * 1000000 / (mhz) / 4)
+
+/*
  * Bokhari 1991 sec. 2.2: FORCED 95 + 0.394 m + 10.3 d us; UNFORCED over
  * 100 bytes 164 + 0.398 m + 29.9 d us, as PROBE and REQUEST of 34.5 + 9.8 d
  * us each plus the data. The sender returns b_s - s = 31 us early (Seidel).
+ * The node is a 40 MHz i860: 25 ns per byte copied.
  */
 static inline struct vc_params vc_profile_ipsc860(void)
 {
@@ -27,6 +36,7 @@ static inline struct vc_params vc_profile_ipsc860(void)
 		.eject = 1,
 		.sysbuf = 1 << 20,
 		.max_reqs = 4096,
+		.copy_ps = VC_COPY_PS(40),
 	};
 	return p;
 }
@@ -82,7 +92,8 @@ static inline struct vc_params vc_profile_delta(void)
  * Fujitsu AP1000 (Chuang & Horie 1992): wormhole on a torus, +x then -y,
  * structured buffer pools: d bodies sharing a channel get about B/d each
  * (gamma = 0). The paper gives no constants; assumed: 25 MB/s T-net links
- * (40 ns/byte), 20 us library startup, 0.1 us per hop.
+ * (40 ns/byte), 20 us library startup, 0.1 us per hop, and a 25 MHz SPARC
+ * cell's copies, 40 ns per byte.
  */
 static inline struct vc_params vc_profile_ap1000(void)
 {
@@ -91,6 +102,7 @@ static inline struct vc_params vc_profile_ap1000(void)
 	p.lanes = 0;
 	p.gamma = 0;
 	p.cost[VC_CLASS_SHORT] = (struct vc_cost){ 20000, 40, 100 };
+	p.copy_ps = VC_COPY_PS(25);
 	return p;
 }
 
@@ -99,7 +111,8 @@ static inline struct vc_params vc_profile_ap1000(void)
  * in 20-byte packets; within a cluster of 4, t = 73 + 0.112 l us when
  * l mod 16 = 0 and 10 us more otherwise. Packets spread over each bundle
  * of parallel links, so bodies share a bundle's width in links; a node
- * receives from many at once. Distance costs nothing (Fig. 5).
+ * receives from many at once. Distance costs nothing (Fig. 5). A node is
+ * a 32 MHz SPARC: 31.25 ns per byte copied.
  */
 static inline struct vc_params vc_profile_cm5(void)
 {
@@ -113,6 +126,7 @@ static inline struct vc_params vc_profile_cm5(void)
 	p.short_max = U32_MAX;
 	p.tail = 0;
 	p.eject = 0;
+	p.copy_ps = VC_COPY_PS(32);
 	/*
 	 * The control network (sec. 2; Table 7, 32 nodes, one cell per
 	 * operation fitted, column 64 x 65): an int reduction 6 us (one

@@ -178,6 +178,34 @@ int main(void)
 		  "CLOCK into NULL: EFAULT");
 		T(ioctl(fd, VCUBE_IOC_DELAY, NULL) == -1 && errno == EFAULT,
 		  "DELAY from NULL: EFAULT");
+		{
+			/* hypercube, default profile: 25 ns per byte copied */
+			struct vcube_copy cp = { .bytes = 1000, .ns = 1 };
+			uint64_t t0 = 0, t1 = 0;
+
+			T(ioctl(fd, VCUBE_IOC_COPY, NULL) == -1 &&
+			  errno == EFAULT, "COPY from NULL: EFAULT");
+			T(ioctl(fd, VCUBE_IOC_COPY, &cp) == -1 &&
+			  errno == EINVAL, "COPY with ns not 0: EINVAL");
+			cp = (struct vcube_copy){ .bytes = (1ULL << 40) + 1 };
+			T(ioctl(fd, VCUBE_IOC_CLOCK, &t0) == 0 &&
+			  ioctl(fd, VCUBE_IOC_COPY, &cp) == -1 &&
+			  errno == EOVERFLOW &&
+			  ioctl(fd, VCUBE_IOC_CLOCK, &t1) == 0 && t1 == t0,
+			  "COPY of 2^40 + 1 bytes: EOVERFLOW, clock unmoved");
+			cp = (struct vcube_copy){ .bytes = 1000 };
+			T(ioctl(fd, VCUBE_IOC_COPY, &cp) == 0 && cp.ns == 25000 &&
+			  ioctl(fd, VCUBE_IOC_CLOCK, &t1) == 0 &&
+			  t1 == t0 + 25000,
+			  "COPY of 1000 bytes: 25 us charged (%llu), clock +%llu",
+			  (unsigned long long)cp.ns,
+			  (unsigned long long)(t1 - t0));
+			cp = (struct vcube_copy){ .bytes = 1000 };
+			T(ioctl(fd, VCUBE_IOC_COPY, (void *)16) == -1 &&
+			  errno == EFAULT &&
+			  ioctl(fd, VCUBE_IOC_CLOCK, &t0) == 0 && t0 == t1,
+			  "COPY from a bad pointer: EFAULT, clock unmoved");
+		}
 		t = 5000;
 		T(ioctl(fd, VCUBE_IOC_DELAY, &t) == 0 &&
 		  ioctl(fd, VCUBE_IOC_CLOCK, &t) == 0 && t >= 5000,

@@ -179,6 +179,16 @@ int vcube_node_jitter(struct vcube_node *node, uint64_t *ns)
 	return ret;
 }
 
+int vcube_node_copy(struct vcube_node *node, uint64_t bytes, uint64_t *ns)
+{
+	struct vcube_copy c = { .bytes = bytes };
+	int ret = vcube_ioctl(node, VCUBE_IOC_COPY, &c);
+
+	if (!ret && ns)
+		*ns = c.ns;
+	return ret;
+}
+
 int vcube_node_delay_until(struct vcube_node *node, uint64_t ns)
 {
 	uint64_t now;

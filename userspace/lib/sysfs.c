@@ -119,6 +119,8 @@ int vcube_net_describe(const char *root, struct vcube_net_desc *d)
 		       &d->cnet_double_ns);
 	vcube_attr_ull(root, "", "cnet_bcast_ns", UINT64_MAX,
 		       &d->cnet_bcast_ns);
+	/* The copy rate: absent (0, free) on modules older than it. */
+	vcube_attr_ull(root, "", "copy_byte_ps", UINT64_MAX, &d->copy_byte_ps);
 	return 0;
 }
 

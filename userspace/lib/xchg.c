@@ -31,7 +31,29 @@ struct xctx {
 	unsigned int me, p, base;
 	uint64_t idle_ns;
 	bool rex;		/* store-and-forward over dimensions D-1 .. 0 */
+	uint64_t copied;	/* bytes copied locally, not yet charged */
 };
+
+/*
+ * Store-and-forward algorithms rearrange blocks in memory, and on the
+ * machines that costs processor time: every byte they copy is counted
+ * here and charged (vcube_node_copy(), at the network's copy_byte_ps)
+ * before the rank's next communication and at its end, so the copies
+ * fall between a wait and the next send, where the program does them.
+ */
+static void xcopy(struct xctx *x, void *dst, const void *src, size_t len)
+{
+	memcpy(dst, src, len);
+	x->copied += len;
+}
+
+static int xcharge(struct xctx *x)
+{
+	uint64_t b = x->copied;
+
+	x->copied = 0;
+	return b ? vcube_node_copy(x->c->node, b, NULL) : 0;
+}
 
 /* ---- FORCED, all receives posted before a global synchronisation ------- */
 
@@ -349,8 +371,8 @@ static int xchg_sf(struct xctx *x, const struct sf_ops *ops, bool forced)
 	out = b + x->p * len;
 	in = out + blk;
 	for (d = 0; d < x->p; d++)
-		memcpy(a + ops->slot(x, x->me, 0, x->me, d) * len,
-		       x->sbuf + d * len, len);
+		xcopy(x, a + ops->slot(x, x->me, 0, x->me, d) * len,
+		      x->sbuf + d * len, len);
 	if (forced) {
 		/* Bokhari's standard_F: every receive posted, then a global
 		 * and, before each transfer, a pairwise synchronisation. */
@@ -369,14 +391,19 @@ static int xchg_sf(struct xctx *x, const struct sf_ops *ops, bool forced)
 						       NULL, 0, &sq[k]);
 		}
 		if (!ret)
+			ret = xcharge(x);
+		if (!ret)
 			ret = vcube_comm_barrier(x->c);
 	}
 	for (k = 0; k < dd && !ret; k++) {
 		for (idx = 0, m = 0; idx < x->p; idx++) {
 			ops->label(x, x->me, k, idx, &s, &d);
 			if (ops->goes(x, x->me, k, s, d))
-				memcpy(out + m++ * len, a + idx * len, len);
+				xcopy(x, out + m++ * len, a + idx * len, len);
 		}
+		ret = xcharge(x);
+		if (ret)
+			break;
 		if (!forced) {
 			ret = vcube_comm_step(x->c, x->base | k, ops->to(x, k),
 					      out, blk, ops->from(x, k), in,
@@ -402,15 +429,15 @@ static int xchg_sf(struct xctx *x, const struct sf_ops *ops, bool forced)
 		for (idx = 0; idx < x->p; idx++) {
 			ops->label(x, x->me, k, idx, &s, &d);
 			if (!ops->goes(x, x->me, k, s, d))
-				memcpy(b + ops->slot(x, x->me, k + 1, s, d) * len,
-				       a + idx * len, len);
+				xcopy(x, b + ops->slot(x, x->me, k + 1, s, d) * len,
+				      a + idx * len, len);
 		}
 		tmp = forced ? in + k * blk : in;
 		for (idx = 0, m = 0; idx < x->p; idx++) {
 			ops->label(x, ops->from(x, k), k, idx, &s, &d);
 			if (ops->goes(x, ops->from(x, k), k, s, d))
-				memcpy(b + ops->slot(x, x->me, k + 1, s, d) * len,
-				       tmp + m++ * len, len);
+				xcopy(x, b + ops->slot(x, x->me, k + 1, s, d) * len,
+				      tmp + m++ * len, len);
 		}
 		tmp = a;
 		a = b;
@@ -419,8 +446,10 @@ static int xchg_sf(struct xctx *x, const struct sf_ops *ops, bool forced)
 	if (!ret)
 		for (idx = 0; idx < x->p; idx++) {
 			ops->label(x, x->me, dd, idx, &s, &d);
-			memcpy(x->rbuf + s * len, a + idx * len, len);
+			xcopy(x, x->rbuf + s * len, a + idx * len, len);
 		}
+	if (!ret)
+		ret = xcharge(x);
 	for (k = 0; rq && k < dd; k++) {
 		r = rq[k] ? vcube_node_wait(n, rq[k], NULL) : 0;
 		if (!r && sq[k])
@@ -458,18 +487,21 @@ static int xchg_torus(struct xctx *x, const char *name)
 	m1 = m0 + x->p * len;
 	/* h[cs * ny + rd]: from (r, cs) to (rd, c), once the rows are done */
 	for (y = 0; y < ny; y++)
-		memcpy(h + (c * ny + y) * len, x->sbuf + (y * nx + c) * len, len);
+		xcopy(x, h + (c * ny + y) * len, x->sbuf + (y * nx + c) * len, len);
 	for (e = 1, n = 0; e < nx; e++)
 		for (y = 0; y < ny; y++)
-			memcpy(m0 + n++ * len,
-			       x->sbuf + (y * nx + (c + e) % nx) * len, len);
+			xcopy(x, m0 + n++ * len,
+			      x->sbuf + (y * nx + (c + e) % nx) * len, len);
 	for (t = 1; t < nx && !ret; t++) {
 		n = (size_t)(nx - t) * ny;
-		ret = vcube_comm_step(x->c, x->base | t, r * nx + (c + 1) % nx,
-				      m0, n * len, r * nx + (c + nx - 1) % nx,
-				      m1, n * len, 0);
+		ret = xcharge(x);
+		if (!ret)
+			ret = vcube_comm_step(x->c, x->base | t,
+					      r * nx + (c + 1) % nx, m0,
+					      n * len, r * nx + (c + nx - 1) % nx,
+					      m1, n * len, 0);
 		cs = (c + nx - t) % nx;
-		memcpy(h + cs * ny * len, m1, ny * len);
+		xcopy(x, h + cs * ny * len, m1, ny * len);
 		tmp = m0;
 		m0 = m1 + ny * len;	/* the rest goes on east */
 		m1 = tmp;
@@ -479,24 +511,29 @@ static int xchg_torus(struct xctx *x, const char *name)
 	m0 = h + x->p * len;
 	m1 = m0 + x->p * len;
 	for (cs = 0; cs < nx; cs++)
-		memcpy(x->rbuf + (r * nx + cs) * len, h + (cs * ny + r) * len,
-		       len);
+		xcopy(x, x->rbuf + (r * nx + cs) * len, h + (cs * ny + r) * len,
+		      len);
 	for (e = 1, n = 0; e < ny; e++)
 		for (cs = 0; cs < nx; cs++)
-			memcpy(m0 + n++ * len,
-			       h + (cs * ny + (r + e) % ny) * len, len);
+			xcopy(x, m0 + n++ * len,
+			      h + (cs * ny + (r + e) % ny) * len, len);
 	for (t = 1; t < ny && !ret; t++) {
 		n = (size_t)(ny - t) * nx;
-		ret = vcube_comm_step(x->c, x->base | (nx + t),
-				      ((r + 1) % ny) * nx + c, m0, n * len,
-				      ((r + ny - 1) % ny) * nx + c, m1,
-				      n * len, 0);
+		ret = xcharge(x);
+		if (!ret)
+			ret = vcube_comm_step(x->c, x->base | (nx + t),
+					      ((r + 1) % ny) * nx + c, m0,
+					      n * len,
+					      ((r + ny - 1) % ny) * nx + c, m1,
+					      n * len, 0);
 		y = (r + ny - t) % ny;
-		memcpy(x->rbuf + y * nx * len, m1, nx * len);
+		xcopy(x, x->rbuf + y * nx * len, m1, nx * len);
 		tmp = m0;
 		m0 = m1 + nx * len;
 		m1 = tmp;
 	}
+	if (!ret)
+		ret = xcharge(x);
 out:
 	free(h);
 	return ret;

@@ -407,6 +407,18 @@ struct vcube_cnet {
 	__u32 pad;
 };
 
+/*
+ * A local copy: the node's processor copies @bytes within its own memory
+ * (the shuffle of a store-and-forward exchange), and its clock moves on by
+ * the network's copy_byte_ps per byte, rounded to the nearest ns (then
+ * stretched by any interrupt it meets, like a busy wait). @ns must be 0 on
+ * the way in; it returns the ns charged. @bytes past 2^40: -EOVERFLOW.
+ */
+struct vcube_copy {
+	__u64 bytes;
+	__u64 ns;
+};
+
 #define VCUBE_IOC_NODE_INFO	_IOR(VCUBE_IOC_MAGIC, 0x00, struct vcube_node_info)
 #define VCUBE_IOC_ROUTE		_IOWR(VCUBE_IOC_MAGIC, 0x01, struct vcube_route)
 #define VCUBE_IOC_SEND		_IOWR(VCUBE_IOC_MAGIC, 0x02, struct vcube_send)
@@ -423,5 +435,6 @@ struct vcube_cnet {
  */
 #define VCUBE_IOC_JITTER	_IOR(VCUBE_IOC_MAGIC, 0x07, __u64)
 #define VCUBE_IOC_CNET		_IOWR(VCUBE_IOC_MAGIC, 0x08, struct vcube_cnet)
+#define VCUBE_IOC_COPY		_IOWR(VCUBE_IOC_MAGIC, 0x09, struct vcube_copy)
 
 #endif /* _UAPI_LINUX_VCUBE_H */

@@ -75,6 +75,12 @@ int vcube_node_cnet(struct vcube_node *node, struct vcube_cnet *op);
  */
 int vcube_node_jitter(struct vcube_node *node, uint64_t *ns);
 /*
+ * A local copy of @bytes in the process's memory (a store-and-forward
+ * shuffle): the node's clock moves on by the network's copy_byte_ps per
+ * byte; the ns charged in *@ns if not NULL. Free where copy_byte_ps is 0.
+ */
+int vcube_node_copy(struct vcube_node *node, uint64_t bytes, uint64_t *ns);
+/*
  * Busy-wait until the node's clock reads @ns (no-op if it is past); under
  * noise an interrupt met on the way may carry it a little past @ns.
  */
@@ -105,6 +111,8 @@ struct vcube_net_desc {
 	unsigned long long cnet_word_ns;
 	unsigned long long cnet_double_ns;
 	unsigned long long cnet_bcast_ns;
+	/* a local copy's cost, ps per byte (0: free) */
+	unsigned long long copy_byte_ps;
 };
 
 struct vcube_node_desc {
