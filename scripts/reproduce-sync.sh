@@ -6,6 +6,10 @@
 # Figures go to $VCUBE_OUT.
 set -u
 . "$VCUBE_TOP/scripts/reproduce-lib.sh"
+. "$VCUBE_TOP/scripts/score-lib.sh"
+# the better of two algorithms (least max_ns) at BYTES in $tmp/out
+better() { awk -F, -v a="$1" -v b="$2" -v x="$3" '!/^#/ && ($1 == a || $1 == b) && $2 == x &&
+	(m == "" || $5 + 0 < m) { m = $5 + 0; w = $1 } END { print w }' "$tmp/out"; }
 NOISE="noise=ipsc860 jitter_ns=150000 seed=1"
 # VCUBE_SMOKE=1: every section end to end with tiny runs (to test this script)
 if [ -n "${VCUBE_SMOKE:-}" ]; then
@@ -29,19 +33,32 @@ Table III, m >= (2 d b_s - b_l / 2) / a, from what it measured:
 EOF
 load topology=hypercube dim=3 profile=seidel
 vcube-run -n 8 "$bench" --costs --json > "$tmp/costs" || exit 1
-python3 - "$tmp/costs" <<'PY'
+python3 - "$tmp/costs" "$VCUBE_TOP/scripts" <<'PY'
 import json, sys
+sys.path.insert(0, sys.argv[2])
+import papers
+sd = papers.load("seidel")
+num = {(i, l): float(v) for i, l, v, _ in sd.nums}
 j = json.load(open(sys.argv[1]))
 print("| constant | vcube | Table I |")
 print("|---|---|---|")
-for k, name, paper in (("b_s", "b_s (us)", 75), ("s", "s (us)", 44), ("b_l", "b_l (us)", 136)):
-    print("| %s | %.1f | %s |" % (name, j[k] / 1000, paper))
-print("| a (us/byte) | %.4f | 0.36 |" % (j["a_ps_per_byte"] / 1e6))
+for k, name, label in (("b_s", "b_s (us)", "b_s, us"), ("s", "s (us)", "s, us"),
+                       ("b_l", "b_l (us)", "b_l, us")):
+    print("| %s | %.1f | %g |" % (name, j[k] / 1000, num[("Table I", label)]))
+    papers.record("val", "seidel", "Table I", label, "", j[k] / 1000, "fitted")
+a = j["a_ps_per_byte"] / 1e6
+print("| a (us/byte) | %.4f | %g |" % (a, num[("Table I", "a, us per byte")]))
+papers.record("val", "seidel", "Table I", "a, us per byte", "", a, "fitted")
 print()
-print("| d | " + " | ".join(str(r["d"]) for r in j["rds_min_len"]) + " |")
-print("|---|" + "---|" * len(j["rds_min_len"]))
-print("| vcube (bytes) | " + " | ".join(str(r["bytes"]) for r in j["rds_min_len"]) + " |")
-print("| Table III | " + " | ".join(str(r["paper"]) for r in j["rds_min_len"]) + " |")
+rows = j["rds_min_len"]
+print("| d | " + " | ".join(str(r["d"]) for r in rows) + " |")
+print("|---|" + "---|" * len(rows))
+print("| vcube (bytes) | " + " | ".join(str(r["bytes"]) for r in rows) + " |")
+print("| Table III | " + " | ".join("%g" % num[("Table III", "d = %d, bytes" % r["d"])]
+                                   for r in rows) + " |")
+for r in rows:
+    papers.record("val", "seidel", "Table III", "d = %d, bytes" % r["d"], "", r["bytes"],
+                  "predicted")
 PY
 cat <<'EOF'
 
@@ -188,6 +205,22 @@ plot '$tmp/succ' using 1:2 with linespoints title 'gsync', \
      '' using 1:4 with linespoints title 'rds'
 EOF
 gnuplot "$tmp/plot.gp" || exit 1
+# the scorecard: Fig. 4-5's gsync at d = 2; at d = 5 (Fig. 4-6) the barrier
+# with the most concurrent shifts, "tie" where the best two are equal
+top() { awk -v w="$*" 'BEGIN { n = split(w, a, " ") }
+	{ for (i = 1; i <= n; i++)
+		if (b == "" || $i + 0 > m) { m = $i + 0; b = a[i]; t = 0 }
+		else if ($i + 0 == m) t = 1 }
+	END { if (b != "") print t ? "tie" : b }'; }
+awk '$1 == 2 { print $2 }' "$tmp/succ" | while read -r g; do
+	score_rec val seidel "Fig. 4-5" "gsync, FORCED, d = 2, success %" "" "$g" predicted
+done
+awk '$1 == 5 { print $2, $3, $4 }' "$tmp/succ" | top gsync sync0 rds | while read -r w; do
+	score_rec win seidel "Fig. 4-6" "d = 5, FORCED: gsync, sync0 or rds" "$w"
+done
+awk '$1 == 5 { print $2, $3 }' "$tmp/succ" | top gsync sync0 | while read -r w; do
+	score_rec win seidel "Fig. 4-6" "d = 5, FORCED: gsync or sync0" "$w"
+done
 cat <<'EOF'
 
 ![concurrent shifts against d](seidel-shift.svg)
@@ -250,7 +283,17 @@ The long protocol (UNFORCED shifts, a m + b_l predicted), d = 5, same noise:
 
 EOF
 load topology=hypercube dim=5 profile=seidel $NOISE
+# the noise preset is Fig. 3-9's reading, taken as it is
+score_rec val seidel "Fig. 3-9" "interrupt cost, us" "" \
+	"$(awk '{ print $1 / 1000 }' /sys/class/vcube/noise_cost_ns)" fitted
+score_rec val seidel "Fig. 3-9" "interrupt period, ms" "" \
+	"$(awk '{ print $1 / 1000000 }' /sys/class/vcube/noise_period_ns)" fitted
 run 32 --shift gsync,sync0,rds,none --unforced --sizes 4096,16384,65536 --reps $R50
+awk -F, -v r=$R50 '!/^#/ && $1 != "algo" { s[$1] += 100 * $10 / r; n[$1]++ }
+	END { printf "%.1f %.1f %.1f\n", s["gsync"] / n["gsync"], s["sync0"] / n["sync0"],
+		s["rds"] / n["rds"] }' "$tmp/out" | top gsync sync0 rds | while read -r w; do
+	score_rec win seidel "Fig. 4-6" "d = 5, long: gsync, sync0 or rds" "$w"
+done
 echo "| bytes | gsync | sync0 | rds | none |"
 echo "|---|---|---|---|---|"
 for s in 4096 16384 65536; do
@@ -290,6 +333,12 @@ for s in 0 1000 2000 3000 4000; do
 	done
 	echo
 done
+for s in 1000 2000 3000 4000; do
+	score_rec win bokhari "Figure 12" "$s B, max: linear or stable" "$(better linear stable $s)"
+done
+score_rec win bokhari "Figure 13" "4000 B, min: pairwise_F or pairwise" \
+	"$(awk -F, '!/^#/ && ($1 == "pairwise_F" || $1 == "pairwise") && $2 == 4000 &&
+		(m == "" || $3 + 0 < m) { m = $3 + 0; w = $1 } END { print w }' "$tmp/out")"
 grep -E '^#|^algo|^(linear|stable|pairwise_F),' "$tmp/env.csv" > "$tmp/fig12.csv"
 grep -E '^#|^algo|^pairwise(_F)?,' "$tmp/env.csv" > "$tmp/fig13.csv"
 "$bench" --from "$tmp/fig12.csv" --plot "$VCUBE_OUT/bokhari-envelope.svg" --envelope \
@@ -379,6 +428,17 @@ for d in $DR; do
 		[ -n "$b" ] && echo "$b" >> "$tmp/winners"
 	done
 	echo
+	# the hull's ends, as the paper names them (Figs. 10-11)
+	fig="Figure 10"; [ $d -le 4 ] && fig="Figure 11"
+	for x in 1 4096; do
+		score_rec win bokhari "$fig" "d = $d, $x B" "$(best $x)"
+	done
+	if [ $d = 5 ]; then
+		score_rec win bokhari "Figure 10" "d = 5, 1 B: standard_U or standard_F" \
+			"$(better standard_U standard_F 1)"
+		score_rec win bokhari "Figure 10" "d = 5, 64 B: pairwise_U or pairwise_F" \
+			"$(better pairwise_U pairwise_F 64)"
+	fi
 	# stable against linear on maximum time, for the text below
 	for x in $sizes; do
 		l=$(col linear $x 5) st=$(col stable $x 5)

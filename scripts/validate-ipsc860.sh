@@ -7,6 +7,12 @@ exp=$VCUBE_TOP/build/tests/vm/exp
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 load() { rmmod vcube 2>/dev/null; insmod "$VCUBE_KO" "$@" || exit 1; }
+. "$VCUBE_TOP/scripts/score-lib.sh"
+# Bokhari's sec. 2.2 fits, from data/papers/bokhari.tsv
+bk() { paper_val bokhari "Sec. 2.2" "$1" "" || exit 1; }
+fa=$(bk "FORCED startup, us") fb=$(bk "FORCED per byte, us") fc=$(bk "FORCED per hop, us")
+ua=$(bk "UNFORCED startup, us") ub=$(bk "UNFORCED per byte, us") uc=$(bk "UNFORCED per hop, us")
+um=$(bk "UNFORCED above, bytes")
 
 cat <<'HDR'
 # Validation: the iPSC/860 profiles
@@ -38,24 +44,36 @@ echo "## Single sends (Bokhari sec. 2.2, Fig. 2)"
 echo
 echo "| d | m | FORCED | formula | UNFORCED | formula | worst error |"
 echo "|---|---|---|---|---|---|---|"
-awk '$1 == "cost" { t[$2 " " $3 " " $4] = $5 / 1000; d[$2] = 1; m[$3] = 1 }
+awk -v fa="$fa" -v fb="$fb" -v fc="$fc" -v ua="$ua" -v ub="$ub" -v uc="$uc" -v um="$um" \
+	-v rec="${VCUBE_SCORE:-}" '$1 == "cost" { t[$2 " " $3 " " $4] = $5 / 1000; d[$2] = 1; m[$3] = 1 }
 END {
 	n = split("0 1 64 100 101 400 1000 4096", ms, " ")
 	for (dd = 1; dd <= 7; dd++) for (i = 1; i <= n; i++) {
 		mm = ms[i]; f = t[dd " " mm " 1"]; u = t[dd " " mm " 0"]
-		wf = 95 + 0.394 * mm + 10.3 * dd
-		wu = mm > 100 ? 164 + 0.398 * mm + 29.9 * dd : wf
+		wf = fa + fb * mm + fc * dd
+		wu = mm > um ? ua + ub * mm + uc * dd : wf
 		e = (f - wf) / wf; if (e < 0) e = -e
 		e2 = (u - wu) / wu; if (e2 < 0) e2 = -e2; if (e2 > e) e = e2
 		if (mm == 0 || mm == 100 || mm == 101 || mm == 4096 || dd == 1)
 			printf "| %d | %d | %.1f | %.1f | %.1f | %.1f | %.2f%% |\n", dd, mm, f, wf, u, wu, 100 * e
+		if (rec != "" && (mm == 1 || mm == 1000 || mm == 4096) && (dd == 1 || dd == 4 || dd == 7)) {
+			printf "formula\tbokhari\tFORCED (sec. 2.2), us\td = %d, %d B\t%.3f\t%.3f\n", dd, mm, wf, f >> rec
+			printf "formula\tbokhari\tUNFORCED (sec. 2.2), us\td = %d, %d B\t%.3f\t%.3f\n", dd, mm, wu, u >> rec
+		}
 	}
 }' "$tmp/f"
 echo
-echo "UNFORCED and FORCED coincide up to 100 bytes and split at 101, as in Fig. 2. Bokhari reads"
-echo "about 95 us for 0 bytes to a neighbour and 155 us over 7 hops off his plots and notes that"
+echo "UNFORCED and FORCED coincide up to $um bytes and split above, as in Fig. 2. Bokhari reads"
+echo "about $(paper_val bokhari "Figure 2" "0 B, d = 1, us" "") us for 0 bytes to a neighbour and $(paper_val bokhari "Figure 2" "0 B, d = 7, us" "") us over 7 hops off his plots and notes that"
 awk '$1 == "cost" && $3 == 0 && $4 == 1 && ($2 == 1 || $2 == 7) { t[$2] = $5 / 1000 }
 END { printf "zero-byte times fall slightly below his fit; vcube follows the fit (%.1f and %.1f us).\n", t[1], t[7] }' "$tmp/f"
+for dd in 1 7; do
+	score_rec val bokhari "Figure 2" "0 B, d = $dd, us" "" \
+		"$(awk -v d=$dd '$1 == "cost" && $2 == d && $3 == 0 && $4 == 1 { print $5 / 1000 }' "$tmp/f")" predicted
+done
+score_rec val bokhari "Figure 2" "per link, us" "" \
+	"$(awk '$1 == "cost" && $3 == 0 && $4 == 1 { t[$2] = $5 } END { print (t[7] - t[1]) / 6000 }' "$tmp/f")" predicted
+score_rec shown bokhari "Figure 2" "single sends, d = 1..7, 0..4096 B, against the fits"
 
 vcube-run -n 128 "$exp" contention > "$tmp/c" || exit 1
 echo
@@ -67,6 +85,8 @@ echo "| paths | time | x one path |"
 echo "|---|---|---|"
 awk '$1 == "contention" { if ($4 > t[$2]) t[$2] = $4 }
 END { for (k = 1; k <= 8; k++) printf "| %d | %.1f | %.2f |\n", k, t[k] / 1000, t[k] / t[1] }' "$tmp/c"
+score_rec shown bokhari "Figure 4" "$(awk '$1 == "contention" { if ($4 > t[$2]) t[$2] = $4 }
+	END { printf "8 paths: %.2fx one path, 1000 B", t[8] / t[1] }' "$tmp/c")"
 echo
 echo "Bokhari: eight contending messages take more than seven times one. The ratio depends on"
 echo "when a circuit is released: vcube releases every channel when the receiver has the whole"
@@ -103,6 +123,18 @@ for d in 2 3 4 5 6; do
 			[ $ej = 0 ] && ports="any number" || ports="one"
 			[ $arb = fifo ] && who="the first to ask" || who="the lowest source"
 			echo "| $d | $algo | $ports | $who | $span | $want | $w |"
+			if [ $d = 3 ]; then
+				case "$algo $cfg" in
+				"naive 0 lowest")
+					score_rec val bokhari "Figure 6" "naive, d = 3, steps" "" "$span" predicted ;;
+				"linear 0 fifo")
+					score_rec shown bokhari "Figure 7" "linear, d = 3: $span steps, $w channel waits" ;;
+				"pairwise 0 fifo")
+					score_rec val bokhari "Figure 8" "pairwise, d = 3, steps" "" "$span" predicted ;;
+				"stable 0 fifo")
+					score_rec shown bokhari "Figure 9" "stable, d = 3: $span steps, $w channel waits" ;;
+				esac
+			fi
 		done
 	done
 done
@@ -118,25 +150,32 @@ echo "at a time (Seidel) naive is slower still. linear, pairwise and stable neve
 echo "channel. vcube-chart reproduces Fig. 6 itself, all 56 step numbers (tests/vm/chart.sh)."
 
 echo
-echo "## Seidel & Davis, Table II (profile seidel, m = 4096 bytes, am = 1474.56 us)"
+sa=$(paper_val seidel "Table I" "a, us per byte" "") || exit 1
+sbl=$(paper_val seidel "Table I" "b_l, us" "") || exit 1
+sbs=$(paper_val seidel "Table I" "b_s, us" "") || exit 1
+m=4096
+am=$(echo "$sa * $m" | bc)
+echo "## Seidel & Davis, Table II (profile seidel, m = $m bytes, am = $am us)"
 echo
 echo "| operation | protocol | delta | vcube | Table II | error |"
 echo "|---|---|---|---|---|---|"
 row() {	# mode nodes skew label protocol formula-text want
 	load topology=hypercube dim=$(( $2 == 2 ? 1 : 2 )) profile=seidel
 	vcube-run -n "$2" "$exp" seidel "$1" "$3" > "$tmp/s" || exit 1
-	awk -v l="$4" -v p="$5" -v d="$3" -v f="$6" -v w="$7" '$1 == "seidel" { if ($5 > m) m = $5 }
-	END { printf "| %s | %s | %d us | %.2f | %s = %.2f | %+.2f%% |\n", l, p, d, m / 1000, f, w, 100 * (m / 1000 - w) / w }' "$tmp/s"
+	awk -v l="$4" -v p="$5" -v d="$3" -v f="$6" -v w="$7" -v rec="${VCUBE_SCORE:-}" '$1 == "seidel" { if ($5 > m) m = $5 }
+	END { printf "| %s | %s | %d us | %.2f | %s = %.2f | %+.2f%% |\n", l, p, d, m / 1000, f, w, 100 * (m / 1000 - w) / w
+	      if (rec != "") printf "formula\tseidel\tTable II: %s, %s (%s)\tdelta %d us\t%.3f\t%.3f\n", l, p, f, d, w, m / 1000 >> rec }' "$tmp/s"
 }
-am=1474.56
-row exchange 2 50 "simple exchange" long "am + b_l + delta" "$(echo "$am + 136 + 50" | bc)"
-row exchange 2 100 "simple exchange" long "2am + 1.5 b_l" "$(echo "2 * $am + 204" | bc)"
-row exchange 2 1000 "simple exchange" long "2am + 1.5 b_l" "$(echo "2 * $am + 204" | bc)"
-row syncl 2 100 "synchronised exchange" long "am + b_l + b_s + delta" "$(echo "$am + 136 + 75 + 100" | bc)"
-row syncf 2 100 "synchronised exchange" forced "am + 2 b_s + delta" "$(echo "$am + 150 + 100" | bc)"
-row shiftl 4 50 "shift, ring of 4" long "am + b_l + delta" "$(echo "$am + 136 + 50" | bc)"
-row shiftl 4 100 "shift, ring of 4" long "2am + 1.5 b_l" "$(echo "2 * $am + 204" | bc)"
-row shiftf 4 100 "shift, ring of 4" forced "am + b_s + delta" "$(echo "$am + 75 + 100" | bc)"
+x() { echo "$*" | bc -l; }
+row exchange 2 50 "simple exchange" long "am + b_l + delta" "$(x "$am + $sbl + 50")"
+row exchange 2 100 "simple exchange" long "2am + 1.5 b_l" "$(x "2 * $am + 1.5 * $sbl")"
+row exchange 2 1000 "simple exchange" long "2am + 1.5 b_l" "$(x "2 * $am + 1.5 * $sbl")"
+row syncl 2 100 "synchronised exchange" long "am + b_l + b_s + delta" "$(x "$am + $sbl + $sbs + 100")"
+row syncf 2 100 "synchronised exchange" forced "am + 2 b_s + delta" "$(x "$am + 2 * $sbs + 100")"
+row shiftl 4 50 "shift, ring of 4" long "am + b_l + delta" "$(x "$am + $sbl + 50")"
+row shiftl 4 100 "shift, ring of 4" long "2am + 1.5 b_l" "$(x "2 * $am + 1.5 * $sbl")"
+row shiftf 4 100 "shift, ring of 4" forced "am + b_s + delta" "$(x "$am + $sbs + 100")"
+score_rec shown seidel "Table II" "8 rows, as formulas on Table I's constants"
 echo
 echo "The serialisation at delta >= b_s is not written into the model: it comes from each node"
 echo "having one send port, which the late node's PROBE must share with its REQUEST. In this"

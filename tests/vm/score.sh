@@ -25,5 +25,7 @@ smoke cnet reproduce-cnet.sh
 smoke switching validate-switching.sh
 smoke ponnusamy reproduce.sh "ponnusamy-fig10 ponnusamy-table4 ponnusamy-figs11-12"
 smoke chuang reproduce.sh "chuang-fig5 chuang-fig8"
+smoke ipsc860 validate-ipsc860.sh
+smoke sync reproduce-sync.sh
 unload
 exit $fail
