@@ -717,6 +717,7 @@ VCUBE_CLASS_SHOW(jitter_dist, "%s",
 		 net->params.jitter_dist == VC_JITTER_ONE ? "one" : "uniform");
 VCUBE_CLASS_SHOW(send_port_early, "%u", net->params.sport_early);
 VCUBE_CLASS_SHOW(copy_byte_ps, "%llu", (unsigned long long)net->params.copy_ps);
+VCUBE_CLASS_SHOW(duplex_ns, "%llu", (unsigned long long)net->params.duplex);
 VCUBE_CLASS_SHOW(cnet_word_ns, "%llu", (unsigned long long)net->params.cnet_word);
 VCUBE_CLASS_SHOW(cnet_double_ns, "%llu",
 		 (unsigned long long)net->params.cnet_double);
@@ -752,6 +753,7 @@ static struct attribute *vcube_class_attrs[] = {
 	&class_attr_jitter_dist.attr,
 	&class_attr_send_port_early.attr,
 	&class_attr_copy_byte_ps.attr,
+	&class_attr_duplex_ns.attr,
 	&class_attr_cnet_word_ns.attr,
 	&class_attr_cnet_double_ns.attr,
 	&class_attr_cnet_bcast_ns.attr,
@@ -783,6 +785,7 @@ VCUBE_NET_STAT(transfers, transfers);
 VCUBE_NET_STAT(channel_waits, chan_waits);
 VCUBE_NET_STAT(channel_wait_ns, chan_wait_ns);
 VCUBE_NET_STAT(port_waits, port_waits);
+VCUBE_NET_STAT(duplex_waits, duplex_waits);
 VCUBE_NET_STAT(deadlocks, deadlocks);
 VCUBE_NET_STAT(events, events);
 
@@ -875,6 +878,7 @@ static struct attribute *vcube_class_stat_attrs[] = {
 	&class_attr_channel_waits.attr,
 	&class_attr_channel_wait_ns.attr,
 	&class_attr_port_waits.attr,
+	&class_attr_duplex_waits.attr,
 	&class_attr_deadlocks.attr,
 	&class_attr_events.attr,
 	NULL

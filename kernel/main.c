@@ -85,6 +85,7 @@ VCUBE_COST_PARAM(packet_payload, "Packet: payload bytes per packet");
 VCUBE_COST_PARAM(partial_ns, "Packet: extra startup when the last packet is partial");
 VCUBE_COST_PARAM(window_ns, "Statistics: keep the peak channel sharing of each window of this many ns (0: off)");
 VCUBE_COST_PARAM(copy_byte_ps, "A node's local copy (a store-and-forward shuffle, VCUBE_IOC_COPY): ps of its processor per byte; 0: free");
+VCUBE_COST_PARAM(duplex_ns, "Circuit: a node's transmit and receive overlap only when the later starts within this many ns of the earlier, else it waits for the earlier to end; 0: always overlap");
 VCUBE_COST_PARAM(send_port_early, "1: a node may start its next send once its last one returned (tail_ns before delivery); 0: at delivery");
 VCUBE_COST_PARAM(noise_period_ns, "Noise: each node is interrupted every this many ns, from a seeded phase (0: never)");
 VCUBE_COST_PARAM(noise_cost_ns, "Noise: CPU time each interrupt takes, at most noise_period_ns / 2");
@@ -211,6 +212,7 @@ static int vcube_costs_parse(struct vc_params *p)
 	SET(window_ns, p->window_ns, ns_max);
 	SET(send_port_early, p->sport_early, 1);
 	SET(copy_byte_ps, p->copy_ps, 1000000);	/* at most 1 us per byte */
+	SET(duplex_ns, p->duplex, ns_max);
 	/* the preset first: noise_*_ns override it */
 	if (!ret && noise) {
 		i = vcube_choice("noise", noise, vcube_noise_names,

@@ -62,16 +62,37 @@ optimal for all dimensions beyond 2"; standard_U is optimal for the smallest mes
 d = 3; UNFORCED messages jump at 100 bytes (between 64 and 128 for pairwise_U, at 100/2^(d-1)
 for standard_U).
 
-What vcube shows: standard_U wins the small blocks from d = 2 and the UNFORCED jumps fall where
-the paper says (pairwise_U between 64 and 128 bytes; standard_U between 4 and 8 bytes on
-d = 5). At d = 1 pairwise_U wins at every size, at 4 KB by a hair over linear: linear's global
-synchronisation costs about what the UNFORCED protocol costs pairwise_U. For large blocks
-vcube finds linear (or stable) ahead of pairwise_F, where the paper finds pairwise_F best:
-the paper's reason is drift, "fortuitous concurrency during some runs and serial
-transmit/receives during others" for linear and stable, which pairwise synchronisation removes
-at a small cost. This sweep has no noise, so linear pays no penalty and pairwise_F pays its
-synchronisation; the noisy sweep and the envelopes at the end of this file show how little
-vcube's interrupt model changes that, and why.
+EOF
+python3 - "$tmp" <<'PY'
+import csv, sys
+t = {}
+for d in range(1, 7):
+    for r in csv.reader(l for l in open("%s/d%d.csv" % (sys.argv[1], d)) if not l.startswith("#")):
+        if r[0] != "algo":
+            t[(d, r[0], int(r[1]))] = float(r[4])
+def best(d, s):
+    c = {a: v for (dd, a, ss), v in t.items() if dd == d and ss == s}
+    return min(c, key=c.get) if c else "-"
+def jump(d, a):
+    """The sizes up to 128 bytes between which ALGO's time grows the most,
+    relative (where the UNFORCED protocol changes)."""
+    s = sorted(ss for (dd, aa, ss) in t if dd == d and aa == a and ss <= 128)
+    k = max(range(1, len(s)), key=lambda i: t[(d, a, s[i])] / t[(d, a, s[i - 1])])
+    return s[k - 1], s[k]
+print()
+print("What vcube shows, without noise: the best at 1 byte is " +
+      ", ".join("%s at d = %d" % (best(d, 1), d) for d in range(1, 7)) +
+      "; at 4096 bytes " + ", ".join("%s at d = %d" % (best(d, 4096), d) for d in range(1, 7)) +
+      ". pairwise_U's time jumps most between %d and %d bytes (d = 5) and standard_U's"
+      " between %d and %d bytes (d = 5)." % (jump(5, "pairwise_U") + jump(5, "standard_U")))
+PY
+cat <<'EOF'
+
+Without noise nothing drifts: the paper's reason for pairwise_F's lead at large blocks is
+"fortuitous concurrency during some runs and serial transmit/receives during others" for
+linear and stable, which pairwise synchronisation removes at a small cost. The noisy sweep
+and the envelopes at the end of this file measure what the interrupts and the duplex window
+change.
 EOF
 for d in 3 5; do
 	echo

@@ -52,7 +52,9 @@ struct vc_event {
 };
 
 enum vc_xfer_type { VC_X_PROBE, VC_X_REQUEST, VC_X_DATA };
-enum vc_wait_on { VC_ON_NONE, VC_ON_SPORT, VC_ON_CHAN, VC_ON_RPORT };
+enum vc_wait_on {
+	VC_ON_NONE, VC_ON_SPORT, VC_ON_CHAN, VC_ON_RPORT, VC_ON_DUPLEX,
+};
 
 /* One body's full rate, in the fixed point of rates and of work. */
 #define VC_RATE_ONE	(1U << 16)
@@ -92,6 +94,8 @@ struct vc_xfer {
 	u32 rate;		/* share of full rate, VC_RATE_ONE = all */
 	u8 frozen;		/* scratch of vc_rerate(): 0, 1, or 2 (just now) */
 	bool sport_held;
+	/* circuit, duplex: bodies waiting for this one to end */
+	struct list_head dwaiters;
 	u32 nhops;
 	u32 hop;		/* channels held */
 	u32 chan[];
@@ -115,6 +119,9 @@ struct vc_node {
 	u64 draws;		/* start-jitter draws made */
 	struct vc_req *waiting;
 	s32 wake_status;
+	/* circuit, duplex: the bodies flowing out of and into the node */
+	struct vc_xfer *tx;
+	struct vc_xfer *rx;
 	struct vc_node_stats st;
 };
 
@@ -730,20 +737,58 @@ static void vc_rerate(struct vc_engine *e, u64 t)
 	}
 }
 
+/*
+ * Circuit, duplex (Bokhari sec. 5: "A receive and a transmit occurring
+ * nearly simultaneously at a processor can proceed concurrently, while a
+ * short delay causes them to be carried out serially"): the body that
+ * would keep data @x from flowing at @t, one going the other way at either
+ * end that began more than duplex ns ago; NULL if none.
+ */
+static struct vc_xfer *vc_duplex_blocker(struct vc_engine *e,
+					 struct vc_xfer *x, u64 t)
+{
+	struct vc_xfer *y;
+
+	if (!e->p.duplex || x->type != VC_X_DATA)
+		return NULL;
+	y = e->node[x->src].rx;
+	if (y && t - y->t_flow > e->p.duplex)
+		return y;
+	y = e->node[x->dst].tx;
+	if (y && t - y->t_flow > e->p.duplex)
+		return y;
+	return NULL;
+}
+
 /* The body flows: the circuit (or its lanes) and the receiving port held. */
 static void vc_xfer_flow(struct vc_engine *e, struct vc_xfer *x, u64 t)
 {
 	const struct vc_cost *c = &e->p.cost[x->cls];
+	struct vc_xfer *y;
 	u64 dur, tail;
 
-	x->t_flow = t;
 	if (e->p.switching != VC_SW_CIRCUIT) {
+		x->t_flow = t;
 		x->work = c->byte * x->bytes * VC_RATE_ONE;
 		x->t_rate = t;
 		x->rate = 0;
 		list_add_tail(&x->flow_link, &e->flows);
 		e->rerate = true;	/* flushed once this instant is done */
 		return;
+	}
+	y = vc_duplex_blocker(e, x, t);
+	if (y) {
+		/* it waits, its circuit held, for @y to end */
+		x->wait_on = VC_ON_DUPLEX;
+		x->treq = t;
+		list_add_tail(&x->wait_link, &y->dwaiters);
+		e->st.duplex_waits++;
+		return;
+	}
+	x->t_flow = t;
+	if (x->type == VC_X_DATA) {
+		e->node[x->src].tx = x;
+		e->node[x->dst].rx = x;
 	}
 	dur = c->base + c->byte * x->bytes;
 	tail = e->p.tail < dur ? e->p.tail : dur;
@@ -929,6 +974,7 @@ static void vc_xfer_deliver(struct vc_engine *e, struct vc_xfer *x, u64 t)
 {
 	struct vc_node *d = &e->node[x->dst];
 	bool flowed = !list_empty(&x->flow_link);
+	struct vc_xfer *w, *tw;
 	u32 i;
 
 	if (flowed)
@@ -944,6 +990,16 @@ static void vc_xfer_deliver(struct vc_engine *e, struct vc_xfer *x, u64 t)
 		vc_res_put(e, res, t);
 	}
 	x->hop = 0;
+	if (e->node[x->src].tx == x)
+		e->node[x->src].tx = NULL;
+	if (e->node[x->dst].rx == x)
+		e->node[x->dst].rx = NULL;
+	/* what waited for this body to end tries again, in order */
+	list_for_each_entry_safe(w, tw, &x->dwaiters, wait_link) {
+		list_del_init(&w->wait_link);
+		w->wait_on = VC_ON_NONE;
+		vc_xfer_flow(e, w, t);
+	}
 	if (x->sport_held)
 		vc_res_put(e, &e->sport[x->src], t);
 	x->sport_held = false;
@@ -1222,6 +1278,18 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 	return e;
 }
 
+/* Free the transfers queued (by their wait_link) on @h, and their messages. */
+static void vc_free_waiters(struct list_head *h)
+{
+	struct vc_xfer *x, *tx;
+
+	list_for_each_entry_safe(x, tx, h, wait_link) {
+		list_del_init(&x->wait_link);
+		vc_msg_free(x->msg);
+		vc_free(x);
+	}
+}
+
 static void vc_free_xfer_event(struct vc_event *ev)
 {
 	struct vc_xfer *x;
@@ -1232,6 +1300,8 @@ static void vc_free_xfer_event(struct vc_event *ev)
 	case VC_EV_HOP:
 	case VC_EV_SEND:
 		x = container_of(ev, struct vc_xfer, ev);
+		/* bodies waiting for this one to end (duplex) */
+		vc_free_waiters(&x->dwaiters);
 		vc_msg_free(x->msg);
 		vc_free(x);
 		break;
@@ -1243,7 +1313,6 @@ static void vc_free_xfer_event(struct vc_event *ev)
 /* Frees transfers still in flight; the caller unbound every node first. */
 void vc_engine_destroy(struct vc_engine *e)
 {
-	struct vc_xfer *x, *tx;
 	struct vc_msg *m, *tm;
 	u32 i;
 
@@ -1256,28 +1325,16 @@ void vc_engine_destroy(struct vc_engine *e)
 		vc_free_xfer_event(ev);
 	}
 	for (i = 0; e->node && i < e->topo->nodes; i++) {
-		list_for_each_entry_safe(x, tx, &e->node[i].parked, wait_link) {
-			vc_msg_free(x->msg);
-			vc_free(x);
-		}
+		vc_free_waiters(&e->node[i].parked);
 		list_for_each_entry_safe(m, tm, &e->node[i].unexpected, link)
 			vc_msg_free(m);
 	}
 	/* Transfers queued on resources have no event: free them from there. */
 	for (i = 0; e->chan && i < e->nres; i++)
-		list_for_each_entry_safe(x, tx, &e->chan[i].waiters, wait_link) {
-			vc_msg_free(x->msg);
-			vc_free(x);
-		}
+		vc_free_waiters(&e->chan[i].waiters);
 	for (i = 0; e->sport && e->rport && i < e->topo->nodes; i++) {
-		list_for_each_entry_safe(x, tx, &e->sport[i].waiters, wait_link) {
-			vc_msg_free(x->msg);
-			vc_free(x);
-		}
-		list_for_each_entry_safe(x, tx, &e->rport[i].waiters, wait_link) {
-			vc_msg_free(x->msg);
-			vc_free(x);
-		}
+		vc_free_waiters(&e->sport[i].waiters);
+		vc_free_waiters(&e->rport[i].waiters);
 	}
 	vc_free(e->winpeak);
 	vc_free(e->trace);
@@ -1486,6 +1543,7 @@ int vc_send(struct vc_engine *e, u32 node, u32 dst, u32 tag, u32 flags,
 	INIT_LIST_HEAD(&m->link);
 	INIT_LIST_HEAD(&x->wait_link);
 	INIT_LIST_HEAD(&x->flow_link);
+	INIT_LIST_HEAD(&x->dwaiters);
 	x->ev.idx = VC_NOT_QUEUED;
 	m->src = node;
 	m->dst = dst;

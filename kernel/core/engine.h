@@ -77,6 +77,12 @@ struct vc_params {
 	u32 arb_lowest;		/* waiters served lowest source first, not FIFO */
 	u32 sport_early;	/* a send port is free tail ns before delivery */
 	u64 copy_ps;		/* a node's local copy: ps per byte (vc_copy) */
+	/*
+	 * circuit: a node's transmit and receive bodies overlap only when the
+	 * later starts within duplex ns of the earlier; else it waits for the
+	 * earlier to end. 0: they always overlap.
+	 */
+	u64 duplex;
 	/* noise, from the topology's seed; all 0: none */
 	u64 noise_period;	/* ns between one node's interrupts */
 	u64 noise_cost;		/* ns of CPU each takes, <= noise_period / 2 */
@@ -245,6 +251,7 @@ struct vc_net_stats {
 	u64 chan_waits;
 	u64 chan_wait_ns;
 	u64 port_waits;
+	u64 duplex_waits;	/* bodies that waited for the other direction */
 	u64 deadlocks;
 	u64 events;
 	u64 elapsed;		/* virtual time committed, summed over runs */

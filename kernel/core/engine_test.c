@@ -691,6 +691,61 @@ static void vcube_engine_sport_early(struct kunit *test)
 }
 
 /*
+ * The iPSC/860's transmit and receive overlap only when "nearly
+ * simultaneous" (Bokhari sec. 5; the ipsc860 profile's window is Seidel &
+ * Davis' 65 us). Nodes 0 and 1 exchange 1000-byte FORCED messages, node 1
+ * starting @delay later. A body takes 95 + 0.394 * 1000 = 489 us after its
+ * 10.3 us header. Within the window (or with duplex 0, the ablation) the
+ * two overlap; past it node 1's body waits, its circuit held, until node
+ * 0's ends, and the exchange takes twice as long.
+ */
+static void vcube_engine_duplex(struct kunit *test)
+{
+	static const struct {
+		u64 delay, duplex, at1, at0, waits;
+	} cases[] = {
+		{ 0, 65000, 499300, 499300, 0 },
+		{ 50000, 65000, 499300, 549300, 0 },
+		{ 100000, 65000, 499300, 988300, 1 },
+		{ 100000, 0, 499300, 599300, 0 },	/* ablation */
+		{ 100000, 200000, 499300, 599300, 0 },
+	};
+	struct vc_req *r0, *r1, *s0, *s1;
+	struct engine_ctx c;
+	struct vc_engine *e;
+	struct vc_params p;
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		p = test_params();
+		KUNIT_EXPECT_EQ(test, p.duplex, 65000ULL);
+		p.duplex = cases[i].duplex;
+		e = engine_new(test, &c, 1, &p);
+		KUNIT_ASSERT_EQ(test, vc_recv(e, 0, 1, 0, 1000, 0, &r0), 0);
+		KUNIT_ASSERT_EQ(test, vc_send(e, 0, 1, 0, VC_SEND_FORCED,
+					      payload(test, 1000), 1000, 0,
+					      &s0), 0);
+		KUNIT_ASSERT_EQ(test, vc_delay(e, 1, cases[i].delay), 0);
+		KUNIT_ASSERT_EQ(test, vc_recv(e, 1, 0, 0, 1000, 0, &r1), 0);
+		KUNIT_ASSERT_EQ(test, vc_send(e, 1, 0, 0, VC_SEND_FORCED,
+					      payload(test, 1000), 1000, 0,
+					      &s1), 0);
+		KUNIT_EXPECT_EQ(test, vc_wait(e, 0, r0), VC_BLOCKED_RET);
+		vc_wait(e, 1, r1);
+		KUNIT_ASSERT_TRUE(test, r1->done);
+		KUNIT_EXPECT_EQ(test, r1->done_time, cases[i].at1);
+		vc_unbind(e, 1);
+		KUNIT_ASSERT_TRUE(test, r0->done);
+		KUNIT_EXPECT_EQ(test, r0->done_time, cases[i].at0);
+		KUNIT_EXPECT_EQ(test, vc_net_stats(e)->duplex_waits,
+				cases[i].waits);
+		engine_free(&c);
+	}
+	/* the seidel profile keeps Table II: no window */
+	KUNIT_EXPECT_EQ(test, vc_profile_seidel().duplex, 0ULL);
+}
+
+/*
  * The Delta's lanes (Thakur et al. 1993, sec. 2): at gamma = 1 "even if two
  * messages contend for a link, there is no increase in communication
  * time". On a 1 x 8 mesh 2->5, 1->4 and 0->3 all cross channel 2->3. With
@@ -1017,6 +1072,7 @@ static struct kunit_case vcube_engine_cases[] = {
 	KUNIT_CASE(vcube_engine_sport_early),
 	KUNIT_CASE(vcube_engine_lanes),
 	KUNIT_CASE(vcube_engine_copy),
+	KUNIT_CASE(vcube_engine_duplex),
 	{}
 };
 

@@ -21,7 +21,9 @@
  * Bokhari 1991 sec. 2.2: FORCED 95 + 0.394 m + 10.3 d us; UNFORCED over
  * 100 bytes 164 + 0.398 m + 29.9 d us, as PROBE and REQUEST of 34.5 + 9.8 d
  * us each plus the data. The sender returns b_s - s = 31 us early (Seidel).
- * The node is a 40 MHz i860: 25 ns per byte copied.
+ * The node is a 40 MHz i860: 25 ns per byte copied. A node's transmit and
+ * receive overlap only when "nearly simultaneous" (Bokhari sec. 5): within
+ * the 65 us that Seidel & Davis (sec. 2.2) measured; else one waits.
  */
 static inline struct vc_params vc_profile_ipsc860(void)
 {
@@ -37,6 +39,7 @@ static inline struct vc_params vc_profile_ipsc860(void)
 		.sysbuf = 1 << 20,
 		.max_reqs = 4096,
 		.copy_ps = VC_COPY_PS(40),
+		.duplex = 65000,
 	};
 	return p;
 }
@@ -46,6 +49,8 @@ static inline struct vc_params vc_profile_ipsc860(void)
  * as PROBE + REQUEST of 68 us each; measured between neighbours, so no
  * per-hop cost. A node's null sends leave s = 44 us apart (their RDS
  * derivation, sec. 3.3), so its send port is free when csend() returns.
+ * Table II overlaps a FORCED transmit and receive for every delta: no
+ * duplex window.
  */
 static inline struct vc_params vc_profile_seidel(void)
 {
@@ -55,6 +60,7 @@ static inline struct vc_params vc_profile_seidel(void)
 	p.cost[VC_CLASS_CTL] = (struct vc_cost){ 68000, 0, 0 };
 	p.cost[VC_CLASS_LONG] = (struct vc_cost){ 0, 360, 0 };
 	p.sport_early = 1;	/* the next csend() may start s after the last */
+	p.duplex = 0;
 	return p;
 }
 
@@ -80,6 +86,7 @@ static inline struct vc_params vc_profile_delta(void)
 	struct vc_params p = vc_profile_ipsc860();
 
 	p.switching = VC_SW_WORMHOLE;
+	p.duplex = 0;		/* a circuit-switching behaviour */
 	p.lanes = 2;
 	p.gamma = 1;
 	p.cost[VC_CLASS_SHORT] = (struct vc_cost){ 203000, 248, 100 };
@@ -119,6 +126,7 @@ static inline struct vc_params vc_profile_cm5(void)
 	struct vc_params p = vc_profile_ipsc860();
 
 	p.switching = VC_SW_PACKET;
+	p.duplex = 0;		/* a circuit-switching behaviour */
 	p.gamma = 0;
 	p.packet_payload = 16;
 	p.partial_ns = 10000;

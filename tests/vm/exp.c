@@ -10,7 +10,8 @@
  *                            (k = 1..8 of them at once, or only K)
  *   exp exchange ALGO LEN    naive|linear|pairwise|stable, FORCED
  *   exp pairwise LEN         pairwise exchange, UNFORCED, no sync
- *   exp seidel MODE SKEW_US  Table II: exchange|syncl|syncf|shiftl|shiftf
+ *   exp seidel MODE SKEW_US  Table II: exchange|syncl|syncf|shiftl|shiftf,
+ *                            and exchangef (a simple exchange, FORCED)
  *   exp pairs LEN S D ...    pairs sending at once, FORCED
  *   exp kernel KIND LEN      butterfly|crossover|torus (Chuang & Horie)
  *   exp steps pex|gen LEN W  one step of Thakur's PEX or GEN per W ns
@@ -514,7 +515,8 @@ static int exp_seidel(const char *mode, uint64_t skew)
 	static const unsigned int prev[4] = { 2, 0, 3, 1 };
 	static uint8_t sbuf[4096], rbuf[4096];
 	bool shift = !strncmp(mode, "shift", 5);
-	bool forced = !strcmp(mode, "syncf") || !strcmp(mode, "shiftf");
+	bool forced = !strcmp(mode, "syncf") || !strcmp(mode, "shiftf") ||
+		      !strcmp(mode, "exchangef");
 	bool sync = !strcmp(mode, "syncl") || !strcmp(mode, "syncf");
 	unsigned int to = shift ? next[me] : 1 - me;
 	unsigned int from = shift ? prev[me] : 1 - me;
@@ -590,7 +592,7 @@ int main(int argc, char **argv)
 			"       vcube-run -n N exp pairs LEN SRC DST [SRC DST...]\n"
 			"       vcube-run -n N exp kernel butterfly|crossover|torus LEN\n"
 			"       vcube-run -n N exp steps pex|gen LEN WINDOW_NS\n"
-			"       vcube-run -n N exp seidel exchange|syncl|syncf|shiftl|shiftf SKEW_US\n");
+			"       vcube-run -n N exp seidel exchange|exchangef|syncl|syncf|shiftl|shiftf SKEW_US\n");
 		return argc < 2 ? 2 : 0;
 	}
 	ret = vcube_env_rank(&me, &np);
