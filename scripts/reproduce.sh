@@ -133,14 +133,24 @@ fi
 if section bokhari-fig6; then
 cat <<'EOF'
 
-## Bokhari 1991, Figs. 6-9: the charts on d = 3
+## Bokhari 1991, Figs. 5-9: the charts on d = 3
 
     insmod vcube.ko topology=hypercube dim=3 short_base_ns=1000000 short_byte_ns=0 short_hop_ns=0 \
         tail_ns=0 eject=0 arbitration=lowest
+    vcube-chart --usage linear
     vcube-chart naive
+
+Fig. 5, the links each message of a complete exchange uses under e-cube routing (the paper
+prints half of each row, the half that can be used; vcube prints every link):
 
 EOF
 load topology=hypercube dim=3 short_base_ns=1000000 short_byte_ns=0 short_hop_ns=0 tail_ns=0 eject=0 arbitration=lowest
+echo '```'
+vcube-chart --usage linear
+echo '```'
+echo
+echo "Fig. 6, the naive algorithm's schedule, each link marked with the step that uses it:"
+echo
 echo '```'
 vcube-chart naive
 echo '```'

@@ -58,6 +58,21 @@ load topology=hypercube dim=3 profile=ipsc860 $chart && {
 	rc=$?
 	good=0; [ $rc = 0 ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["messages"]) == 56 and d["steps"] == 7' "$out" && good=1
 	check "--json: 56 messages in 7 steps" [ $good = 1 ]
+	# Fig. 5: the routes alone, the same whatever the schedule. Bokhari:
+	# "the row labeled 010->101 has x's in the columns 010, 011 and 001,
+	# corresponding to the e-cube route 010->011->001->101".
+	vcube-chart --usage linear > "$out"
+	rc=$?
+	vcube-chart --usage pairwise > "$out.2"
+	good=0
+	[ $rc = 0 ] && [ "$(grep -c -- '->' "$out")" = 64 ] &&
+		grep -qx -- '010->101 ... x.. ..x .x. ... ... ... ...' "$out" &&
+		[ "$(grep -- '->' "$out")" = "$(grep -- '->' "$out.2")" ] &&
+		awk '/->/ { split($1, e, "->"); n = 0
+			for (i = 1; i <= 3; i++) n += substr(e[1], i, 1) != substr(e[2], i, 1)
+			x = gsub(/x/, "x"); if (x != n) bad++ } END { exit bad }' "$out" && good=1
+	check "--usage (Fig. 5): 64 rows, 010->101 on 010, 011, 001 as in the paper, one x per hop, the same for linear and pairwise" [ $good = 1 ]
+	rm -f "$out.2"
 	check "arbitration shows in sysfs" [ "$(attr arbitration)" = lowest ]
 	vcube-chart nosuch > "$out" 2>&1
 	rc=$?

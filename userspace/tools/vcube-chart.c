@@ -25,18 +25,20 @@ struct opts {
 	uint64_t len;
 	int json;
 	int list;
+	int usage;
 };
 
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: vcube-chart [--len BYTES] [--list|--json] ALGO\n\n"
+		"usage: vcube-chart [--len BYTES] [--list|--json|--usage] ALGO\n\n"
 		"Run the complete exchange ALGO once on every node of the loaded\n"
 		"hypercube (through vcube-run) and print the link-usage chart of\n"
 		"Bokhari's Figs. 5-9 from the kernel's trace of channel use.\n"
 		"  -l, --len BYTES  block size (default 4096)\n"
 		"      --list       one line per message: src dst step channels\n"
 		"      --json       the same as JSON\n"
+		"      --usage      x for a link used, not its step: Fig. 5\n"
 		"  -h, --help       this text\n"
 		"ALGO is any of vcube-bench --list; naive needs eject=0 to match Fig. 6.\n");
 }
@@ -145,8 +147,12 @@ static int chart(const struct opts *o, unsigned int n, unsigned int d,
 	} else {
 		/* A hypercube's channel leaving node v across dimension j is
 		 * v * d + j (kernel/core/topology.c); columns high to low. */
-		printf("# %s, d = %u, %" PRIu64 "-byte blocks: %u steps of %.1f us\n",
-		       o->algo, d, o->len, maxstep, unit / 1e3);
+		if (o->usage)
+			printf("# link usage of the complete exchange, d = %u: x where the route uses the link\n",
+			       d);
+		else
+			printf("# %s, d = %u, %" PRIu64 "-byte blocks: %u steps of %.1f us\n",
+			       o->algo, d, o->len, maxstep, unit / 1e3);
 		printf("%*s", 2 * d + 3, "");
 		for (c = 0; c < n; c++) {
 			bin(a, c, d);
@@ -166,7 +172,8 @@ static int chart(const struct opts *o, unsigned int n, unsigned int d,
 					unsigned int ch = (unsigned int)chan[k * (d + 1) + i];
 					unsigned int v = ch / d, j = ch % d;
 
-					row[v * (d + 1) + 1 + (d - 1 - j)] = mark(step[k]);
+					row[v * (d + 1) + 1 + (d - 1 - j)] =
+						o->usage ? 'x' : mark(step[k]);
 				}
 				bin(a, s, d);
 				bin(b, t, d);
@@ -283,6 +290,7 @@ int main(int argc, char **argv)
 		{ "len", required_argument, NULL, 'l' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "list", no_argument, NULL, 'L' },
+		{ "usage", no_argument, NULL, 'U' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -306,6 +314,9 @@ int main(int argc, char **argv)
 			break;
 		case 'L':
 			o.list = 1;
+			break;
+		case 'U':
+			o.usage = 1;
 			break;
 		case 'h':
 			usage(stdout);
