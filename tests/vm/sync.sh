@@ -71,8 +71,10 @@ load topology=hypercube dim=3 profile=seidel && {
 		awk '{ n++; if ($3 != 0 || $2 != 450000 + $1) bad = 1 } END { exit !(n == 4 && !bad) }' "$out2"
 	barrier gsync 75000
 	read -r _ cost spread < "$out2"
-	check "gsync, d = 3, one rank late by b_s: cost $cost ns, about 2 d b_s = 450 us (within 20%)" \
-		awk -v c="$cost" 'BEGIN { exit !(c > 360000 && c < 540000) }'
+	# the paper's cases (sec. 3.1): d b_s + delta when no message is
+	# blocked, 2 d b_s in "the worst case, shown in the figure"
+	check "gsync, d = 3, one rank late by b_s: cost $cost ns, between d b_s + delta = 300 us and the worst case 2 d b_s = 450 us" \
+		awk -v c="$cost" 'BEGIN { exit !(c >= 300000 && c <= 450000) }'
 	check "gsync, d = 3, one rank late by b_s: spread $spread ns, d (b_s - s) = 93 us at most" \
 		awk -v s="$spread" 'BEGIN { exit !(s > 0 && s <= 93000) }'
 	barrier gsync 10000
