@@ -7,9 +7,10 @@
 set -u
 . "$VCUBE_TOP/scripts/reproduce-lib.sh"
 . "$VCUBE_TOP/scripts/score-lib.sh"
-# the better of two algorithms (least max_ns) at BYTES in $tmp/out
-better() { awk -F, -v a="$1" -v b="$2" -v x="$3" '!/^#/ && ($1 == a || $1 == b) && $2 == x &&
-	(m == "" || $5 + 0 < m) { m = $5 + 0; w = $1 } END { print w }' "$tmp/out"; }
+# the mean success rate (%) of gsync, sync0 and rds over $tmp/out's sizes
+means() { awk -F, -v r=$R50 '!/^#/ && $1 != "algo" { s[$1] += 100 * $10 / r; n[$1]++ }
+	END { printf "%.1f %.1f %.1f\n", s["gsync"] / n["gsync"], s["sync0"] / n["sync0"],
+		s["rds"] / n["rds"] }' "$tmp/out"; }
 NOISE="noise=ipsc860 jitter_ns=150000 seed=1"
 # VCUBE_SMOKE=1: every section end to end with tiny runs (to test this script)
 if [ -n "${VCUBE_SMOKE:-}" ]; then
@@ -187,9 +188,7 @@ for d in $DS; do
 		printf ' %s |' "$(awk -F, -v a=$a -v r=$R50 '$1 == a { printf "%s%d%%", n++ ? " / " : "", 100 * $10 / r }' "$tmp/out")"
 	done
 	echo
-	awk -F, -v d=$d -v r=$R50 '!/^#/ && $1 != "algo" { s[$1] += 100 * $10 / r; n[$1]++ }
-		END { printf "%d %.1f %.1f %.1f\n", d, s["gsync"] / n["gsync"],
-			s["sync0"] / n["sync0"], s["rds"] / n["rds"] }' "$tmp/out" >> "$tmp/succ"
+	echo "$d $(means)" >> "$tmp/succ"
 done
 cat > "$tmp/plot.gp" <<EOF
 set terminal svg size 900,560 dynamic noenhanced
@@ -289,9 +288,7 @@ score_rec val seidel "Fig. 3-9" "interrupt cost, us" "" \
 score_rec val seidel "Fig. 3-9" "interrupt period, ms" "" \
 	"$(awk '{ print $1 / 1000000 }' /sys/class/vcube/noise_period_ns)" fitted
 run 32 --shift gsync,sync0,rds,none --unforced --sizes 4096,16384,65536 --reps $R50
-awk -F, -v r=$R50 '!/^#/ && $1 != "algo" { s[$1] += 100 * $10 / r; n[$1]++ }
-	END { printf "%.1f %.1f %.1f\n", s["gsync"] / n["gsync"], s["sync0"] / n["sync0"],
-		s["rds"] / n["rds"] }' "$tmp/out" | top gsync sync0 rds | while read -r w; do
+means | top gsync sync0 rds | while read -r w; do
 	score_rec win seidel "Fig. 4-6" "d = 5, long: gsync, sync0 or rds" "$w"
 done
 echo "| bytes | gsync | sync0 | rds | none |"
@@ -337,8 +334,7 @@ for s in 1000 2000 3000 4000; do
 	score_rec win bokhari "Figure 12" "$s B, max: linear or stable" "$(better linear stable $s)"
 done
 score_rec win bokhari "Figure 13" "4000 B, min: pairwise_F or pairwise" \
-	"$(awk -F, '!/^#/ && ($1 == "pairwise_F" || $1 == "pairwise") && $2 == 4000 &&
-		(m == "" || $3 + 0 < m) { m = $3 + 0; w = $1 } END { print w }' "$tmp/out")"
+	"$(better pairwise_F pairwise 4000 3)"
 grep -E '^#|^algo|^(linear|stable|pairwise_F),' "$tmp/env.csv" > "$tmp/fig12.csv"
 grep -E '^#|^algo|^pairwise(_F)?,' "$tmp/env.csv" > "$tmp/fig13.csv"
 "$bench" --from "$tmp/fig12.csv" --plot "$VCUBE_OUT/bokhari-envelope.svg" --envelope \
@@ -385,11 +381,9 @@ echo "duplex_ns=0, its ablation:"
 echo
 echo "| bytes | linear | stable | duplex_ns=0: linear | stable |"
 echo "|---|---|---|---|---|"
-cp "$tmp/out" "$tmp/env0.csv"
-at_in() { awk -F, -v a="$2" -v x="$3" '$1 == a && $2 == x { printf "%.1f", $5 / 1000 }' "$1"; }
 for s in 1000 2000 3000 4000; do
-	echo "| $s | $(at_in "$tmp/env.csv" linear $s) | $(at_in "$tmp/env.csv" stable $s) |" \
-		"$(at_in "$tmp/env0.csv" linear $s) | $(at_in "$tmp/env0.csv" stable $s) |"
+	echo "| $s | $(col_in "$tmp/env.csv" linear $s 5) | $(col_in "$tmp/env.csv" stable $s 5) |" \
+		"$(col linear $s 5) | $(col stable $s 5) |"
 done
 cat <<'EOF'
 
