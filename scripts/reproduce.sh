@@ -308,12 +308,12 @@ for p in $procs; do
 	load topology=fattree nodes=$p profile=cm5
 	run $p --algo rex,pex,bex --sizes 0,256,512 --reps 1
 	cp "$tmp/out" "$tmp/p$p.csv"
-	load topology=fattree nodes=$p profile=cm5 copy_byte_ps=0
-	run $p --algo rex --sizes 0,256,512 --reps 1
-	cp "$tmp/out" "$tmp/pf$p.csv"
 	printf '| %s |' $p
 	for s in 0 256 512; do printf ' %s | %s | %s | %s |' "$(ms rex $s)" "$(ms pex $s)" "$(ms bex $s)" "$(best $s)"; done
 	echo
+	load topology=fattree nodes=$p profile=cm5 copy_byte_ps=0
+	run $p --algo rex --sizes 0,256,512 --reps 1
+	cp "$tmp/out" "$tmp/pf$p.csv"
 done
 cat <<'EOF'
 
