@@ -718,6 +718,9 @@ VCUBE_CLASS_SHOW(jitter_dist, "%s",
 VCUBE_CLASS_SHOW(send_port_early, "%u", net->params.sport_early);
 VCUBE_CLASS_SHOW(copy_byte_ps, "%llu", (unsigned long long)net->params.copy_ps);
 VCUBE_CLASS_SHOW(duplex_ns, "%llu", (unsigned long long)net->params.duplex);
+VCUBE_CLASS_SHOW(recv_ns, "%llu", (unsigned long long)net->params.recv);
+VCUBE_CLASS_SHOW(eject, "%u", net->params.eject);
+VCUBE_CLASS_SHOW(sysbuf, "%llu", (unsigned long long)net->params.sysbuf);
 VCUBE_CLASS_SHOW(cnet_word_ns, "%llu", (unsigned long long)net->params.cnet_word);
 VCUBE_CLASS_SHOW(cnet_double_ns, "%llu",
 		 (unsigned long long)net->params.cnet_double);
@@ -754,6 +757,9 @@ static struct attribute *vcube_class_attrs[] = {
 	&class_attr_send_port_early.attr,
 	&class_attr_copy_byte_ps.attr,
 	&class_attr_duplex_ns.attr,
+	&class_attr_recv_ns.attr,
+	&class_attr_eject.attr,
+	&class_attr_sysbuf.attr,
 	&class_attr_cnet_word_ns.attr,
 	&class_attr_cnet_double_ns.attr,
 	&class_attr_cnet_bcast_ns.attr,

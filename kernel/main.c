@@ -78,7 +78,7 @@ VCUBE_COST_PARAM(long_hop_ns, "Data of long UNFORCED messages: per hop");
 VCUBE_COST_PARAM(tail_ns, "Time from a sender's return to the receiver's completion");
 VCUBE_COST_PARAM(short_max, "Largest message (bytes) sent as one packet, without PROBE/REQUEST");
 VCUBE_COST_PARAM(eject, "Messages a node receives at once; 0: no limit (Bokhari's charts)");
-VCUBE_COST_PARAM(sysbuf, "System buffer per node for UNFORCED messages with no receive, bytes");
+VCUBE_COST_PARAM(sysbuf, "System buffer per node for UNFORCED messages with no receive, bytes; 0: none, every send waits for its receive");
 VCUBE_COST_PARAM(lanes, "Wormhole: bodies a channel carries at once; 0: no limit");
 VCUBE_COST_PARAM(gamma, "Wormhole, packet: a channel has 2^gamma times one body's bandwidth");
 VCUBE_COST_PARAM(packet_payload, "Packet: payload bytes per packet");
@@ -86,6 +86,7 @@ VCUBE_COST_PARAM(partial_ns, "Packet: extra startup when the last packet is part
 VCUBE_COST_PARAM(window_ns, "Statistics: keep the peak channel sharing of each window of this many ns (0: off)");
 VCUBE_COST_PARAM(copy_byte_ps, "A node's local copy (a store-and-forward shuffle, VCUBE_IOC_COPY): ps of its processor per byte; 0: free");
 VCUBE_COST_PARAM(duplex_ns, "Circuit: a node's transmit and receive overlap only when the later starts within this many ns of the earlier, else it waits for the earlier to end; 0: always overlap");
+VCUBE_COST_PARAM(recv_ns, "Wormhole, packet: of a message's base cost, the part its receiver spends, holding its receive port (eject at a time) before the body flows; 0: none");
 VCUBE_COST_PARAM(send_port_early, "1: a node may start its next send once its last one returned (tail_ns before delivery); 0: at delivery");
 VCUBE_COST_PARAM(noise_period_ns, "Noise: each node is interrupted every this many ns, from a seeded phase (0: never)");
 VCUBE_COST_PARAM(noise_cost_ns, "Noise: CPU time each interrupt takes, at most noise_period_ns / 2");
@@ -213,6 +214,7 @@ static int vcube_costs_parse(struct vc_params *p)
 	SET(send_port_early, p->sport_early, 1);
 	SET(copy_byte_ps, p->copy_ps, 1000000);	/* at most 1 us per byte */
 	SET(duplex_ns, p->duplex, ns_max);
+	SET(recv_ns, p->recv, ns_max);
 	/* the preset first: noise_*_ns override it */
 	if (!ret && noise) {
 		i = vcube_choice("noise", noise, vcube_noise_names,

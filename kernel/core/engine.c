@@ -11,10 +11,14 @@
  *   1. it takes its source's send port (one transfer at a time);
  *   2. its header acquires the route's channels one by one, hop ns apart,
  *      holding what it has while it queues for the next one (FIFO by the
- *      time it asked, ties to the lower source node);
+ *      time it asked, ties to the lower source node); in the flow modes
+ *      with no system buffer, data first waits for its receive, so that a
+ *      synchronous send holds no channel and no port while it waits;
  *   3. it takes the destination's receive port (eject at a time);
- *   4. the body flows for base + byte * len ns; tail ns before the end the
- *      data has left the sender, whose request completes;
+ *   4. the body flows for base + byte * len ns (in the flow modes base
+ *      comes before the header, but for the receiver's share, recv, spent
+ *      once the port is held); tail ns before the end the data has left
+ *      the sender, whose request completes;
  *   5. at the end every channel and both ports are released together and
  *      the transfer is delivered (with sport_early, the send port already
  *      when the sender's request completes).
@@ -54,6 +58,7 @@ struct vc_event {
 enum vc_xfer_type { VC_X_PROBE, VC_X_REQUEST, VC_X_DATA };
 enum vc_wait_on {
 	VC_ON_NONE, VC_ON_SPORT, VC_ON_CHAN, VC_ON_RPORT, VC_ON_DUPLEX,
+	VC_ON_RECV,		/* parked before the port, for its receive */
 };
 
 /* One body's full rate, in the fixed point of rates and of work. */
@@ -94,6 +99,7 @@ struct vc_xfer {
 	u32 rate;		/* share of full rate, VC_RATE_ONE = all */
 	u8 frozen;		/* scratch of vc_rerate(): 0, 1, or 2 (just now) */
 	bool sport_held;
+	bool rx_due;		/* its receiver's share is paid at its HOP */
 	/* circuit, duplex: bodies waiting for this one to end */
 	struct list_head dwaiters;
 	u32 nhops;
@@ -564,10 +570,23 @@ static int vc_route(struct vc_engine *e, struct vc_xfer *x)
 	return n;
 }
 
+/*
+ * Flow modes: the part of @x's base cost its receiver spends (recv), on
+ * data only; the rest is the sender's.
+ */
+static u64 vc_recv_share(struct vc_engine *e, struct vc_xfer *x)
+{
+	u64 base = e->p.cost[x->cls].base;
+
+	if (e->p.switching == VC_SW_CIRCUIT || x->type != VC_X_DATA)
+		return 0;
+	return e->p.recv < base ? e->p.recv : base;
+}
+
 /* Flow modes: the startup before the header leaves, holding no channel. */
 static u64 vc_startup(struct vc_engine *e, struct vc_xfer *x)
 {
-	u64 t = e->p.cost[x->cls].base;
+	u64 t = e->p.cost[x->cls].base - vc_recv_share(e, x);
 
 	if (e->p.switching == VC_SW_CIRCUIT)
 		return 0;
@@ -641,7 +660,7 @@ static bool vc_can_accept(struct vc_engine *e, struct vc_node *n,
 {
 	if (n->state == VC_UNBOUND || m->reserved || vc_match_posted(n, m))
 		return true;
-	if (n->sysbuf_used + m->len > e->p.sysbuf)
+	if (!e->p.sysbuf || n->sysbuf_used + m->len > e->p.sysbuf)
 		return false;
 	vc_sysbuf_add(n, m->len);
 	m->reserved = true;
@@ -796,19 +815,62 @@ static void vc_xfer_flow(struct vc_engine *e, struct vc_xfer *x, u64 t)
 	vc_schedule(e, &x->ev, t + dur - tail, VC_EV_THROUGH, x->src);
 }
 
+/*
+ * The receiving port is held: the receiver spends its share of the
+ * startup (flow modes, recv), then the body flows.
+ */
+static void vc_xfer_recv(struct vc_engine *e, struct vc_xfer *x, u64 t)
+{
+	u64 rx = vc_recv_share(e, x);
+
+	if (!rx) {
+		vc_xfer_flow(e, x, t);
+		return;
+	}
+	x->rx_due = true;
+	vc_schedule(e, &x->ev, t + rx, VC_EV_HOP, x->src);
+}
+
+/* Must short UNFORCED data wait for a receive or buffer room at its end? */
+static bool vc_xfer_must_park(struct vc_engine *e, struct vc_xfer *x)
+{
+	return x->type == VC_X_DATA && x->cls == VC_CLASS_SHORT &&
+	       !(x->msg->flags & VC_SEND_FORCED) &&
+	       !vc_can_accept(e, &e->node[x->dst], x->msg);
+}
+
+static void vc_xfer_park(struct vc_engine *e, struct vc_xfer *x, u32 on,
+			 u64 t)
+{
+	x->wait_on = on;
+	x->treq = t;
+	list_add_tail(&x->wait_link, &e->node[x->dst].parked);
+}
+
 /* Short UNFORCED data needs a receive or buffer room before it flows. */
 static void vc_xfer_arrive(struct vc_engine *e, struct vc_xfer *x, u64 t)
 {
-	struct vc_node *d = &e->node[x->dst];
+	if (!vc_xfer_must_park(e, x)) {
+		vc_xfer_recv(e, x, t);
+	} else if (e->p.switching != VC_SW_CIRCUIT && !e->p.sysbuf) {
+		/* its receive went to another: it gives the port back */
+		vc_xfer_park(e, x, VC_ON_RECV, t);
+		vc_res_put(e, &e->rport[x->dst], t);
+	} else {
+		vc_xfer_park(e, x, VC_ON_NONE, t);
+	}
+}
 
-	if (x->type == VC_X_DATA && x->cls == VC_CLASS_SHORT &&
-	    !(x->msg->flags & VC_SEND_FORCED) && !vc_can_accept(e, d, x->msg)) {
-		x->wait_on = VC_ON_NONE;
-		x->treq = t;
-		list_add_tail(&x->wait_link, &d->parked);
+/* At the end of its path: the receiving port, then the body. */
+static void vc_xfer_port(struct vc_engine *e, struct vc_xfer *x, u64 t)
+{
+	struct vc_res *res = &e->rport[x->dst];
+
+	if (!vc_res_take(res, t)) {
+		vc_res_wait(e, res, x, VC_ON_RPORT, t);
 		return;
 	}
-	vc_xfer_flow(e, x, t);
+	vc_xfer_arrive(e, x, t);
 }
 
 static void vc_granted(struct vc_engine *e, struct vc_xfer *x, u64 t)
@@ -834,6 +896,21 @@ static void vc_xfer_hop(struct vc_engine *e, struct vc_xfer *x, u64 t)
 {
 	struct vc_res *res;
 
+	if (x->rx_due) {
+		x->rx_due = false;
+		vc_xfer_flow(e, x, t);
+		return;
+	}
+	/*
+	 * Flow modes with no system buffer: once its sender's startup is
+	 * spent, the message waits for its receive (a rendezvous) before its
+	 * header takes a channel or the port, which it would block.
+	 */
+	if (!x->hop && e->p.switching != VC_SW_CIRCUIT && !e->p.sysbuf &&
+	    vc_xfer_must_park(e, x)) {
+		vc_xfer_park(e, x, VC_ON_RECV, t);
+		return;
+	}
 	if (x->hop < x->nhops) {
 		res = &e->chan[x->chan[x->hop]];
 		if (!vc_res_take(res, t)) {
@@ -846,12 +923,7 @@ static void vc_xfer_hop(struct vc_engine *e, struct vc_xfer *x, u64 t)
 			    x->src);
 		return;
 	}
-	res = &e->rport[x->dst];
-	if (!vc_res_take(res, t)) {
-		vc_res_wait(e, res, x, VC_ON_RPORT, t);
-		return;
-	}
-	vc_xfer_arrive(e, x, t);
+	vc_xfer_port(e, x, t);
 }
 
 static void vc_msg_free(struct vc_msg *m)
@@ -1038,10 +1110,14 @@ static void vc_recheck_parked(struct vc_engine *e, struct vc_node *n, u64 t)
 		if (!vc_can_accept(e, n, x->msg))
 			continue;
 		list_del_init(&x->wait_link);
-		if (x->type == VC_X_PROBE)
+		if (x->type == VC_X_PROBE) {
 			vc_xfer_begin(e, x, VC_X_REQUEST, t);
-		else
-			vc_xfer_flow(e, x, t);
+		} else if (x->wait_on == VC_ON_RECV) {
+			x->wait_on = VC_ON_NONE;
+			vc_xfer_hop(e, x, t);	/* its path, then the port */
+		} else {
+			vc_xfer_recv(e, x, t);
+		}
 	}
 }
 

@@ -70,7 +70,12 @@ struct vc_params {
 	u64 tail;		/* receiver-side time after the data is through */
 	u32 short_max;		/* largest message sent in one packet, bytes */
 	u32 eject;		/* messages a node receives at once; 0: no limit */
-	u64 sysbuf;		/* bytes of system buffer per node */
+	/*
+	 * bytes of system buffer per node; 0: none, so that every UNFORCED
+	 * message waits for its receive (a synchronous send, the CM-5's);
+	 * in the flow modes it waits before its header leaves
+	 */
+	u64 sysbuf;
 	u32 max_reqs;		/* outstanding requests per node */
 	u64 window_ns;		/* stats: peak sharing per window; 0: off */
 	u32 trace_max;		/* channel-use records kept; 0: no trace */
@@ -83,6 +88,12 @@ struct vc_params {
 	 * earlier to end. 0: they always overlap.
 	 */
 	u64 duplex;
+	/*
+	 * flow modes: of a data transfer's base cost, the part its receiver's
+	 * processor spends on it, holding the receiving port (eject at a
+	 * time) before the body flows; the sender starts the rest before
+	 */
+	u64 recv;
 	/* noise, from the topology's seed; all 0: none */
 	u64 noise_period;	/* ns between one node's interrupts */
 	u64 noise_cost;		/* ns of CPU each takes, <= noise_period / 2 */

@@ -746,6 +746,141 @@ static void vcube_engine_duplex(struct kunit *test)
 }
 
 /*
+ * The CM-5's receiver (Ponnusamy et al. sec. 4.5, "the single destination
+ * bottleneck"): CMMD's send waits for its receive (no system buffer), and
+ * a node takes one message at a time, spending recv (the profile: all of
+ * the 73 us startup) on it before the body flows. In one cluster of four,
+ * a 1024-byte message takes 73 + 114.688 us alone, in either model.
+ *   A: nodes 1, 2, 3 send to node 0, which posts all three receives: it
+ *      takes them one after the other (ties to the lower source); the
+ *      ablation (recv 0, eject 0, a buffer) shares node 0's links, and all
+ *      three end together, sooner than the last one taken in turn.
+ *   B: node 1 sends to node 0, which posts its receive 1 ms later: the
+ *      send waits for it; with a buffer the message waits there instead.
+ *   C: node 2 sends to node 0 while node 0 is in a send to node 1, which
+ *      receives 1 ms late; node 0 receives from 2 after its send returns,
+ *      unless it posted that receive before its send (send-and-receive).
+ */
+static void vcube_engine_recv(struct kunit *test)
+{
+	struct vcube_topo_params tp = { .kind = VCUBE_TOPO_FATTREE,
+					.nodes = 16 };
+	const u64 one = 73000 + 1024 * 112, ms = 1000000;
+	struct vc_req *r[3], *s[3];
+	struct vcube_topo topo;
+	struct vc_params p;
+	struct vc_engine *e;
+	u64 sdone[3];
+	u32 i, k, n;
+
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&topo, &tp, NULL, 0), 0);
+	for (k = 0; k < 2; k++) {
+		p = vc_profile_cm5();
+		KUNIT_EXPECT_EQ(test, p.recv, 73000ULL);
+		KUNIT_EXPECT_EQ(test, p.eject, 1U);
+		KUNIT_EXPECT_EQ(test, p.sysbuf, 0ULL);
+		if (k) {	/* the ablation */
+			p.recv = 0;
+			p.eject = 0;
+			p.sysbuf = 1 << 20;
+		}
+		/* A: senders that are done leave, the receiver waits on */
+		e = vc_engine_create(&topo, &p);
+		KUNIT_ASSERT_NOT_NULL(test, e);
+		for (i = 0; i < 4; i++)
+			vc_bind(e, i);
+		for (i = 0; i < 3; i++) {
+			KUNIT_ASSERT_EQ(test, vc_recv(e, 0, i + 1, 0, 1024, 0,
+						      &r[i]), 0);
+			KUNIT_ASSERT_EQ(test, vc_send(e, i + 1, 0, 0, 0,
+						      payload(test, 1024),
+						      1024, 0, &s[i]), 0);
+		}
+		for (i = 0; i < 3; i++)
+			vc_wait(e, i + 1, s[i]);
+		vc_wait(e, 0, r[2]);
+		for (n = 0; n < 3; n++)
+			for (i = 0; i < 3; i++) {
+				if (vc_node_state(e, i + 1) != VC_RUNNING)
+					continue;
+				KUNIT_ASSERT_TRUE(test, s[i]->done);
+				sdone[i] = s[i]->done_time;
+				vc_unbind(e, i + 1);
+			}
+		for (i = 0; i < 3; i++) {
+			KUNIT_ASSERT_TRUE(test, r[i]->done);
+			KUNIT_EXPECT_EQ(test, sdone[i], r[i]->done_time);
+			KUNIT_EXPECT_EQ(test, r[i]->done_time,
+					k ? r[0]->done_time : (i + 1) * one);
+		}
+		if (k)
+			KUNIT_EXPECT_LT(test, r[0]->done_time, 3 * one);
+		vc_unbind(e, 0);
+		vc_engine_destroy(e);
+
+		/* B */
+		e = vc_engine_create(&topo, &p);
+		KUNIT_ASSERT_NOT_NULL(test, e);
+		vc_bind(e, 0);
+		vc_bind(e, 1);
+		KUNIT_ASSERT_EQ(test, vc_send(e, 1, 0, 0, 0, payload(test, 1024),
+					      1024, 0, &s[0]), 0);
+		KUNIT_ASSERT_EQ(test, vc_delay(e, 0, ms), 0);
+		KUNIT_ASSERT_EQ(test, vc_recv(e, 0, 1, 0, 1024, 0, &r[0]), 0);
+		vc_wait(e, 1, s[0]);
+		vc_wait(e, 0, r[0]);
+		KUNIT_ASSERT_TRUE(test, s[0]->done);
+		KUNIT_EXPECT_EQ(test, s[0]->done_time, k ? one : ms + one);
+		vc_unbind(e, 1);
+		KUNIT_ASSERT_TRUE(test, r[0]->done);
+		KUNIT_EXPECT_EQ(test, r[0]->done_time, k ? ms : ms + one);
+		vc_unbind(e, 0);
+		vc_engine_destroy(e);
+
+		/* C, and (i = 1) with the receive posted before the send */
+		for (i = 0; i < 2; i++) {
+			e = vc_engine_create(&topo, &p);
+			KUNIT_ASSERT_NOT_NULL(test, e);
+			vc_bind(e, 0);
+			vc_bind(e, 1);
+			vc_bind(e, 2);
+			if (i)
+				KUNIT_ASSERT_EQ(test, vc_recv(e, 0, 2, 0, 1024,
+							      0, &r[0]), 0);
+			KUNIT_ASSERT_EQ(test, vc_send(e, 0, 1, 0, 0,
+						      payload(test, 1024),
+						      1024, 0, &s[0]), 0);
+			KUNIT_ASSERT_EQ(test, vc_send(e, 2, 0, 0, 0,
+						      payload(test, 1024),
+						      1024, 0, &s[1]), 0);
+			KUNIT_ASSERT_EQ(test, vc_delay(e, 1, ms), 0);
+			KUNIT_ASSERT_EQ(test, vc_recv(e, 1, 0, 0, 1024, 0,
+						      &r[1]), 0);
+			vc_wait(e, 2, s[1]);
+			vc_wait(e, 1, r[1]);
+			vc_wait(e, 0, s[0]);
+			if (vc_node_state(e, 2) == VC_RUNNING)
+				vc_unbind(e, 2);	/* its send is done */
+			KUNIT_ASSERT_TRUE(test, s[0]->done);
+			KUNIT_EXPECT_EQ(test, s[0]->done_time,
+					k ? one : ms + one);
+			vc_unbind(e, 1);
+			vc_unbind(e, 2);
+			/* its send returned: now node 0 receives */
+			if (!i)
+				KUNIT_ASSERT_EQ(test, vc_recv(e, 0, 2, 0, 1024,
+							      0, &r[0]), 0);
+			vc_wait(e, 0, r[0]);
+			KUNIT_ASSERT_TRUE(test, r[0]->done);
+			KUNIT_EXPECT_EQ(test, r[0]->done_time,
+					!k && !i ? ms + 2 * one : one);
+			vc_unbind(e, 0);
+			vc_engine_destroy(e);
+		}
+	}
+}
+
+/*
  * The Delta's lanes (Thakur et al. 1993, sec. 2): at gamma = 1 "even if two
  * messages contend for a link, there is no increase in communication
  * time". On a 1 x 8 mesh 2->5, 1->4 and 0->3 all cross channel 2->3. With
@@ -1073,6 +1208,7 @@ static struct kunit_case vcube_engine_cases[] = {
 	KUNIT_CASE(vcube_engine_lanes),
 	KUNIT_CASE(vcube_engine_copy),
 	KUNIT_CASE(vcube_engine_duplex),
+	KUNIT_CASE(vcube_engine_recv),
 	{}
 };
 

@@ -117,9 +117,16 @@ static inline struct vc_params vc_profile_ap1000(void)
  * CM-5 data network (Ponnusamy et al.): 4-ary fat tree, 16-byte payloads
  * in 20-byte packets; within a cluster of 4, t = 73 + 0.112 l us when
  * l mod 16 = 0 and 10 us more otherwise. Packets spread over each bundle
- * of parallel links, so bodies share a bundle's width in links; a node
- * receives from many at once. Distance costs nothing (Fig. 5). A node is
- * a 32 MHz SPARC: 31.25 ns per byte copied.
+ * of parallel links, so bodies share a bundle's width in links. Distance
+ * costs nothing (Fig. 5). A node is a 32 MHz SPARC: 31.25 ns per byte
+ * copied.
+ *
+ * Receiving costs the receiver: LEX "performs much worse ... because of
+ * the single destination bottleneck" (sec. 4.5), 57 times PEX on 256
+ * nodes (Table 6). CMMD's send is synchronous (no system buffer: it waits
+ * for its receive), and a node takes one message at a time (eject 1),
+ * spending recv of its startup on it before the body flows: assumed the
+ * whole 73 us, the sender's share 0, since the paper does not split it.
  */
 static inline struct vc_params vc_profile_cm5(void)
 {
@@ -133,7 +140,9 @@ static inline struct vc_params vc_profile_cm5(void)
 	p.cost[VC_CLASS_SHORT] = (struct vc_cost){ 73000, 112, 0 };
 	p.short_max = U32_MAX;
 	p.tail = 0;
-	p.eject = 0;
+	p.eject = 1;
+	p.sysbuf = 0;
+	p.recv = 73000;
 	p.copy_ps = VC_COPY_PS(32);
 	/*
 	 * The control network (sec. 2; Table 7, 32 nodes, one cell per

@@ -542,6 +542,31 @@ static int exp_seidel(const char *mode, uint64_t skew)
 	return failed;
 }
 
+/*
+ * Rank 1 sends LEN bytes to rank 0, which posts its receive LATE_US late;
+ * each prints its clock once done: with a synchronous send (no system
+ * buffer) the sender returns with the receive, else at once.
+ */
+static int exp_late(size_t len, uint64_t late)
+{
+	static uint8_t buf[65536];
+
+	if (len > sizeof(buf) || me > 1)
+		return failed;
+	if (me == 1) {
+		fill(buf, len, 0, 1);
+		if (vcube_node_send(node, 0, 1, buf, len, 0, NULL))
+			FAIL("late send");
+	} else {
+		vcube_node_delay(node, late * 1000);
+		if (vcube_node_recv(node, 1, 1, buf, len, NULL))
+			FAIL("late recv");
+		verify(buf, len, 1, 1);
+	}
+	printf("late %u %llu\n", me, (unsigned long long)now());
+	return failed;
+}
+
 static int exp_deadlock(void)
 {
 	uint8_t b[16] = { 0 };
@@ -592,7 +617,8 @@ int main(int argc, char **argv)
 			"       vcube-run -n N exp pairs LEN SRC DST [SRC DST...]\n"
 			"       vcube-run -n N exp kernel butterfly|crossover|torus LEN\n"
 			"       vcube-run -n N exp steps pex|gen LEN WINDOW_NS\n"
-			"       vcube-run -n N exp seidel exchange|exchangef|syncl|syncf|shiftl|shiftf SKEW_US\n");
+			"       vcube-run -n N exp seidel exchange|exchangef|syncl|syncf|shiftl|shiftf SKEW_US\n"
+			"       vcube-run -n 2 exp late LEN LATE_US\n");
 		return argc < 2 ? 2 : 0;
 	}
 	ret = vcube_env_rank(&me, &np);
@@ -618,6 +644,9 @@ int main(int argc, char **argv)
 		ret = exp_pairwise(strtoul(argv[2], NULL, 0));
 	else if (!strcmp(argv[1], "seidel") && argc == 4)
 		ret = exp_seidel(argv[2], strtoull(argv[3], NULL, 0));
+	else if (!strcmp(argv[1], "late") && argc == 4)
+		ret = exp_late(strtoul(argv[2], NULL, 0),
+			       strtoull(argv[3], NULL, 0));
 	else if (!strcmp(argv[1], "deadlock"))
 		ret = exp_deadlock();
 	else if (!strcmp(argv[1], "hold"))

@@ -329,7 +329,9 @@ int vcube_sched_msg(const struct vcube_sched *sched, size_t k,
  * Run @sched for @pat at this rank. @sbuf holds the blocks for ranks 0 ..
  * n-1 in order, each pattern(me, j) bytes; @rbuf gets the blocks from
  * ranks 0 .. n-1 in order, each pattern(j, me) bytes. Per step: post the
- * receives, send (UNFORCED, blocking), wait for the receives.
+ * receives, send (UNFORCED, blocking), wait for the receives; a rank with
+ * nothing to send in a step takes its messages one at a time, in the
+ * schedule's order (a blocking receive each, as LS's receiver on the CM-5).
  */
 int vcube_sched_run(struct vcube_comm *comm, const struct vcube_sched *sched,
 		    const struct vcube_pattern *pat, const void *sbuf,
@@ -364,12 +366,21 @@ int vcube_sched_run(struct vcube_comm *comm, const struct vcube_sched *sched,
 	base = vcube_comm_tag_base(comm);
 	for (k0 = 0; k0 < sched->nmsgs && !ret; k0 = k) {
 		unsigned int step = sched->msgs[k0].step, nr = 0, i;
+		bool sends = false;
 
+		for (k = k0; k < sched->nmsgs && sched->msgs[k].step == step; k++)
+			sends |= sched->msgs[k].src == me;
 		for (k = k0; k < sched->nmsgs && sched->msgs[k].step == step &&
 		     !ret; k++) {
 			const struct sched_msg *m = &sched->msgs[k];
 
-			if (m->dst == me)
+			if (m->dst == me && !sends)
+				ret = vcube_node_recv(comm->node, m->src,
+						      base | (step & 0xffff),
+						      (uint8_t *)rbuf + roff[m->src],
+						      pat->bytes[(size_t)m->src * n + me],
+						      NULL);
+			else if (m->dst == me)
 				ret = vcube_node_irecv(comm->node, m->src,
 						       base | (step & 0xffff),
 						       (uint8_t *)rbuf + roff[m->src],

@@ -191,18 +191,19 @@ static int xchg_stepwise(struct xctx *x, const char *name)
 	return 0;
 }
 
-/* Ponnusamy's LEX: at step i every rank sends to rank i. */
+/*
+ * Ponnusamy's LEX: at step i every rank sends to rank i, which takes the
+ * messages one at a time in rank order (a blocking receive each, as with
+ * CMMD_receive_block); where sends are synchronous (the cm5 profile), a
+ * sender waits for its turn.
+ */
 static int xchg_lex(struct xctx *x, const char *name)
 {
 	struct vcube_node *n = x->c->node;
 	unsigned int i, j;
-	uint64_t *rq;
-	int ret = 0, r;
+	int ret = 0;
 
 	(void)name;
-	rq = calloc(x->p, sizeof(*rq));
-	if (!rq)
-		return -ENOMEM;
 	for (i = 0; i < x->p && !ret; i++) {
 		if (i != x->me) {
 			ret = vcube_node_send(n, i, x->base | i,
@@ -212,18 +213,10 @@ static int xchg_lex(struct xctx *x, const char *name)
 		}
 		for (j = 0; j < x->p && !ret; j++)
 			if (j != x->me)
-				ret = vcube_node_irecv(n, j, x->base | i,
-						       x->rbuf + j * x->len,
-						       x->len, &rq[j]);
-		for (j = 0; j < x->p; j++) {
-			if (!rq[j])
-				continue;
-			r = vcube_node_wait(n, rq[j], NULL);
-			if (!ret)
-				ret = r;
-		}
+				ret = vcube_node_recv(n, j, x->base | i,
+						      x->rbuf + j * x->len,
+						      x->len, NULL);
 	}
-	free(rq);
 	return ret;
 }
 
