@@ -114,7 +114,7 @@ static void vcube_engine_single_send(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, vc_clock(e, dst), c->want);
 	KUNIT_EXPECT_EQ(test, rr->msg->len, c->m);
 	/* The sender returned the tail earlier (Seidel's s). */
-	KUNIT_EXPECT_EQ(test, sr->done_time + 31000 >= c->want, true);
+	KUNIT_EXPECT_EQ(test, sr->done_time, c->want - 31000);
 	vc_unbind(e, dst);
 	vc_engine_destroy(e);
 }
@@ -458,9 +458,6 @@ static void vcube_engine_noise_delay(struct kunit *test)
 		KUNIT_ASSERT_EQ(test, vc_delay(e, 0, works[i]), 0);
 		KUNIT_EXPECT_EQ(test, vc_clock(e, 0), want);
 	}
-	/* 1 ms of work meets 100 or 101 interrupts of 1 us: 1.1 ms or so. */
-	KUNIT_EXPECT_EQ(test, ref_run(ph, 10000, 1000, 0, 900000) >= 1000000,
-			true);
 	/*
 	 * A busy wait that ends as an interrupt begins: the node goes on at
 	 * that instant, also when a test blocks it there first.
@@ -813,8 +810,14 @@ static void vcube_engine_recv(struct kunit *test)
 			KUNIT_EXPECT_EQ(test, r[i]->done_time,
 					k ? r[0]->done_time : (i + 1) * one);
 		}
+		/*
+		 * Ablation: the three bodies share node 0's down bundle of 2
+		 * links, each at 2/3 of full rate (in the rates' fixed point).
+		 */
 		if (k)
-			KUNIT_EXPECT_LT(test, r[0]->done_time, 3 * one);
+			KUNIT_EXPECT_EQ(test, r[0]->done_time,
+					73000 + DIV_ROUND_UP_ULL(1024ULL * 112 * 65536,
+								 43690));
 		vc_unbind(e, 0);
 		vc_engine_destroy(e);
 

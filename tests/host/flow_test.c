@@ -238,15 +238,16 @@ static void test_cm5(void)
 
 	for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
 		u64 l = lens[i];
-		double want = (l % 16 ? 83 : 73) + 0.112 * l;
+		/* sec. 3.2's fit, in ns: (l mod 16 ? 83 : 73) + 0.112 l us */
+		u64 want = (l % 16 ? 83000 : 73000) + 112 * l;
 
 		g_n = 0;
 		g_len = l;
 		pair(0, 1);
 		t = run(&ft, &p, NULL);
-		CHECK(fabs(t / 1e3 - want) <= 0.01 * want,
-		      "cluster of 4, l=%llu: %.1f us, want %.1f",
-		      (unsigned long long)l, t / 1e3, want);
+		CHECK(t == want, "cluster of 4, l=%llu: %llu ns, want %llu",
+		      (unsigned long long)l, (unsigned long long)t,
+		      (unsigned long long)want);
 	}
 	/* Fig. 5: alone, distance does not matter. */
 	g_len = 4096;
@@ -270,10 +271,18 @@ static void test_cm5(void)
 	for (i = 0; i < 16; i++)
 		pair(i, 16 + i);
 	t1 = run(&ft, &p, NULL);
-	CHECK(t1 > base * 3 / 2, "16 to the next 16: %llu vs %llu alone",
-	      (unsigned long long)t1, (unsigned long long)base);
+	/* the cluster's 8 links up carry 16 bodies: each at half rate */
+	CHECK(t1 == 73 * US + 2 * 112 * 4096,
+	      "16 to the next 16: %llu ns, want %llu (%llu alone)",
+	      (unsigned long long)t1,
+	      (unsigned long long)(73 * US + 2 * 112 * 4096),
+	      (unsigned long long)base);
 	g_len = 16384;
 	t2 = run(&ft, &p, NULL);
+	CHECK(t2 == 73 * US + 2 * 112 * 16384,
+	      "16 to the next 16, 16 KB: %llu ns, want %llu",
+	      (unsigned long long)t2,
+	      (unsigned long long)(73 * US + 2 * 112 * 16384));
 	g_n = 1;
 	base = run(&ft, &p, NULL);
 	CHECK(t2 - base > t1 - (73 * US + 112 * 4096),
