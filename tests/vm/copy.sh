@@ -43,7 +43,7 @@ shift_by() {
 	vcube-run -n "$n" "$bench" -q --csv --algo "$algo" --sizes "$len" --reps 1 > "$out" 2>&1
 	free=$(t "$algo" "$len")
 	check "$algo, $n ranks, $len B ($*): $with ns against $free free, $copied B copied" \
-		[ -n "$with" ] && [ -n "$free" ] && [ $((with - free)) = $((copied * rate / 1000)) ]
+		test -n "$with" -a -n "$free" -a "$((with - free))" = "$((copied * rate / 1000))"
 }
 # standard exchange and bucket passing: p blocks arranged, then per phase
 # p/2 packed, p/2 kept and p/2 taken in, then p blocks delivered:

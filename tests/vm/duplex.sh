@@ -32,7 +32,7 @@ exchange() {	# SKEW_US DUPLEX_NS WANT_NS WANT_WAITS
 	t=$(finish "$1")
 	w=$(attr stats/duplex_waits)
 	check "FORCED exchange, node 1 $1 us late, duplex_ns=$2: $t ns (want $3), $w waits" \
-		[ "$t" = "$3" ] && [ "$w" = "$4" ]
+		[ "$t.$w" = "$3.$4" ]
 }
 exchange 0 65000 $((hop + body)) 0
 exchange 50 65000 $((50000 + hop + body)) 0

@@ -135,8 +135,8 @@ load profile=cm5 nodes=256 && {
 	check "cm5: packet switching" [ "$(attr switching)" = packet ]
 	for l in 0 16 17 1000 1024 4000 10000; do
 		t=$(pairs $l 0 1)
-		want=$(awk -v l=$l 'BEGIN { print ((l % 16 ? 83 : 73) + 0.112 * l) * 1000 }')
-		check "cm5: within a cluster of 4, l = $l: $t ns, 0.112 l + $((l % 16 ? 83 : 73)) us = $want" near "$t" "$want" 1
+		want=$(( (l % 16 ? 83000 : 73000) + 112 * l ))
+		check "cm5: within a cluster of 4, l = $l: $t ns, 0.112 l + $((l % 16 ? 83 : 73)) us = $want exactly" [ "$t" = "$want" ]
 	done
 	base=$(pairs 4096 0 1)
 	for d in 4 16 64 200; do
@@ -148,6 +148,9 @@ load profile=cm5 nodes=256 && {
 	args=$(for i in $(seq 0 15); do echo -n "$i $((16 + i)) "; done)
 	t4=$(pairs 4096 $args)
 	check "cm5: 16 to the next 16 at once: clearly slower (Fig. 8): $t4 vs $base ns" [ "$t4" -gt $((base * 3 / 2)) ]
+	# the cluster's 8 links up carry 16 bodies, each at half rate
+	check "cm5: 16 to the next 16, 4 KB: 73 us + 2 x 0.112 us x 4096 exactly ($t4 ns)" \
+		[ "$t4" = $((73000 + 2 * 112 * 4096)) ]
 	t16=$(pairs 16384 $args)
 	b16=$(pairs 16384 0 16)
 	check "cm5: and the gap grows with size: $((t16 - b16)) ns at 16 KB > $((t4 - base)) ns at 4 KB" [ $((t16 - b16)) -gt $((t4 - base)) ]

@@ -79,8 +79,8 @@ load topology=hypercube dim=3 profile=seidel && {
 		awk -v s="$spread" 'BEGIN { exit !(s > 0 && s <= 93000) }'
 	barrier gsync 10000
 	read -r _ cost spread < "$out2"
-	check "gsync, d = 3, skew 10 us < b_s: cost d b_s + delta = 235 us ($cost ns)" \
-		awk -v c="$cost" 'BEGIN { exit !(c >= 225000 && c <= 245000) }'
+	check "gsync, d = 3, skew 10 us < b_s: cost d b_s + delta = 235 us exactly ($cost ns)" \
+		awk -v c="$cost" 'BEGIN { exit !(c == 235000) }'
 	vcube-run -n 8 "$bench" -q --barrier all --skew 0 --reps 1 > "$out"
 	check "every barrier runs on 8 ranks ($(grep -c '^[a-z]' "$out") rows)" \
 		[ "$(grep -cE '^(gsync|sync0|rds|dissemination|tree) ' "$out")" = 5 ]
