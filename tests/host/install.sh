@@ -14,6 +14,11 @@ for f in usr/lib/libvcube.a usr/include/vcube.h usr/include/linux/vcube.h usr/li
 	 usr/bin/vcubectl usr/bin/vcube-run usr/share/man/man8/vcubectl.8 usr/share/man/man1/vcube-run.1; do
 	[ -e "$root/$f" ] && ok "installed $f" || no "installed $f"
 done
+# every installed tool has its man page
+for t in "$root"/usr/bin/*; do
+	t=${t##*/}
+	ls "$root"/usr/share/man/man[18]/"$t".[18] > /dev/null 2>&1 && ok "man page for $t" || no "no man page for $t"
+done
 cat > "$root/prog.c" <<'C'
 #include <errno.h>
 #include <vcube.h>
