@@ -126,6 +126,24 @@ static void usage(FILE *f)
 		"  --costs     print the profile's startup and per-byte cost (ns) and exit\n");
 }
 
+/*
+ * Option @name's value @s as a whole number in 0 .. @max, or a clear
+ * error: junk, a sign, or too large.
+ */
+static int sim_parse_num(const char *name, const char *s, u64 max, u64 *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtoull(s, &end, 0);
+	if (errno || end == s || *end || *s == '-' || *v > max) {
+		fprintf(stderr, "vcube-sim: bad --%s '%s' (0 .. %llu)\n", name,
+			s, (unsigned long long)max);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -144,6 +162,7 @@ int main(int argc, char **argv)
 	struct vcube_topo_params tp = { .kind = VCUBE_TOPO_MESH };
 	const char *profile = "delta";
 	long long alpha = -1, byte = -1, lanes = -1;
+	u64 v;
 	bool costs = false;
 	struct vcube_topo topo;
 	struct vc_params p;
@@ -154,27 +173,59 @@ int main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'p': profile = optarg; break;
-		case 'r': tp.rows = strtoul(optarg, NULL, 0); break;
-		case 'c': tp.cols = strtoul(optarg, NULL, 0); break;
+		case 'r':
+			if (sim_parse_num("rows", optarg, 4096, &v))
+				return 2;
+			tp.rows = v;
+			break;
+		case 'c':
+			if (sim_parse_num("cols", optarg, 4096, &v))
+				return 2;
+			tp.cols = v;
+			break;
 		case 'a': algo = optarg; break;
-		case 'l': len = strtoull(optarg, NULL, 0); break;
-		case 'A': alpha = strtoll(optarg, NULL, 0); break;
-		case 'B': byte = strtoll(optarg, NULL, 0); break;
+		case 'l':
+			if (sim_parse_num("len", optarg, 1ULL << 30, &len))
+				return 2;
+			break;
+		case 'A':
+			if (sim_parse_num("alpha-ns", optarg, 1000000000, &v))
+				return 2;
+			alpha = v;
+			break;
+		case 'B':
+			if (sim_parse_num("byte-ns", optarg, 1000000, &v))
+				return 2;
+			byte = v;
+			break;
 		case 'C': costs = true; break;
-		case 'L': lanes = strtoll(optarg, NULL, 0); break;
+		case 'L':
+			if (sim_parse_num("lanes", optarg, 1024, &v))
+				return 2;
+			lanes = v;
+			break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
 	}
-	if (costs && !profile_params(profile, &p)) {
+	if (profile_params(profile, &p)) {
+		fprintf(stderr, "vcube-sim: no profile '%s' (delta, ap1000, cm5, ipsc860, seidel)\n",
+			profile);
+		return 2;
+	}
+	if (costs) {
 		printf("alpha_ns %llu\nbyte_ns %llu\nlanes %u\n",
 		       (unsigned long long)p.cost[VC_CLASS_SHORT].base,
 		       (unsigned long long)p.cost[VC_CLASS_SHORT].byte, p.lanes);
 		return 0;
 	}
-	if (!algo || !vcube_thakur_steps(algo, 2) ||
-	    profile_params(profile, &p)) {
+	if (!algo) {
 		usage(stderr);
+		return 2;
+	}
+	if (!vcube_thakur_steps(algo, 2)) {
+		fprintf(stderr, "vcube-sim: no algorithm '%s' (pex, pexgen, pexgenshift, gen)\n",
+			algo);
 		return 2;
 	}
 	if (alpha >= 0)

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# vcube-sim's command line: a run prints one line, --costs the profile's
+# constants, and every bad value is refused with exit 2 and one line that
+# names the option (the standard for every tool's input).
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+sim=$top/build/bin/vcube-sim
+fail=0
+ok() { echo "ok - $1"; }
+no() { echo "not ok - $1"; fail=1; }
+run="--profile delta --rows 4 --cols 4 --algo pex --len 64"
+
+out=$("$sim" $run 2>&1)
+set -- $out
+[ $# = 5 ] && [ "$1 $2 $3 $4" = "delta pex 4x4 64" ] && ok "a run: $out" || no "a run: $out"
+out=$("$sim" --profile delta --costs 2>&1)
+[ "$(echo "$out" | awk '{ printf "%s ", $1 }')" = "alpha_ns byte_ns lanes " ] &&
+	ok "--costs: $(echo $out)" || no "--costs: $out"
+"$sim" --help > /dev/null 2>&1 && ok "--help: 0" || no "--help"
+for bad in "--rows x" "--cols -1" "--len -5" "--len 99999999999" "--len 12abc" "--lanes x" \
+	"--alpha-ns 1e3" "--byte-ns ''" "--algo nosuch" "--profile nosuch" "--bogus"; do
+	eval "set -- $bad"
+	err=$("$sim" $run "$@" 2>&1 > /dev/null)
+	rc=$?
+	lines=$(printf '%s\n' "$err" | grep -c .)
+	if [ $rc = 2 ] && [ "$lines" -ge 1 ]; then
+		ok "$bad: exit 2 ($(printf '%s' "$err" | head -n 1))"
+	else
+		no "$bad: exit $rc, '$err'"
+	fi
+done
+# one line, naming the option, for a bad number
+err=$("$sim" $run --len -5 2>&1 > /dev/null)
+[ "$err" = "vcube-sim: bad --len '-5' (0 .. 1073741824)" ] && ok "the error names --len" || no "the error: $err"
+exit $fail
