@@ -165,7 +165,10 @@ score-smoke: deps all tests
 # Benchmarks print figures; they are never part of make check.
 bench-engine: deps all tests
 	@$(MAKE) --no-print-directory module KDIR=$$(scripts/vm-run.sh --kdir $(KVER))
-	@scripts/vm-run.sh --kver $(KVER) --no-insmod -- scripts/bench-engine.sh
+	@scripts/vm-run.sh --kver $(KVER) --no-insmod -- \
+		'BENCH_MD=$$VCUBE_OUT/bench-engine.md scripts/bench-engine.sh'
+	@scripts/readme-table.sh bench-engine $(B)/vm/out/bench-engine.md && \
+		echo "wrote README.md's table of make bench-engine"
 
 # ---- installation ---------------------------------------------------------
 PREFIX ?= /usr/local
