@@ -839,6 +839,15 @@ static bool vc_xfer_must_park(struct vc_engine *e, struct vc_xfer *x)
 	       !vc_can_accept(e, &e->node[x->dst], x->msg);
 }
 
+/*
+ * Flow modes with no system buffer: a send is a rendezvous, waiting for its
+ * receive before its header leaves.
+ */
+static bool vc_rendezvous(struct vc_engine *e)
+{
+	return e->p.switching != VC_SW_CIRCUIT && !e->p.sysbuf;
+}
+
 static void vc_xfer_park(struct vc_engine *e, struct vc_xfer *x, u32 on,
 			 u64 t)
 {
@@ -852,7 +861,7 @@ static void vc_xfer_arrive(struct vc_engine *e, struct vc_xfer *x, u64 t)
 {
 	if (!vc_xfer_must_park(e, x)) {
 		vc_xfer_recv(e, x, t);
-	} else if (e->p.switching != VC_SW_CIRCUIT && !e->p.sysbuf) {
+	} else if (vc_rendezvous(e)) {
 		/* its receive went to another: it gives the port back */
 		vc_xfer_park(e, x, VC_ON_RECV, t);
 		vc_res_put(e, &e->rport[x->dst], t);
@@ -906,8 +915,7 @@ static void vc_xfer_hop(struct vc_engine *e, struct vc_xfer *x, u64 t)
 	 * spent, the message waits for its receive (a rendezvous) before its
 	 * header takes a channel or the port, which it would block.
 	 */
-	if (!x->hop && e->p.switching != VC_SW_CIRCUIT && !e->p.sysbuf &&
-	    vc_xfer_must_park(e, x)) {
+	if (!x->hop && vc_rendezvous(e) && vc_xfer_must_park(e, x)) {
 		vc_xfer_park(e, x, VC_ON_RECV, t);
 		return;
 	}
@@ -1084,9 +1092,7 @@ static void vc_xfer_deliver(struct vc_engine *e, struct vc_xfer *x, u64 t)
 	case VC_X_PROBE:
 		/* The receiver answers once it has room for the data. */
 		if (!vc_can_accept(e, d, x->msg)) {
-			x->wait_on = VC_ON_NONE;
-			x->treq = t;
-			list_add_tail(&x->wait_link, &d->parked);
+			vc_xfer_park(e, x, VC_ON_NONE, t);
 			return;
 		}
 		vc_xfer_begin(e, x, VC_X_REQUEST, t);
