@@ -321,13 +321,8 @@ is compared below.
 EOF
 # shiftavg CSV BYTES: "gsync sync0 rds", their average shift times (us) in CSV
 shiftavg() { echo "$(col_in "$1" gsync "$2" 4) $(col_in "$1" sync0 "$2" 4) $(col_in "$1" rds "$2" 4)"; }
-# least NAMES...: of the values on stdin, in the order of NAMES, the least's
-# name, or "tie" where the two least are equal
-least() { awk -v w="$*" 'BEGIN { n = split(w, a, " ") }
-	{ for (i = 1; i <= n; i++)
-		if (b == "" || $i + 0 < m) { m = $i + 0; b = a[i]; t = 0 }
-		else if ($i + 0 == m) t = 1 }
-	END { if (b != "") print t ? "tie" : b }'; }
+# least NAMES...: top's choice, the least value's name (or "tie")
+least() { awk '{ for (i = 1; i <= NF; i++) $i = -$i } 1' | top "$@"; }
 ta=$(paper_val seidel "Table I" "a, us per byte" "") || exit 1
 tbs=$(paper_val seidel "Table I" "b_s, us" "") || exit 1
 tbl=$(paper_val seidel "Table I" "b_l, us" "") || exit 1
