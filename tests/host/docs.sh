@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# The documentation lives in the repository: every link and every path the
+# README and docs/ name (in a markdown link or in backquotes) exists here,
+# none leaves the tree; and every SPDX licence identifier the sources use
+# has its text under LICENSES/, as in the kernel.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top" || exit 1
+fail=0
+ok() { echo "ok - $1"; }
+no() { echo "not ok - $1"; fail=1; }
+
+docs=(README.md docs/*.md)
+missing=()
+n=0
+for f in "${docs[@]}"; do
+	dir=$(dirname "$f")
+	# markdown links and images, relative to the document
+	while read -r l; do
+		n=$((n + 1))
+		[ -e "$dir/$l" ] || missing+=("$f: ($l)")
+	done < <(grep -o '](\([^)#: ]*\))' "$f" | sed 's/^](//; s/)$//')
+	# paths in backquotes, relative to the top: a known directory first
+	while read -r l; do
+		n=$((n + 1))
+		l=${l%%:*}
+		case $l in
+		*[*?[]*) [ -n "$(compgen -G "$l")" ] && [ -e "$(compgen -G "$l" | head -n 1)" ] ;;
+		*) [ -e "$l" ] ;;
+		esac || missing+=("$f: \`$l\`")
+	done < <(grep -o '`\(kernel\|userspace\|scripts\|tests\|docs\|data\|bench\|include\|LICENSES\)/[^` ]*`' "$f" |
+		tr -d '`' | sed 's/[(),.;]*$//')
+done
+if [ ${#missing[@]} = 0 ]; then
+	ok "README.md and docs/: $n links and paths, each to a file in the repository"
+else
+	no "docs name ${#missing[@]} paths that do not exist: ${missing[*]:0:8}"
+fi
+out=$(grep -n '\.\./shared\|\.\./\.\./' "${docs[@]}" | head -n 3)
+[ -z "$out" ] && ok "no document points outside the repository" || no "points outside: $out"
+
+ids=$(git ls-files | grep -v '^LICENSES/' | xargs grep -h -o 'SPDX-License-Identifier: .*' 2>/dev/null |
+	sed 's/SPDX-License-Identifier: *//; s/ *\*\/.*//; s/[()]/ /g' | tr ' ' '\n' |
+	grep -v -x -e '' -e OR -e AND -e WITH | grep -x '[A-Za-z0-9.+-]*' | sort -u)
+lack=()
+for id in $ids; do
+	[ -e "$(compgen -G "LICENSES/*/$id" | head -n 1)" ] || lack+=("$id")
+done
+[ ${#lack[@]} = 0 ] && ok "every SPDX identifier used has its text in LICENSES/: $(echo $ids)" ||
+	no "no licence text in LICENSES/ for: ${lack[*]}"
+exit $fail
