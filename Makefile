@@ -178,11 +178,13 @@ install: all
 	install -D -m 0644 userspace/lib/include/vcube.h $(DESTDIR)$(PREFIX)/include/vcube.h
 	install -D -m 0644 include/uapi/linux/vcube.h $(DESTDIR)$(PREFIX)/include/linux/vcube.h
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin \
-		$(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man8
+		$(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man3 \
+		$(DESTDIR)$(PREFIX)/share/man/man8
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' userspace/lib/libvcube.pc.in \
 		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/libvcube.pc
 	install -m 0755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
 	install -m 0644 docs/man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 0644 docs/man/*.3 $(DESTDIR)$(PREFIX)/share/man/man3/
 	install -m 0644 docs/man/*.8 $(DESTDIR)$(PREFIX)/share/man/man8/
 
 # ---- environment ----------------------------------------------------------

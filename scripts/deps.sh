@@ -11,7 +11,7 @@ pkgs=(
 	linux-headers-6.12-amd64 linux-image-6.12-amd64 linux-source-6.12
 	qemu-system-x86 busybox-static
 	libnl-3-dev libnl-genl-3-dev gnuplot-nox
-	python3-yaml python3-jsonschema iproute2 util-linux
+	python3-yaml python3-jsonschema iproute2 util-linux man-db
 )
 
 missing=()

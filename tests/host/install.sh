@@ -14,6 +14,10 @@ for f in usr/lib/libvcube.a usr/include/vcube.h usr/include/linux/vcube.h usr/li
 	 usr/bin/vcubectl usr/bin/vcube-run usr/share/man/man8/vcubectl.8 usr/share/man/man1/vcube-run.1; do
 	[ -e "$root/$f" ] && ok "installed $f" || no "installed $f"
 done
+# every libvcube call has its section-3 page (tests/host/man3.sh checks which)
+n3=$(ls "$root"/usr/share/man/man3/vcube_*.3 2>/dev/null | wc -l)
+[ "$n3" -gt 0 ] && [ "$n3" = "$(ls "$top"/docs/man/*.3 | wc -l)" ] &&
+	ok "$n3 section-3 pages installed" || no "section-3 pages installed: $n3"
 # every installed tool has its man page
 for t in "$root"/usr/bin/*; do
 	t=${t##*/}
