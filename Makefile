@@ -38,7 +38,7 @@ HOST_TESTS := $(patsubst tests/host/%.c,$(B)/tests/%,$(wildcard tests/host/*.c))
 VM_TESTS := $(patsubst tests/vm/%.c,$(B)/tests/vm/%,$(wildcard tests/vm/*.c))
 BENCH := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 
-.PHONY: all module userspace tests deps vm demo check kunit bench-engine \
+.PHONY: all module userspace tests deps vm demo check kunit bench-engine golden-update \
 	install validate reproduce reproduce-cnet score score-report score-smoke clean
 all: module userspace
 
@@ -161,6 +161,15 @@ score-smoke: deps all tests
 	@$(MAKE) --no-print-directory module KDIR=$$(scripts/vm-run.sh --kdir $(KVER))
 	@scripts/vm-run.sh --kver $(KVER) --no-insmod -- tests/vm/run.sh score
 	@scripts/score-smoke.sh; rc=$$?; echo "wrote build/scorecard-smoke.md"; exit $$rc
+
+# tests/data/golden: the outputs tests/vm/golden.sh compares bit for bit;
+# regenerate only for a deliberate change of the model (about 2 minutes).
+golden-update: deps all tests
+	@$(MAKE) --no-print-directory module KDIR=$$(scripts/vm-run.sh --kdir $(KVER))
+	@scripts/vm-run.sh --kver $(KVER) --no-insmod -- 'VCUBE_GOLDEN_UPDATE=1 tests/vm/run.sh golden'
+	@mkdir -p tests/data/golden && rm -f tests/data/golden/*.csv && \
+		cp $(B)/vm/out/golden/*.csv tests/data/golden/
+	@echo "wrote tests/data/golden/"
 
 # Benchmarks print figures; they are never part of make check.
 bench-engine: deps all tests

@@ -68,7 +68,7 @@ tally kunit "$log"
 
 for line in 6.12 6.1; do
 	tests=()
-	[ $line = 6.1 ] && tests=(topologies engine netlink sync cnet copy duplex recv)
+	[ $line = 6.1 ] && tests=(topologies engine netlink sync cnet copy duplex recv golden)
 	echo "== VM tests, Debian $line kernel ${tests[*]:+(only: ${tests[*]})}"
 	VCUBE_VM_TIMEOUT=${VCUBE_VM_TIMEOUT:-3600} scripts/vm-run.sh --kver $line --no-insmod -- tests/vm/run.sh "${tests[@]}" > "$log" 2>&1
 	grep -a -v '^ok - ' "$log" | tail -n 40
