@@ -40,7 +40,7 @@ fi
 out=$(grep -n '\.\./shared\|\.\./\.\./' "${docs[@]}" | head -n 3)
 [ -z "$out" ] && ok "no document points outside the repository" || no "points outside: $out"
 
-ids=$(git ls-files | grep -v '^LICENSES/' | xargs grep -h -o 'SPDX-License-Identifier: .*' 2>/dev/null |
+ids=$(git ls-files | grep -v '^LICENSES/' | xargs grep -h -o 'SPDX-License-Identifier: [A-Za-z0-9.+() -]*' 2>/dev/null |
 	sed 's/SPDX-License-Identifier: *//; s/ *\*\/.*//; s/[()]/ /g' | tr ' ' '\n' |
 	grep -v -x -e '' -e OR -e AND -e WITH | grep -x '[A-Za-z0-9.+-]*' | sort -u)
 lack=()
