@@ -30,7 +30,7 @@ VCUBE_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror \
 NL_LIBS := $(shell pkg-config --libs libnl-genl-3.0 2>/dev/null || echo -lnl-genl-3 -lnl-3)
 B := build
 
-LIB_SRC := $(wildcard userspace/lib/*.c)
+LIB_SRC := $(wildcard userspace/lib/*.c userspace/lib/plan/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
 CORE_SRC := $(filter-out %_test.c,$(wildcard kernel/core/*.c))
 TOOLS := $(patsubst userspace/tools/%.c,$(B)/bin/%,$(wildcard userspace/tools/*.c))
@@ -71,9 +71,9 @@ $(B)/lib/libvcube.a: $(LIB_OBJ)
 	$(AR) rcs $@ $^
 
 # vcube-sim runs kernel/core itself, on the host.
-$(B)/bin/vcube-sim: userspace/tools/vcube-sim.c $(CORE_SRC) $(wildcard kernel/core/*.h userspace/lib/*.h)
+$(B)/bin/vcube-sim: userspace/tools/vcube-sim.c $(CORE_SRC) $(wildcard kernel/core/*.h userspace/lib/*.h) $(B)/lib/libvcube.a
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) -Ikernel/core $(CFLAGS) -o $@ $< $(CORE_SRC)
+	$(CC) $(VCUBE_CFLAGS) -Ikernel/core $(CFLAGS) -o $@ $< $(CORE_SRC) $(B)/lib/libvcube.a -lm $(NL_LIBS)
 
 $(B)/bin/vcube-bench: userspace/tools/vcube-bench.c $(wildcard userspace/tools/bench/*.[ch]) $(B)/lib/libvcube.a
 	@mkdir -p $(dir $@)

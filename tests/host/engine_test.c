@@ -11,6 +11,7 @@
 
 #include "check.h"
 #include "harness.h"
+#include "plan.h"
 
 #define US 1000ULL
 
@@ -174,46 +175,33 @@ static void test_node_contention(void)
 /* ---- complete exchange schedules, block time units -------------------- */
 
 static u32 g_n;
-static int g_algo;	/* 0 naive, 1 linear, 2 pairwise, 3 stable */
+static vcube_planner g_plan;	/* Bokhari's, from userspace/lib/plan */
 
-static int dest_of(int algo, u32 me, u32 i, u32 n)
-{
-	switch (algo) {
-	case 0:
-		return i;
-	case 1:
-		return (me + i) % n;
-	case 2:
-		return me ^ i;
-	default:
-		return me < n / 2 ? (me * 2 + 1 + i) % n : (me * 2 - n + i) % n;
-	}
-}
-
+/* A POSTED plan: every receive first, then the sends (no barrier here). */
 static void prog_exchange(struct hnet *h, u32 node)
 {
+	struct vcube_plan pl = { 0 };
 	struct vc_req *r[128];
-	u32 i, first = g_algo == 0 || g_algo == 3 ? 0 : 1;
-	u32 last = g_algo == 3 ? g_n : g_n;
+	u32 i, k;
 
+	CHECK(g_plan(node, g_n, &pl) == 0 && pl.kind == VCUBE_PLAN_POSTED,
+	      "plan");
 	for (i = 0; i < g_n; i++)
 		r[i] = i == node ? NULL : h_irecv(h, node, i, 0, g_len);
-	for (i = first; i < last; i++) {
-		u32 d = dest_of(g_algo, node, i, g_n);
-
-		if (d == node) {
-			if (g_algo == 3)	/* stable idles one period */
-				h_delay(h, node, 1000);
-			continue;
-		}
-		CHECK(h_send(h, node, d, 0, g_flags, g_len) == 0, "send");
+	for (k = 0; k < pl.nsteps; k++) {
+		if (pl.step[k].pre == VCUBE_PLAN_IDLE)
+			h_delay(h, node, 1000);	/* stable idles one period */
+		if (pl.step[k].to != VCUBE_NONE)
+			CHECK(h_send(h, node, pl.step[k].to, 0, g_flags, g_len) == 0,
+			      "send");
 	}
 	for (i = 0; i < g_n; i++)
 		if (r[i])
 			CHECK(h_wait(h, node, r[i], NULL) == 0, "recv");
+	vcube_plan_free(&pl);
 }
 
-static u64 run_exchange(int algo, u32 dim, const struct vc_params *p,
+static u64 run_exchange(vcube_planner plan, u32 dim, const struct vc_params *p,
 			u64 *chan_waits)
 {
 	struct vcube_topo_params tp = { .kind = VCUBE_TOPO_HYPERCUBE,
@@ -222,7 +210,7 @@ static u64 run_exchange(int algo, u32 dim, const struct vc_params *p,
 	u64 worst = 0;
 	u32 i;
 
-	g_algo = algo;
+	g_plan = plan;
 	g_n = 1U << dim;
 	hnet_init(&h, &tp, p);
 	h_run(&h, g_n, prog_exchange);
@@ -242,23 +230,23 @@ static void test_exchanges(void)
 
 	g_flags = VC_SEND_FORCED;
 	g_len = 8;
-	t = run_exchange(0, 3, &p, &waits);
+	t = run_exchange(vcube_plan_naive, 3, &p, &waits);
 	CHECK(t == 10000, "naive d=3 makespan %llu units, want 10 (Fig. 6)",
 	      (unsigned long long)t / 1000);
 	printf("  naive d=3: makespan %llu block times, %llu channel waits\n",
 	       (unsigned long long)t / 1000, (unsigned long long)waits);
-	t = run_exchange(1, 3, &p, &waits);
+	t = run_exchange(vcube_plan_linear, 3, &p, &waits);
 	CHECK(t == 7000 && waits == 0, "linear: %llu units, %llu waits",
 	      (unsigned long long)t / 1000, (unsigned long long)waits);
-	t = run_exchange(2, 3, &p, &waits);
+	t = run_exchange(vcube_plan_pairwise, 3, &p, &waits);
 	CHECK(t == 7000 && waits == 0, "pairwise: %llu units, %llu waits",
 	      (unsigned long long)t / 1000, (unsigned long long)waits);
-	t = run_exchange(3, 3, &p, &waits);
+	t = run_exchange(vcube_plan_stable, 3, &p, &waits);
 	CHECK(t == 8000 && waits == 0, "stable: %llu units, %llu waits",
 	      (unsigned long long)t / 1000, (unsigned long long)waits);
 	/* With the iPSC's one-message receive port, naive is worse still. */
 	p.eject = 1;
-	t = run_exchange(0, 3, &p, &waits);
+	t = run_exchange(vcube_plan_naive, 3, &p, &waits);
 	printf("  naive d=3, one receive at a time: %llu block times\n",
 	       (unsigned long long)t / 1000);
 	CHECK(t == 13000, "naive, one receive at a time: %llu units, want 13",

@@ -19,7 +19,8 @@ out=$("$sim" --profile delta --costs 2>&1)
 	ok "--costs: $(echo $out)" || no "--costs: $out"
 "$sim" --help > /dev/null 2>&1 && ok "--help: 0" || no "--help"
 for bad in "--rows x" "--cols -1" "--len -5" "--len 99999999999" "--len 12abc" "--lanes x" \
-	"--alpha-ns 1e3" "--byte-ns ''" "--algo nosuch" "--profile nosuch" "--bogus"; do
+	"--alpha-ns 1e3" "--byte-ns ''" "--algo nosuch" "--profile nosuch" "--bogus" \
+	"--cols 5 --algo pairwise_U" "--topology ring" "--cols 5 --algo torus --topology hypercube --dim 2"; do
 	eval "set -- $bad"
 	err=$("$sim" $run "$@" 2>&1 > /dev/null)
 	rc=$?
@@ -30,6 +31,21 @@ for bad in "--rows x" "--cols -1" "--len -5" "--len 99999999999" "--len 12abc" "
 		no "$bad: exit $rc, '$err'"
 	fi
 done
+# any plan of the registry runs, on any network it accepts
+for a in bex lex gen linear; do
+	out=$("$sim" --profile delta --rows 4 --cols 5 --algo $a --len 64 2>&1)
+	set -- $out
+	[ $# = 5 ] && [ "$2 $3" = "$a 4x5" ] && ok "$a on 4x5: $out" || no "$a on 4x5: $out"
+done
+while read -r want args; do
+	out=$("$sim" $args --len 100 2>&1)
+	set -- $out
+	[ $# = 5 ] && [ "$3" = "$want" ] && ok "$args: $out" || no "$args: $out"
+done <<'EOF'
+d=3 --profile ipsc860 --topology hypercube --dim 3 --algo standard_F
+n=16 --profile cm5 --topology fattree --nodes 16 --algo rex
+3x5 --profile ap1000 --topology torus --rows 3 --cols 5 --algo torus
+EOF
 # one line, naming the option, for a bad number
 err=$("$sim" $run --len -5 2>&1 > /dev/null)
 [ "$err" = "vcube-sim: bad --len '-5' (0 .. 1073741824)" ] && ok "the error names --len" || no "the error: $err"

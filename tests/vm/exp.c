@@ -26,7 +26,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "thakur.h"
+#include "plan.h"
 #include "vcube.h"
 
 #define MS	1000000ULL
@@ -388,37 +388,64 @@ static int exp_kernel(const char *kind, size_t len)
 static int exp_steps(const char *algo, size_t len, uint64_t w)
 {
 	uint8_t *sbuf = malloc(len + 1), *rbuf = malloc(len + 1);
-	unsigned int i, to, from;
+	struct vcube_plan pl = { 0 };
+	unsigned int i, k;
 
-	for (i = 1; i < vcube_thakur_steps(algo, np); i++) {
-		if (!vcube_thakur_step(algo, me, np, i, &to, &from))
-			continue;
+	if (vcube_xchg_plan(algo, me, np, 0, 0, &pl))
+		return 2;
+	for (k = 0; k < pl.nsteps; k++) {
+		i = pl.step[k].tag;
 		vcube_node_delay_until(node, i * w);
-		step(algo, i, to, from, sbuf, rbuf, len);
+		step(algo, i, pl.step[k].to, pl.step[k].from, sbuf, rbuf, len);
 		if (now() >= (i + 1) * w)
 			FAIL("%s step %u ran past its window", algo, i);
 	}
+	vcube_plan_free(&pl);
 	free(sbuf);
 	free(rbuf);
 	return failed;
 }
 
 /*
- * Thakur's algorithms as vcube-sim runs them: each step posts its receive,
- * sends (UNFORCED: a partner may still be at an earlier step), waits for
- * both; no synchronisation between steps.
+ * Thakur's algorithms as vcube-sim runs them, from the same plans: each
+ * step posts its receive, sends (UNFORCED: a partner may still be at an
+ * earlier step), waits for both; no synchronisation between steps.
  */
 static int exp_thakur(const char *algo, size_t len)
 {
 	uint8_t *sbuf = malloc(len + 1), *rbuf = malloc(len + 1);
-	unsigned int i, to, from;
+	struct vcube_plan pl = { 0 };
+	unsigned int k;
 
-	if (!vcube_thakur_steps(algo, np))
+	if (vcube_xchg_plan(algo, me, np, 0, 0, &pl) ||
+	    pl.kind != VCUBE_PLAN_STEPWISE)
 		return 2;
-	for (i = 1; i < vcube_thakur_steps(algo, np); i++)
-		if (vcube_thakur_step(algo, me, np, i, &to, &from))
-			step(algo, i, to, from, sbuf, rbuf, len);
+	for (k = 0; k < pl.nsteps; k++)
+		step(algo, pl.step[k].tag, pl.step[k].to, pl.step[k].from,
+		     sbuf, rbuf, len);
 	printf("thakur %s %u %llu\n", algo, me, (unsigned long long)now());
+	vcube_plan_free(&pl);
+	free(sbuf);
+	free(rbuf);
+	return failed;
+}
+
+/*
+ * Any registered complete exchange through libvcube, every rank from time
+ * 0 (no aligning barrier), as vcube-sim runs it: each rank prints its
+ * clock at the end.
+ */
+static int exp_xchg(const char *algo, size_t len)
+{
+	uint8_t *sbuf = calloc(np, len + 1), *rbuf = calloc(np, len + 1);
+	struct vcube_comm *c = NULL;
+	int ret = vcube_comm_create(node, me, np, &c);
+
+	ret = ret ?: vcube_xchg_run(c, algo, sbuf, rbuf, len, NULL);
+	if (ret)
+		FAIL("%s: %s", algo, strerror(-ret));
+	printf("xchg %s %u %llu\n", algo, me, (unsigned long long)now());
+	free(c);
 	free(sbuf);
 	free(rbuf);
 	return failed;
@@ -426,38 +453,29 @@ static int exp_thakur(const char *algo, size_t len)
 
 /* ---- complete exchange schedules ------------------------------------------- */
 
-static unsigned int dest_of(const char *algo, unsigned int i)
-{
-	if (!strcmp(algo, "naive"))
-		return i;
-	if (!strcmp(algo, "linear"))
-		return (me + i) % np;
-	if (!strcmp(algo, "pairwise"))
-		return me ^ i;
-	return me < np / 2 ? (me * 2 + 1 + i) % np : (me * 2 - np + i) % np;
-}
-
 static int exp_exchange(const char *algo, size_t len, uint64_t block)
 {
 	uint64_t *rq = calloc(np, sizeof(*rq)), start = 1 * MS;
 	uint8_t *sbuf = malloc(len + 1), *rbuf = malloc((len + 1) * np);
-	bool stable = !strcmp(algo, "stable");
-	unsigned int i, d, first = !strcmp(algo, "naive") || stable ? 0 : 1;
+	struct vcube_plan pl = { 0 };
+	unsigned int i, k, d;
 	struct vcube_status st;
 	int ret;
 
+	/* Bokhari's schedule, from the library's planner; no barrier here */
+	if (vcube_xchg_plan(algo, me, np, 0, 0, &pl) || pl.kind != VCUBE_PLAN_POSTED)
+		return 2;
 	for (i = 0; i < np; i++)
 		if (i != me &&
 		    vcube_node_irecv(node, i, 0, rbuf + i * len, len, &rq[i]))
 			FAIL("irecv");
 	vcube_node_delay_until(node, start);
-	for (i = first; i < np; i++) {
-		d = dest_of(algo, i);
-		if (d == me) {
-			if (stable)
-				vcube_node_delay(node, block);
+	for (k = 0; k < pl.nsteps; k++) {
+		d = pl.step[k].to;
+		if (pl.step[k].pre == VCUBE_PLAN_IDLE)
+			vcube_node_delay(node, block);
+		if (d == VCUBE_NONE)
 			continue;
-		}
 		fill(sbuf, len, d, 0);
 		ret = vcube_node_send(node, d, 0, sbuf, len, VCUBE_SEND_FORCED,
 				      NULL);
@@ -475,6 +493,7 @@ static int exp_exchange(const char *algo, size_t len, uint64_t block)
 	}
 	printf("exchange %s %u %llu\n", algo, me,
 	       (unsigned long long)(now() - start));
+	vcube_plan_free(&pl);
 	free(rq);
 	free(sbuf);
 	free(rbuf);
@@ -614,6 +633,7 @@ int main(int argc, char **argv)
 			"usage: vcube-run -n N exp msg|formula|contention|deadlock\n"
 			"       vcube-run -n N exp exchange naive|linear|pairwise|stable LEN BLOCK_NS\n"
 			"       vcube-run -n N exp pairwise LEN\n"
+			"       vcube-run -n N exp xchg ALGO LEN\n"
 			"       vcube-run -n N exp pairs LEN SRC DST [SRC DST...]\n"
 			"       vcube-run -n N exp kernel butterfly|crossover|torus LEN\n"
 			"       vcube-run -n N exp steps pex|gen LEN WINDOW_NS\n"
@@ -653,6 +673,8 @@ int main(int argc, char **argv)
 		ret = exp_hold();
 	else if (!strcmp(argv[1], "thakur") && argc == 4)
 		ret = exp_thakur(argv[2], strtoul(argv[3], NULL, 0));
+	else if (!strcmp(argv[1], "xchg") && argc == 4)
+		ret = exp_xchg(argv[2], strtoul(argv[3], NULL, 0));
 	else if (!strcmp(argv[1], "steps") && argc == 5)
 		ret = exp_steps(argv[2], strtoul(argv[3], NULL, 0),
 				strtoull(argv[4], NULL, 0));

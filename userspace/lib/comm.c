@@ -32,7 +32,30 @@ int vcube_comm_create(struct vcube_node *node, unsigned int rank,
 	c->rank = rank;
 	c->size = size;
 	c->info = info;
+	c->tp = &vcube_device_transport;
+	c->tpx = node;
 	c->cnet = vcube_net_describe(NULL, &desc) == 0 && desc.cnet_word_ns;
+	*commp = c;
+	return 0;
+}
+
+int vcube_comm_create_tp(const struct vcube_transport *tp, void *ctx,
+			 unsigned int rank, unsigned int size,
+			 struct vcube_comm **commp)
+{
+	struct vcube_comm *c;
+
+	if (!tp || !commp || !size || rank >= size)
+		return -EINVAL;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	c->rank = rank;
+	c->size = size;
+	c->info.node = rank;
+	c->info.nodes = size;
+	c->tp = tp;
+	c->tpx = ctx;
 	*commp = c;
 	return 0;
 }
@@ -126,13 +149,13 @@ int vcube_comm_barrier(struct vcube_comm *comm)
 	p = comm->size;
 	me = comm->rank;
 	for (k = 0, d = 1; d < p; k++, d *= 2) {
-		ret = vcube_node_irecv(comm->node, (me + p - d) % p, base | k,
-				       NULL, 0, &rq);
+		ret = comm->tp->irecv(comm->tpx, (me + p - d) % p, base | k,
+				      NULL, 0, &rq);
 		if (!ret)
-			ret = vcube_node_send(comm->node, (me + d) % p, base | k,
-					      NULL, 0, 0, NULL);
+			ret = comm->tp->send(comm->tpx, (me + d) % p, base | k,
+					     NULL, 0, 0);
 		if (!ret)
-			ret = vcube_node_wait(comm->node, rq, NULL);
+			ret = comm->tp->wait(comm->tpx, rq, NULL);
 		if (ret)
 			return ret;
 	}
@@ -147,25 +170,24 @@ int vcube_comm_step(struct vcube_comm *comm, unsigned int tag, unsigned int to,
 		    const void *sbuf, size_t slen, unsigned int from,
 		    void *rbuf, size_t rlen, unsigned int flags)
 {
-	struct vcube_status st;
 	uint64_t rq = 0;
+	size_t got;
 	int ret;
 
 	if (from != VCUBE_NONE) {
-		ret = vcube_node_irecv(comm->node, from, tag, rbuf, rlen, &rq);
+		ret = comm->tp->irecv(comm->tpx, from, tag, rbuf, rlen, &rq);
 		if (ret)
 			return ret;
 	}
 	if (to != VCUBE_NONE) {
-		ret = vcube_node_send(comm->node, to, tag, sbuf, slen, flags,
-				      NULL);
+		ret = comm->tp->send(comm->tpx, to, tag, sbuf, slen, flags);
 		if (ret)
 			return ret;
 	}
 	if (from == VCUBE_NONE)
 		return 0;
-	ret = vcube_node_wait(comm->node, rq, &st);
-	if (!ret && st.len != rlen)
+	ret = comm->tp->wait(comm->tpx, rq, &got);
+	if (!ret && got != rlen)
 		ret = -EPROTO;
 	return ret;
 }

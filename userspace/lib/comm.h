@@ -5,6 +5,7 @@
 #ifndef VCUBE_COMM_H
 #define VCUBE_COMM_H
 
+#include "transport.h"
 #include "vcube.h"
 
 /* Library tags: 01 ssssssssssssss tttttttttttttttt (sequence, step). */
@@ -23,7 +24,17 @@ struct vcube_comm {
 	int have_costs;			/* costs measured (vcube_costs_measure) */
 	int cnet;			/* the network has a control network */
 	struct vcube_costs costs;
+	const struct vcube_transport *tp;	/* how it moves messages */
+	void *tpx;				/* the transport's context */
 };
+
+/*
+ * A communicator over another transport than the device (vcube-sim's
+ * engine in the process): rank @rank of @size, no node, no node facts.
+ */
+int vcube_comm_create_tp(const struct vcube_transport *tp, void *ctx,
+			 unsigned int rank, unsigned int size,
+			 struct vcube_comm **commp);
 
 /* ceil(lg p): the dimensions of the smallest cube with p nodes. */
 static inline unsigned int vcube_lg(unsigned int p)

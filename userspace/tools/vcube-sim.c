@@ -1,96 +1,267 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * vcube-sim: run a communication schedule on vcube's model on the host,
- * without the kernel: the same kernel/core engine the module runs, driven
- * from one thread. A node posts its step's receive and send (UNFORCED, as
- * a partner may still be at an earlier step), then waits;
- * when the engine says it is blocked, another runnable node goes on; the
- * engine's wake callback makes it runnable again. The engine's virtual
+ * vcube-sim: run a complete exchange's plan (libvcube's registry, plan.h)
+ * on vcube's model on the host, without the kernel: the same kernel/core
+ * engine the module runs, and the same executor (vcube_plan_run()) over a
+ * transport that calls the engine directly. Each node runs as a coroutine
+ * on one thread (a ucontext stack, entered once with setcontext(), then
+ * switched with _setjmp()/_longjmp(), which leave the signal mask alone and
+ * so make no system call): when the engine says it is blocked it yields,
+ * and the engine's wake callback queues it to go on. Payloads are not
+ * carried (tests/host/plan_test.c checks where every block goes); times
+ * are. The engine's virtual
  * times do not depend on that order, so they equal the module's.
  *
  *   vcube-sim --profile delta --rows 16 --cols 32 --algo pex --len 4096
  */
 #include <errno.h>
 #include <getopt.h>
+#include <setjmp.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ucontext.h>
 
+#include "comm.h"
 #include "engine.h"
+#include "plan.h"
 #include "profiles.h"
-#include "thakur.h"
 #include "topology.h"
 
-struct proc {
-	u32 step;		/* next step of the schedule */
-	int phase;		/* 0: post, 1: wait for the send, 2: the receive */
-	struct vc_req *sr;
-	struct vc_req *rr;
-	bool queued;
-	bool done;
-};
+#define SIM_STACK	(256 * 1024)
 
 static struct vc_engine *eng;
-static struct proc *procs;
-static u32 *queue, qhead, qtail, nprocs;
+static u32 nprocs, rows, cols;
 static const char *algo;
-static u64 len, finish;
+static u64 len;
+
+/* One node: its coroutine, and what it ended with. */
+struct simnode {
+	ucontext_t uc;
+	jmp_buf jb;
+	bool started;
+	void *stack;
+	u32 node;
+	bool queued;
+	bool done;
+	u64 end;	/* its clock at the end */
+	int ret;
+};
+
+static struct simnode *nodes;
+static jmp_buf sched_jb;
+static uint8_t *sbuf, *rbuf;	/* every node's, contents unused */
+static u32 *queue, qhead, qtail;
+
+/* A posted receive: the engine's request and where its data goes. */
+struct simreq {
+	struct vc_req *r;
+	void *buf;
+	size_t cap;
+};
 
 static void wake(void *ctx, u32 node)
 {
 	(void)ctx;
-	if (!procs[node].queued && !procs[node].done) {
-		procs[node].queued = true;
+	if (!nodes[node].queued && !nodes[node].done) {
+		nodes[node].queued = true;
 		queue[qtail++ % nprocs] = node;
 	}
 }
 
-/* Step @i or later of node @me's schedule: the step, or -1 when done. */
-static int schedule(u32 me, u32 i, u32 *to, u32 *from)
+/* Yield until @node is no longer blocked; its status. */
+static int sim_block(u32 node, int ret)
 {
-	for (; i < vcube_thakur_steps(algo, nprocs); i++)
-		if (vcube_thakur_step(algo, me, nprocs, i, to, from))
-			return i;
-	return -1;
+	while (ret == VC_BLOCKED_RET) {
+		if (!_setjmp(nodes[node].jb))
+			_longjmp(sched_jb, 1);
+		ret = vc_node_status(eng, node);
+		if (ret == -EAGAIN)
+			ret = VC_BLOCKED_RET;
+	}
+	return ret;
 }
 
-/* Run node @me until it blocks or ends. */
-static int run(u32 me)
+static int sim_send(void *ctx, unsigned int to, unsigned int tag,
+		    const void *buf, size_t n, unsigned int flags)
 {
-	struct proc *pr = &procs[me];
-	u32 to, from;
-	int ret, s;
+	u32 node = ((struct simnode *)ctx)->node;
+	void *data = malloc(n ? n : 1);
+	struct vc_req *r;
+	int ret;
 
-	for (;;) {
-		if (pr->phase == 0) {
-			s = schedule(me, pr->step, &to, &from);
-			if (s < 0) {
-				u64 t = vc_clock(eng, me);
-
-				if (t > finish)
-					finish = t;
-				pr->done = true;
-				vc_unbind(eng, me);
-				return 0;
-			}
-			pr->step = s + 1;
-			ret = vc_recv(eng, me, from, s, len, 0, &pr->rr);
-			if (!ret)
-				ret = vc_send(eng, me, to, s, 0,
-					      malloc(len ? len : 1), len, 0,
-					      &pr->sr);
-			if (ret)
-				return ret;
-			pr->phase = 1;
-		}
-		ret = vc_wait(eng, me, pr->phase == 1 ? pr->sr : pr->rr);
-		if (ret == VC_BLOCKED_RET)
-			return 0;
-		if (ret)
-			return ret;
-		vc_req_free(eng, pr->phase == 1 ? pr->sr : pr->rr);
-		pr->phase = pr->phase == 1 ? 2 : 0;
+	(void)buf;
+	if (!data)
+		return -ENOMEM;
+	ret = vc_send(eng, node, to, tag,
+		      flags & VCUBE_SEND_FORCED ? VC_SEND_FORCED : 0, data, n, 0,
+		      &r);
+	if (!ret) {
+		ret = sim_block(node, vc_wait(eng, node, r));
+		vc_req_free(eng, r);
 	}
+	return ret;
+}
+
+static int sim_irecv(void *ctx, unsigned int from, unsigned int tag,
+		     void *buf, size_t cap, uint64_t *req)
+{
+	u32 node = ((struct simnode *)ctx)->node;
+	struct simreq *q = malloc(sizeof(*q));
+	int ret;
+
+	if (!q)
+		return -ENOMEM;
+	q->buf = buf;
+	q->cap = cap;
+	ret = vc_recv(eng, node, from, tag, cap, 0, &q->r);
+	if (ret)
+		free(q);
+	else
+		*req = (uintptr_t)q;
+	return ret;
+}
+
+static int sim_wait(void *ctx, uint64_t req, size_t *got)
+{
+	u32 node = ((struct simnode *)ctx)->node;
+	struct simreq *q = (struct simreq *)(uintptr_t)req;
+	struct vc_msg *m;
+	int ret;
+
+	ret = sim_block(node, vc_wait(eng, node, q->r));
+	if (!ret) {
+		m = q->r->msg;
+		ret = q->r->status;
+		if (got)
+			*got = m ? m->len : 0;
+	}
+	vc_req_free(eng, q->r);
+	free(q);
+	return ret;
+}
+
+static int sim_recv(void *ctx, unsigned int from, unsigned int tag, void *buf,
+		    size_t cap)
+{
+	uint64_t req;
+	int ret = sim_irecv(ctx, from, tag, buf, cap, &req);
+
+	return ret ?: sim_wait(ctx, req, NULL);
+}
+
+static int sim_clock(void *ctx, uint64_t *ns)
+{
+	*ns = vc_clock(eng, ((struct simnode *)ctx)->node);
+	return 0;
+}
+
+static int sim_delay(void *ctx, uint64_t ns)
+{
+	int ret;
+
+	ret = vc_delay(eng, ((struct simnode *)ctx)->node, ns);
+	return ret;
+}
+
+static int sim_copy(void *ctx, uint64_t bytes)
+{
+	u64 ns;
+	int ret;
+
+	ret = vc_copy(eng, ((struct simnode *)ctx)->node, bytes, &ns);
+	return ret;
+}
+
+static const struct vcube_transport sim_transport = {
+	.send = sim_send, .irecv = sim_irecv, .wait = sim_wait,
+	.recv = sim_recv, .clock = sim_clock, .delay = sim_delay,
+	.copy = sim_copy,
+};
+
+/* One node: its plan through the executor; it never returns. */
+static void node_main(int i)
+{
+	struct simnode *sn = &nodes[i];
+	struct vcube_plan pl = { 0 };
+	struct vcube_comm *c = NULL;
+	int ret;
+
+	ret = vcube_comm_create_tp(&sim_transport, sn, sn->node, nprocs, &c);
+	ret = ret ?: vcube_xchg_plan(algo, sn->node, nprocs, rows, cols, &pl);
+	ret = ret ?: vcube_plan_run(c, &pl, vcube_comm_tag_base(c), sbuf, rbuf,
+				    len, 0);
+	sn->end = vc_clock(eng, sn->node);
+	vc_unbind(eng, sn->node);
+	sn->ret = ret;
+	sn->done = true;
+	vcube_plan_free(&pl);
+	if (c)
+		vcube_comm_close(c);
+	_longjmp(sched_jb, 1);
+}
+
+/* Node @i's coroutine, bound at time 0 and queued to start. */
+static int node_init(u32 i)
+{
+	struct simnode *sn = &nodes[i];
+
+	sn->node = i;
+	sn->stack = malloc(SIM_STACK);
+	if (!sn->stack || getcontext(&sn->uc))
+		return -ENOMEM;
+	sn->uc.uc_stack.ss_sp = sn->stack;
+	sn->uc.uc_stack.ss_size = SIM_STACK;
+	sn->uc.uc_link = NULL;
+	makecontext(&sn->uc, (void (*)(void))node_main, 1, (int)i);
+	vc_bind(eng, i);
+	sn->queued = true;
+	queue[qtail++ % nprocs] = i;
+	return 0;
+}
+
+/* Switch to @sn until it yields or ends. */
+static void resume(struct simnode *sn)
+{
+	if (_setjmp(sched_jb))
+		return;
+	if (!sn->started) {
+		sn->started = true;
+		setcontext(&sn->uc);
+	}
+	_longjmp(sn->jb, 1);
+}
+
+/* Run every node until all have ended: 0, or the first node's error. */
+static int sim_run(void)
+{
+	u32 i, me;
+	int ret = 0;
+
+	/* every node bound at time 0 before any starts, as vcube-run does */
+	for (i = 0; i < nprocs; i++)
+		if (node_init(i))
+			return -ENOMEM;
+	while (qhead != qtail) {
+		me = queue[qhead++ % nprocs];
+		nodes[me].queued = false;
+		/*
+		 * A node woken inside its own call was queued while it went on;
+		 * if it has blocked again since, its wake will queue it anew.
+		 */
+		if (nodes[me].done || vc_node_state(eng, me) != VC_RUNNING)
+			continue;
+		resume(&nodes[me]);
+	}
+	for (i = 0; i < nprocs; i++) {
+		if (!nodes[i].done)
+			ret = ret ?: -EDEADLK;
+		else if (nodes[i].ret)
+			ret = ret ?: nodes[i].ret;
+		free(nodes[i].stack);
+	}
+	return ret;
 }
 
 static int profile_params(const char *name, struct vc_params *p)
@@ -113,23 +284,21 @@ static int profile_params(const char *name, struct vc_params *p)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: vcube-sim --profile NAME --rows R --cols C --algo ALGO --len BYTES\n"
+		"usage: vcube-sim --profile NAME [--topology KIND] SHAPE --algo ALGO --len BYTES\n"
 		"       vcube-sim --profile NAME --costs\n\n"
 		"Run a complete exchange on vcube's model on the host (no kernel) and\n"
 		"print the virtual time the last node finished, in seconds.\n"
 		"  --profile   delta, ap1000, cm5, ipsc860 or seidel\n"
-		"  --rows, --cols   mesh shape (the profile's topology: delta is a mesh)\n"
-		"  --algo      pex, pexgen, pexgenshift or gen (Thakur et al. 1993)\n"
-		"  --len       bytes each pair exchanges per step\n"
+		"  --topology  mesh (default), torus, hypercube or fattree; SHAPE is\n"
+		"              --rows R --cols C, --dim D or --nodes N as the module's\n"
+		"  --algo      any complete exchange of vcube-bench --list\n"
+		"  --len       bytes of each block\n"
 		"  --alpha-ns, --byte-ns   override the profile's startup and per-byte cost\n"
 		"  --lanes N   override the profile's bodies per channel (0: no limit)\n"
+		"  --ns        the time in ns, not seconds\n"
 		"  --costs     print the profile's startup and per-byte cost (ns) and exit\n");
 }
 
-/*
- * Option @name's value @s as a whole number in 0 .. @max, or a clear
- * error: junk, a sign, or too large.
- */
 static int sim_parse_num(const char *name, const char *s, u64 max, u64 *v)
 {
 	char *end;
@@ -144,6 +313,32 @@ static int sim_parse_num(const char *name, const char *s, u64 max, u64 *v)
 	return 0;
 }
 
+/* --topology's @name: hypercube, mesh, torus or fattree. */
+static int sim_parse_topology(const char *name, enum vcube_topo_kind *kind)
+{
+	int k;
+
+	for (k = 0; k < VCUBE_TOPO_NKINDS; k++)
+		if (!strcmp(name, vcube_topo_kind_name(k))) {
+			*kind = k;
+			return 0;
+		}
+	fprintf(stderr, "vcube-sim: bad --topology '%s' (hypercube, mesh, torus, fattree)\n",
+		name);
+	return -EINVAL;
+}
+
+/* The network's shape as the output line gives it. */
+static void sim_shape(const struct vcube_topo *t, char *buf, size_t n)
+{
+	if (t->kind == VCUBE_TOPO_HYPERCUBE)
+		snprintf(buf, n, "d=%u", t->dim);
+	else if (t->kind == VCUBE_TOPO_FATTREE)
+		snprintf(buf, n, "n=%u", t->nodes);
+	else
+		snprintf(buf, n, "%ux%u", t->rows, t->cols);
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -156,6 +351,10 @@ int main(int argc, char **argv)
 		{ "byte-ns", required_argument, NULL, 'B' },
 		{ "costs", no_argument, NULL, 'C' },
 		{ "lanes", required_argument, NULL, 'L' },
+		{ "topology", required_argument, NULL, 'T' },
+		{ "dim", required_argument, NULL, 'D' },
+		{ "nodes", required_argument, NULL, 'N' },
+		{ "ns", no_argument, NULL, 'n' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -163,9 +362,11 @@ int main(int argc, char **argv)
 	const char *profile = "delta";
 	long long alpha = -1, byte = -1, lanes = -1;
 	u64 v;
-	bool costs = false;
+	bool costs = false, in_ns = false;
+	struct vcube_plan pl = { 0 };
 	struct vcube_topo topo;
 	struct vc_params p;
+	u64 finish = 0;
 	char err[128];
 	u32 i;
 	int c, ret;
@@ -199,10 +400,25 @@ int main(int argc, char **argv)
 			byte = v;
 			break;
 		case 'C': costs = true; break;
+		case 'n': in_ns = true; break;
 		case 'L':
 			if (sim_parse_num("lanes", optarg, 1024, &v))
 				return 2;
 			lanes = v;
+			break;
+		case 'T':
+			if (sim_parse_topology(optarg, &tp.kind))
+				return 2;
+			break;
+		case 'D':
+			if (sim_parse_num("dim", optarg, 12, &v))
+				return 2;
+			tp.dim = v;
+			break;
+		case 'N':
+			if (sim_parse_num("nodes", optarg, 4096, &v))
+				return 2;
+			tp.nodes = v;
 			break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
@@ -223,11 +439,6 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	if (!vcube_thakur_steps(algo, 2)) {
-		fprintf(stderr, "vcube-sim: no algorithm '%s' (pex, pexgen, pexgenshift, gen)\n",
-			algo);
-		return 2;
-	}
 	if (alpha >= 0)
 		p.cost[VC_CLASS_SHORT].base = alpha;
 	if (byte >= 0)
@@ -238,49 +449,45 @@ int main(int argc, char **argv)
 		fprintf(stderr, "vcube-sim: %s\n", err);
 		return 2;
 	}
-	if (!strcmp(algo, "pex") && (topo.nodes & (topo.nodes - 1))) {
-		fprintf(stderr, "vcube-sim: pex needs a power-of-two mesh\n");
+	nprocs = topo.nodes;
+	rows = topo.rows;
+	cols = topo.cols;
+	ret = vcube_xchg_plan(algo, 0, nprocs, rows, cols, &pl);
+	vcube_plan_free(&pl);
+	if (ret) {
+		fprintf(stderr, "vcube-sim: %s '%s'%s\n",
+			ret == -ENOENT ? "no algorithm" :
+			"not on this network:", algo,
+			ret == -ENOENT ? " (vcube-bench --list names them)" : "");
 		return 2;
 	}
 	eng = vc_engine_create(&topo, &p);
-	nprocs = topo.nodes;
-	procs = calloc(nprocs, sizeof(*procs));
+	nodes = calloc(nprocs, sizeof(*nodes));
 	queue = calloc(nprocs, sizeof(*queue));
-	if (!eng || !procs || !queue)
+	sbuf = malloc(nprocs * len + 1);
+	rbuf = malloc(nprocs * len + 1);
+	if (!eng || !nodes || !queue || !sbuf || !rbuf)
 		return 1;
 	vc_engine_set_wake(eng, wake, NULL);
-	for (i = 0; i < nprocs; i++) {
-		vc_bind(eng, i);
-		procs[i].step = 1;
-		procs[i].queued = true;
-		queue[qtail++ % nprocs] = i;
-	}
-	while (qhead != qtail) {
-		u32 me = queue[qhead++ % nprocs];
-
-		procs[me].queued = false;
-		/*
-		 * A node woken inside its own call was queued while it went on;
-		 * if it has blocked again since, its wake will queue it anew.
-		 */
-		if (procs[me].done || vc_node_state(eng, me) != VC_RUNNING)
-			continue;
-		ret = run(me);
-		if (ret) {
-			fprintf(stderr, "vcube-sim: node %u: %s\n", me,
-				strerror(-ret));
-			return 1;
-		}
+	ret = sim_run();
+	if (ret) {
+		fprintf(stderr, "vcube-sim: %s\n", strerror(-ret));
+		return 1;
 	}
 	for (i = 0; i < nprocs; i++)
-		if (!procs[i].done) {
-			fprintf(stderr, "vcube-sim: node %u never finished\n", i);
-			return 1;
-		}
-	printf("%s %s %ux%u %llu %.6f\n", profile, algo, tp.rows, tp.cols,
-	       (unsigned long long)len, finish / 1e9);
+		if (nodes[i].end > finish)
+			finish = nodes[i].end;
+	sim_shape(&topo, err, sizeof(err));
+	if (in_ns)
+		printf("%s %s %s %llu %llu\n", profile, algo, err,
+		       (unsigned long long)len, (unsigned long long)finish);
+	else
+		printf("%s %s %s %llu %.6f\n", profile, algo, err,
+		       (unsigned long long)len, finish / 1e9);
 	vc_engine_destroy(eng);
-	free(procs);
+	free(nodes);
 	free(queue);
+	free(sbuf);
+	free(rbuf);
 	return 0;
 }

@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The complete-exchange planners (userspace/lib/plan/), checked without
+ * running anything: a simulator carries every block's name (source,
+ * destination) through each rank's moves and messages, with every send
+ * synchronous (it completes only once its receive is posted, as on the
+ * CM-5), so a plan passes only if every rank ends with exactly the blocks
+ * meant for it, each written into its slot once, every message matched by
+ * tag and no plan relying on buffering to avoid a deadlock. Then the step
+ * counts the papers give, and Ponnusamy et al.'s Tables 1 and 3 (PEX and
+ * BEX on 8 processors) as printed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "plan.h"
+
+struct planner {
+	const char *name;
+	vcube_planner fn;
+	int pow2;		/* needs a power of two */
+};
+
+static const struct planner planners[] = {
+	{ "naive", vcube_plan_naive, 1 },
+	{ "linear", vcube_plan_linear, 0 },
+	{ "pairwise", vcube_plan_pairwise, 1 },
+	{ "stable", vcube_plan_stable, 1 },
+	{ "pairwise_F", vcube_plan_pairwise_F, 1 },
+	{ "pairwise_U", vcube_plan_pairwise_U, 1 },
+	{ "standard_F", vcube_plan_standard_F, 1 },
+	{ "standard_U", vcube_plan_standard_U, 1 },
+	{ "lex", vcube_plan_lex, 0 },
+	{ "pex", vcube_plan_pex, 0 },
+	{ "rex", vcube_plan_rex, 1 },
+	{ "bex", vcube_plan_bex, 0 },
+	{ "pexgen", vcube_plan_pexgen, 0 },
+	{ "pexgenshift", vcube_plan_pexgenshift, 0 },
+	{ "gen", vcube_plan_gen, 0 },
+	{ "bucket", vcube_plan_bucket, 1 },
+};
+
+#define NPLANNERS (sizeof(planners) / sizeof(planners[0]))
+#define NOBLK (-1)
+
+/* One rank in the simulation. */
+struct srank {
+	const struct vcube_plan *pl;
+	int *blk;		/* each block's name s * p + d, or NOBLK */
+	unsigned int *writes;	/* writes into each receive slot */
+	unsigned int at;	/* current step; nsteps: done */
+	int started;		/* its moves made, its receive posted */
+	int sent, got;		/* its send, its receive complete */
+	unsigned char *filled;	/* POSTED: each post's data arrived */
+	unsigned char *synced;	/* POSTED: each post's sync arrived */
+};
+
+static void put(struct srank *r, unsigned int dst, int name)
+{
+	unsigned int p = r->pl->p;
+
+	if (dst >= p && dst < 2 * p)
+		r->writes[dst - p]++;
+	r->blk[dst] = name;
+}
+
+static void moves(struct srank *r, const struct vcube_plan_range *rg)
+{
+	const struct vcube_plan_move *m = r->pl->move + rg->first;
+	unsigned int i;
+
+	for (i = 0; i < rg->n; i++, m++)
+		put(r, m->dst, r->blk[m->src]);
+}
+
+/* Copy @n blocks of @from at @sblk into @to at @rblk. */
+static void deliver(struct srank *from, unsigned int sblk, struct srank *to,
+		    unsigned int rblk, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		put(to, rblk + i, from->blk[sblk + i]);
+}
+
+/* The post of @r from rank @src with data or sync tag @tag, or -1. */
+static int post_of(const struct srank *r, unsigned int src, unsigned int tag,
+		   int sync)
+{
+	unsigned int k;
+
+	for (k = 0; k < r->pl->nposts; k++)
+		if (r->pl->post[k].from == src &&
+		    (sync ? r->pl->post[k].stag : r->pl->post[k].tag) == tag)
+			return (int)k;
+	return -1;
+}
+
+/* One move of rank @i, if it can make one: 1 if it did. */
+static int advance(struct srank *rk, unsigned int i, const char *name)
+{
+	struct srank *r = &rk[i], *o;
+	const struct vcube_plan_step *s, *t;
+	int k;
+
+	if (r->at == r->pl->nsteps)
+		return 0;
+	s = &r->pl->step[r->at];
+	if (!r->started) {
+		moves(r, &s->moves);
+		r->started = 1;
+		return 1;
+	}
+	if (r->pl->kind == VCUBE_PLAN_POSTED) {
+		int progress = 0;
+
+		if (!r->sent && s->to != VCUBE_NONE) {
+			o = &rk[s->to];
+			if (s->stag != VCUBE_NONE) {
+				/* my sync goes out (FORCED, to a posted receive) */
+				k = post_of(o, i, s->stag, 1);
+				CHECK(k >= 0, "%s: %u's sync to %u unposted", name, i, s->to);
+				if (k >= 0)
+					o->synced[k] = 1;
+				k = post_of(r, s->to, s->stag, 1);
+				if (k < 0 || !r->synced[k])
+					return 0;	/* waits for the partner's */
+			}
+			k = post_of(o, i, s->tag, 0);
+			CHECK(k >= 0, "%s: %u -> %u tag %u unposted", name, i, s->to, s->tag);
+			if (k >= 0) {
+				CHECK(!o->filled[k], "%s: %u -> %u twice", name, i, s->to);
+				deliver(r, s->sblk, o, o->pl->post[k].rblk, s->nblk);
+				CHECK(s->nblk == o->pl->post[k].nblk, "%s: %u blocks into %u",
+				      name, s->nblk, o->pl->post[k].nblk);
+				o->filled[k] = 1;
+			}
+			r->sent = 1;
+			progress = 1;
+		}
+		if (s->wait) {
+			k = post_of(r, s->from, s->tag, 0);
+			if (k < 0 || !r->filled[k])
+				return progress;
+		}
+	} else {
+		if (!r->sent && s->to != VCUBE_NONE) {
+			o = &rk[s->to];
+			if (o->at == o->pl->nsteps || !o->started)
+				return 0;
+			t = &o->pl->step[o->at];
+			if (t->from != i || t->tag != s->tag || o->got)
+				return 0;	/* not posted yet: a synchronous send waits */
+			CHECK(t->nblk == s->nblk, "%s: %u blocks into %u", name, s->nblk, t->nblk);
+			deliver(r, s->sblk, o, t->rblk, s->nblk);
+			o->got = 1;
+			r->sent = 1;
+			return 1;
+		}
+		if (s->from != VCUBE_NONE && !r->got)
+			return 0;
+	}
+	r->at++;
+	r->started = r->sent = r->got = 0;
+	return 1;
+}
+
+/*
+ * Run @pl (one plan per rank) to the end; check every rank ends with the
+ * blocks meant for it, each slot written once (the own block at most
+ * once: it is copied in before the plan runs).
+ */
+static void simulate(const char *name, const struct vcube_plan *pl,
+		     unsigned int p)
+{
+	struct srank *rk = calloc(p, sizeof(*rk));
+	unsigned int i, j, nb, done;
+	int moved = 1;
+
+	for (i = 0; i < p; i++) {
+		nb = 2 * p + pl[i].nscratch;
+		rk[i].pl = &pl[i];
+		rk[i].blk = malloc(nb * sizeof(int));
+		rk[i].writes = calloc(p, sizeof(unsigned int));
+		rk[i].filled = calloc(pl[i].nposts + 1, 1);
+		rk[i].synced = calloc(pl[i].nposts + 1, 1);
+		for (j = 0; j < nb; j++)
+			rk[i].blk[j] = j < p ? (int)(i * p + j) : NOBLK;
+		rk[i].blk[p + i] = (int)(i * p + i);
+		moves(&rk[i], &pl[i].init);
+	}
+	while (moved)
+		for (moved = 0, i = 0; i < p; i++)
+			while (advance(rk, i, name))
+				moved = 1;
+	for (i = 0, done = 0; i < p; i++) {
+		done += rk[i].at == pl[i].nsteps;
+		moves(&rk[i], &pl[i].fin);
+		for (j = 0; j < pl[i].nposts; j++)
+			CHECK(rk[i].filled[j], "%s p=%u: %u's receive %u never filled",
+			      name, p, i, j);
+		for (j = 0; j < p; j++) {
+			CHECK(rk[i].blk[p + j] == (int)(j * p + i),
+			      "%s p=%u: rank %u slot %u holds %d, not %u -> %u",
+			      name, p, i, j, rk[i].blk[p + j], j, i);
+			CHECK(rk[i].writes[j] == (j != i) || (j == i && rk[i].writes[j] <= 1),
+			      "%s p=%u: rank %u slot %u written %u times", name, p, i, j,
+			      rk[i].writes[j]);
+		}
+	}
+	CHECK(done == p, "%s p=%u: %u of %u ranks finish (a deadlock)", name, p, done, p);
+	for (i = 0; i < p; i++) {
+		free(rk[i].blk);
+		free(rk[i].writes);
+		free(rk[i].filled);
+		free(rk[i].synced);
+	}
+	free(rk);
+}
+
+static struct vcube_plan *plans_of(const struct planner *pn, unsigned int p)
+{
+	struct vcube_plan *pl = calloc(p, sizeof(*pl));
+	unsigned int r;
+
+	for (r = 0; r < p; r++)
+		CHECK(pn->fn(r, p, &pl[r]) == 0, "%s p=%u rank %u", pn->name, p, r);
+	return pl;
+}
+
+static void plans_free(struct vcube_plan *pl, unsigned int p)
+{
+	unsigned int r;
+
+	for (r = 0; r < p; r++)
+		vcube_plan_free(&pl[r]);
+	free(pl);
+}
+
+static void torus(unsigned int rows, unsigned int cols)
+{
+	unsigned int p = rows * cols, r;
+	struct vcube_plan *pl = calloc(p, sizeof(*pl));
+	char name[32];
+
+	snprintf(name, sizeof(name), "torus %ux%u", rows, cols);
+	for (r = 0; r < p; r++)
+		CHECK(vcube_xchg_plan("torus", r, p, rows, cols, &pl[r]) == 0, "%s", name);
+	simulate(name, pl, p);
+	/* (cols - 1) + (rows - 1) phases */
+	CHECK(pl[0].nsteps == cols - 1 + rows - 1, "%s: %u steps", name, pl[0].nsteps);
+	plans_free(pl, p);
+}
+
+/* Sends a rank makes, and for POSTED plans its idle steps. */
+static unsigned int sends(const struct vcube_plan *pl)
+{
+	unsigned int k, n = 0;
+
+	for (k = 0; k < pl->nsteps; k++)
+		n += pl->step[k].to != VCUBE_NONE;
+	return n;
+}
+
+static void counts(void)
+{
+	struct vcube_plan pl = { 0 };
+	unsigned int p;
+
+	for (p = 2; p <= 64; p *= 2) {
+		/* Bokhari: linear and pairwise n - 1 sends; stable n steps */
+		CHECK(vcube_plan_linear(1, p, &pl) == 0 && pl.nsteps == p - 1, "linear p=%u", p);
+		vcube_plan_free(&pl);
+		CHECK(vcube_plan_pairwise_F(1, p, &pl) == 0 && pl.nsteps == p - 1 &&
+		      pl.step[0].stag != VCUBE_NONE && pl.nposts == p - 1,
+		      "pairwise_F p=%u", p);
+		vcube_plan_free(&pl);
+		/* standard exchange and REX: lg p steps of p / 2 blocks */
+		CHECK(vcube_plan_standard_U(1, p, &pl) == 0 && pl.nsteps == vcube_lg(p) &&
+		      pl.step[0].nblk == p / 2, "standard_U p=%u", p);
+		vcube_plan_free(&pl);
+		CHECK(vcube_plan_rex(1, p, &pl) == 0 && pl.nsteps == vcube_lg(p) &&
+		      pl.step[0].to == (1 ^ p / 2), "rex p=%u", p);
+		vcube_plan_free(&pl);
+		if (p >= 4) {
+			CHECK(vcube_plan_stable(1, p, &pl) == 0 && pl.nsteps == p &&
+			      sends(&pl) == p - 1, "stable p=%u: %u steps", p, pl.nsteps);
+			vcube_plan_free(&pl);
+		}
+		/* Ponnusamy: LEX p steps, at its own the rank takes p - 1 */
+		CHECK(vcube_plan_lex(0, p, &pl) == 0 && pl.nsteps == 2 * (p - 1) &&
+		      sends(&pl) == p - 1, "lex p=%u", p);
+		vcube_plan_free(&pl);
+	}
+	/* Thakur: PEX-GEN takes q - 1 steps where q = 2^ceil(lg p); GEN p - 1 */
+	for (p = 3; p <= 40; p++) {
+		unsigned int r, maxtag = 0, q = 1U << vcube_lg(p);
+
+		for (r = 0; r < p; r++) {
+			CHECK(vcube_plan_pexgen(r, p, &pl) == 0, "pexgen");
+			if (pl.nsteps && pl.step[pl.nsteps - 1].tag > maxtag)
+				maxtag = pl.step[pl.nsteps - 1].tag;
+			vcube_plan_free(&pl);
+		}
+		CHECK(maxtag == q - 1, "pexgen p=%u: last step %u, q - 1 = %u", p, maxtag, q - 1);
+		CHECK(vcube_plan_gen(0, p, &pl) == 0 && pl.nsteps == p - 1, "gen p=%u", p);
+		vcube_plan_free(&pl);
+	}
+}
+
+/* Ponnusamy et al., Tables 1 and 3: partners of 0..7 at steps 1..7. */
+static const unsigned char table1_pex[7][8] = {
+	{ 1, 0, 3, 2, 5, 4, 7, 6 }, { 2, 3, 0, 1, 6, 7, 4, 5 },
+	{ 3, 2, 1, 0, 7, 6, 5, 4 }, { 4, 5, 6, 7, 0, 1, 2, 3 },
+	{ 5, 4, 7, 6, 1, 0, 3, 2 }, { 6, 7, 4, 5, 2, 3, 0, 1 },
+	{ 7, 6, 5, 4, 3, 2, 1, 0 },
+};
+
+static const unsigned char table3_bex[7][8] = {
+	/* 0<->7 1<->2 3<->4 5<->6 | 0<->2 1<->7 3<->5 4<->6 | ... */
+	{ 7, 2, 1, 4, 3, 6, 5, 0 }, { 2, 7, 0, 5, 6, 3, 4, 1 },
+	{ 1, 0, 7, 6, 5, 4, 3, 2 }, { 4, 5, 6, 7, 0, 1, 2, 3 },
+	{ 3, 6, 5, 0, 7, 2, 1, 4 }, { 6, 3, 4, 1, 2, 7, 0, 5 },
+	{ 5, 4, 3, 2, 1, 0, 7, 6 },
+};
+
+static void tables(const char *name, vcube_planner fn,
+		   const unsigned char t[7][8])
+{
+	struct vcube_plan pl = { 0 };
+	unsigned int r, k;
+
+	for (r = 0; r < 8; r++) {
+		CHECK(fn(r, 8, &pl) == 0 && pl.nsteps == 7, "%s rank %u", name, r);
+		for (k = 0; k < pl.nsteps && k < 7; k++)
+			CHECK(pl.step[k].tag == k + 1 && pl.step[k].to == t[k][r] &&
+			      pl.step[k].from == t[k][r],
+			      "%s: step %u, processor %u exchanges with %u, the paper's table %u",
+			      name, k + 1, r, pl.step[k].to, t[k][r]);
+		vcube_plan_free(&pl);
+	}
+}
+
+int main(void)
+{
+	static const unsigned int sizes[] = { 2, 3, 4, 5, 8, 12, 16, 20, 32, 64 };
+	static const unsigned int grids[][2] = {
+		{ 1, 4 }, { 4, 1 }, { 2, 2 }, { 3, 5 }, { 4, 8 }, { 8, 8 },
+	};
+	unsigned int i, j, p;
+
+	for (i = 0; i < NPLANNERS; i++)
+		for (j = 0; j < sizeof(sizes) / sizeof(sizes[0]); j++) {
+			struct vcube_plan *pl;
+
+			p = sizes[j];
+			if ((planners[i].pow2 && (p & (p - 1))) ||
+			    (planners[i].fn == vcube_plan_stable && p < 4))
+				continue;
+			pl = plans_of(&planners[i], p);
+			simulate(planners[i].name, pl, p);
+			plans_free(pl, p);
+		}
+	for (i = 0; i < sizeof(grids) / sizeof(grids[0]); i++)
+		torus(grids[i][0], grids[i][1]);
+	counts();
+	tables("pex", vcube_plan_pex, table1_pex);
+	tables("bex", vcube_plan_bex, table3_bex);
+	return check_done("plan");
+}

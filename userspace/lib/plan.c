@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: MIT
+/*
+ * libvcube: building plans, and the one executor of them (plan.h).
+ * Virtual times depend on the exact order of operations, so the executor
+ * keeps the order the papers' programs had: a POSTED plan posts its
+ * receives before its global synchronisation, sends its pairwise
+ * synchronisation just before each block and times stable's idle from the
+ * previous send; a STEPWISE step posts its receive before its send; copies
+ * are charged between a wait and the next send, where the program made
+ * them.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan.h"
+
+void vcube_plan_init(struct vcube_plan *pl, enum vcube_plan_kind kind,
+		     unsigned int p)
+{
+	memset(pl, 0, sizeof(*pl));
+	pl->kind = kind;
+	pl->p = p;
+}
+
+/* Room for one more element of @size in *@arr of *@cap. */
+static int grow(void **arr, unsigned int n, unsigned int *cap, size_t size)
+{
+	unsigned int c = *cap ? 2 * *cap : 16;
+	void *a;
+
+	if (n < *cap)
+		return 0;
+	a = realloc(*arr, (size_t)c * size);
+	if (!a)
+		return -ENOMEM;
+	*arr = a;
+	*cap = c;
+	return 0;
+}
+
+int vcube_plan_add_step(struct vcube_plan *pl,
+			const struct vcube_plan_step *s)
+{
+	int ret = grow((void **)&pl->step, pl->nsteps, &pl->scap,
+		       sizeof(*pl->step));
+
+	if (!ret)
+		pl->step[pl->nsteps++] = *s;
+	return ret;
+}
+
+int vcube_plan_add(struct vcube_plan *pl, unsigned int to, unsigned int from,
+		   unsigned int tag, enum vcube_plan_pre pre)
+{
+	struct vcube_plan_step s = {
+		.to = to, .from = from, .tag = tag, .stag = VCUBE_NONE,
+		.sblk = to, .rblk = from == VCUBE_NONE ? 0 :
+				    vcube_plan_rblk(pl, from),
+		.nblk = 1, .pre = pre,
+	};
+
+	return vcube_plan_add_step(pl, &s);
+}
+
+int vcube_plan_add_post(struct vcube_plan *pl,
+			const struct vcube_plan_post *post)
+{
+	int ret = grow((void **)&pl->post, pl->nposts, &pl->pcap,
+		       sizeof(*pl->post));
+
+	if (!ret)
+		pl->post[pl->nposts++] = *post;
+	return ret;
+}
+
+int vcube_plan_add_move(struct vcube_plan *pl, struct vcube_plan_range *r,
+			unsigned int dst, unsigned int src)
+{
+	int ret = grow((void **)&pl->move, pl->nmoves, &pl->mcap,
+		       sizeof(*pl->move));
+
+	if (ret)
+		return ret;
+	if (!r->n)
+		r->first = pl->nmoves;
+	pl->move[pl->nmoves++] = (struct vcube_plan_move){ dst, src };
+	r->n++;
+	return 0;
+}
+
+void vcube_plan_free(struct vcube_plan *pl)
+{
+	free(pl->step);
+	free(pl->post);
+	free(pl->move);
+	memset(pl, 0, sizeof(*pl));
+}
+
+/* ---- the executor ------------------------------------------------------ */
+
+struct prun {
+	struct vcube_comm *c;
+	const struct vcube_plan *pl;
+	unsigned int base;
+	const uint8_t *sbuf;
+	uint8_t *rbuf, *scratch;
+	size_t len;
+	uint64_t copied;	/* bytes moved, not yet charged */
+	uint64_t took;		/* the last POSTED send's time */
+	uint64_t *rq, *sq;	/* POSTED: per post, data and sync receives */
+	unsigned int *post_of;	/* POSTED: rank -> its post (the latest) */
+};
+
+static const uint8_t *blk_in(const struct prun *r, unsigned int b)
+{
+	unsigned int p = r->pl->p;
+
+	if (b < p)
+		return r->sbuf + b * r->len;
+	if (b < 2 * p)
+		return r->rbuf + (b - p) * r->len;
+	return r->scratch + (b - 2 * p) * r->len;
+}
+
+static uint8_t *blk_out(const struct prun *r, unsigned int b)
+{
+	return (uint8_t *)blk_in(r, b);
+}
+
+static void moves(struct prun *r, const struct vcube_plan_range *rg)
+{
+	const struct vcube_plan_move *m = r->pl->move + rg->first;
+	unsigned int i;
+
+	for (i = 0; i < rg->n; i++, m++)
+		memcpy(blk_out(r, m->dst), blk_in(r, m->src), r->len);
+	r->copied += (uint64_t)rg->n * r->len;
+}
+
+/* Charge what was copied since the last charge (vcube_node_copy()). */
+static int charge(struct prun *r)
+{
+	uint64_t b = r->copied;
+
+	r->copied = 0;
+	return b ? r->c->tp->copy(r->c->tpx, b) : 0;
+}
+
+/* One POSTED send: its pairwise sync, the blocks, and how long it took. */
+static int posted_send(struct prun *r, const struct vcube_plan_step *s)
+{
+	const struct vcube_transport *tp = r->c->tp;
+	void *n = r->c->tpx;
+	unsigned int k = r->post_of[s->to];
+	uint64_t t0, t1;
+	int ret = 0;
+
+	if (s->stag != VCUBE_NONE) {
+		ret = tp->send(n, s->to, r->base | s->stag, NULL, 0,
+			       VCUBE_SEND_FORCED);
+		if (!ret)
+			ret = tp->wait(n, r->sq[k], NULL);
+		r->sq[k] = 0;
+	}
+	if (!ret)
+		ret = tp->clock(n, &t0);
+	if (!ret)
+		ret = tp->send(n, s->to, r->base | s->tag, blk_in(r, s->sblk),
+			       s->nblk * r->len, VCUBE_SEND_FORCED);
+	if (!ret && !tp->clock(n, &t1))
+		r->took = t1 - t0;
+	if (!ret && s->wait) {
+		k = r->post_of[s->from];
+		ret = tp->wait(n, r->rq[k], NULL);
+		r->rq[k] = 0;
+	}
+	return ret;
+}
+
+static int post_all(struct prun *r)
+{
+	const struct vcube_transport *tp = r->c->tp;
+	const struct vcube_plan_post *e;
+	unsigned int k;
+	int ret = 0;
+
+	for (k = 0; k < r->pl->nposts && !ret; k++) {
+		e = &r->pl->post[k];
+		r->post_of[e->from] = k;
+		ret = tp->irecv(r->c->tpx, e->from, r->base | e->tag,
+				blk_out(r, e->rblk), e->nblk * r->len,
+				&r->rq[k]);
+		if (!ret && e->stag != VCUBE_NONE)
+			ret = tp->irecv(r->c->tpx, e->from, r->base | e->stag,
+					NULL, 0, &r->sq[k]);
+	}
+	return ret;
+}
+
+/* Wait for everything still posted, even after an error: nothing leaks. */
+static int drain(struct prun *r, int ret)
+{
+	const struct vcube_transport *tp = r->c->tp;
+	unsigned int k;
+	size_t got;
+	int w;
+
+	for (k = 0; k < r->pl->nposts; k++) {
+		if (r->rq[k]) {
+			w = tp->wait(r->c->tpx, r->rq[k], &got);
+			if (!w && got != r->pl->post[k].nblk * r->len)
+				w = -EPROTO;
+			if (!ret)
+				ret = w;
+		}
+		if (r->sq[k]) {
+			w = tp->wait(r->c->tpx, r->sq[k], NULL);
+			if (!ret)
+				ret = w;
+		}
+	}
+	return ret;
+}
+
+static int run_step(struct prun *r, const struct vcube_plan_step *s,
+		    uint64_t idle_ns)
+{
+	int ret;
+
+	moves(r, &s->moves);
+	ret = charge(r);
+	if (!ret && s->pre == VCUBE_PLAN_IDLE)
+		ret = r->c->tp->delay(r->c->tpx, idle_ns ? idle_ns : r->took);
+	if (ret)
+		return ret;
+	if (r->pl->kind == VCUBE_PLAN_POSTED) {
+		if (s->to != VCUBE_NONE)
+			ret = posted_send(r, s);
+	} else if (s->to == VCUBE_NONE && s->from != VCUBE_NONE) {
+		/* a receive alone blocks, as CMMD_receive_block did */
+		ret = r->c->tp->recv(r->c->tpx, s->from, r->base | s->tag,
+				     blk_out(r, s->rblk), s->nblk * r->len);
+	} else {
+		ret = vcube_comm_step(r->c, r->base | s->tag, s->to,
+				      s->to == VCUBE_NONE ? NULL :
+				      blk_in(r, s->sblk), s->nblk * r->len,
+				      s->from, s->from == VCUBE_NONE ? NULL :
+				      blk_out(r, s->rblk), s->nblk * r->len, 0);
+	}
+	return ret;
+}
+
+int vcube_plan_run(struct vcube_comm *c, const struct vcube_plan *pl,
+		   unsigned int base, const uint8_t *sbuf, uint8_t *rbuf,
+		   size_t len, uint64_t idle_ns)
+{
+	struct prun r = {
+		.c = c, .pl = pl, .base = base, .sbuf = sbuf, .rbuf = rbuf,
+		.len = len,
+	};
+	unsigned int k;
+	int ret = 0;
+
+	if (!c || !pl || !sbuf || !rbuf || pl->p != c->size)
+		return -EINVAL;
+	r.scratch = malloc((size_t)pl->nscratch * len + 1);
+	r.rq = calloc(2 * (size_t)pl->nposts + 1, sizeof(*r.rq));
+	r.post_of = calloc(pl->p, sizeof(*r.post_of));
+	if (!r.scratch || !r.rq || !r.post_of) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	r.sq = r.rq + pl->nposts;
+	moves(&r, &pl->init);
+	if (pl->kind == VCUBE_PLAN_POSTED) {
+		ret = post_all(&r);
+		ret = ret ?: charge(&r);
+		ret = ret ?: vcube_comm_barrier(c);
+	}
+	for (k = 0; k < pl->nsteps && !ret; k++)
+		ret = run_step(&r, &pl->step[k], idle_ns);
+	if (!ret) {
+		moves(&r, &pl->fin);
+		ret = charge(&r);
+	}
+	ret = drain(&r, ret);
+out:
+	free(r.scratch);
+	free(r.rq);
+	free(r.post_of);
+	return ret;
+}

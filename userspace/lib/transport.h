@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libvcube internals: the seam under the executor. A communicator moves
+ * messages and reads time only through these operations, so the same plans
+ * run on the vcube device (transport.c), on the engine inside a host
+ * process (vcube-sim), and on any other tagged message layer with a clock.
+ * Every call blocks in the caller's own time; a receive posted with irecv
+ * is completed by wait. Each returns 0 or -errno.
+ */
+#ifndef VCUBE_TRANSPORT_H
+#define VCUBE_TRANSPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct vcube_transport {
+	/* send @len bytes to rank @to with @tag; VCUBE_SEND_FORCED in @flags */
+	int (*send)(void *ctx, unsigned int to, unsigned int tag,
+		    const void *buf, size_t len, unsigned int flags);
+	/* post a receive of up to @cap bytes from rank @from with @tag */
+	int (*irecv)(void *ctx, unsigned int from, unsigned int tag, void *buf,
+		     size_t cap, uint64_t *req);
+	/* complete a posted receive; *len (may be NULL): the bytes it got */
+	int (*wait)(void *ctx, uint64_t req, size_t *len);
+	/* a receive posted and completed in one call */
+	int (*recv)(void *ctx, unsigned int from, unsigned int tag, void *buf,
+		    size_t cap);
+	int (*clock)(void *ctx, uint64_t *ns);		/* virtual time */
+	int (*delay)(void *ctx, uint64_t ns);		/* busy-wait */
+	int (*copy)(void *ctx, uint64_t bytes);		/* charge copied bytes */
+};
+
+/* The vcube device: @ctx is the rank's struct vcube_node. */
+extern const struct vcube_transport vcube_device_transport;
+
+#endif /* VCUBE_TRANSPORT_H */
