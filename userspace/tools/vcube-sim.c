@@ -339,7 +339,45 @@ static void sim_shape(const struct vcube_topo *t, char *buf, size_t n)
 		snprintf(buf, n, "%ux%u", t->rows, t->cols);
 }
 
-int main(int argc, char **argv)
+struct simopts {
+	const char *profile;
+	struct vcube_topo_params tp;
+	long long alpha, byte, lanes;	/* -1: the profile's */
+	bool costs, in_ns;
+};
+
+/* A numeric option @c's value @arg, range-checked, into @o. */
+static int sim_num_opt(int c, const char *arg, struct simopts *o)
+{
+	static const struct { int c; const char *name; u64 max; } nums[] = {
+		{ 'r', "rows", 4096 }, { 'c', "cols", 4096 },
+		{ 'l', "len", 1ULL << 30 }, { 'A', "alpha-ns", 1000000000 },
+		{ 'B', "byte-ns", 1000000 }, { 'L', "lanes", 1024 },
+		{ 'D', "dim", 12 }, { 'N', "nodes", 4096 },
+	};
+	size_t i;
+	u64 v;
+
+	for (i = 0; i < sizeof(nums) / sizeof(nums[0]) && nums[i].c != c; i++)
+		;
+	if (i == sizeof(nums) / sizeof(nums[0]) ||
+	    sim_parse_num(nums[i].name, arg, nums[i].max, &v))
+		return -EINVAL;
+	switch (c) {
+	case 'r': o->tp.rows = v; break;
+	case 'c': o->tp.cols = v; break;
+	case 'l': len = v; break;
+	case 'A': o->alpha = v; break;
+	case 'B': o->byte = v; break;
+	case 'L': o->lanes = v; break;
+	case 'D': o->tp.dim = v; break;
+	case 'N': o->tp.nodes = v; break;
+	}
+	return 0;
+}
+
+/* The command line into @o: 0, 1 (--help: exit 0) or 2 (bad: exit 2). */
+static int sim_options(int argc, char **argv, struct simopts *o)
 {
 	static const struct option opts[] = {
 		{ "profile", required_argument, NULL, 'p' },
@@ -358,78 +396,60 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct vcube_topo_params tp = { .kind = VCUBE_TOPO_MESH };
-	const char *profile = "delta";
-	long long alpha = -1, byte = -1, lanes = -1;
-	u64 v;
-	bool costs = false, in_ns = false;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'p': o->profile = optarg; break;
+		case 'a': algo = optarg; break;
+		case 'C': o->costs = true; break;
+		case 'n': o->in_ns = true; break;
+		case 'T':
+			if (sim_parse_topology(optarg, &o->tp.kind))
+				return 2;
+			break;
+		case 'h': usage(stdout); return 1;
+		case '?': usage(stderr); return 2;
+		default:
+			if (sim_num_opt(c, optarg, o))
+				return 2;
+		}
+	}
+	return 0;
+}
+
+/* The profile's constants that the command line overrides. */
+static void sim_overrides(const struct simopts *o, struct vc_params *p)
+{
+	if (o->alpha >= 0)
+		p->cost[VC_CLASS_SHORT].base = o->alpha;
+	if (o->byte >= 0)
+		p->cost[VC_CLASS_SHORT].byte = o->byte;
+	if (o->lanes >= 0)
+		p->lanes = o->lanes;
+}
+
+int main(int argc, char **argv)
+{
+	struct simopts o = { .profile = "delta", .alpha = -1, .byte = -1,
+			     .lanes = -1, .tp = { .kind = VCUBE_TOPO_MESH } };
 	struct vcube_plan pl = { 0 };
 	struct vcube_topo topo;
 	struct vc_params p;
 	u64 finish = 0;
 	char err[128];
 	u32 i;
-	int c, ret;
+	int ret;
 
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'p': profile = optarg; break;
-		case 'r':
-			if (sim_parse_num("rows", optarg, 4096, &v))
-				return 2;
-			tp.rows = v;
-			break;
-		case 'c':
-			if (sim_parse_num("cols", optarg, 4096, &v))
-				return 2;
-			tp.cols = v;
-			break;
-		case 'a': algo = optarg; break;
-		case 'l':
-			if (sim_parse_num("len", optarg, 1ULL << 30, &len))
-				return 2;
-			break;
-		case 'A':
-			if (sim_parse_num("alpha-ns", optarg, 1000000000, &v))
-				return 2;
-			alpha = v;
-			break;
-		case 'B':
-			if (sim_parse_num("byte-ns", optarg, 1000000, &v))
-				return 2;
-			byte = v;
-			break;
-		case 'C': costs = true; break;
-		case 'n': in_ns = true; break;
-		case 'L':
-			if (sim_parse_num("lanes", optarg, 1024, &v))
-				return 2;
-			lanes = v;
-			break;
-		case 'T':
-			if (sim_parse_topology(optarg, &tp.kind))
-				return 2;
-			break;
-		case 'D':
-			if (sim_parse_num("dim", optarg, 12, &v))
-				return 2;
-			tp.dim = v;
-			break;
-		case 'N':
-			if (sim_parse_num("nodes", optarg, 4096, &v))
-				return 2;
-			tp.nodes = v;
-			break;
-		case 'h': usage(stdout); return 0;
-		default: usage(stderr); return 2;
-		}
-	}
-	if (profile_params(profile, &p)) {
+	ret = sim_options(argc, argv, &o);
+	if (ret)
+		return ret == 1 ? 0 : 2;
+	if (profile_params(o.profile, &p)) {
 		fprintf(stderr, "vcube-sim: no profile '%s' (delta, ap1000, cm5, ipsc860, seidel)\n",
-			profile);
+			o.profile);
 		return 2;
 	}
-	if (costs) {
+	if (o.costs) {
 		printf("alpha_ns %llu\nbyte_ns %llu\nlanes %u\n",
 		       (unsigned long long)p.cost[VC_CLASS_SHORT].base,
 		       (unsigned long long)p.cost[VC_CLASS_SHORT].byte, p.lanes);
@@ -439,13 +459,8 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	if (alpha >= 0)
-		p.cost[VC_CLASS_SHORT].base = alpha;
-	if (byte >= 0)
-		p.cost[VC_CLASS_SHORT].byte = byte;
-	if (lanes >= 0)
-		p.lanes = lanes;
-	if (vcube_topo_init(&topo, &tp, err, sizeof(err))) {
+	sim_overrides(&o, &p);
+	if (vcube_topo_init(&topo, &o.tp, err, sizeof(err))) {
 		fprintf(stderr, "vcube-sim: %s\n", err);
 		return 2;
 	}
@@ -478,11 +493,11 @@ int main(int argc, char **argv)
 		if (nodes[i].end > finish)
 			finish = nodes[i].end;
 	sim_shape(&topo, err, sizeof(err));
-	if (in_ns)
-		printf("%s %s %s %llu %llu\n", profile, algo, err,
+	if (o.in_ns)
+		printf("%s %s %s %llu %llu\n", o.profile, algo, err,
 		       (unsigned long long)len, (unsigned long long)finish);
 	else
-		printf("%s %s %s %llu %.6f\n", profile, algo, err,
+		printf("%s %s %s %llu %.6f\n", o.profile, algo, err,
 		       (unsigned long long)len, finish / 1e9);
 	vc_engine_destroy(eng);
 	free(nodes);
