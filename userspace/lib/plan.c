@@ -21,6 +21,8 @@ void vcube_plan_init(struct vcube_plan *pl, enum vcube_plan_kind kind,
 	memset(pl, 0, sizeof(*pl));
 	pl->kind = kind;
 	pl->p = p;
+	pl->nsend = p;
+	pl->nrecv = p;
 }
 
 /* Room for one more element of @size in *@arr of *@cap. */
@@ -110,17 +112,19 @@ struct prun {
 	uint64_t took;		/* the last POSTED send's time */
 	uint64_t *rq, *sq;	/* POSTED: per post, data and sync receives */
 	unsigned int *post_of;	/* POSTED: rank -> its post (the latest) */
+	uint64_t *pend;		/* STEPWISE: receives posted by VCUBE_OP_POST */
+	unsigned int npend, first;	/* pending, the oldest at first */
 };
 
 static const uint8_t *blk_in(const struct prun *r, unsigned int b)
 {
-	unsigned int p = r->pl->p;
+	unsigned int ns = r->pl->nsend, nr = r->pl->nrecv;
 
-	if (b < p)
-		return r->sbuf + b * r->len;
-	if (b < 2 * p)
-		return r->rbuf + (b - p) * r->len;
-	return r->scratch + (b - 2 * p) * r->len;
+	if (b < ns)
+		return r->sbuf + (size_t)b * r->len;
+	if (b < ns + nr)
+		return r->rbuf + (size_t)(b - ns) * r->len;
+	return r->scratch + (size_t)(b - ns - nr) * r->len;
 }
 
 static uint8_t *blk_out(const struct prun *r, unsigned int b)
@@ -220,6 +224,11 @@ static int drain(struct prun *r, int ret)
 				ret = w;
 		}
 	}
+	for (; r->npend; r->npend--) {
+		w = tp->wait(r->c->tpx, r->pend[r->first++], NULL);
+		if (!ret)
+			ret = w;
+	}
 	return ret;
 }
 
@@ -237,6 +246,17 @@ static int run_step(struct prun *r, const struct vcube_plan_step *s,
 	if (r->pl->kind == VCUBE_PLAN_POSTED) {
 		if (s->to != VCUBE_NONE)
 			ret = posted_send(r, s);
+	} else if (s->op == VCUBE_OP_POST) {
+		ret = r->c->tp->irecv(r->c->tpx, s->from, r->base | s->tag,
+				      blk_out(r, s->rblk), s->nblk * r->len,
+				      &r->pend[r->first + r->npend]);
+		r->npend += !ret;
+	} else if (s->op == VCUBE_OP_WAIT) {
+		ret = r->npend ? 0 : -EINVAL;
+		if (!ret) {
+			ret = r->c->tp->wait(r->c->tpx, r->pend[r->first++], NULL);
+			r->npend--;
+		}
 	} else if (s->to == VCUBE_NONE && s->from != VCUBE_NONE) {
 		/* a receive alone blocks, as CMMD_receive_block did */
 		ret = r->c->tp->recv(r->c->tpx, s->from, r->base | s->tag,
@@ -267,7 +287,8 @@ int vcube_plan_run(struct vcube_comm *c, const struct vcube_plan *pl,
 	r.scratch = malloc((size_t)pl->nscratch * len + 1);
 	r.rq = calloc(2 * (size_t)pl->nposts + 1, sizeof(*r.rq));
 	r.post_of = calloc(pl->p, sizeof(*r.post_of));
-	if (!r.scratch || !r.rq || !r.post_of) {
+	r.pend = calloc((size_t)pl->nsteps + 1, sizeof(*r.pend));
+	if (!r.scratch || !r.rq || !r.post_of || !r.pend) {
 		ret = -ENOMEM;
 		goto out;
 	}
@@ -289,5 +310,6 @@ out:
 	free(r.scratch);
 	free(r.rq);
 	free(r.post_of);
+	free(r.pend);
 	return ret;
 }

@@ -8,9 +8,11 @@
  * delivered once, the papers' step counts and schedules) without running
  * anything.
  *
- * Blocks are numbered in one space: 0 .. p-1 the send buffer (block j for
- * rank j; never written), p .. 2p-1 the receive buffer (rank i's block at
- * p + i), 2p .. the plan's scratch (nscratch blocks). A message is nblk
+ * Blocks are numbered in one space: 0 .. nsend-1 the send buffer (block j
+ * for rank j; never written), nsend .. nsend+nrecv-1 the receive buffer
+ * (rank i's block at nsend + i), then the plan's scratch (nscratch
+ * blocks). nsend = nrecv = p but for the irregular schedules, whose blocks
+ * are bytes (they run with len = 1). A message is nblk
  * consecutive blocks. A move copies one block; the executor counts every
  * block moved and charges the bytes (the machine's copy rate) before the
  * rank's next synchronisation or send and at its end. A step's moves run
@@ -30,7 +32,10 @@
  *   waited for at the end.
  * - VCUBE_PLAN_STEPWISE: each step posts its receive, sends UNFORCED and
  *   waits for the receive (a receive alone is a blocking one, a send alone
- *   returns when the send does), with no synchronisation.
+ *   returns when the send does), with no synchronisation. A VCUBE_OP_POST
+ *   step only posts its receive, a VCUBE_OP_WAIT step waits for the oldest
+ *   receive so posted (the irregular schedules post a step's receives,
+ *   send, then wait).
  */
 #ifndef VCUBE_PLAN_H
 #define VCUBE_PLAN_H
@@ -42,6 +47,13 @@
 enum vcube_plan_kind {
 	VCUBE_PLAN_POSTED,
 	VCUBE_PLAN_STEPWISE,
+};
+
+/* What a STEPWISE step does: the exchange, or half of it. */
+enum vcube_plan_op {
+	VCUBE_OP_XCHG,		/* post the receive, send, wait */
+	VCUBE_OP_POST,		/* post the receive, wait later */
+	VCUBE_OP_WAIT,		/* wait for the oldest posted one */
 };
 
 /* A step's action before its send. */
@@ -80,6 +92,7 @@ struct vcube_plan_step {
 	unsigned int stag;	/* POSTED: the pairwise sync's tag, or VCUBE_NONE */
 	unsigned int sblk, rblk, nblk;
 	enum vcube_plan_pre pre;
+	enum vcube_plan_op op;
 	bool wait;
 	struct vcube_plan_range moves;
 };
@@ -87,6 +100,7 @@ struct vcube_plan_step {
 struct vcube_plan {
 	enum vcube_plan_kind kind;
 	unsigned int p;			/* ranks */
+	unsigned int nsend, nrecv;	/* blocks of the send, receive buffer */
 	unsigned int nscratch;		/* scratch blocks */
 	unsigned int nsteps, scap;
 	struct vcube_plan_step *step;
@@ -124,13 +138,13 @@ void vcube_plan_free(struct vcube_plan *pl);
 static inline unsigned int vcube_plan_rblk(const struct vcube_plan *pl,
 					   unsigned int i)
 {
-	return pl->p + i;
+	return pl->nsend + i;
 }
 
 static inline unsigned int vcube_plan_scratch(const struct vcube_plan *pl,
 					      unsigned int i)
 {
-	return 2 * pl->p + i;
+	return pl->nsend + pl->nrecv + i;
 }
 
 /*

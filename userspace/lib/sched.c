@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "comm.h"
+#include "plan.h"
 
 struct vcube_pattern {
 	unsigned int n;
@@ -325,22 +326,90 @@ int vcube_sched_msg(const struct vcube_sched *sched, size_t k,
 	return 0;
 }
 
+/* Append one step of an irregular plan (blocks are bytes). */
+static int sched_step(struct vcube_plan *pl, enum vcube_plan_op op,
+		      unsigned int to, unsigned int from, unsigned int tag,
+		      size_t sblk, size_t rblk, size_t n)
+{
+	struct vcube_plan_step st = {
+		.to = to, .from = from, .tag = tag, .stag = VCUBE_NONE,
+		.sblk = (unsigned int)sblk, .rblk = (unsigned int)rblk,
+		.nblk = (unsigned int)n, .op = op,
+	};
+
+	return vcube_plan_add_step(pl, &st);
+}
+
+/*
+ * @sched for @pat at rank @me as a plan of bytes, @soff/@roff each peer's
+ * offset in the send and receive buffers. Per step: post the receives,
+ * send (UNFORCED, blocking), wait for the receives; a rank with nothing
+ * to send in a step takes its messages one at a time, in the schedule's
+ * order (a blocking receive each, as LS's receiver on the CM-5).
+ */
+static int sched_plan(const struct vcube_sched *sched,
+		      const struct vcube_pattern *pat, unsigned int me,
+		      const size_t *soff, const size_t *roff,
+		      struct vcube_plan *pl)
+{
+	unsigned int n = pat->n, step, tag;
+	size_t k, k0, nr;
+	bool sends;
+	int ret = 0;
+
+	vcube_plan_init(pl, VCUBE_PLAN_STEPWISE, n);
+	pl->nsend = (unsigned int)soff[n];
+	pl->nrecv = (unsigned int)(roff[n - 1] + pat->bytes[(size_t)(n - 1) * n + me]);
+	for (k0 = 0; k0 < sched->nmsgs && !ret; k0 = k) {
+		step = sched->msgs[k0].step;
+		tag = step & 0xffff;
+		sends = false;
+		for (k = k0; k < sched->nmsgs && sched->msgs[k].step == step; k++)
+			sends |= sched->msgs[k].src == me;
+		for (k = k0, nr = 0; k < sched->nmsgs &&
+		     sched->msgs[k].step == step && !ret; k++) {
+			const struct sched_msg *m = &sched->msgs[k];
+
+			if (m->dst != me)
+				continue;
+			ret = sched_step(pl, sends ? VCUBE_OP_POST : VCUBE_OP_XCHG,
+					 VCUBE_NONE, m->src, tag, 0,
+					 pl->nsend + roff[m->src],
+					 pat->bytes[(size_t)m->src * n + me]);
+			nr++;
+		}
+		for (k = k0; k < sched->nmsgs && sched->msgs[k].step == step &&
+		     !ret; k++)
+			if (sched->msgs[k].src == me)
+				ret = sched_step(pl, VCUBE_OP_XCHG,
+						 sched->msgs[k].dst, VCUBE_NONE,
+						 tag, soff[sched->msgs[k].dst], 0,
+						 pat->bytes[(size_t)me * n +
+							    sched->msgs[k].dst]);
+		for (; sends && nr && !ret; nr--)
+			ret = sched_step(pl, VCUBE_OP_WAIT, VCUBE_NONE,
+					 VCUBE_NONE, tag, 0, 0, 0);
+		while (k < sched->nmsgs && sched->msgs[k].step == step)
+			k++;
+	}
+	return ret;
+}
+
 /*
  * Run @sched for @pat at this rank. @sbuf holds the blocks for ranks 0 ..
  * n-1 in order, each pattern(me, j) bytes; @rbuf gets the blocks from
- * ranks 0 .. n-1 in order, each pattern(j, me) bytes. Per step: post the
- * receives, send (UNFORCED, blocking), wait for the receives; a rank with
- * nothing to send in a step takes its messages one at a time, in the
- * schedule's order (a blocking receive each, as LS's receiver on the CM-5).
+ * ranks 0 .. n-1 in order, each pattern(j, me) bytes. The plan
+ * (sched_plan()) runs through the one executor, with bytes for blocks.
  */
 int vcube_sched_run(struct vcube_comm *comm, const struct vcube_sched *sched,
 		    const struct vcube_pattern *pat, const void *sbuf,
 		    void *rbuf)
 {
+	static uint8_t none;
+	struct vcube_plan pl = { 0 };
 	unsigned int me, n, j, base;
-	size_t *soff, *roff, k, k0;
-	uint64_t *rq;
-	int ret = 0, r;
+	size_t *soff, *roff;
+	int ret = 0;
 
 	if (!comm || !sched || !pat || sched->n != pat->n ||
 	    comm->size != pat->n)
@@ -348,12 +417,8 @@ int vcube_sched_run(struct vcube_comm *comm, const struct vcube_sched *sched,
 	me = comm->rank;
 	n = pat->n;
 	soff = calloc(2 * (size_t)n + 1, sizeof(*soff));
-	rq = calloc(n, sizeof(*rq));
-	if (!soff || !rq) {
-		free(soff);
-		free(rq);
+	if (!soff)
 		return -ENOMEM;
-	}
 	roff = soff + n + 1;
 	for (j = 1; j <= n; j++)
 		soff[j] = soff[j - 1] + pat->bytes[(size_t)me * n + j - 1];
@@ -364,50 +429,11 @@ int vcube_sched_run(struct vcube_comm *comm, const struct vcube_sched *sched,
 	    ((roff[n - 1] + pat->bytes[(size_t)(n - 1) * n + me]) && !rbuf))
 		ret = -EINVAL;
 	base = vcube_comm_tag_base(comm);
-	for (k0 = 0; k0 < sched->nmsgs && !ret; k0 = k) {
-		unsigned int step = sched->msgs[k0].step, nr = 0, i;
-		bool sends = false;
-
-		for (k = k0; k < sched->nmsgs && sched->msgs[k].step == step; k++)
-			sends |= sched->msgs[k].src == me;
-		for (k = k0; k < sched->nmsgs && sched->msgs[k].step == step &&
-		     !ret; k++) {
-			const struct sched_msg *m = &sched->msgs[k];
-
-			if (m->dst == me && !sends)
-				ret = vcube_node_recv(comm->node, m->src,
-						      base | (step & 0xffff),
-						      (uint8_t *)rbuf + roff[m->src],
-						      pat->bytes[(size_t)m->src * n + me],
-						      NULL);
-			else if (m->dst == me)
-				ret = vcube_node_irecv(comm->node, m->src,
-						       base | (step & 0xffff),
-						       (uint8_t *)rbuf + roff[m->src],
-						       pat->bytes[(size_t)m->src * n + me],
-						       &rq[nr++]);
-		}
-		for (k = k0; k < sched->nmsgs && sched->msgs[k].step == step &&
-		     !ret; k++) {
-			const struct sched_msg *m = &sched->msgs[k];
-
-			if (m->src == me)
-				ret = vcube_node_send(comm->node, m->dst,
-						      base | (step & 0xffff),
-						      (const uint8_t *)sbuf +
-						      soff[m->dst],
-						      pat->bytes[(size_t)me * n + m->dst],
-						      0, NULL);
-		}
-		while (k < sched->nmsgs && sched->msgs[k].step == step)
-			k++;
-		for (i = 0; i < nr; i++) {
-			r = vcube_node_wait(comm->node, rq[i], NULL);
-			if (!ret)
-				ret = r;
-		}
-	}
+	ret = ret ?: sched_plan(sched, pat, me, soff, roff, &pl);
+	if (!ret)
+		ret = vcube_plan_run(comm, &pl, base, sbuf ? sbuf : &none,
+				     rbuf ? rbuf : &none, 1, 0);
+	vcube_plan_free(&pl);
 	free(soff);
-	free(rq);
 	return ret;
 }
