@@ -72,6 +72,8 @@ for line in 6.12 6.1; do
 	echo "== VM tests, Debian $line kernel ${tests[*]:+(only: ${tests[*]})}"
 	VCUBE_VM_TIMEOUT=${VCUBE_VM_TIMEOUT:-3600} scripts/vm-run.sh --kver $line --no-insmod -- tests/vm/run.sh "${tests[@]}" > "$log" 2>&1
 	grep -a -v '^ok - ' "$log" | tail -n 40
+	# the whole stream, for a run that failed or crashed
+	cp "$log" "build/check-vm-$line.log"
 	sed -i "s/^vm: /vm-$line: /" "$log"
 	tally "vm-$line" "$log"
 done

@@ -162,6 +162,11 @@ rc=$(sed -n 's/^VCUBE-VM-EXIT \([0-9]*\)$/\1/p' "$log" | tail -n 1)
 if [ -z "$rc" ]; then
 	echo "vm-run: the guest ($rel) never reported an exit status; its last lines:" >&2
 	tail -n 20 "$log" >&2
+	# and the first oops whole: its head says where, and is what scrolls away
+	if grep -a -q -E 'BUG:|Oops:|general protection fault' "$log"; then
+		echo "vm-run: the first oops:" >&2
+		awk '/BUG:|Oops:|general protection fault/ && !s { s = NR } s && NR < s + 80' "$log" >&2
+	fi
 	exit 125
 fi
 exit "$rc"
