@@ -10,35 +10,6 @@
 
 #include "comm.h"
 
-int vcube_comm_create(struct vcube_node *node, unsigned int rank,
-		      unsigned int size, struct vcube_comm **commp)
-{
-	struct vcube_node_info info;
-	struct vcube_net_desc desc;
-	struct vcube_comm *c;
-	int ret;
-
-	if (!node || !commp || !size || rank >= size)
-		return -EINVAL;
-	ret = vcube_node_info(node, &info);
-	if (ret)
-		return ret;
-	if (info.node != rank || size > info.nodes)
-		return -EINVAL;
-	c = calloc(1, sizeof(*c));
-	if (!c)
-		return -ENOMEM;
-	c->node = node;
-	c->rank = rank;
-	c->size = size;
-	c->info = info;
-	c->tp = &vcube_device_transport;
-	c->tpx = node;
-	c->cnet = vcube_net_describe(NULL, &desc) == 0 && desc.cnet_word_ns;
-	*commp = c;
-	return 0;
-}
-
 int vcube_comm_create_tp(const struct vcube_transport *tp, void *ctx,
 			 unsigned int rank, unsigned int size,
 			 struct vcube_comm **commp)
@@ -56,6 +27,32 @@ int vcube_comm_create_tp(const struct vcube_transport *tp, void *ctx,
 	c->info.nodes = size;
 	c->tp = tp;
 	c->tpx = ctx;
+	*commp = c;
+	return 0;
+}
+
+int vcube_comm_create(struct vcube_node *node, unsigned int rank,
+		      unsigned int size, struct vcube_comm **commp)
+{
+	struct vcube_node_info info;
+	struct vcube_net_desc desc;
+	struct vcube_comm *c;
+	int ret;
+
+	if (!node || !commp || !size || rank >= size)
+		return -EINVAL;
+	ret = vcube_node_info(node, &info);
+	if (ret)
+		return ret;
+	if (info.node != rank || size > info.nodes)
+		return -EINVAL;
+	ret = vcube_comm_create_tp(&vcube_device_transport, node, rank, size,
+				   &c);
+	if (ret)
+		return ret;
+	c->node = node;
+	c->info = info;
+	c->cnet = vcube_net_describe(NULL, &desc) == 0 && desc.cnet_word_ns;
 	*commp = c;
 	return 0;
 }
