@@ -16,6 +16,10 @@
  *   exp kernel KIND LEN      butterfly|crossover|torus (Chuang & Horie)
  *   exp steps pex|gen LEN W  one step of Thakur's PEX or GEN per W ns
  *   exp thakur ALGO LEN      pex|pexgen|pexgenshift|gen as vcube-sim runs them
+ *   exp coll KIND ALGO LEN   a library collective once, every rank from time
+ *                            0: sync|bcast|reduce|scan|kernel|shift (LEN:
+ *                            bytes; reduce and scan sum LEN / 8 u64s; shift
+ *                            ALGO is the distance)
  *   exp deadlock             FORCED with no receive posted
  */
 #include <errno.h>
@@ -451,6 +455,49 @@ static int exp_xchg(const char *algo, size_t len)
 	return failed;
 }
 
+/*
+ * One call of a library collective, every rank starting at time 0 (no
+ * barrier before it): its virtual time, for the golden records and for
+ * vcube-sim's predictions.
+ */
+static int exp_coll(const char *kind, const char *algo, size_t len)
+{
+	uint8_t *a = calloc(1, len + 8), *b = calloc(1, len + 8);
+	struct vcube_comm *c = NULL;
+	unsigned int ph;
+	int ret = vcube_comm_create(node, me, np, &c);
+
+	if (!ret && (!a || !b))
+		ret = -ENOMEM;
+	memset(a, (int)me + 1, len);
+	if (ret)
+		;
+	else if (!strcmp(kind, "sync"))
+		ret = vcube_sync_run(c, algo);
+	else if (!strcmp(kind, "bcast"))
+		ret = vcube_bcast_run(c, algo, 0, a, len);
+	else if (!strcmp(kind, "reduce"))
+		ret = vcube_reduce_run(c, algo, VCUBE_OP_SUM, VCUBE_TYPE_U64, a,
+				       b, len / 8);
+	else if (!strcmp(kind, "scan"))
+		ret = vcube_scan_run(c, algo, VCUBE_OP_SUM, VCUBE_TYPE_U64, a,
+				     b, len / 8);
+	else if (!strcmp(kind, "kernel"))
+		ret = vcube_kernel_run(c, algo, a, len, &ph);
+	else if (!strcmp(kind, "shift"))
+		ret = vcube_shift_run(c, atoi(algo), a, b, len);
+	else
+		ret = -ENOENT;
+	if (ret)
+		FAIL("%s %s: %s", kind, algo, strerror(-ret));
+	printf("coll %s %s %u %llu\n", kind, algo, me,
+	       (unsigned long long)now());
+	vcube_comm_close(c);
+	free(a);
+	free(b);
+	return failed;
+}
+
 /* ---- complete exchange schedules ------------------------------------------- */
 
 static int exp_exchange(const char *algo, size_t len, uint64_t block)
@@ -634,6 +681,7 @@ int main(int argc, char **argv)
 			"       vcube-run -n N exp exchange naive|linear|pairwise|stable LEN BLOCK_NS\n"
 			"       vcube-run -n N exp pairwise LEN\n"
 			"       vcube-run -n N exp xchg ALGO LEN\n"
+			"       vcube-run -n N exp coll sync|bcast|reduce|scan|kernel|shift ALGO LEN\n"
 			"       vcube-run -n N exp pairs LEN SRC DST [SRC DST...]\n"
 			"       vcube-run -n N exp kernel butterfly|crossover|torus LEN\n"
 			"       vcube-run -n N exp steps pex|gen LEN WINDOW_NS\n"
@@ -675,6 +723,8 @@ int main(int argc, char **argv)
 		ret = exp_thakur(argv[2], strtoul(argv[3], NULL, 0));
 	else if (!strcmp(argv[1], "xchg") && argc == 4)
 		ret = exp_xchg(argv[2], strtoul(argv[3], NULL, 0));
+	else if (!strcmp(argv[1], "coll") && argc == 5)
+		ret = exp_coll(argv[2], argv[3], strtoul(argv[4], NULL, 0));
 	else if (!strcmp(argv[1], "steps") && argc == 5)
 		ret = exp_steps(argv[2], strtoul(argv[3], NULL, 0),
 				strtoull(argv[4], NULL, 0));

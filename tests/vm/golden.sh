@@ -13,6 +13,7 @@
 # VCUBE_GOLDEN_UPDATE=1: write the outputs to $VCUBE_OUT/golden instead.
 . "$(dirname "$0")/lib.sh"
 bench=$VCUBE_TOP/build/bin/vcube-bench
+exp=$VCUBE_TOP/build/tests/vm/exp
 data=$VCUBE_TOP/tests/data/golden
 new=$VCUBE_OUT/golden
 rm -rf "$new"
@@ -30,6 +31,13 @@ case_() {
 		no "$name: vcube-bench $* failed: $(tail -n 1 "$new/$name.err")"
 		return
 	fi
+	compare "$name"
+}
+
+# compare NAME: the new output kept (VCUBE_GOLDEN_UPDATE) or checked
+compare() {
+	local name=$1
+
 	if [ -n "${VCUBE_GOLDEN_UPDATE:-}" ]; then
 		ok "$name: recorded $(grep -vc '^#' "$new/$name.csv") lines"
 		return
@@ -43,6 +51,27 @@ case_() {
 	# check always returns 0: show how they differ, if they do
 	cmp -s "$data/$name.csv" "$new/$name.csv" ||
 		diff "$data/$name.csv" "$new/$name.csv" | head -n 6 | sed 's/^/# /'
+}
+
+# coll NAME NPROCS "MODULE PARAMS" "KIND ALGO LEN"...: library collectives
+# one call each from time 0 (exp coll), every rank's time, kept or compared
+coll() {
+	local name=$1 n=$2 params=$3 c rc=0
+	shift 3
+	# shellcheck disable=SC2086
+	load $params || return
+	: > "$new/$name.csv"
+	for c in "$@"; do
+		# shellcheck disable=SC2086
+		vcube-run -n "$n" "$exp" coll $c > "$new/$name.out" \
+			2> "$new/$name.err" || rc=1
+		sort -k4,4n "$new/$name.out" >> "$new/$name.csv"
+	done
+	if [ "$rc" != 0 ]; then
+		no "$name: exp coll failed: $(tail -n 1 "$new/$name.err")"
+		return
+	fi
+	compare "$name"
 }
 
 H3="topology=hypercube dim=3 profile=ipsc860"
@@ -73,5 +102,18 @@ case_ seidel-d3-costs 8 "$S3" --costs
 NOISE="noise=ipsc860 jitter_ns=150000 seed=1"
 case_ ipsc860-d3-noise 8 "$H3 $NOISE" --algo linear,stable,pairwise_F,pairwise --sizes 1000 --reps 5
 case_ seidel-d3-shift-noise 8 "$S3 $NOISE" --shift gsync,sync0,rds --sizes 4096 --reps 5
+coll ipsc860-d3-coll 8 "$H3" "sync gsync 0" "sync sync0 0" "sync rds 0" \
+	"sync dissemination 0" "sync tree 0" "bcast tree 1000" \
+	"reduce crossover 64" "reduce tree 64" "scan doubling 64" \
+	"kernel butterfly 1000" "kernel crossover 1000" "shift 3 4096"
+coll delta-4x5-coll 20 "topology=mesh rows=4 cols=5 profile=delta" \
+	"sync dissemination 0" "sync tree 0" "bcast tree 256" \
+	"reduce tree 64" "scan doubling 64" "kernel torus 512"
+coll ap1000-4x4-coll 16 "topology=torus rows=4 cols=4 profile=ap1000" \
+	"kernel torus 512" "kernel butterfly 512" "kernel crossover 512" \
+	"scan doubling 8" "reduce crossover 8"
+coll cm5-32-coll 32 "$CM" "sync cm5_control 0" "bcast cm5_control 100" \
+	"reduce cm5_control 64" "scan cm5_control 64" "scan doubling 64" \
+	"kernel crossover 256" "shift -5 256"
 unload
 exit $fail
