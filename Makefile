@@ -34,6 +34,9 @@ LIB_SRC := $(wildcard userspace/lib/*.c userspace/lib/plan/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
 CORE_SRC := $(filter-out %_test.c,$(wildcard kernel/core/*.c))
 TOOLS := $(patsubst userspace/tools/%.c,$(B)/bin/%,$(wildcard userspace/tools/*.c))
+# What the tools share (userspace/tools/common/), built into each.
+TOOL_COMMON := $(wildcard userspace/tools/common/*.c)
+TOOL_DEPS := $(TOOL_COMMON) $(wildcard userspace/tools/common/*.h) $(B)/lib/libvcube.a
 HOST_TESTS := $(patsubst tests/host/%.c,$(B)/tests/%,$(wildcard tests/host/*.c))
 VM_TESTS := $(patsubst tests/vm/%.c,$(B)/tests/vm/%,$(wildcard tests/vm/*.c))
 BENCH := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
@@ -71,17 +74,17 @@ $(B)/lib/libvcube.a: $(LIB_OBJ)
 	$(AR) rcs $@ $^
 
 # vcube-sim runs kernel/core itself, on the host.
-$(B)/bin/vcube-sim: userspace/tools/vcube-sim.c $(CORE_SRC) $(wildcard kernel/core/*.h userspace/lib/*.h) $(B)/lib/libvcube.a
+$(B)/bin/vcube-sim: userspace/tools/vcube-sim.c $(CORE_SRC) $(wildcard kernel/core/*.h userspace/lib/*.h) $(TOOL_DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) -Ikernel/core $(CFLAGS) -o $@ $< $(CORE_SRC) $(B)/lib/libvcube.a -lm $(NL_LIBS)
+	$(CC) $(VCUBE_CFLAGS) -Ikernel/core -Iuserspace/tools $(CFLAGS) -o $@ $< $(CORE_SRC) $(TOOL_COMMON) $(B)/lib/libvcube.a -lm $(NL_LIBS)
 
-$(B)/bin/vcube-bench: userspace/tools/vcube-bench.c $(wildcard userspace/tools/bench/*.[ch]) $(B)/lib/libvcube.a
+$(B)/bin/vcube-bench: userspace/tools/vcube-bench.c $(wildcard userspace/tools/bench/*.[ch]) $(TOOL_DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) -Iuserspace/tools $(CFLAGS) -o $@ $< $(wildcard userspace/tools/bench/*.c) $(B)/lib/libvcube.a -lm $(NL_LIBS)
+	$(CC) $(VCUBE_CFLAGS) -Iuserspace/tools $(CFLAGS) -o $@ $< $(wildcard userspace/tools/bench/*.c) $(TOOL_COMMON) $(B)/lib/libvcube.a -lm $(NL_LIBS)
 
-$(B)/bin/%: userspace/tools/%.c $(B)/lib/libvcube.a
+$(B)/bin/%: userspace/tools/%.c $(TOOL_DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a -lm $(NL_LIBS)
+	$(CC) $(VCUBE_CFLAGS) -Iuserspace/tools $(CFLAGS) -o $@ $< $(TOOL_COMMON) $(B)/lib/libvcube.a -lm $(NL_LIBS)
 
 # Host tests build kernel/core and the library from source, with sanitizers.
 $(B)/tests/%: tests/host/%.c $(CORE_SRC) $(LIB_SRC) $(wildcard kernel/core/*.h userspace/lib/include/*.h)

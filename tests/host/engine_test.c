@@ -184,7 +184,7 @@ static void prog_exchange(struct hnet *h, u32 node)
 	struct vc_req *r[128];
 	u32 i, k;
 
-	CHECK(g_plan(node, g_n, &pl) == 0 && pl.kind == VCUBE_PLAN_POSTED,
+	CHECK(g_plan(&(struct vcube_plan_args){ .me = node, .p = g_n }, &pl) == 0 && pl.kind == VCUBE_PLAN_POSTED,
 	      "plan");
 	for (i = 0; i < g_n; i++)
 		r[i] = i == node ? NULL : h_irecv(h, node, i, 0, g_len);

@@ -10,6 +10,7 @@
  * counts the papers give, and Ponnusamy et al.'s Tables 1 and 3 (PEX and
  * BEX on 8 processors) as printed.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,32 +18,9 @@
 #include "check.h"
 #include "plan.h"
 
-struct planner {
-	const char *name;
-	vcube_planner fn;
-	int pow2;		/* needs a power of two */
-};
+/* Rank @me of @p's plan of exchange @name, off a grid. */
+#define ARGS(m, n)	(&(struct vcube_plan_args){ .me = (m), .p = (n) })
 
-static const struct planner planners[] = {
-	{ "naive", vcube_plan_naive, 1 },
-	{ "linear", vcube_plan_linear, 0 },
-	{ "pairwise", vcube_plan_pairwise, 1 },
-	{ "stable", vcube_plan_stable, 1 },
-	{ "pairwise_F", vcube_plan_pairwise_F, 1 },
-	{ "pairwise_U", vcube_plan_pairwise_U, 1 },
-	{ "standard_F", vcube_plan_standard_F, 1 },
-	{ "standard_U", vcube_plan_standard_U, 1 },
-	{ "lex", vcube_plan_lex, 0 },
-	{ "pex", vcube_plan_pex, 0 },
-	{ "rex", vcube_plan_rex, 1 },
-	{ "bex", vcube_plan_bex, 0 },
-	{ "pexgen", vcube_plan_pexgen, 0 },
-	{ "pexgenshift", vcube_plan_pexgenshift, 0 },
-	{ "gen", vcube_plan_gen, 0 },
-	{ "bucket", vcube_plan_bucket, 1 },
-};
-
-#define NPLANNERS (sizeof(planners) / sizeof(planners[0]))
 #define NOBLK (-1)
 
 /* One rank in the simulation. */
@@ -220,13 +198,22 @@ static void simulate(const char *name, const struct vcube_plan *pl,
 	free(rk);
 }
 
-static struct vcube_plan *plans_of(const struct planner *pn, unsigned int p)
+/* Every rank's plan of exchange @name on @p ranks (@rows x @cols), or NULL. */
+static struct vcube_plan *plans_of(const char *name, unsigned int p,
+				   unsigned int rows, unsigned int cols)
 {
 	struct vcube_plan *pl = calloc(p, sizeof(*pl));
-	unsigned int r;
+	struct vcube_plan_args a = { .p = p, .rows = rows, .cols = cols };
+	int ret;
 
-	for (r = 0; r < p; r++)
-		CHECK(pn->fn(r, p, &pl[r]) == 0, "%s p=%u rank %u", pn->name, p, r);
+	for (a.me = 0; a.me < p; a.me++) {
+		ret = vcube_algo_plan(VCUBE_ALGO_XCHG, name, &a, &pl[a.me]);
+		if (ret == -EDOM && a.me == 0) {
+			free(pl);
+			return NULL;	/* not on this many ranks */
+		}
+		CHECK(ret == 0, "%s p=%u rank %u", name, p, a.me);
+	}
 	return pl;
 }
 
@@ -241,13 +228,14 @@ static void plans_free(struct vcube_plan *pl, unsigned int p)
 
 static void torus(unsigned int rows, unsigned int cols)
 {
-	unsigned int p = rows * cols, r;
-	struct vcube_plan *pl = calloc(p, sizeof(*pl));
+	unsigned int p = rows * cols;
+	struct vcube_plan *pl = plans_of("torus", p, rows, cols);
 	char name[32];
 
 	snprintf(name, sizeof(name), "torus %ux%u", rows, cols);
-	for (r = 0; r < p; r++)
-		CHECK(vcube_xchg_plan("torus", r, p, rows, cols, &pl[r]) == 0, "%s", name);
+	CHECK(pl != NULL, "%s", name);
+	if (!pl)
+		return;
 	simulate(name, pl, p);
 	/* (cols - 1) + (rows - 1) phases */
 	CHECK(pl[0].nsteps == cols - 1 + rows - 1, "%s: %u steps", name, pl[0].nsteps);
@@ -271,26 +259,26 @@ static void counts(void)
 
 	for (p = 2; p <= 64; p *= 2) {
 		/* Bokhari: linear and pairwise n - 1 sends; stable n steps */
-		CHECK(vcube_plan_linear(1, p, &pl) == 0 && pl.nsteps == p - 1, "linear p=%u", p);
+		CHECK(vcube_plan_linear(ARGS(1, p), &pl) == 0 && pl.nsteps == p - 1, "linear p=%u", p);
 		vcube_plan_free(&pl);
-		CHECK(vcube_plan_pairwise_F(1, p, &pl) == 0 && pl.nsteps == p - 1 &&
+		CHECK(vcube_plan_pairwise_F(ARGS(1, p), &pl) == 0 && pl.nsteps == p - 1 &&
 		      pl.step[0].stag != VCUBE_NONE && pl.nposts == p - 1,
 		      "pairwise_F p=%u", p);
 		vcube_plan_free(&pl);
 		/* standard exchange and REX: lg p steps of p / 2 blocks */
-		CHECK(vcube_plan_standard_U(1, p, &pl) == 0 && pl.nsteps == vcube_lg(p) &&
+		CHECK(vcube_plan_standard_U(ARGS(1, p), &pl) == 0 && pl.nsteps == vcube_lg(p) &&
 		      pl.step[0].nblk == p / 2, "standard_U p=%u", p);
 		vcube_plan_free(&pl);
-		CHECK(vcube_plan_rex(1, p, &pl) == 0 && pl.nsteps == vcube_lg(p) &&
+		CHECK(vcube_plan_rex(ARGS(1, p), &pl) == 0 && pl.nsteps == vcube_lg(p) &&
 		      pl.step[0].to == (1 ^ p / 2), "rex p=%u", p);
 		vcube_plan_free(&pl);
 		if (p >= 4) {
-			CHECK(vcube_plan_stable(1, p, &pl) == 0 && pl.nsteps == p &&
+			CHECK(vcube_plan_stable(ARGS(1, p), &pl) == 0 && pl.nsteps == p &&
 			      sends(&pl) == p - 1, "stable p=%u: %u steps", p, pl.nsteps);
 			vcube_plan_free(&pl);
 		}
 		/* Ponnusamy: LEX p steps, at its own the rank takes p - 1 */
-		CHECK(vcube_plan_lex(0, p, &pl) == 0 && pl.nsteps == 2 * (p - 1) &&
+		CHECK(vcube_plan_lex(ARGS(0, p), &pl) == 0 && pl.nsteps == 2 * (p - 1) &&
 		      sends(&pl) == p - 1, "lex p=%u", p);
 		vcube_plan_free(&pl);
 	}
@@ -299,13 +287,13 @@ static void counts(void)
 		unsigned int r, maxtag = 0, q = 1U << vcube_lg(p);
 
 		for (r = 0; r < p; r++) {
-			CHECK(vcube_plan_pexgen(r, p, &pl) == 0, "pexgen");
+			CHECK(vcube_plan_pexgen(ARGS(r, p), &pl) == 0, "pexgen");
 			if (pl.nsteps && pl.step[pl.nsteps - 1].tag > maxtag)
 				maxtag = pl.step[pl.nsteps - 1].tag;
 			vcube_plan_free(&pl);
 		}
 		CHECK(maxtag == q - 1, "pexgen p=%u: last step %u, q - 1 = %u", p, maxtag, q - 1);
-		CHECK(vcube_plan_gen(0, p, &pl) == 0 && pl.nsteps == p - 1, "gen p=%u", p);
+		CHECK(vcube_plan_gen(ARGS(0, p), &pl) == 0 && pl.nsteps == p - 1, "gen p=%u", p);
 		vcube_plan_free(&pl);
 	}
 }
@@ -333,7 +321,7 @@ static void tables(const char *name, vcube_planner fn,
 	unsigned int r, k;
 
 	for (r = 0; r < 8; r++) {
-		CHECK(fn(r, 8, &pl) == 0 && pl.nsteps == 7, "%s rank %u", name, r);
+		CHECK(fn(ARGS(r, 8), &pl) == 0 && pl.nsteps == 7, "%s rank %u", name, r);
 		for (k = 0; k < pl.nsteps && k < 7; k++)
 			CHECK(pl.step[k].tag == k + 1 && pl.step[k].to == t[k][r] &&
 			      pl.step[k].from == t[k][r],
@@ -349,20 +337,29 @@ int main(void)
 	static const unsigned int grids[][2] = {
 		{ 1, 4 }, { 4, 1 }, { 2, 2 }, { 3, 5 }, { 4, 8 }, { 8, 8 },
 	};
-	unsigned int i, j, p;
+	unsigned int i, j, p, n = 0;
 
-	for (i = 0; i < NPLANNERS; i++)
+	/* every exchange of the registry off a grid, where it runs */
+	for (i = 0; i < vcube_algo_count(); i++)
 		for (j = 0; j < sizeof(sizes) / sizeof(sizes[0]); j++) {
+			const struct vcube_algo *a = vcube_algo_get(i);
 			struct vcube_plan *pl;
 
 			p = sizes[j];
-			if ((planners[i].pow2 && (p & (p - 1))) ||
-			    (planners[i].fn == vcube_plan_stable && p < 4))
+			if (a->kind != VCUBE_ALGO_XCHG || (a->needs & VCUBE_ALGO_GRID))
 				continue;
-			pl = plans_of(&planners[i], p);
-			simulate(planners[i].name, pl, p);
+			/* stable's halves need two ranks each */
+			if (vcube_algo_lookup(a->kind, a->name)->plan == vcube_plan_stable &&
+			    p < 4)
+				continue;
+			pl = plans_of(a->name, p, 0, 0);
+			if (!pl)
+				continue;
+			simulate(a->name, pl, p);
 			plans_free(pl, p);
+			n++;
 		}
+	CHECK(n == 123, "%u exchange plans simulated", n);
 	for (i = 0; i < sizeof(grids) / sizeof(grids[0]); i++)
 		torus(grids[i][0], grids[i][1]);
 	counts();

@@ -92,7 +92,7 @@ load topology=hypercube dim=4 profile=ipsc860 && {
 	vcube-run -n 12 "$bench" --algo pairwise_F --sizes 1 > "$out" 2>&1
 	rc=$?
 	check "pairwise_F on 12 ranks is refused: $(head -n 1 "$out")" \
-		status 2 $rc 'does not run on this many ranks'
+		status 2 $rc 'needs a power-of-two number of ranks'
 	vcube-run -n 16 "$bench" --algo torus --sizes 1 > "$out" 2>&1
 	rc=$?
 	check "the torus all-to-all off a grid is refused" [ $rc = 2 ]

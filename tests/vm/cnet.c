@@ -189,7 +189,7 @@ static void absent(struct vcube_comm *c)
 	CHECK(!vcube_comm_cnet(c), "no control network here");
 	CHECK(vcube_node_cnet(vcube_comm_node(c), &a) == -EOPNOTSUPP,
 	      "a barrier: EOPNOTSUPP");
-	CHECK(vcube_sync_usable(c, "cm5_control") == -EDOM,
+	CHECK(vcube_algo_usable(c, VCUBE_ALGO_SYNC, "cm5_control") == -EDOM,
 	      "cm5_control is no barrier here (EDOM)");
 	CHECK(vcube_reduce_run(c, "cm5_control", VCUBE_OP_SUM, VCUBE_TYPE_U64,
 			       &v, &out, 1) == -EDOM,

@@ -74,6 +74,13 @@ static void verify(const uint8_t *b, size_t len, unsigned int src,
 		}
 }
 
+/* This rank's plan of the complete exchange @algo, off a grid. */
+static int exp_plan(const char *algo, struct vcube_plan *pl)
+{
+	return vcube_algo_plan(VCUBE_ALGO_XCHG, algo, &(struct vcube_plan_args){
+		.me = me, .p = np }, pl);
+}
+
 static uint64_t now(void)
 {
 	uint64_t t = 0;
@@ -334,51 +341,30 @@ static int exp_pairs(size_t len, int n, char **pv)
 }
 
 /*
- * Chuang & Horie's communication kernels (sec. 3.1): butterfly (partner
- * rank ^ i), crossover (send to rank + i, receive from rank - i), both in
- * log2 N phases, and the normal torus kernel (nx phases east, ny south).
+ * Chuang & Horie's communication kernels (sec. 3.1), the library's plans
+ * (plan/chuang.c): butterfly (partner rank ^ 2^k) and crossover (to rank +
+ * 2^k, from rank - 2^k), lg N phases; the normal torus kernel (nx phases
+ * east, ny south; a hypercube or fat tree is one row). Every phase's
+ * bytes are checked.
  */
 static int exp_kernel(const char *kind, size_t len)
 {
 	uint8_t *sbuf = malloc(len + 1), *rbuf = malloc(len + 1);
 	struct vcube_node_info info;
-	unsigned int i, to, from, phases = 0, nx, ny, r, c;
+	struct vcube_plan pl = { 0 };
+	unsigned int k;
 
-	if (vcube_node_info(node, &info))
-		return 1;
-	nx = info.cols ? info.cols : np;
-	ny = info.rows ? info.rows : 1;
-	r = me / nx;
-	c = me % nx;
-	for (i = 1; ; i++) {
-		if (!strcmp(kind, "torus")) {
-			if (i > nx + ny)
-				break;
-			if (i <= nx) {	/* east, from the west */
-				to = r * nx + (c + 1) % nx;
-				from = r * nx + (c + nx - 1) % nx;
-			} else {	/* south, from the north */
-				to = ((r + 1) % ny) * nx + c;
-				from = ((r + ny - 1) % ny) * nx + c;
-			}
-		} else {
-			unsigned int d = 1U << (i - 1);
-
-			if (d >= np)
-				break;
-			if (!strcmp(kind, "butterfly")) {
-				to = me ^ d;
-				from = to;
-			} else {
-				to = (me + d) & (np - 1);
-				from = (me - d) & (np - 1);
-			}
-		}
-		step(kind, i, to, from, sbuf, rbuf, len);
-		phases++;
-	}
-	printf("kernel %s %u %u %llu\n", kind, me, phases,
+	if (vcube_node_info(node, &info) ||
+	    vcube_algo_plan(VCUBE_ALGO_KERNEL, kind, &(struct vcube_plan_args){
+			.me = me, .p = np, .rows = info.rows ? info.rows : 1,
+			.cols = info.cols ? info.cols : np }, &pl))
+		return 2;
+	for (k = 0; k < pl.nsteps; k++)
+		step(kind, k + 1, pl.step[k].to, pl.step[k].from, sbuf, rbuf,
+		     len);
+	printf("kernel %s %u %u %llu\n", kind, me, pl.nsteps,
 	       (unsigned long long)now());
+	vcube_plan_free(&pl);
 	free(sbuf);
 	free(rbuf);
 	return failed;
@@ -395,7 +381,7 @@ static int exp_steps(const char *algo, size_t len, uint64_t w)
 	struct vcube_plan pl = { 0 };
 	unsigned int i, k;
 
-	if (vcube_xchg_plan(algo, me, np, 0, 0, &pl))
+	if (exp_plan(algo, &pl))
 		return 2;
 	for (k = 0; k < pl.nsteps; k++) {
 		i = pl.step[k].tag;
@@ -421,7 +407,7 @@ static int exp_thakur(const char *algo, size_t len)
 	struct vcube_plan pl = { 0 };
 	unsigned int k;
 
-	if (vcube_xchg_plan(algo, me, np, 0, 0, &pl) ||
+	if (exp_plan(algo, &pl) ||
 	    pl.kind != VCUBE_PLAN_STEPWISE)
 		return 2;
 	for (k = 0; k < pl.nsteps; k++)
@@ -510,7 +496,7 @@ static int exp_exchange(const char *algo, size_t len, uint64_t block)
 	int ret;
 
 	/* Bokhari's schedule, from the library's planner; no barrier here */
-	if (vcube_xchg_plan(algo, me, np, 0, 0, &pl) || pl.kind != VCUBE_PLAN_POSTED)
+	if (exp_plan(algo, &pl) || pl.kind != VCUBE_PLAN_POSTED)
 		return 2;
 	for (i = 0; i < np; i++)
 		if (i != me &&

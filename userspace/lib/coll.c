@@ -4,6 +4,9 @@
  * lg p phases, rank + 2^k) or by a binary tree and a broadcast; broadcast;
  * scan (parallel prefix); shift on a ring embedded by the binary reflected
  * Gray code; and the communication kernels of Chuang & Horie's Fig. 4.
+ * Each is a plan of the registry (algo.c) run by the one executor, or a
+ * request to the control network; what is here is argument checking and
+ * the elementwise operators the plans' folds apply.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -12,6 +15,7 @@
 #include <string.h>
 
 #include "comm.h"
+#include "plan.h"
 
 size_t vcube_type_size(unsigned int type)
 {
@@ -77,167 +81,84 @@ void vcube_combine(unsigned int op, unsigned int type, void *acc,
 	}
 }
 
-/* Binomial-tree broadcast from @root, under @tag. */
-static int bcast_tree(struct vcube_comm *c, unsigned int tag, unsigned int root,
-		      void *buf, size_t len)
+/*
+ * The registered algorithm @name of @kind (NULL: the kind's first) in
+ * *@im: 0, -ENOENT or -EDOM (not on this communicator).
+ */
+static int coll_find(const struct vcube_comm *c, unsigned int kind,
+		     const char *name, const struct vcube_algo_impl **im)
 {
-	unsigned int p = c->size, v = (c->rank + p - root) % p, m;
-	int ret;
-
-	/* Receive from the parent (v with its top bit cleared), then send
-	 * to v + m for every m above that bit. */
-	for (m = 1; m < p; m *= 2)
-		if (v & m) {
-			ret = vcube_node_recv(c->node, (v - m + root) % p, tag,
-					      buf, len, NULL);
-			if (ret)
-				return ret;
-			break;
-		}
-	for (m /= 2; m >= 1; m /= 2)
-		if (v + m < p) {
-			ret = vcube_node_send(c->node, (v + m + root) % p, tag,
-					      buf, len, 0, NULL);
-			if (ret)
-				return ret;
-		}
-	return 0;
-}
-
-/* -ENOENT unless @algo (NULL: the first) is one of @names; else -EDOM if
- * it is "cm5_control" and the network has no control network. */
-static int coll_algo(const struct vcube_comm *c, const char *algo,
-		     const char *const *names, unsigned int n)
-{
-	unsigned int i;
-
-	for (i = 0; i < n; i++)
-		if (!algo || !strcmp(algo, names[i]))
-			break;
-	if (i == n)
+	*im = vcube_algo_lookup(kind, name);
+	if (!*im)
 		return -ENOENT;
-	if (!strcmp(names[i], "cm5_control") && !c->cnet)
-		return -EDOM;
-	return (int)i;
+	return vcube_algo_usable(c, kind, (*im)->a.name);
 }
 
 int vcube_bcast_run(struct vcube_comm *comm, const char *algo,
 		    unsigned int root, void *buf, size_t len)
 {
-	static const char *const names[] = { "tree", "cm5_control" };
-	int a;
+	struct vcube_algo_call call = {
+		.kind = VCUBE_ALGO_BCAST, .name = algo, .a.root = root,
+		.sbuf = buf, .rbuf = buf, .len = len,
+	};
+	const struct vcube_algo_impl *im;
+	int ret;
 
 	if (!comm || (len && !buf) || root >= comm->size)
 		return -EINVAL;
-	a = coll_algo(comm, algo, names, 2);
-	if (a < 0)
-		return a;
-	if (a == 1)
+	ret = coll_find(comm, VCUBE_ALGO_BCAST, algo, &im);
+	if (ret)
+		return ret;
+	if (im->a.needs & VCUBE_ALGO_CNET)
 		return vcube_cnet_bcast(comm, root, buf, len);
-	return bcast_tree(comm, vcube_comm_tag_base(comm), root, buf, len);
+	return vcube_algo_run(comm, &call);
 }
 
 /*
- * The crossover (phase k: send to rank + 2^k, receive from rank - 2^k,
- * combine) leaves every rank with the whole reduction when p is a power of
- * two. The tree reduces to rank 0 in lg p phases and broadcasts back.
+ * A reduction or scan: the output starts as the input, and the plan folds
+ * what it receives into it (plan/chuang.c, plan/mpi.c).
  */
+static int fold_run(struct vcube_comm *comm, unsigned int kind,
+		    const char *algo, unsigned int op, unsigned int type,
+		    const void *in, void *out, size_t count)
+{
+	struct vcube_algo_call call = {
+		.kind = kind, .name = algo, .op = op, .type = type,
+		.sbuf = out, .rbuf = out, .len = vcube_type_size(type) * count,
+	};
+	const struct vcube_algo_impl *im;
+	int ret;
+
+	ret = coll_find(comm, kind, algo, &im);
+	if (ret)
+		return ret;
+	if (im->a.needs & VCUBE_ALGO_CNET)
+		return vcube_cnet_reduce(comm, op, type, in, out, count,
+					 kind == VCUBE_ALGO_SCAN);
+	if (call.len)
+		memmove(out, in, call.len);
+	return vcube_algo_run(comm, &call);
+}
+
 int vcube_reduce_run(struct vcube_comm *comm, const char *algo,
 		     unsigned int op, unsigned int type, const void *in,
 		     void *out, size_t count)
 {
-	static const char *const names[] = { "crossover", "tree",
-					      "cm5_control" };
-	size_t es = vcube_type_size(type), len = es * count;
-	unsigned int base, p, me, m, k;
-	uint8_t *tmp;
-	int ret = 0, a;
-
 	if (!comm || !algo || vcube_op_check(op, type) ||
 	    (count && (!in || !out)) || count > SIZE_MAX / 8)
 		return -EINVAL;
-	p = comm->size;
-	me = comm->rank;
-	a = coll_algo(comm, algo, names, 3);
-	if (a < 0)
-		return a;
-	if (a == 0 && (p & (p - 1)))
-		return -EDOM;
-	if (a == 2)
-		return vcube_cnet_reduce(comm, op, type, in, out, count, 0);
-	tmp = malloc(len + 1);
-	if (!tmp)
-		return -ENOMEM;
-	memmove(out, in, len);
-	base = vcube_comm_tag_base(comm);
-	if (!strcmp(algo, "crossover")) {
-		for (k = 0, m = 1; m < p && !ret; k++, m *= 2) {
-			ret = vcube_comm_step(comm, base | k, (me + m) % p, out,
-					      len, (me + p - m) % p, tmp, len, 0);
-			if (!ret)
-				vcube_combine(op, type, out, tmp, count);
-		}
-	} else {
-		for (k = 0, m = 1; m < p && !ret; k++, m *= 2) {
-			if (me & m) {
-				ret = vcube_node_send(comm->node, me - m,
-						      base | k, out, len, 0, NULL);
-				break;
-			}
-			if (me + m < p) {
-				ret = vcube_node_recv(comm->node, me + m,
-						      base | k, tmp, len, NULL);
-				if (!ret)
-					vcube_combine(op, type, out, tmp, count);
-			}
-		}
-		if (!ret)
-			ret = bcast_tree(comm, base | 0x8000, 0, out, len);
-	}
-	free(tmp);
-	return ret;
+	return fold_run(comm, VCUBE_ALGO_REDUCE, algo, op, type, in, out,
+			count);
 }
 
-/*
- * Inclusive scan (Hillis & Steele): phase k sends the running value to
- * rank + 2^k and folds in the one from rank - 2^k; lg p phases, any p.
- */
+/* Inclusive: rank i ends with in_0 op in_1 op ... op in_i. */
 int vcube_scan_run(struct vcube_comm *comm, const char *algo, unsigned int op,
 		   unsigned int type, const void *in, void *out, size_t count)
 {
-	static const char *const names[] = { "doubling", "cm5_control" };
-	size_t es = vcube_type_size(type), len = es * count;
-	unsigned int base, p, me, m, k, to, from;
-	uint8_t *tmp, *snd;
-	int ret = 0, a;
-
 	if (!comm || vcube_op_check(op, type) || (count && (!in || !out)) ||
 	    count > SIZE_MAX / 16)
 		return -EINVAL;
-	a = coll_algo(comm, algo, names, 2);
-	if (a < 0)
-		return a;
-	if (a == 1)
-		return vcube_cnet_reduce(comm, op, type, in, out, count, 1);
-	p = comm->size;
-	me = comm->rank;
-	tmp = malloc(2 * len + 1);
-	if (!tmp)
-		return -ENOMEM;
-	snd = tmp + len;
-	memmove(out, in, len);
-	base = vcube_comm_tag_base(comm);
-	for (k = 0, m = 1; m < p && !ret; k++, m *= 2) {
-		to = me + m < p ? me + m : VCUBE_NONE;
-		from = me >= m ? me - m : VCUBE_NONE;
-		memcpy(snd, out, len);
-		ret = vcube_comm_step(comm, base | k, to, snd, len, from, tmp,
-				      len, 0);
-		if (!ret && from != VCUBE_NONE)
-			vcube_combine(op, type, out, tmp, count);
-	}
-	free(tmp);
-	return ret;
+	return fold_run(comm, VCUBE_ALGO_SCAN, algo, op, type, in, out, count);
 }
 
 unsigned int vcube_gray_encode(unsigned int i)
@@ -254,92 +175,58 @@ unsigned int vcube_gray_decode(unsigned int g)
 	return i;
 }
 
-/*
- * Shift by @k places along the ring 0 = G(0), G(1), ..., G(p - 1) of the
- * binary reflected Gray code: on a hypercube each ring neighbour is a
- * hypercube neighbour. Position i sends to position i + k and receives
- * from position i - k.
- */
+/* Shift by @k places along the Gray code ring (plan/seidel.c). */
 int vcube_shift_run(struct vcube_comm *comm, int k, const void *sbuf,
 		    void *rbuf, size_t len)
 {
-	unsigned int p, pos, to, from, d;
+	struct vcube_algo_call call = {
+		.kind = VCUBE_ALGO_SHIFT, .sbuf = sbuf, .rbuf = rbuf, .len = len,
+	};
+	const struct vcube_algo_impl *im;
+	int p, ret;
 
 	if (!comm || (len && (!sbuf || !rbuf)))
 		return -EINVAL;
-	p = comm->size;
-	if (p & (p - 1))
-		return -EDOM;
-	d = (unsigned int)(((k % (int)p) + (int)p) % (int)p);
-	pos = vcube_gray_decode(comm->rank);
-	to = vcube_gray_encode((pos + d) % p);
-	from = vcube_gray_encode((pos + p - d) % p);
-	if (!d) {
-		memmove(rbuf, sbuf, len);
+	ret = coll_find(comm, VCUBE_ALGO_SHIFT, NULL, &im);
+	if (ret)
+		return ret;
+	p = (int)comm->size;
+	call.a.shift = (unsigned int)(((k % p) + p) % p);
+	if (!call.a.shift) {
+		if (len)
+			memmove(rbuf, sbuf, len);
 		return 0;
 	}
-	return vcube_comm_step(comm, vcube_comm_tag_base(comm), to, sbuf, len,
-			       from, rbuf, len, 0);
+	return vcube_algo_run(comm, &call);
 }
 
 /*
- * Chuang & Horie's communication kernels (sec. 3.1, Fig. 4), each phase one
- * message of @len bytes: "butterfly" (partner rank ^ 2^k), "crossover"
- * (to rank + 2^k, from rank - 2^k), both lg p phases; "torus" (cols phases
- * east, then rows phases south). @phases: how many ran.
+ * Chuang & Horie's communication kernels (sec. 3.1, Fig. 4; plan/chuang.c),
+ * each phase one message of @len bytes from @buf; @buf ends with the last
+ * one received. @phases: how many the plan has.
  */
 int vcube_kernel_run(struct vcube_comm *comm, const char *kind, void *buf,
 		     size_t len, unsigned int *phases)
 {
-	const struct vcube_node_info *in;
-	unsigned int p, me, base, i, to, from, n = 0, nx, ny, r, c;
-	uint8_t *rb;
-	int ret = 0;
+	struct vcube_algo_call call = {
+		.kind = VCUBE_ALGO_KERNEL, .name = kind, .sbuf = buf, .len = len,
+	};
+	const struct vcube_algo_impl *im;
+	int ret;
 
 	if (!comm || !kind || (len && !buf))
 		return -EINVAL;
-	p = comm->size;
-	me = comm->rank;
-	in = &comm->info;
-	if (strcmp(kind, "butterfly") && strcmp(kind, "crossover") &&
-	    strcmp(kind, "torus"))
-		return -ENOENT;
-	if (!strcmp(kind, "torus") ? !in->rows || in->rows * in->cols != p :
-				     (p & (p - 1)) != 0)
-		return -EDOM;
-	rb = malloc(len + 1);
-	if (!rb)
+	ret = coll_find(comm, VCUBE_ALGO_KERNEL, kind, &im);
+	if (ret)
+		return ret;
+	call.rbuf = malloc(len + 1);
+	if (!call.rbuf)
 		return -ENOMEM;
-	nx = in->cols;
-	ny = in->rows;
-	base = vcube_comm_tag_base(comm);
-	for (i = 0; !ret; i++) {
-		if (!strcmp(kind, "torus")) {
-			if (i >= nx + ny)
-				break;
-			r = me / nx;
-			c = me % nx;
-			if (i < nx) {
-				to = r * nx + (c + 1) % nx;
-				from = r * nx + (c + nx - 1) % nx;
-			} else {
-				to = ((r + 1) % ny) * nx + c;
-				from = ((r + ny - 1) % ny) * nx + c;
-			}
-		} else {
-			if ((1U << i) >= p)
-				break;
-			to = kind[0] == 'b' ? me ^ 1U << i : (me + (1U << i)) % p;
-			from = kind[0] == 'b' ? to : (me + p - (1U << i)) % p;
-		}
-		ret = vcube_comm_step(comm, base | i, to, buf, len, from, rb,
-				      len, 0);
-		n++;
-	}
+	ret = vcube_algo_run(comm, &call);
 	if (!ret && len)
-		memcpy(buf, rb, len);
+		memcpy(buf, call.rbuf, len);
 	if (phases)
-		*phases = n;
-	free(rb);
+		*phases = call.nsteps;
+	free(call.rbuf);
 	return ret;
 }

@@ -128,35 +128,10 @@ unsigned int vcube_comm_tag_base(struct vcube_comm *comm)
 	return VCUBE_COLL_TAG | comm->seq << VCUBE_COLL_STEP_BITS;
 }
 
-/*
- * Dissemination barrier (Hensgen, Finkel & Manber): in round k every rank
- * sends a zero-byte message to rank + 2^k and waits for one from rank - 2^k;
- * after ceil(lg p) rounds every rank has heard, directly or not, from all.
- * Works for any p; Seidel & Davis's algorithms are in sync.c.
- */
+/* The dissemination barrier (plan/mpi.c): any number of ranks. */
 int vcube_comm_barrier(struct vcube_comm *comm)
 {
-	unsigned int base, k, d, p, me;
-	uint64_t rq;
-	int ret;
-
-	if (!comm)
-		return -EINVAL;
-	base = vcube_comm_tag_base(comm);
-	p = comm->size;
-	me = comm->rank;
-	for (k = 0, d = 1; d < p; k++, d *= 2) {
-		ret = comm->tp->irecv(comm->tpx, (me + p - d) % p, base | k,
-				      NULL, 0, &rq);
-		if (!ret)
-			ret = comm->tp->send(comm->tpx, (me + d) % p, base | k,
-					     NULL, 0, 0);
-		if (!ret)
-			ret = comm->tp->wait(comm->tpx, rq, NULL);
-		if (ret)
-			return ret;
-	}
-	return 0;
+	return vcube_sync_run(comm, "dissemination");
 }
 
 /*

@@ -93,7 +93,7 @@ int vcube_fft2d_run(struct vcube_comm *comm, unsigned int n, double *rows,
 	me = comm->rank;
 	if (n % p)
 		return -EDOM;
-	ret = vcube_xchg_usable(comm, xchg);
+	ret = vcube_algo_usable(comm, VCUBE_ALGO_XCHG, xchg);
 	if (ret)
 		return ret;
 	b = n / p;

@@ -65,9 +65,10 @@ int vcube_ge_run(struct vcube_comm *comm, unsigned int n, double *rows,
 		return -EDOM;
 	red = o && o->reduce ? o->reduce : comm->cnet ? "cm5_control" : "tree";
 	bc = o && o->bcast ? o->bcast : comm->cnet ? "cm5_control" : "tree";
-	if ((!strcmp(red, "cm5_control") || !strcmp(bc, "cm5_control")) &&
-	    !comm->cnet)
-		return -EDOM;
+	ret = vcube_algo_usable(comm, VCUBE_ALGO_REDUCE, red);
+	ret = ret ?: vcube_algo_usable(comm, VCUBE_ALGO_BCAST, bc);
+	if (ret)
+		return ret;
 	nl = n / p;
 	/* an iteration's charge, in whole ns of virtual time */
 	cost = o ? o->elem_ns * nl * w : 0;

@@ -76,8 +76,9 @@ int vcube_plan_add_post(struct vcube_plan *pl,
 	return ret;
 }
 
-int vcube_plan_add_move(struct vcube_plan *pl, struct vcube_plan_range *r,
-			unsigned int dst, unsigned int src)
+static int add_move(struct vcube_plan *pl, struct vcube_plan_range *r,
+		    unsigned int dst, unsigned int src,
+		    enum vcube_move_kind kind)
 {
 	int ret = grow((void **)&pl->move, pl->nmoves, &pl->mcap,
 		       sizeof(*pl->move));
@@ -86,9 +87,38 @@ int vcube_plan_add_move(struct vcube_plan *pl, struct vcube_plan_range *r,
 		return ret;
 	if (!r->n)
 		r->first = pl->nmoves;
-	pl->move[pl->nmoves++] = (struct vcube_plan_move){ dst, src };
+	pl->move[pl->nmoves++] = (struct vcube_plan_move){ dst, src, kind };
 	r->n++;
 	return 0;
+}
+
+int vcube_plan_add_move(struct vcube_plan *pl, struct vcube_plan_range *r,
+			unsigned int dst, unsigned int src)
+{
+	return add_move(pl, r, dst, src, VCUBE_MOVE_COPY);
+}
+
+int vcube_plan_add_fold(struct vcube_plan *pl, struct vcube_plan_range *r,
+			unsigned int dst, unsigned int src)
+{
+	return add_move(pl, r, dst, src, VCUBE_MOVE_FOLD);
+}
+
+int vcube_plan_add_xfer(struct vcube_plan *pl, struct vcube_plan_range *r,
+			unsigned int to, unsigned int sblk, unsigned int from,
+			unsigned int rblk, unsigned int tag)
+{
+	struct vcube_plan_step s = {
+		.to = to, .from = from, .tag = tag, .stag = VCUBE_NONE,
+		.sblk = sblk, .rblk = rblk,
+		.nblk = 1,
+	};
+
+	if (r) {
+		s.moves = *r;
+		*r = (struct vcube_plan_range){ 0 };
+	}
+	return vcube_plan_add_step(pl, &s);
 }
 
 void vcube_plan_free(struct vcube_plan *pl)
@@ -112,8 +142,11 @@ struct prun {
 	uint64_t took;		/* the last POSTED send's time */
 	uint64_t *rq, *sq;	/* POSTED: per post, data and sync receives */
 	unsigned int *post_of;	/* POSTED: rank -> its post (the latest) */
-	uint64_t *pend;		/* STEPWISE: receives posted by VCUBE_OP_POST */
-	unsigned int npend, first;	/* pending, the oldest at first */
+	struct pend {		/* STEPWISE: receives posted by VCUBE_OP_POST */
+		uint64_t rq;	/* 0 once waited for */
+		unsigned int from, tag;
+	} *pend;
+	unsigned int npend, first;	/* posted, the oldest unwaited at first */
 };
 
 static const uint8_t *blk_in(const struct prun *r, unsigned int b)
@@ -135,11 +168,18 @@ static uint8_t *blk_out(const struct prun *r, unsigned int b)
 static void moves(struct prun *r, const struct vcube_plan_range *rg)
 {
 	const struct vcube_plan_move *m = r->pl->move + rg->first;
+	size_t es = vcube_type_size(r->pl->type);
 	unsigned int i;
 
-	for (i = 0; i < rg->n; i++, m++)
+	for (i = 0; i < rg->n; i++, m++) {
+		if (m->kind == VCUBE_MOVE_FOLD) {
+			vcube_combine(r->pl->op, r->pl->type, blk_out(r, m->dst),
+				      blk_in(r, m->src), es ? r->len / es : 0);
+			continue;
+		}
 		memcpy(blk_out(r, m->dst), blk_in(r, m->src), r->len);
-	r->copied += (uint64_t)rg->n * r->len;
+		r->copied += r->len;
+	}
 }
 
 /* Charge what was copied since the last charge (vcube_node_copy()). */
@@ -224,11 +264,39 @@ static int drain(struct prun *r, int ret)
 				ret = w;
 		}
 	}
-	for (; r->npend; r->npend--) {
-		w = tp->wait(r->c->tpx, r->pend[r->first++], NULL);
+	for (k = r->first; k < r->npend; k++) {
+		if (!r->pend[k].rq)
+			continue;
+		w = tp->wait(r->c->tpx, r->pend[k].rq, NULL);
 		if (!ret)
 			ret = w;
 	}
+	return ret;
+}
+
+/*
+ * A VCUBE_OP_WAIT step: wait for the oldest receive posted from its rank
+ * with its tag (any, for VCUBE_NONE). Plans wait in posting order but for
+ * a few (rds), so the search is short.
+ */
+static int wait_posted(struct prun *r, const struct vcube_plan_step *s)
+{
+	struct pend *e = NULL;
+	unsigned int k;
+	int ret;
+
+	for (k = r->first; k < r->npend; k++) {
+		e = &r->pend[k];
+		if (e->rq && (s->from == VCUBE_NONE ||
+			      (e->from == s->from && e->tag == s->tag)))
+			break;
+	}
+	if (k == r->npend)
+		return -EINVAL;
+	ret = r->c->tp->wait(r->c->tpx, e->rq, NULL);
+	e->rq = 0;
+	while (r->first < r->npend && !r->pend[r->first].rq)
+		r->first++;
 	return ret;
 }
 
@@ -241,22 +309,21 @@ static int run_step(struct prun *r, const struct vcube_plan_step *s,
 	ret = charge(r);
 	if (!ret && s->pre == VCUBE_PLAN_IDLE)
 		ret = r->c->tp->delay(r->c->tpx, idle_ns ? idle_ns : r->took);
+	if (!ret && s->pre == VCUBE_PLAN_DELAY)
+		ret = r->c->tp->delay(r->c->tpx, s->ns);
 	if (ret)
 		return ret;
 	if (r->pl->kind == VCUBE_PLAN_POSTED) {
 		if (s->to != VCUBE_NONE)
 			ret = posted_send(r, s);
 	} else if (s->op == VCUBE_OP_POST) {
+		r->pend[r->npend] = (struct pend){ 0, s->from, s->tag };
 		ret = r->c->tp->irecv(r->c->tpx, s->from, r->base | s->tag,
 				      blk_out(r, s->rblk), s->nblk * r->len,
-				      &r->pend[r->first + r->npend]);
+				      &r->pend[r->npend].rq);
 		r->npend += !ret;
 	} else if (s->op == VCUBE_OP_WAIT) {
-		ret = r->npend ? 0 : -EINVAL;
-		if (!ret) {
-			ret = r->c->tp->wait(r->c->tpx, r->pend[r->first++], NULL);
-			r->npend--;
-		}
+		ret = wait_posted(r, s);
 	} else if (s->to == VCUBE_NONE && s->from != VCUBE_NONE) {
 		/* a receive alone blocks, as CMMD_receive_block did */
 		ret = r->c->tp->recv(r->c->tpx, s->from, r->base | s->tag,

@@ -21,6 +21,12 @@
  * before anything (a POSTED plan charges them before its global
  * synchronisation), its final moves after the last step.
  *
+ * Collectives and barriers are plans too (plan/seidel.c, plan/chuang.c,
+ * plan/mpi.c): their blocks are the call's buffers (nsend, nrecv and
+ * nscratch set by the planner), and a VCUBE_MOVE_FOLD move combines a
+ * received block into another by the plan's op and type; folds are
+ * computation, not copies, and are not charged.
+ *
  * Two shapes of plan:
  * - VCUBE_PLAN_POSTED (Bokhari's FORCED family): the plan's receives are
  *   posted first, in its order (each with its pairwise-synchronisation
@@ -34,8 +40,10 @@
  *   waits for the receive (a receive alone is a blocking one, a send alone
  *   returns when the send does), with no synchronisation. A VCUBE_OP_POST
  *   step only posts its receive, a VCUBE_OP_WAIT step waits for the oldest
- *   receive so posted (the irregular schedules post a step's receives,
- *   send, then wait).
+ *   receive so posted from its @from with its tag (VCUBE_NONE: the oldest
+ *   of all; the irregular schedules post a step's receives, send, then
+ *   wait). A step with neither rank does only what comes before a send
+ *   (its moves, its idle or delay).
  */
 #ifndef VCUBE_PLAN_H
 #define VCUBE_PLAN_H
@@ -43,6 +51,15 @@
 #include <stdbool.h>
 
 #include "comm.h"
+
+/* What a planner is given: the rank, the size, and the call's parameters. */
+struct vcube_plan_args {
+	unsigned int me, p;
+	unsigned int rows, cols;	/* the grid, 0 x 0 off one */
+	unsigned int root;		/* a broadcast's */
+	unsigned int shift;		/* a shift's distance, 1 .. p - 1 */
+	uint64_t wait_ns;		/* rds: b_s - s, the wait per level */
+};
 
 enum vcube_plan_kind {
 	VCUBE_PLAN_POSTED,
@@ -60,10 +77,17 @@ enum vcube_plan_op {
 enum vcube_plan_pre {
 	VCUBE_PLAN_NONE,
 	VCUBE_PLAN_IDLE,	/* busy-wait as long as a send takes (stable) */
+	VCUBE_PLAN_DELAY,	/* busy-wait the step's ns */
+};
+
+enum vcube_move_kind {
+	VCUBE_MOVE_COPY,	/* dst = src, charged at the copy rate */
+	VCUBE_MOVE_FOLD,	/* dst = dst op src, elementwise */
 };
 
 struct vcube_plan_move {
 	unsigned int dst, src;	/* blocks */
+	enum vcube_move_kind kind;
 };
 
 /* A receive a POSTED plan posts up front. */
@@ -94,6 +118,7 @@ struct vcube_plan_step {
 	enum vcube_plan_pre pre;
 	enum vcube_plan_op op;
 	bool wait;
+	uint64_t ns;		/* VCUBE_PLAN_DELAY's */
 	struct vcube_plan_range moves;
 };
 
@@ -102,6 +127,7 @@ struct vcube_plan {
 	unsigned int p;			/* ranks */
 	unsigned int nsend, nrecv;	/* blocks of the send, receive buffer */
 	unsigned int nscratch;		/* scratch blocks */
+	unsigned int op, type;		/* VCUBE_OP_*, VCUBE_TYPE_*: folds */
 	unsigned int nsteps, scap;
 	struct vcube_plan_step *step;
 	unsigned int nposts, pcap;
@@ -111,8 +137,8 @@ struct vcube_plan {
 	struct vcube_plan_range init, fin;
 };
 
-/* A planner fills @pl (zeroed) for rank @me of @p; 0 or -errno. */
-typedef int (*vcube_planner)(unsigned int me, unsigned int p,
+/* A planner fills @pl (zeroed) for rank a->me of a->p; 0 or -errno. */
+typedef int (*vcube_planner)(const struct vcube_plan_args *a,
 			     struct vcube_plan *pl);
 
 /* Building plans (plan.c); each 0 or -ENOMEM. */
@@ -132,6 +158,17 @@ int vcube_plan_add_post(struct vcube_plan *pl,
  */
 int vcube_plan_add_move(struct vcube_plan *pl, struct vcube_plan_range *r,
 			unsigned int dst, unsigned int src);
+/* A fold of block @src into @dst, appended to @r as a move is. */
+int vcube_plan_add_fold(struct vcube_plan *pl, struct vcube_plan_range *r,
+			unsigned int dst, unsigned int src);
+/*
+ * A STEPWISE step of one block: send block @sblk to @to and receive from
+ * @from into block @rblk (either rank VCUBE_NONE), under @tag, after the
+ * moves gathered in *@r (NULL: none), which it empties.
+ */
+int vcube_plan_add_xfer(struct vcube_plan *pl, struct vcube_plan_range *r,
+			unsigned int to, unsigned int sblk, unsigned int from,
+			unsigned int rblk, unsigned int tag);
 void vcube_plan_free(struct vcube_plan *pl);
 
 /* The first block of rank @i's slot in the receive buffer, of the scratch. */
@@ -158,42 +195,132 @@ int vcube_plan_run(struct vcube_comm *c, const struct vcube_plan *pl,
 		   size_t len, uint64_t idle_ns);
 
 /*
- * The plan of registered algorithm @name for rank @me of @p (xchg.c's
- * registry) on a @rows x @cols grid (0 x 0 off a grid): 0, -ENOENT (no
- * such algorithm), -EDOM (not on this many ranks or this network).
+ * The registry (algo.c). An entry's planner is NULL when the algorithm is
+ * not a schedule: the control network's operations (VCUBE_ALGO_CNET),
+ * which run as one request each, and the irregular schedules, built from
+ * a pattern by @build (sched.c) before they become plans.
  */
-int vcube_xchg_plan(const char *name, unsigned int me, unsigned int p,
-		    unsigned int rows, unsigned int cols,
-		    struct vcube_plan *pl);
+struct vcube_sched;
+struct vcube_pattern;
+
+struct vcube_algo_impl {
+	struct vcube_algo a;
+	vcube_planner plan;
+	int (*build)(struct vcube_sched *s, size_t *cap,
+		     const struct vcube_pattern *pat);
+};
+
+/* The entry of @kind named @name (NULL: the kind's first), or NULL. */
+const struct vcube_algo_impl *vcube_algo_lookup(unsigned int kind,
+						const char *name);
+/* 0 if @im runs on a->p ranks of an a->rows x a->cols grid, else -EDOM. */
+int vcube_algo_fits(const struct vcube_algo_impl *im,
+		    const struct vcube_plan_args *a, bool cnet);
+/*
+ * The plan of registered algorithm @name of @kind for @a: 0, -ENOENT (no
+ * such algorithm, or not a schedule), -EDOM (not on this many ranks or
+ * this network).
+ */
+int vcube_algo_plan(unsigned int kind, const char *name,
+		    const struct vcube_plan_args *a, struct vcube_plan *pl);
+
+/*
+ * One call of a registered algorithm at the communicator's rank: checks
+ * that it runs here (-ENOENT, -EDOM), plans it with @a's root, shift and
+ * wait_ns (the rank, size and grid are the communicator's) and runs the
+ * plan over @sbuf and @rbuf (NULL when len is 0) in blocks of @len bytes,
+ * under a fresh tag base. Not for VCUBE_ALGO_CNET algorithms (-ENOENT).
+ * @nsteps: the plan's steps.
+ */
+struct vcube_algo_call {
+	unsigned int kind;
+	const char *name;		/* NULL: the kind's first */
+	struct vcube_plan_args a;
+	unsigned int op, type;		/* folds' */
+	const void *sbuf;
+	void *rbuf;
+	size_t len;
+	uint64_t idle_ns;		/* vcube_plan_run()'s */
+	unsigned int nsteps;		/* out */
+};
+
+int vcube_algo_run(struct vcube_comm *c, struct vcube_algo_call *call);
+
+/* The irregular schedules' builders (sched.c). */
+int vcube_sched_linear(struct vcube_sched *s, size_t *cap,
+		       const struct vcube_pattern *pat);
+int vcube_sched_pairwise(struct vcube_sched *s, size_t *cap,
+			 const struct vcube_pattern *pat);
+int vcube_sched_balanced(struct vcube_sched *s, size_t *cap,
+			 const struct vcube_pattern *pat);
+int vcube_sched_greedy(struct vcube_sched *s, size_t *cap,
+		       const struct vcube_pattern *pat);
 
 /* Pairwise exchange over virtual numbers (me + off) mod m (plan/thakur.c). */
 int vcube_plan_xor(unsigned int me, unsigned int p, unsigned int m,
 		   unsigned int off, struct vcube_plan *pl);
 
-/* The planners, by paper (plan/bokhari.c, plan/ponnusamy.c, plan/thakur.c,
- * plan/chuang.c). */
-int vcube_plan_naive(unsigned int me, unsigned int p, struct vcube_plan *pl);
-int vcube_plan_linear(unsigned int me, unsigned int p, struct vcube_plan *pl);
-int vcube_plan_pairwise(unsigned int me, unsigned int p,
-			struct vcube_plan *pl);
-int vcube_plan_stable(unsigned int me, unsigned int p, struct vcube_plan *pl);
-int vcube_plan_pairwise_F(unsigned int me, unsigned int p,
+/*
+ * The planners, by paper: complete exchanges (plan/bokhari.c,
+ * plan/ponnusamy.c, plan/thakur.c, plan/chuang.c), barriers and shifts
+ * (plan/seidel.c), collectives (plan/chuang.c, plan/mpi.c).
+ */
+int vcube_plan_naive(const struct vcube_plan_args *a, struct vcube_plan *pl);
+int vcube_plan_linear(const struct vcube_plan_args *a, struct vcube_plan *pl);
+int vcube_plan_pairwise(const struct vcube_plan_args *a, struct vcube_plan *pl);
+int vcube_plan_stable(const struct vcube_plan_args *a, struct vcube_plan *pl);
+int vcube_plan_pairwise_F(const struct vcube_plan_args *a,
 			  struct vcube_plan *pl);
-int vcube_plan_pairwise_U(unsigned int me, unsigned int p,
+int vcube_plan_pairwise_U(const struct vcube_plan_args *a,
 			  struct vcube_plan *pl);
-int vcube_plan_standard_F(unsigned int me, unsigned int p,
+int vcube_plan_standard_F(const struct vcube_plan_args *a,
 			  struct vcube_plan *pl);
-int vcube_plan_standard_U(unsigned int me, unsigned int p,
+int vcube_plan_standard_U(const struct vcube_plan_args *a,
 			  struct vcube_plan *pl);
-int vcube_plan_lex(unsigned int me, unsigned int p, struct vcube_plan *pl);
-int vcube_plan_pex(unsigned int me, unsigned int p, struct vcube_plan *pl);
-int vcube_plan_rex(unsigned int me, unsigned int p, struct vcube_plan *pl);
-int vcube_plan_bex(unsigned int me, unsigned int p, struct vcube_plan *pl);
-int vcube_plan_pexgen(unsigned int me, unsigned int p, struct vcube_plan *pl);
-int vcube_plan_pexgenshift(unsigned int me, unsigned int p,
+int vcube_plan_lex(const struct vcube_plan_args *a, struct vcube_plan *pl);
+int vcube_plan_pex(const struct vcube_plan_args *a, struct vcube_plan *pl);
+int vcube_plan_rex(const struct vcube_plan_args *a, struct vcube_plan *pl);
+int vcube_plan_bex(const struct vcube_plan_args *a, struct vcube_plan *pl);
+int vcube_plan_pexgen(const struct vcube_plan_args *a, struct vcube_plan *pl);
+int vcube_plan_pexgenshift(const struct vcube_plan_args *a,
 			   struct vcube_plan *pl);
-int vcube_plan_gen(unsigned int me, unsigned int p, struct vcube_plan *pl);
-int vcube_plan_bucket(unsigned int me, unsigned int p, struct vcube_plan *pl);
+int vcube_plan_gen(const struct vcube_plan_args *a, struct vcube_plan *pl);
+int vcube_plan_bucket(const struct vcube_plan_args *a, struct vcube_plan *pl);
+int vcube_plan_torus(const struct vcube_plan_args *a, struct vcube_plan *pl);
+int vcube_plan_gsync(const struct vcube_plan_args *a, struct vcube_plan *pl);
+int vcube_plan_sync0(const struct vcube_plan_args *a, struct vcube_plan *pl);
+int vcube_plan_rds(const struct vcube_plan_args *a, struct vcube_plan *pl);
+int vcube_plan_shift(const struct vcube_plan_args *a, struct vcube_plan *pl);
+int vcube_plan_reduce_crossover(const struct vcube_plan_args *a,
+				struct vcube_plan *pl);
+int vcube_plan_kernel_butterfly(const struct vcube_plan_args *a,
+				struct vcube_plan *pl);
+int vcube_plan_kernel_crossover(const struct vcube_plan_args *a,
+				struct vcube_plan *pl);
+int vcube_plan_kernel_torus(const struct vcube_plan_args *a,
+			    struct vcube_plan *pl);
+int vcube_plan_bcast_tree(const struct vcube_plan_args *a,
+			  struct vcube_plan *pl);
+int vcube_plan_reduce_tree(const struct vcube_plan_args *a,
+			   struct vcube_plan *pl);
+int vcube_plan_scan_doubling(const struct vcube_plan_args *a,
+			     struct vcube_plan *pl);
+int vcube_plan_dissemination(const struct vcube_plan_args *a,
+			     struct vcube_plan *pl);
+int vcube_plan_barrier_tree(const struct vcube_plan_args *a,
+			    struct vcube_plan *pl);
+
+/*
+ * The shared patterns (plan/patterns.c), each phase block 0 sent and the
+ * partner's received into @rblk: the butterfly over dimensions [lo, hi),
+ * the highest first if @down; the crossover while 2^k < p, each received
+ * block folded into block 0 if @fold (then pl->fin holds the last fold).
+ */
+int vcube_plan_butterfly(struct vcube_plan *pl, unsigned int me,
+			 unsigned int lo, unsigned int hi, bool down,
+			 unsigned int rblk);
+int vcube_plan_crossover(struct vcube_plan *pl, unsigned int me,
+			 unsigned int p, unsigned int rblk, bool fold);
 
 /* Store-and-forward over lg p phases (plan/forward.c). */
 enum vcube_plan_fwd {
@@ -204,8 +331,5 @@ enum vcube_plan_fwd {
 
 int vcube_plan_forward(unsigned int me, unsigned int p, enum vcube_plan_fwd how,
 		       bool forced, struct vcube_plan *pl);
-/* The normal torus all-to-all on a @rows x @cols grid, rank me = r * cols + c. */
-int vcube_plan_torus(unsigned int me, unsigned int rows, unsigned int cols,
-		     struct vcube_plan *pl);
 
 #endif /* VCUBE_PLAN_H */

@@ -178,8 +178,8 @@ static int add_pair(struct vcube_sched *s, size_t *cap,
 	return ret;
 }
 
-static int build_linear(struct vcube_sched *s, size_t *cap,
-			const struct vcube_pattern *pat)
+int vcube_sched_linear(struct vcube_sched *s, size_t *cap,
+		       const struct vcube_pattern *pat)
 {
 	unsigned int i, j, step = 0;
 	int ret = 0;
@@ -224,8 +224,8 @@ static int build_pairwise(struct vcube_sched *s, size_t *cap,
 	return ret;
 }
 
-static int build_greedy(struct vcube_sched *s, size_t *cap,
-			const struct vcube_pattern *pat)
+int vcube_sched_greedy(struct vcube_sched *s, size_t *cap,
+		       const struct vcube_pattern *pat)
 {
 	unsigned int n = pat->n, i, j, step;
 	uint8_t *done = calloc((size_t)n * n, 1);
@@ -264,36 +264,36 @@ static int build_greedy(struct vcube_sched *s, size_t *cap,
 	return ret;
 }
 
+int vcube_sched_pairwise(struct vcube_sched *s, size_t *cap,
+			 const struct vcube_pattern *pat)
+{
+	return build_pairwise(s, cap, pat, false);
+}
+
+int vcube_sched_balanced(struct vcube_sched *s, size_t *cap,
+			 const struct vcube_pattern *pat)
+{
+	return build_pairwise(s, cap, pat, true);
+}
+
 int vcube_sched_build(const struct vcube_pattern *pat, const char *algo,
 		      struct vcube_sched **schedp)
 {
+	const struct vcube_algo_impl *im;
 	struct vcube_sched *s;
 	size_t cap = 0;
 	int ret;
 
 	if (!pat || !algo || !schedp)
 		return -EINVAL;
-	if (strcmp(algo, "ls") && strcmp(algo, "ps") && strcmp(algo, "bs") &&
-	    strcmp(algo, "gs"))
+	im = vcube_algo_lookup(VCUBE_ALGO_IRREGULAR, algo);
+	if (!im)
 		return -ENOENT;
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return -ENOMEM;
 	s->n = pat->n;
-	switch (algo[0]) {
-	case 'l':
-		ret = build_linear(s, &cap, pat);
-		break;
-	case 'p':
-		ret = build_pairwise(s, &cap, pat, false);
-		break;
-	case 'b':
-		ret = build_pairwise(s, &cap, pat, true);
-		break;
-	default:
-		ret = build_greedy(s, &cap, pat);
-		break;
-	}
+	ret = im->build(s, &cap, pat);
 	if (ret) {
 		vcube_sched_free(s);
 		return ret;

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * libvcube: global synchronisation. Seidel & Davis 1992 compare three
- * barriers on the iPSC/860; today's MPI libraries add two baselines:
+ * libvcube: global synchronisation, and the message costs Seidel & Davis
+ * measured. The barriers are plans (plan/seidel.c, plan/mpi.c) in the
+ * registry (algo.c); the control network's is one request. Seidel & Davis
+ * 1992 compare three barriers on the iPSC/860; today's MPI libraries add
+ * two baselines:
  *
  * - gsync (Intel NX/2): the butterfly. Each rank sends a null message to
  *   its neighbour across each dimension, the highest first, and waits for
@@ -25,204 +28,40 @@
 #include <string.h>
 
 #include "comm.h"
-
-#define S92	"Seidel & Davis 1992"
-#define POW2	VCUBE_XCHG_POW2
+#include "plan.h"
 
 static int null_send(struct vcube_comm *c, unsigned int to, unsigned int tag)
 {
-	return vcube_node_send(c->node, to, tag, NULL, 0, 0, NULL);
+	return c->tp->send(c->tpx, to, tag, NULL, 0, 0);
 }
 
 static int null_recv(struct vcube_comm *c, unsigned int from, unsigned int tag)
 {
-	return vcube_node_recv(c->node, from, tag, NULL, 0, NULL);
-}
-
-/* The butterfly over dimensions [lo, hi), descending or ascending. */
-static int butterfly(struct vcube_comm *c, unsigned int base, unsigned int lo,
-		     unsigned int hi, int down)
-{
-	unsigned int i, k;
-	int ret = 0;
-
-	for (i = lo; i < hi && !ret; i++) {
-		k = down ? hi - 1 - (i - lo) : i;
-		ret = vcube_comm_step(c, base | k, c->rank ^ 1U << k, NULL, 0,
-				      c->rank ^ 1U << k, NULL, 0, 0);
-	}
-	return ret;
-}
-
-static int sync_gsync(struct vcube_comm *c, unsigned int base)
-{
-	return butterfly(c, base, 0, vcube_lg(c->size), 1);
-}
-
-static int sync_sync0(struct vcube_comm *c, unsigned int base)
-{
-	unsigned int d = vcube_lg(c->size), top = 1U << (d - 1);
-	unsigned int fold = base | 0x100, unfold = base | 0x101;
-	int ret;
-
-	if (c->rank & top) {
-		ret = null_send(c, c->rank ^ top, fold);
-		return ret ?: null_recv(c, c->rank ^ top, unfold);
-	}
-	ret = null_recv(c, c->rank | top, fold);
-	if (!ret)
-		ret = butterfly(c, base, 0, d - 1, 0);
-	return ret ?: null_send(c, c->rank | top, unfold);
-}
-
-static int sync_rds(struct vcube_comm *c, unsigned int base)
-{
-	unsigned int d = vcube_lg(c->size), me = c->rank, j, lo = 0, parent = 0;
-	unsigned int up = base, down = base | 1;
-	uint64_t rq[32] = { 0 }, rdown = 0, w;
-	int ret = 0, r;
-
-	if (!c->have_costs) {
-		ret = vcube_costs_measure(c, NULL);
-		if (ret)
-			return ret;
-	}
-	/*
-	 * The tree: rank i's parent clears its highest bit, its children set
-	 * one bit above it, from dimension lo up.
-	 */
-	if (me) {
-		lo = 32 - __builtin_clz(me);
-		parent = me ^ 1U << (lo - 1);
-		ret = vcube_node_irecv(c->node, parent, down, NULL, 0, &rdown);
-	}
-	/* Phase 1: the fan-in, the broadcast reversed. */
-	for (j = lo; j < d && !ret; j++)
-		ret = vcube_node_irecv(c->node, me | 1U << j, up, NULL, 0,
-				       &rq[j]);
-	for (j = lo; j < d; j++) {
-		if (!rq[j])
-			continue;
-		r = vcube_node_wait(c->node, rq[j], NULL);
-		ret = ret ?: r;
-	}
-	if (!ret && me)
-		ret = null_send(c, parent, up);
-	/* Phase 2: the recursive-doubling broadcast from rank 0. */
-	if (rdown) {
-		r = vcube_node_wait(c->node, rdown, NULL);
-		ret = ret ?: r;
-	}
-	for (j = lo; j < d && !ret; j++)
-		ret = null_send(c, me | 1U << j, down);
-	if (ret)
-		return ret;
-	/* Phase 3: wait for the broadcast to reach rank 2^d - 1. */
-	w = (uint64_t)(d - __builtin_popcount(me)) *
-	    (c->costs.b_s > c->costs.s ? c->costs.b_s - c->costs.s : 0);
-	return w ? vcube_node_delay(c->node, w) : 0;
-}
-
-static int sync_dissemination(struct vcube_comm *c, unsigned int base)
-{
-	(void)base;
-	return vcube_comm_barrier(c);
-}
-
-static int sync_tree(struct vcube_comm *c, unsigned int base)
-{
-	unsigned int p = c->size, me = c->rank, m, top;
-	int ret = 0;
-
-	/* Fan-in: receive from me + 2^k until me's bit k is set. */
-	for (m = 1; m < p && !(me & m) && !ret; m <<= 1)
-		if (me + m < p)
-			ret = null_recv(c, me + m, base);
-	top = m;
-	if (!ret && me)
-		ret = null_send(c, me - top, base);
-	if (!ret && me)
-		ret = null_recv(c, me - top, base | 1);
-	/* Fan-out, the same tree in the other order. */
-	for (m = top >> 1; m && !ret; m >>= 1)
-		if (me + m < p)
-			ret = null_send(c, me + m, base | 1);
-	return ret;
-}
-
-static int sync_cnet(struct vcube_comm *c, unsigned int base)
-{
-	(void)base;
-	return vcube_cnet_barrier(c);
-}
-
-static const struct sync_entry {
-	struct vcube_sync_algo algo;
-	int (*run)(struct vcube_comm *c, unsigned int base);
-} syncs[] = {
-	{ { "gsync", S92 " (Intel NX/2)",
-	    "butterfly, highest dimension first, wait for each reply", POW2 },
-	  sync_gsync },
-	{ { "sync0", S92 " (PICL)",
-	    "fold the upper half, butterfly on the lower, unfold", POW2 },
-	  sync_sync0 },
-	{ { "rds", S92,
-	    "fan-in to 0, recursive doubling broadcast, busy wait (d-|i|)(b_s-s)",
-	    POW2 }, sync_rds },
-	{ { "dissemination", "Hensgen, Finkel & Manber 1988",
-	    "ceil(lg p) rounds: to rank + 2^k, from rank - 2^k", 0 },
-	  sync_dissemination },
-	{ { "tree", "binomial tree (MPI baseline)",
-	    "fan-in to rank 0 and back out", 0 }, sync_tree },
-	{ { "cm5_control", "Ponnusamy et al. (CM-5)",
-	    "the control network's hardware barrier", VCUBE_XCHG_CNET },
-	  sync_cnet },
-};
-
-size_t vcube_sync_count(void)
-{
-	return sizeof(syncs) / sizeof(syncs[0]);
-}
-
-const struct vcube_sync_algo *vcube_sync_get(size_t i)
-{
-	return i < vcube_sync_count() ? &syncs[i].algo : NULL;
-}
-
-static const struct sync_entry *sync_find(const char *name)
-{
-	size_t i;
-
-	for (i = 0; name && i < vcube_sync_count(); i++)
-		if (!strcmp(name, syncs[i].algo.name))
-			return &syncs[i];
-	return NULL;
-}
-
-int vcube_sync_usable(const struct vcube_comm *comm, const char *name)
-{
-	const struct sync_entry *s = sync_find(name);
-
-	if (!comm)
-		return -EINVAL;
-	if (!s)
-		return -ENOENT;
-	if ((s->algo.needs & POW2) && (comm->size & (comm->size - 1)))
-		return -EDOM;
-	if ((s->algo.needs & VCUBE_XCHG_CNET) && !comm->cnet)
-		return -EDOM;
-	return 0;
+	return c->tp->recv(c->tpx, from, tag, NULL, 0);
 }
 
 int vcube_sync_run(struct vcube_comm *comm, const char *name)
 {
-	int ret = vcube_sync_usable(comm, name);
+	struct vcube_algo_call call = { .kind = VCUBE_ALGO_SYNC, .name = name };
+	const struct vcube_algo_impl *im;
+	int ret;
 
+	ret = vcube_algo_usable(comm, VCUBE_ALGO_SYNC, name);
 	if (ret)
 		return ret;
 	if (comm->size == 1)
 		return 0;
-	return sync_find(name)->run(comm, vcube_comm_tag_base(comm));
+	im = vcube_algo_lookup(VCUBE_ALGO_SYNC, name);
+	if (im->a.needs & VCUBE_ALGO_CNET)
+		return vcube_cnet_barrier(comm);
+	if ((im->a.needs & VCUBE_ALGO_COSTS) && !comm->have_costs) {
+		ret = vcube_costs_measure(comm, NULL);
+		if (ret)
+			return ret;
+	}
+	if (comm->costs.b_s > comm->costs.s)
+		call.a.wait_ns = comm->costs.b_s - comm->costs.s;
+	return vcube_algo_run(comm, &call);
 }
 
 /*
@@ -246,11 +85,10 @@ static int costs_rank1(struct vcube_comm *c, unsigned int base, uint8_t *buf)
 
 	/* Every receive first: the FORCED messages must find one. */
 	for (k = 0; k < CAL_N && !ret; k++)
-		ret = vcube_node_irecv(c->node, 0, base | k, buf, CAL_LEN,
-				       &rq[k]);
+		ret = c->tp->irecv(c->tpx, 0, base | k, buf, CAL_LEN, &rq[k]);
 	ret = ret ?: null_send(c, 0, base | 0x20);
 	for (k = 0; k < CAL_N && !ret; k++) {
-		ret = vcube_node_wait(c->node, rq[k], NULL);
+		ret = c->tp->wait(c->tpx, rq[k], NULL);
 		ret = ret ?: null_send(c, 0, base | 0x40 | k);
 	}
 	return ret;
@@ -268,14 +106,13 @@ static int costs_rank0(struct vcube_comm *c, unsigned int base, uint8_t *buf,
 
 	ret = null_recv(c, 1, base | 0x20);
 	for (k = 0; k < CAL_N && !ret; k++) {
-		ret = vcube_node_irecv(c->node, 1, base | 0x40 | k, NULL, 0,
-				       &rq);
-		ret = ret ?: vcube_node_clock(c->node, &t0);
-		ret = ret ?: vcube_node_send(c->node, 1, base | k, buf,
-					     len[k % 3], flags[k % 3], NULL);
-		ret = ret ?: vcube_node_clock(c->node, &t1);
-		ret = ret ?: vcube_node_wait(c->node, rq, NULL);
-		ret = ret ?: vcube_node_clock(c->node, &t2);
+		ret = c->tp->irecv(c->tpx, 1, base | 0x40 | k, NULL, 0, &rq);
+		ret = ret ?: c->tp->clock(c->tpx, &t0);
+		ret = ret ?: c->tp->send(c->tpx, 1, base | k, buf, len[k % 3],
+					 flags[k % 3]);
+		ret = ret ?: c->tp->clock(c->tpx, &t1);
+		ret = ret ?: c->tp->wait(c->tpx, rq, NULL);
+		ret = ret ?: c->tp->clock(c->tpx, &t2);
 		if (ret)
 			break;
 		if (k % 3 == 0 && t1 - t0 < s)

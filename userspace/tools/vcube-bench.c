@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "bench/bench.h"
+#include "common/algos.h"
 
 struct result {
 	char algo[24];
@@ -186,27 +187,51 @@ static inline uint8_t pattern_byte(unsigned int s, unsigned int d, uint64_t rep,
 	return (uint8_t)(s * 131 + d * 31 + rep * 17 + i * 13 + (i >> 8));
 }
 
-static const char *const scheds[] = { "ls", "ps", "bs", "gs" };
-
-static int is_sched(const char *name)
+/* The registry's kind of algorithm this run measures. */
+static unsigned int bench_kind(const struct bench *b)
 {
-	unsigned int i;
+	return b->reduce ? VCUBE_ALGO_REDUCE : b->bcast ? VCUBE_ALGO_BCAST :
+	       b->density > 0 ? VCUBE_ALGO_IRREGULAR : VCUBE_ALGO_XCHG;
+}
 
-	for (i = 0; i < 4; i++)
-		if (!strcmp(name, scheds[i]))
+/* 1 if some kind of the registry has an algorithm named @name. */
+static int algo_known(const char *name)
+{
+	unsigned int k;
+
+	for (k = 0; k < VCUBE_ALGO_NKINDS; k++)
+		if (!vcube_algo_find(k, name, NULL))
 			return 1;
 	return 0;
 }
 
-static int is_reduce(const char *name)
+/* Why vcube_algo_usable() said @err for @name of @kind, in words. */
+static const char *algo_why(unsigned int kind, const char *name, int err,
+			    unsigned int procs)
 {
-	return !strcmp(name, "crossover") || !strcmp(name, "tree") ||
-	       !strcmp(name, "cm5_control");
-}
+	static char why[256];
+	const struct vcube_algo *a;
+	size_t i, n;
 
-static int is_bcast(const char *name)
-{
-	return !strcmp(name, "tree") || !strcmp(name, "cm5_control");
+	if (err == -ENOENT || vcube_algo_find(kind, name, &a)) {
+		if (kind == VCUBE_ALGO_XCHG)
+			return "no such algorithm (see --list)";
+		/* this mode's algorithms, from the registry */
+		n = (size_t)snprintf(why, sizeof(why), "not a%s %s algorithm: among ",
+				     kind == VCUBE_ALGO_IRREGULAR ? "n" : "",
+				     vcube_algo_kind_name(kind));
+		for (i = 0; i < vcube_algo_count() && n < sizeof(why); i++)
+			if (vcube_algo_get(i)->kind == kind)
+				n += (size_t)snprintf(why + n, sizeof(why) - n, "%s%s",
+						      why[n - 1] == ' ' ? "" : ",",
+						      vcube_algo_get(i)->name);
+		return why;
+	}
+	if ((a->needs & VCUBE_ALGO_POW2) && (procs & (procs - 1)))
+		return "needs a power-of-two number of ranks";
+	if (a->needs & VCUBE_ALGO_CNET)
+		return "needs a control network (profile=cm5, or cnet_word_ns=)";
+	return "does not run on this many ranks or this network";
 }
 
 /* One repetition of a global sum: 0 or -errno; *bad when a sum is wrong. */
@@ -727,31 +752,9 @@ static int plot_regions(struct bench *files, unsigned int nfiles,
 	return ret;
 }
 
-static int list_algos(void)
-{
-	size_t i;
-
-	for (i = 0; i < vcube_xchg_count(); i++) {
-		const struct vcube_xchg_algo *a = vcube_xchg_get(i);
-
-		printf("%-12s %-30s %s%s%s\n", a->name, a->source, a->summary,
-		       a->needs & VCUBE_XCHG_POW2 ? " [2^k ranks]" : "",
-		       a->needs & VCUBE_XCHG_GRID ? " [mesh/torus]" : "");
-	}
-	printf("\nbarriers (--barrier, --shift):\n");
-	for (i = 0; i < vcube_sync_count(); i++) {
-		const struct vcube_sync_algo *a = vcube_sync_get(i);
-
-		printf("%-14s %-30s %s%s%s\n", a->name, a->source, a->summary,
-		       a->needs & VCUBE_XCHG_POW2 ? " [2^k ranks]" : "",
-		       a->needs & VCUBE_XCHG_CNET ? " [control network]" : "");
-	}
-	return 0;
-}
-
 static int run(struct bench *b)
 {
-	unsigned int i, j, k, total;
+	unsigned int i, j, k, total, kind;
 	struct vcube_comm *c;
 	uint8_t *sbuf = NULL, *rbuf = NULL;
 	uint64_t maxlen = 0;
@@ -760,64 +763,24 @@ static int run(struct bench *b)
 	if (bench_comm_open(&c, &b->net))
 		return 1;
 	b->procs = vcube_comm_size(c);
-	if (!b->nalgos && b->density > 0)
-		for (i = 0; i < 4; i++)
-			b->algos[b->nalgos++] = scheds[i];
-	if (!b->nalgos && b->reduce) {
-		if (!(b->procs & (b->procs - 1)))
-			b->algos[b->nalgos++] = "crossover";
-		b->algos[b->nalgos++] = "tree";
-		if (vcube_comm_cnet(c))
-			b->algos[b->nalgos++] = "cm5_control";
-	}
-	if (!b->nalgos && b->bcast) {
-		b->algos[b->nalgos++] = "tree";
-		if (vcube_comm_cnet(c))
-			b->algos[b->nalgos++] = "cm5_control";
-	}
-	if (!b->nalgos)
-		for (i = 0; i < vcube_xchg_count() && b->nalgos < MAX_ALGOS; i++)
-			if (!vcube_xchg_usable(c, vcube_xchg_get(i)->name))
-				b->algos[b->nalgos++] = vcube_xchg_get(i)->name;
-	for (i = 0; i < b->nalgos; i++) {
-		if (b->reduce || b->bcast) {
-			const char *why = b->reduce && !is_reduce(b->algos[i]) ?
-				"with --reduce, --algo is among crossover,tree,cm5_control" :
-				b->bcast && !is_bcast(b->algos[i]) ?
-				"with --bcast, --algo is among tree,cm5_control" :
-				!strcmp(b->algos[i], "crossover") &&
-				(b->procs & (b->procs - 1)) ?
-				"needs a power-of-two number of ranks" :
-				!strcmp(b->algos[i], "cm5_control") &&
-				!vcube_comm_cnet(c) ?
-				"needs a control network (profile=cm5, or cnet_word_ns=)" :
-				NULL;
+	/* by default, every algorithm of the kind that runs here */
+	kind = bench_kind(b);
+	for (i = 0, k = b->nalgos; !k && i < vcube_algo_count() &&
+	     b->nalgos < MAX_ALGOS; i++) {
+		const struct vcube_algo *a = vcube_algo_get(i);
 
-			if (!why)
-				continue;
-			if (vcube_comm_rank(c) == 0)
-				fprintf(stderr, "vcube-bench: %s: %s\n", b->algos[i], why);
-			vcube_comm_close(c);
-			return 2;
-		}
-		if (b->density > 0) {
-			if (is_sched(b->algos[i]))
-				continue;
-			if (vcube_comm_rank(c) == 0)
-				fprintf(stderr, "vcube-bench: %s: with --density, --algo is among ls,ps,bs,gs\n",
-					b->algos[i]);
-			vcube_comm_close(c);
-			return 2;
-		}
-		ret = vcube_xchg_usable(c, b->algos[i]);
-		if (ret) {
-			if (vcube_comm_rank(c) == 0)
-				fprintf(stderr, "vcube-bench: %s: %s\n", b->algos[i],
-					ret == -ENOENT ? "no such algorithm (see --list)" :
-					"does not run on this many ranks or this network");
-			vcube_comm_close(c);
-			return 2;
-		}
+		if (a->kind == kind && !vcube_algo_usable(c, kind, a->name))
+			b->algos[b->nalgos++] = a->name;
+	}
+	for (i = 0; i < b->nalgos; i++) {
+		ret = vcube_algo_usable(c, kind, b->algos[i]);
+		if (!ret)
+			continue;
+		if (vcube_comm_rank(c) == 0)
+			fprintf(stderr, "vcube-bench: %s: %s\n", b->algos[i],
+				algo_why(kind, b->algos[i], ret, b->procs));
+		vcube_comm_close(c);
+		return 2;
 	}
 	for (i = 0; i < b->nsizes; i++) {
 		uint64_t s = b->sizes[i];
@@ -956,7 +919,7 @@ int main(int argc, char **argv)
 	static struct bench b, files[16];
 	static struct sync_study sy;
 	static struct ge_study ge;
-	int sizes_given = 0, skew_given = 0, elem_given = 0;
+	int sizes_given = 0, skew_given = 0, elem_given = 0, list;
 	const char *from[16];
 	unsigned int nfrom = 0, i;
 	char *tok, *save;
@@ -966,13 +929,13 @@ int main(int argc, char **argv)
 	b.reps = 3;
 	b.seed = 1;
 	parse_sizes(&b, "1..4096");
+	list = 0;
 	while ((c = getopt_long(argc, argv, "a:s:r:p:qlh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
 			for (tok = strtok_r(optarg, ",", &save); tok;
 			     tok = strtok_r(NULL, ",", &save)) {
-				if (vcube_xchg_find(tok, NULL) && !is_sched(tok) &&
-				    !is_reduce(tok)) {
+				if (!algo_known(tok)) {
 					fprintf(stderr, "vcube-bench: no algorithm '%s' (see --list)\n",
 						tok);
 					return 2;
@@ -1116,7 +1079,8 @@ int main(int argc, char **argv)
 			b.envelope = 1;
 			break;
 		case 'l':
-			return list_algos();
+			list = 1;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -1129,6 +1093,9 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
+	if (list)
+		return vcube_tool_algos_print(stdout, VCUBE_TOOL_ALL_KINDS,
+					      b.json) ? 1 : 0;
 	if (sy.kind) {
 		if (b.reduce || b.bcast || ge.nalgos || b.fft || b.density > 0 ||
 		    b.nalgos || nfrom || b.regions || b.envelope) {
@@ -1164,7 +1131,7 @@ int main(int argc, char **argv)
 		}
 		ge.nalgos = 0;
 		for (i = 0; i < b.nalgos; i++) {
-			if (!is_bcast(b.algos[i])) {
+			if (vcube_algo_find(VCUBE_ALGO_BCAST, b.algos[i], NULL)) {
 				fprintf(stderr, "vcube-bench: with --ge, --algo is among cm5_control,tree\n");
 				return 2;
 			}

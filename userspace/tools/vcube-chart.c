@@ -209,7 +209,7 @@ static int run(const struct opts *o)
 			fprintf(stderr, "vcube-chart: needs a hypercube, all of its nodes\n");
 		return 2;
 	}
-	ret = vcube_xchg_usable(c, o->algo);
+	ret = vcube_algo_usable(c, VCUBE_ALGO_XCHG, o->algo);
 	if (ret) {
 		if (vcube_comm_rank(c) == 0)
 			fprintf(stderr, "vcube-chart: %s: %s\n", o->algo,
@@ -331,7 +331,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	o.algo = argv[optind];
-	if (vcube_xchg_find(o.algo, NULL)) {
+	if (vcube_algo_find(VCUBE_ALGO_XCHG, o.algo, NULL)) {
 		fprintf(stderr, "vcube-chart: no algorithm '%s' (see vcube-bench --list)\n",
 			o.algo);
 		return 2;

@@ -24,6 +24,7 @@
 #include <ucontext.h>
 
 #include "comm.h"
+#include "common/algos.h"
 #include "engine.h"
 #include "plan.h"
 #include "profiles.h"
@@ -33,8 +34,9 @@
 
 static struct vc_engine *eng;
 static u32 nprocs, rows, cols;
+static unsigned int kind = VCUBE_ALGO_XCHG;	/* the registry's */
 static const char *algo;
-static u64 len;
+static u64 len, shift = 1;
 
 /* One node: its coroutine, and what it ended with. */
 struct simnode {
@@ -180,23 +182,52 @@ static const struct vcube_transport sim_transport = {
 	.copy = sim_copy,
 };
 
-/* One node: its plan through the executor; it never returns. */
+/*
+ * The library's call for @kind at one rank, as a program calls it: the
+ * same plan through the same executor as on the device. Reductions and
+ * scans sum len / 8 u64s, a broadcast comes from rank 0.
+ */
+static int sim_call(struct vcube_comm *c)
+{
+	switch (kind) {
+	case VCUBE_ALGO_XCHG:
+		return vcube_xchg_run(c, algo, sbuf, rbuf, len, NULL);
+	case VCUBE_ALGO_SYNC:
+		return vcube_sync_run(c, algo);
+	case VCUBE_ALGO_BCAST:
+		return vcube_bcast_run(c, algo, 0, sbuf, len);
+	case VCUBE_ALGO_REDUCE:
+		return vcube_reduce_run(c, algo, VCUBE_OP_SUM, VCUBE_TYPE_U64,
+					sbuf, rbuf, len / 8);
+	case VCUBE_ALGO_SCAN:
+		return vcube_scan_run(c, algo, VCUBE_OP_SUM, VCUBE_TYPE_U64,
+				      sbuf, rbuf, len / 8);
+	case VCUBE_ALGO_KERNEL:
+		return vcube_kernel_run(c, algo, sbuf, len, NULL);
+	case VCUBE_ALGO_SHIFT:
+		return vcube_shift_run(c, (int)shift, sbuf, rbuf, len);
+	default:
+		return -ENOENT;
+	}
+}
+
+/* One node: its call through the executor; it never returns. */
 static void node_main(int i)
 {
 	struct simnode *sn = &nodes[i];
-	struct vcube_plan pl = { 0 };
 	struct vcube_comm *c = NULL;
 	int ret;
 
 	ret = vcube_comm_create_tp(&sim_transport, sn, sn->node, nprocs, &c);
-	ret = ret ?: vcube_xchg_plan(algo, sn->node, nprocs, rows, cols, &pl);
-	ret = ret ?: vcube_plan_run(c, &pl, vcube_comm_tag_base(c), sbuf, rbuf,
-				    len, 0);
+	if (!ret) {
+		c->info.rows = rows;
+		c->info.cols = cols;
+		ret = sim_call(c);
+	}
 	sn->end = vc_clock(eng, sn->node);
 	vc_unbind(eng, sn->node);
 	sn->ret = ret;
 	sn->done = true;
-	vcube_plan_free(&pl);
 	if (c)
 		vcube_comm_close(c);
 	_longjmp(sched_jb, 1);
@@ -284,15 +315,21 @@ static int profile_params(const char *name, struct vc_params *p)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: vcube-sim --profile NAME [--topology KIND] SHAPE --algo ALGO --len BYTES\n"
-		"       vcube-sim --profile NAME --costs\n\n"
-		"Run a complete exchange on vcube's model on the host (no kernel) and\n"
+		"usage: vcube-sim --profile NAME [--topology KIND] SHAPE [--kind KIND] --algo ALGO\n"
+		"                 --len BYTES\n"
+		"       vcube-sim --profile NAME --costs\n"
+		"       vcube-sim --list [--json]\n\n"
+		"Run an algorithm of libvcube's registry (a complete exchange by default)\n"
+		"on vcube's model on the host (no kernel), every node from time 0, and\n"
 		"print the virtual time the last node finished, in seconds.\n"
 		"  --profile   delta, ap1000, cm5, ipsc860 or seidel\n"
 		"  --topology  mesh (default), torus, hypercube or fattree; SHAPE is\n"
 		"              --rows R --cols C, --dim D or --nodes N as the module's\n"
-		"  --algo      any complete exchange of vcube-bench --list\n"
-		"  --len       bytes of each block\n"
+		"  --kind      xchg (default), sync, bcast, reduce, scan, kernel or shift\n"
+		"  --algo      one of that kind (--list); a shift's is gray\n"
+		"  --len       bytes of each block (reduce, scan: len / 8 u64s summed)\n"
+		"  --shift K   a shift's distance (default 1)\n"
+		"  --list      the registry's algorithms (--json: as JSON) and exit\n"
 		"  --alpha-ns, --byte-ns   override the profile's startup and per-byte cost\n"
 		"  --lanes N   override the profile's bodies per channel (0: no limit)\n"
 		"  --ns        the time in ns, not seconds\n"
@@ -311,6 +348,22 @@ static int sim_parse_num(const char *name, const char *s, u64 max, u64 *v)
 		return -EINVAL;
 	}
 	return 0;
+}
+
+/* --kind's @name: a kind of the registry that vcube-sim runs. */
+static int sim_parse_kind(const char *name)
+{
+	unsigned int k;
+
+	for (k = 0; k < VCUBE_ALGO_NKINDS; k++)
+		if (k != VCUBE_ALGO_IRREGULAR &&
+		    !strcmp(name, vcube_algo_kind_name(k))) {
+			kind = k;
+			return 0;
+		}
+	fprintf(stderr, "vcube-sim: bad --kind '%s' (xchg, sync, bcast, reduce, scan, kernel, shift)\n",
+		name);
+	return -EINVAL;
 }
 
 /* --topology's @name: hypercube, mesh, torus or fattree. */
@@ -343,7 +396,7 @@ struct simopts {
 	const char *profile;
 	struct vcube_topo_params tp;
 	long long alpha, byte, lanes;	/* -1: the profile's */
-	bool costs, in_ns;
+	bool costs, in_ns, list, json;
 };
 
 /* A numeric option @c's value @arg, range-checked, into @o. */
@@ -354,6 +407,7 @@ static int sim_num_opt(int c, const char *arg, struct simopts *o)
 		{ 'l', "len", 1ULL << 30 }, { 'A', "alpha-ns", 1000000000 },
 		{ 'B', "byte-ns", 1000000 }, { 'L', "lanes", 1024 },
 		{ 'D', "dim", 12 }, { 'N', "nodes", 4096 },
+		{ 'S', "shift", 4095 },
 	};
 	size_t i;
 	u64 v;
@@ -372,6 +426,7 @@ static int sim_num_opt(int c, const char *arg, struct simopts *o)
 	case 'L': o->lanes = v; break;
 	case 'D': o->tp.dim = v; break;
 	case 'N': o->tp.nodes = v; break;
+	case 'S': shift = v; break;
 	}
 	return 0;
 }
@@ -393,6 +448,10 @@ static int sim_options(int argc, char **argv, struct simopts *o)
 		{ "dim", required_argument, NULL, 'D' },
 		{ "nodes", required_argument, NULL, 'N' },
 		{ "ns", no_argument, NULL, 'n' },
+		{ "kind", required_argument, NULL, 'K' },
+		{ "shift", required_argument, NULL, 'S' },
+		{ "list", no_argument, NULL, 'I' },
+		{ "json", no_argument, NULL, 'J' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -404,6 +463,12 @@ static int sim_options(int argc, char **argv, struct simopts *o)
 		case 'a': algo = optarg; break;
 		case 'C': o->costs = true; break;
 		case 'n': o->in_ns = true; break;
+		case 'I': o->list = true; break;
+		case 'J': o->json = true; break;
+		case 'K':
+			if (sim_parse_kind(optarg))
+				return 2;
+			break;
 		case 'T':
 			if (sim_parse_topology(optarg, &o->tp.kind))
 				return 2;
@@ -414,6 +479,37 @@ static int sim_options(int argc, char **argv, struct simopts *o)
 			if (sim_num_opt(c, optarg, o))
 				return 2;
 		}
+	}
+	return 0;
+}
+
+/*
+ * 0 if --algo names an algorithm of --kind that vcube-sim can run on this
+ * network, else why not, said on stderr.
+ */
+static int sim_check_algo(void)
+{
+	struct vcube_plan_args a = { .p = nprocs, .rows = rows, .cols = cols };
+	const struct vcube_algo_impl *im = vcube_algo_lookup(kind, algo);
+
+	if (!im) {
+		fprintf(stderr, "vcube-sim: no %s algorithm '%s' (vcube-sim --list)\n",
+			vcube_algo_kind_name(kind), algo);
+		return -ENOENT;
+	}
+	if (!im->plan) {
+		fprintf(stderr, "vcube-sim: %s runs on the control network, which vcube-sim does not model\n",
+			algo);
+		return -EDOM;
+	}
+	if (vcube_algo_fits(im, &a, false)) {
+		fprintf(stderr, "vcube-sim: not on this network: %s\n", algo);
+		return -EDOM;
+	}
+	if (kind == VCUBE_ALGO_SHIFT && (!shift || shift >= nprocs)) {
+		fprintf(stderr, "vcube-sim: --shift %llu is not 1 .. %u\n",
+			(unsigned long long)shift, nprocs - 1);
+		return -EINVAL;
 	}
 	return 0;
 }
@@ -433,17 +529,20 @@ int main(int argc, char **argv)
 {
 	struct simopts o = { .profile = "delta", .alpha = -1, .byte = -1,
 			     .lanes = -1, .tp = { .kind = VCUBE_TOPO_MESH } };
-	struct vcube_plan pl = { 0 };
 	struct vcube_topo topo;
 	struct vc_params p;
 	u64 finish = 0;
-	char err[128];
+	char err[128], name[96];
 	u32 i;
 	int ret;
 
 	ret = sim_options(argc, argv, &o);
 	if (ret)
 		return ret == 1 ? 0 : 2;
+	if (o.list)
+		return vcube_tool_algos_print(stdout, VCUBE_TOOL_ALL_KINDS &
+					      ~(1U << VCUBE_ALGO_IRREGULAR),
+					      o.json) ? 1 : 0;
 	if (profile_params(o.profile, &p)) {
 		fprintf(stderr, "vcube-sim: no profile '%s' (delta, ap1000, cm5, ipsc860, seidel)\n",
 			o.profile);
@@ -467,15 +566,8 @@ int main(int argc, char **argv)
 	nprocs = topo.nodes;
 	rows = topo.rows;
 	cols = topo.cols;
-	ret = vcube_xchg_plan(algo, 0, nprocs, rows, cols, &pl);
-	vcube_plan_free(&pl);
-	if (ret) {
-		fprintf(stderr, "vcube-sim: %s '%s'%s\n",
-			ret == -ENOENT ? "no algorithm" :
-			"not on this network:", algo,
-			ret == -ENOENT ? " (vcube-bench --list names them)" : "");
+	if (sim_check_algo())
 		return 2;
-	}
 	eng = vc_engine_create(&topo, &p);
 	nodes = calloc(nprocs, sizeof(*nodes));
 	queue = calloc(nprocs, sizeof(*queue));
@@ -493,11 +585,15 @@ int main(int argc, char **argv)
 		if (nodes[i].end > finish)
 			finish = nodes[i].end;
 	sim_shape(&topo, err, sizeof(err));
+	/* "kind/algo", one word; a complete exchange's is its name alone */
+	snprintf(name, sizeof(name), "%s%s%s", kind == VCUBE_ALGO_XCHG ? "" :
+		 vcube_algo_kind_name(kind), kind == VCUBE_ALGO_XCHG ? "" : "/",
+		 algo);
 	if (o.in_ns)
-		printf("%s %s %s %llu %llu\n", o.profile, algo, err,
+		printf("%s %s %s %llu %llu\n", o.profile, name, err,
 		       (unsigned long long)len, (unsigned long long)finish);
 	else
-		printf("%s %s %s %llu %.6f\n", o.profile, algo, err,
+		printf("%s %s %s %llu %.6f\n", o.profile, name, err,
 		       (unsigned long long)len, finish / 1e9);
 	vc_engine_destroy(eng);
 	free(nodes);

@@ -264,52 +264,75 @@ int vcube_costs_measure(struct vcube_comm *comm, struct vcube_costs *out);
 uint64_t vcube_costs_rds_min_len(const struct vcube_costs *k, unsigned int d);
 
 /*
- * Global synchronisation (barriers): "gsync", "sync0", "rds" (Seidel &
- * Davis 1992; a power of two of ranks), "dissemination", "tree" (any
- * size) and "cm5_control" (the control network's barrier; networks that
- * have one). Listed by vcube_sync_get(0 .. vcube_sync_count() - 1).
+ * Every algorithm the library runs is listed in one registry, by kind:
+ * vcube_algo_get(0 .. vcube_algo_count() - 1), or `vcube-bench --list`.
+ * Names are unique within a kind ("tree" is a barrier, a broadcast and a
+ * reduction). needs: VCUBE_ALGO_POW2 (a power of two of ranks),
+ * VCUBE_ALGO_GRID (a mesh or torus of exactly that many nodes),
+ * VCUBE_ALGO_FORCED (FORCED messages after a global synchronisation),
+ * VCUBE_ALGO_CNET (runs on the control network: networks that have one),
+ * VCUBE_ALGO_COSTS (uses the message costs; vcube_costs_measure() runs
+ * first if the communicator has none).
  */
-struct vcube_sync_algo {
-	const char *name;
-	const char *source;
-	const char *summary;
-	unsigned int needs;	/* VCUBE_XCHG_POW2 */
+enum vcube_algo_kind {
+	VCUBE_ALGO_XCHG,	/* complete exchange: vcube_xchg_run() */
+	VCUBE_ALGO_IRREGULAR,	/* irregular schedule: vcube_sched_build() */
+	VCUBE_ALGO_SYNC,	/* barrier: vcube_sync_run() */
+	VCUBE_ALGO_BCAST,	/* vcube_bcast_run() */
+	VCUBE_ALGO_REDUCE,	/* vcube_reduce_run() */
+	VCUBE_ALGO_SCAN,	/* vcube_scan_run() */
+	VCUBE_ALGO_KERNEL,	/* vcube_kernel_run() */
+	VCUBE_ALGO_SHIFT,	/* vcube_shift_run() */
+	VCUBE_ALGO_NKINDS
 };
 
-size_t vcube_sync_count(void);
-const struct vcube_sync_algo *vcube_sync_get(size_t i);
-/* 0, -ENOENT (no such barrier) or -EDOM (not on this many ranks). */
-int vcube_sync_usable(const struct vcube_comm *comm, const char *name);
+#define VCUBE_ALGO_POW2		(1U << 0)
+#define VCUBE_ALGO_GRID		(1U << 1)
+#define VCUBE_ALGO_FORCED	(1U << 2)
+#define VCUBE_ALGO_CNET		(1U << 3)
+#define VCUBE_ALGO_COSTS	(1U << 4)
+
+struct vcube_algo {
+	const char *name;
+	const char *source;	/* the paper */
+	const char *summary;
+	unsigned int kind;	/* enum vcube_algo_kind */
+	unsigned int needs;	/* VCUBE_ALGO_* */
+};
+
+size_t vcube_algo_count(void);
+const struct vcube_algo *vcube_algo_get(size_t i);
+/* "xchg", "irregular", "sync", ...; NULL for no such kind. */
+const char *vcube_algo_kind_name(unsigned int kind);
+/* 0 and *algo (may be NULL), -EINVAL or -ENOENT (no such algorithm). */
+int vcube_algo_find(unsigned int kind, const char *name,
+		    const struct vcube_algo **algo);
+/*
+ * 0, -ENOENT (no such algorithm) or -EDOM (not on this many ranks or this
+ * network); -EINVAL without a communicator or name.
+ */
+int vcube_algo_usable(const struct vcube_comm *comm, unsigned int kind,
+		      const char *name);
+
+/*
+ * Global synchronisation (barriers, VCUBE_ALGO_SYNC): "gsync", "sync0",
+ * "rds" (Seidel & Davis 1992; a power of two of ranks), "dissemination",
+ * "tree" (any size) and "cm5_control" (the control network's barrier;
+ * networks that have one).
+ */
 int vcube_sync_run(struct vcube_comm *comm, const char *name);
 
 /*
  * Complete exchange (all-to-all personalized): @sbuf holds size blocks of
  * @len bytes, block j for rank j; rank i's block for this rank lands at
- * @rbuf + i * len. The algorithms are listed by vcube_xchg_get(0 ..
- * vcube_xchg_count() - 1); see docs/algorithms.md.
+ * @rbuf + i * len. The algorithms are the registry's VCUBE_ALGO_XCHG;
+ * see docs/algorithms.md.
  */
-#define VCUBE_XCHG_POW2		(1U << 0)	/* size a power of two */
-#define VCUBE_XCHG_GRID		(1U << 1)	/* a mesh or torus of size nodes */
-#define VCUBE_XCHG_FORCED	(1U << 2)	/* FORCED messages, global sync */
-#define VCUBE_XCHG_CNET		(1U << 3)	/* a control network */
-
-struct vcube_xchg_algo {
-	const char *name;
-	const char *source;	/* the paper */
-	const char *summary;
-	unsigned int needs;	/* VCUBE_XCHG_* */
-};
-
 struct vcube_xchg_opts {
 	/* stable's idle step; 0: as long as this rank's previous send took */
 	uint64_t idle_ns;
 };
 
-size_t vcube_xchg_count(void);
-const struct vcube_xchg_algo *vcube_xchg_get(size_t i);
-int vcube_xchg_find(const char *name, const struct vcube_xchg_algo **algo);
-/* 0, -ENOENT (no such algorithm) or -EDOM (not on this size or network). */
-int vcube_xchg_usable(const struct vcube_comm *comm, const char *name);
 int vcube_xchg_run(struct vcube_comm *comm, const char *name,
 		   const void *sbuf, void *rbuf, size_t len,
 		   const struct vcube_xchg_opts *opts);

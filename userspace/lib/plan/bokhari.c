@@ -56,47 +56,46 @@ static int forced(unsigned int me, unsigned int p, struct vcube_plan *pl,
 	return ret;
 }
 
-int vcube_plan_naive(unsigned int me, unsigned int p, struct vcube_plan *pl)
+int vcube_plan_naive(const struct vcube_plan_args *a, struct vcube_plan *pl)
 {
-	return forced(me, p, pl, 'n', false);
+	return forced(a->me, a->p, pl, 'n', false);
 }
 
-int vcube_plan_linear(unsigned int me, unsigned int p, struct vcube_plan *pl)
+int vcube_plan_linear(const struct vcube_plan_args *a, struct vcube_plan *pl)
 {
-	return forced(me, p, pl, 'l', false);
+	return forced(a->me, a->p, pl, 'l', false);
 }
 
-int vcube_plan_pairwise(unsigned int me, unsigned int p,
-			struct vcube_plan *pl)
+int vcube_plan_pairwise(const struct vcube_plan_args *a, struct vcube_plan *pl)
 {
-	return forced(me, p, pl, 'p', false);
+	return forced(a->me, a->p, pl, 'p', false);
 }
 
-int vcube_plan_stable(unsigned int me, unsigned int p, struct vcube_plan *pl)
+int vcube_plan_stable(const struct vcube_plan_args *a, struct vcube_plan *pl)
 {
-	return forced(me, p, pl, 's', false);
+	return forced(a->me, a->p, pl, 's', false);
 }
 
-int vcube_plan_pairwise_F(unsigned int me, unsigned int p,
+int vcube_plan_pairwise_F(const struct vcube_plan_args *a,
 			  struct vcube_plan *pl)
 {
-	return forced(me, p, pl, 'p', true);
+	return forced(a->me, a->p, pl, 'p', true);
 }
 
-int vcube_plan_pairwise_U(unsigned int me, unsigned int p,
+int vcube_plan_pairwise_U(const struct vcube_plan_args *a,
 			  struct vcube_plan *pl)
 {
-	return vcube_plan_pex(me, p, pl);
+	return vcube_plan_pex(a, pl);
 }
 
-int vcube_plan_standard_F(unsigned int me, unsigned int p,
+int vcube_plan_standard_F(const struct vcube_plan_args *a,
 			  struct vcube_plan *pl)
 {
-	return vcube_plan_forward(me, p, VCUBE_FWD_STANDARD, true, pl);
+	return vcube_plan_forward(a->me, a->p, VCUBE_FWD_STANDARD, true, pl);
 }
 
-int vcube_plan_standard_U(unsigned int me, unsigned int p,
+int vcube_plan_standard_U(const struct vcube_plan_args *a,
 			  struct vcube_plan *pl)
 {
-	return vcube_plan_forward(me, p, VCUBE_FWD_STANDARD, false, pl);
+	return vcube_plan_forward(a->me, a->p, VCUBE_FWD_STANDARD, false, pl);
 }

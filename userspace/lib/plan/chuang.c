@@ -1,13 +1,74 @@
 // SPDX-License-Identifier: MIT
 /*
- * Chuang & Horie 1992's all-to-all on the AP1000 (sec. 3.4, Fig. 8):
- * bucket passing on the crossover (plan/forward.c) and the normal torus.
+ * Chuang & Horie 1992 on the AP1000: the all-to-all (sec. 3.4, Fig. 8) by
+ * bucket passing on the crossover (plan/forward.c) and by the normal
+ * torus; the global reduction by the crossover; the communication kernels
+ * of their Fig. 4.
  */
 #include "plan.h"
 
-int vcube_plan_bucket(unsigned int me, unsigned int p, struct vcube_plan *pl)
+/*
+ * The crossover: phase k sends the running value (block 0) to rank + 2^k,
+ * receives rank - 2^k's into block 1 and folds it in; after lg p phases
+ * every rank holds the whole reduction (p a power of two).
+ */
+int vcube_plan_reduce_crossover(const struct vcube_plan_args *a,
+				struct vcube_plan *pl)
 {
-	return vcube_plan_forward(me, p, VCUBE_FWD_BUCKET, false, pl);
+	vcube_plan_init(pl, VCUBE_PLAN_STEPWISE, a->p);
+	pl->nsend = 0;
+	pl->nrecv = 1;
+	pl->nscratch = 1;
+	return vcube_plan_crossover(pl, a->me, a->p, 1, true);
+}
+
+/*
+ * The kernels (sec. 3.1, Fig. 4), each phase one message of block 0
+ * received into block 1: the butterfly (partner rank ^ 2^k) and the
+ * crossover (to rank + 2^k, from rank - 2^k), lg p phases; the torus,
+ * cols phases east, then rows phases south.
+ */
+static void kernel_init(struct vcube_plan *pl, unsigned int p)
+{
+	vcube_plan_init(pl, VCUBE_PLAN_STEPWISE, p);
+	pl->nsend = 1;
+	pl->nrecv = 1;
+}
+
+int vcube_plan_kernel_butterfly(const struct vcube_plan_args *a,
+				struct vcube_plan *pl)
+{
+	kernel_init(pl, a->p);
+	return vcube_plan_butterfly(pl, a->me, 0, vcube_lg(a->p), false, 1);
+}
+
+int vcube_plan_kernel_crossover(const struct vcube_plan_args *a,
+				struct vcube_plan *pl)
+{
+	kernel_init(pl, a->p);
+	return vcube_plan_crossover(pl, a->me, a->p, 1, false);
+}
+
+int vcube_plan_kernel_torus(const struct vcube_plan_args *a,
+			    struct vcube_plan *pl)
+{
+	unsigned int nx = a->cols, ny = a->rows, r = a->me / nx, c = a->me % nx;
+	unsigned int i;
+	int ret = 0;
+
+	kernel_init(pl, a->p);
+	for (i = 0; i < nx && !ret; i++)
+		ret = vcube_plan_add_xfer(pl, NULL, r * nx + (c + 1) % nx, 0,
+					  r * nx + (c + nx - 1) % nx, 1, i);
+	for (; i < nx + ny && !ret; i++)
+		ret = vcube_plan_add_xfer(pl, NULL, ((r + 1) % ny) * nx + c, 0,
+					  ((r + ny - 1) % ny) * nx + c, 1, i);
+	return ret;
+}
+
+int vcube_plan_bucket(const struct vcube_plan_args *a, struct vcube_plan *pl)
+{
+	return vcube_plan_forward(a->me, a->p, VCUBE_FWD_BUCKET, false, pl);
 }
 
 /*
@@ -53,15 +114,15 @@ static int torus_phases(struct vcube_plan *pl, struct vcube_plan_range *r,
  * next node. Scratch: h[cs * rows + rd] (from (r, cs) to (rd, c), once the
  * rows are done), then the two message areas M0 and M1.
  */
-int vcube_plan_torus(unsigned int me, unsigned int rows, unsigned int cols,
-		     struct vcube_plan *pl)
+int vcube_plan_torus(const struct vcube_plan_args *a, struct vcube_plan *pl)
 {
-	unsigned int nx = cols, ny = rows, r = me / nx, c = me % nx, e, y, cs;
+	unsigned int nx = a->cols, ny = a->rows, r = a->me / nx, c = a->me % nx;
+	unsigned int e, y, cs;
 	unsigned int h, m0, n = 0;
 	struct vcube_plan_range rg = { 0 };
 	int ret = 0;
 
-	vcube_plan_init(pl, VCUBE_PLAN_STEPWISE, rows * cols);
+	vcube_plan_init(pl, VCUBE_PLAN_STEPWISE, ny * nx);
 	pl->nscratch = 3 * pl->p;
 	h = vcube_plan_scratch(pl, 0);
 	m0 = vcube_plan_scratch(pl, pl->p);

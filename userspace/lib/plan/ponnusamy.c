@@ -12,9 +12,9 @@
  * at a time in rank order (a blocking receive each, as with
  * CMMD_receive_block).
  */
-int vcube_plan_lex(unsigned int me, unsigned int p, struct vcube_plan *pl)
+int vcube_plan_lex(const struct vcube_plan_args *a, struct vcube_plan *pl)
 {
-	unsigned int i, j;
+	unsigned int me = a->me, p = a->p, i, j;
 	int ret = 0;
 
 	vcube_plan_init(pl, VCUBE_PLAN_STEPWISE, p);
@@ -32,12 +32,12 @@ int vcube_plan_lex(unsigned int me, unsigned int p, struct vcube_plan *pl)
 	return ret;
 }
 
-int vcube_plan_bex(unsigned int me, unsigned int p, struct vcube_plan *pl)
+int vcube_plan_bex(const struct vcube_plan_args *a, struct vcube_plan *pl)
 {
-	return vcube_plan_xor(me, p, p, 1, pl);
+	return vcube_plan_xor(a->me, a->p, a->p, 1, pl);
 }
 
-int vcube_plan_rex(unsigned int me, unsigned int p, struct vcube_plan *pl)
+int vcube_plan_rex(const struct vcube_plan_args *a, struct vcube_plan *pl)
 {
-	return vcube_plan_forward(me, p, VCUBE_FWD_REX, false, pl);
+	return vcube_plan_forward(a->me, a->p, VCUBE_FWD_REX, false, pl);
 }

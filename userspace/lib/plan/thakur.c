@@ -32,28 +32,28 @@ int vcube_plan_xor(unsigned int me, unsigned int p, unsigned int m,
 	return ret;
 }
 
-int vcube_plan_pex(unsigned int me, unsigned int p, struct vcube_plan *pl)
+int vcube_plan_pex(const struct vcube_plan_args *a, struct vcube_plan *pl)
 {
-	return vcube_plan_xor(me, p, 1U << vcube_lg(p), 0, pl);
+	return vcube_plan_xor(a->me, a->p, 1U << vcube_lg(a->p), 0, pl);
 }
 
-int vcube_plan_pexgen(unsigned int me, unsigned int p, struct vcube_plan *pl)
+int vcube_plan_pexgen(const struct vcube_plan_args *a, struct vcube_plan *pl)
 {
-	return vcube_plan_pex(me, p, pl);
+	return vcube_plan_pex(a, pl);
 }
 
-int vcube_plan_pexgenshift(unsigned int me, unsigned int p,
+int vcube_plan_pexgenshift(const struct vcube_plan_args *a,
 			   struct vcube_plan *pl)
 {
-	unsigned int q = 1U << vcube_lg(p);
+	unsigned int q = 1U << vcube_lg(a->p);
 
-	return vcube_plan_xor(me, p, q, (q - p) / 2, pl);
+	return vcube_plan_xor(a->me, a->p, q, (q - a->p) / 2, pl);
 }
 
 /* GEN: at step i send to me + i and receive from me - i (Fig. 5). */
-int vcube_plan_gen(unsigned int me, unsigned int p, struct vcube_plan *pl)
+int vcube_plan_gen(const struct vcube_plan_args *a, struct vcube_plan *pl)
 {
-	unsigned int i;
+	unsigned int me = a->me, p = a->p, i;
 	int ret = 0;
 
 	vcube_plan_init(pl, VCUBE_PLAN_STEPWISE, p);

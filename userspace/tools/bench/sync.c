@@ -45,14 +45,9 @@ static const uint64_t table3[] = { 645, 1062, 1478, 1895, 2312, 2728 };
 
 int sync_study_algo_ok(const struct sync_study *s, const char *name)
 {
-	size_t i;
-
 	if (s->kind == SYNC_SHIFT && !strcmp(name, "none"))
 		return 0;
-	for (i = 0; i < vcube_sync_count(); i++)
-		if (!strcmp(name, vcube_sync_get(i)->name))
-			return 0;
-	return -ENOENT;
+	return vcube_algo_find(VCUBE_ALGO_SYNC, name, NULL);
 }
 
 static unsigned int ring(unsigned int me, unsigned int p, int k)
@@ -377,7 +372,7 @@ int sync_study_run(struct sync_study *s)
 	struct sync_result *res = NULL;
 	struct vcube_costs k;
 	uint8_t *sbuf = NULL, *rbuf = NULL;
-	unsigned int i, j, nres = 0, me, p;
+	unsigned int i, j, nres = 0, me, p, given;
 	uint64_t maxlen = 0;
 	struct vcube_comm *c;
 	int ret, status = 0;
@@ -393,13 +388,16 @@ int sync_study_run(struct sync_study *s)
 		return 2;
 	}
 	/* all (or none named): the barriers that run on this many ranks */
-	if (!s->nalgos)
-		for (i = 0; i < vcube_sync_count(); i++)
-			if (!vcube_sync_usable(c, vcube_sync_get(i)->name))
-				s->algos[s->nalgos++] = vcube_sync_get(i)->name;
+	for (i = 0, given = s->nalgos; !given && i < vcube_algo_count(); i++) {
+		const struct vcube_algo *a = vcube_algo_get(i);
+
+		if (a->kind == VCUBE_ALGO_SYNC &&
+		    !vcube_algo_usable(c, VCUBE_ALGO_SYNC, a->name))
+			s->algos[s->nalgos++] = a->name;
+	}
 	for (i = 0; i < s->nalgos; i++) {
 		ret = strcmp(s->algos[i], "none") ?
-		      vcube_sync_usable(c, s->algos[i]) : 0;
+		      vcube_algo_usable(c, VCUBE_ALGO_SYNC, s->algos[i]) : 0;
 		if (!ret && s->kind == SYNC_SHIFT && (p & (p - 1)))
 			ret = -EDOM;
 		if (!ret && !strcmp(s->algos[i], "none") && !s->unforced)
