@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * vcube-bench's parts: the complete-exchange benchmark (vcube-bench.c)
- * and the synchronisation studies (sync.c) share these.
+ * vcube-bench's parts. The sweep (sweep.c) measures one mode at a time,
+ * each in its own file (xchg.c: complete exchanges and irregular
+ * schedules; coll.c: sums and broadcasts; fft.c: 2-D FFTs), through one
+ * measure loop, and writes its results through out.c, its figures through
+ * plot.c; the studies are sync.c (barriers, shifts, costs) and ge.c.
+ * vcube-bench.c reads the command line and picks one.
  */
 #ifndef VCUBE_BENCH_H
 #define VCUBE_BENCH_H
@@ -13,6 +17,91 @@
 
 #define MAX_ALGOS	32
 #define MAX_SIZES	64
+
+struct result {
+	char algo[24];
+	uint64_t bytes;
+	uint64_t min, max;
+	double avg;
+	int ok;			/* every byte arrived intact */
+};
+
+struct bench {
+	const char *algos[MAX_ALGOS];
+	unsigned int nalgos;
+	uint64_t sizes[MAX_SIZES];
+	unsigned int nsizes;
+	unsigned int reps;
+	uint64_t idle_ns;
+	int csv, json, quiet;
+	double density;		/* > 0: irregular patterns, --algo ls,ps,bs,gs */
+	int reduce;		/* global sums, --algo crossover,tree,cm5_control */
+	int bcast;		/* broadcasts from rank 0, --algo tree,cm5_control */
+	int fft;		/* 2-D FFTs; sizes are the array's edge */
+	double flop_ns;		/* --fft: virtual ns per floating-point op */
+	int one_way;
+	int envelope;		/* --plot draws min, average and max */
+	uint64_t seed;
+	const char *plot;
+	const char *regions;
+	const char *title;
+	struct result *res;
+	unsigned int nres;
+	struct vcube_net_desc net;
+	unsigned int procs;
+};
+
+/*
+ * One point of the sweep: an algorithm and a size, on this rank, with the
+ * buffers (@len bytes for each of the ranks) and what a mode's setup made.
+ */
+struct bench_point {
+	struct vcube_comm *c;
+	const struct bench *b;
+	const char *algo;
+	uint64_t len;
+	uint8_t *sbuf, *rbuf;
+	struct vcube_pattern *pat;	/* irregular: the pattern */
+	struct vcube_sched *sch;	/* irregular: its schedule */
+};
+
+/*
+ * A mode of the sweep. @once runs one repetition and gives this rank's
+ * time (*ns) and sets *bad on wrong data; setup and teardown (may be NULL)
+ * bracket the repetitions of one point, outside the timing.
+ */
+struct bench_mode {
+	int (*setup)(struct bench_point *pt);
+	int (*once)(struct bench_point *pt, unsigned int rep, uint64_t *ns,
+		    int *bad);
+	void (*teardown)(struct bench_point *pt);
+};
+
+extern const struct bench_mode bench_xchg_mode;	/* xchg.c */
+extern const struct bench_mode bench_irregular_mode;	/* xchg.c */
+extern const struct bench_mode bench_reduce_mode;	/* coll.c */
+extern const struct bench_mode bench_bcast_mode;	/* coll.c */
+extern const struct bench_mode bench_fft_mode;		/* fft.c */
+
+/*
+ * The time of @op from an aligned start (the module's seeded start
+ * jitter, if any, then a barrier) to its end, at this rank; 0 or -errno.
+ */
+int bench_timed(struct bench_point *pt, unsigned int rep, uint64_t *ns,
+		int *bad,
+		int (*op)(struct bench_point *pt, unsigned int rep, int *bad));
+/* Run the sweep of @b (every algorithm, every size): the exit status. */
+int bench_sweep_run(struct bench *b);
+
+/* The sweep's results as b->csv, b->json or a table (out.c). */
+void bench_write(const struct bench *b, FILE *f);
+/* Results saved with --csv into @b; 0 or -errno. */
+int bench_read_csv(const char *path, struct bench *b);
+/* Time against block size, log axes (--envelope: min, avg, max). */
+int bench_plot(const struct bench *b, const char *out);
+/* Bokhari's regions of optimality from one file per dimension. */
+int bench_plot_regions(struct bench *files, unsigned int nfiles,
+		       const char *out);
 
 /* gnuplot's terminal for an output file name (.png, else SVG). */
 const char *bench_terminal(const char *out);
@@ -31,6 +120,8 @@ FILE *bench_tmpfile(char *tmpl);
  * read the network from sysfs into @net (zeroed elsewhere); 0 when bound.
  */
 int bench_comm_open(struct vcube_comm **c, struct vcube_net_desc *net);
+/* A whole number, decimal or 0x; 0 or -EINVAL. */
+int bench_parse_u64(const char *s, uint64_t *v);
 /* "1,2,3", "LO..HI" (powers of two from LO) or "LO..HI:STEP". */
 int bench_parse_list(const char *arg, uint64_t *v, unsigned int *n);
 

@@ -148,6 +148,39 @@ static void ge_print(const struct ge_study *s, const struct vcube_net_desc *net,
 		       res[i].ok ? "ok" : "WRONG");
 }
 
+/*
+ * The algorithms (each a reduction and a broadcast): those named, or every
+ * broadcast that runs here, the control network's first and then the data
+ * network's as its ablation; 0, or 2 (said at rank 0).
+ */
+static int ge_algos(struct vcube_comm *c, struct ge_study *s)
+{
+	unsigned int i, pass, given = s->nalgos;
+	const struct vcube_algo *a;
+	int ret;
+
+	for (pass = 0; !given && pass < 2; pass++)
+		for (i = 0; i < vcube_algo_count(); i++) {
+			a = vcube_algo_get(i);
+			if (a->kind == VCUBE_ALGO_BCAST &&
+			    !!(a->needs & VCUBE_ALGO_CNET) == !pass &&
+			    !vcube_algo_usable(c, VCUBE_ALGO_BCAST, a->name))
+				s->algos[s->nalgos++] = a->name;
+		}
+	for (i = 0; i < s->nalgos; i++) {
+		ret = vcube_algo_usable(c, VCUBE_ALGO_REDUCE, s->algos[i]);
+		ret = ret ?: vcube_algo_usable(c, VCUBE_ALGO_BCAST, s->algos[i]);
+		if (!ret)
+			continue;
+		if (vcube_comm_rank(c) == 0)
+			fprintf(stderr, "vcube-bench: %s: %s\n", s->algos[i],
+				ret == -EDOM ? "needs a control network (profile=cm5, or cnet_word_ns=)" :
+				"not both a reduction and a broadcast (see --list)");
+		return 2;
+	}
+	return 0;
+}
+
 int ge_study_run(struct ge_study *s)
 {
 	struct ge_result *res = NULL;
@@ -160,18 +193,11 @@ int ge_study_run(struct ge_study *s)
 		return 1;
 	me = vcube_comm_rank(c);
 	p = vcube_comm_size(c);
-	if (!s->nalgos) {
-		if (vcube_comm_cnet(c))
-			s->algos[s->nalgos++] = "cm5_control";
-		s->algos[s->nalgos++] = "tree";
+	ret = ge_algos(c, s);
+	if (ret) {
+		vcube_comm_close(c);
+		return ret;
 	}
-	for (i = 0; i < s->nalgos; i++)
-		if (!strcmp(s->algos[i], "cm5_control") && !vcube_comm_cnet(c)) {
-			if (me == 0)
-				fprintf(stderr, "vcube-bench: cm5_control: needs a control network (profile=cm5, or cnet_word_ns=)\n");
-			vcube_comm_close(c);
-			return 2;
-		}
 	for (i = 0; i < s->nsizes; i++)
 		if (!s->sizes[i] || s->sizes[i] > 4096 || s->sizes[i] % p) {
 			if (me == 0)

@@ -62,93 +62,75 @@ static uint8_t shift_byte(unsigned int src, unsigned int rep, size_t i)
 	return (uint8_t)(src * 131 + rep * 29 + i * 7 + (i >> 8));
 }
 
-/* One point: reps repetitions of one barrier or one shift. */
-static int sync_point(struct vcube_comm *c, const struct sync_study *s,
-		      const struct vcube_costs *k, const char *algo,
-		      uint64_t x, uint8_t *sbuf, uint8_t *rbuf,
-		      struct sync_result *r)
+/*
+ * One repetition at this rank: the aligning barrier (barrier study, then
+ * the late rank's skew) or the shift's receive, the barrier timed, then
+ * the shift. v[rep], v[n + rep], v[2n + rep], v[3n + rep]: entry, exit,
+ * shift time, wrong data.
+ */
+static int sync_rep(struct vcube_comm *c, const struct sync_study *s,
+		    const char *algo, uint64_t x, unsigned int rep,
+		    uint8_t *sbuf, uint8_t *rbuf, uint64_t *v)
 {
-	unsigned int me = vcube_comm_rank(c), p = vcube_comm_size(c), rep;
+	unsigned int me = vcube_comm_rank(c), p = vcube_comm_size(c);
 	unsigned int n = s->reps, left = ring(me, p, -1), right = ring(me, p, 1);
 	struct vcube_node *node = vcube_comm_node(c);
-	uint64_t *v, *hi, *lo, rq, te, tx, t1, pred, sum = 0, ssum = 0;
 	const char *align = p & (p - 1) ? "dissemination" : "rds";
-	double dsum = 0;
+	uint64_t rq = 0, te = 0, tx = 0, t1;
+	struct vcube_status st;
 	size_t i;
-	int ret = 0;
+	int ret;
 
-	/*
-	 * v: this rank's entry, exit, shift time and bad data, per
-	 * repetition; hi: their maxima over the ranks; lo: the minima of the
-	 * entries and exits.
-	 */
-	v = calloc(4 * (size_t)n, sizeof(*v));
-	hi = calloc(4 * (size_t)n, sizeof(*hi));
-	lo = calloc(2 * (size_t)n, sizeof(*lo));
-	if (!v || !hi || !lo) {
-		ret = -ENOMEM;
-		goto out;
+	if (s->kind == SYNC_BARRIER) {
+		ret = vcube_sync_run(c, align);
+		if (!ret && me == p - 1 && x)
+			ret = vcube_node_delay(node, x);
+	} else {
+		for (i = 0; i < x; i++)
+			sbuf[i] = shift_byte(me, rep, i);
+		memset(rbuf, 0, x);
+		ret = vcube_node_irecv(node, left, rep & 0xffff, rbuf, x, &rq);
 	}
-	for (rep = 0; rep < n && !ret; rep++) {
-		if (s->kind == SYNC_BARRIER) {
-			ret = vcube_sync_run(c, align);
-			if (!ret && me == p - 1 && x)
-				ret = vcube_node_delay(node, x);
-		} else {
-			for (i = 0; i < x; i++)
-				sbuf[i] = shift_byte(me, rep, i);
-			memset(rbuf, 0, x);
-			ret = vcube_node_irecv(node, left, rep & 0xffff, rbuf,
-					       x, &rq);
-		}
-		ret = ret ?: vcube_node_jitter(node, NULL);
-		ret = ret ?: vcube_node_clock(node, &te);
-		if (!ret && strcmp(algo, "none"))
-			ret = vcube_sync_run(c, algo);
-		ret = ret ?: vcube_node_clock(node, &tx);
-		t1 = tx;
-		if (!ret && s->kind == SYNC_SHIFT) {
-			struct vcube_status st;
-
-			ret = vcube_node_send(node, right, rep & 0xffff, sbuf, x,
-					      s->unforced ? 0 : VCUBE_SEND_FORCED,
-					      NULL);
-			ret = ret ?: vcube_node_wait(node, rq, &st);
-			ret = ret ?: vcube_node_clock(node, &t1);
-			if (!ret && st.len != x)
+	ret = ret ?: vcube_node_jitter(node, NULL);
+	ret = ret ?: vcube_node_clock(node, &te);
+	if (!ret && strcmp(algo, "none"))
+		ret = vcube_sync_run(c, algo);
+	ret = ret ?: vcube_node_clock(node, &tx);
+	t1 = tx;
+	if (!ret && s->kind == SYNC_SHIFT) {
+		ret = vcube_node_send(node, right, rep & 0xffff, sbuf, x,
+				      s->unforced ? 0 : VCUBE_SEND_FORCED, NULL);
+		ret = ret ?: vcube_node_wait(node, rq, &st);
+		ret = ret ?: vcube_node_clock(node, &t1);
+		if (!ret && st.len != x)
+			v[3 * n + rep] = 1;
+		for (i = 0; !ret && i < x; i++)
+			if (rbuf[i] != shift_byte(left, rep, i)) {
 				v[3 * n + rep] = 1;
-			for (i = 0; !ret && i < x; i++)
-				if (rbuf[i] != shift_byte(left, rep, i)) {
-					v[3 * n + rep] = 1;
-					break;
-				}
-		}
-		v[rep] = te;
-		v[n + rep] = tx;
-		v[2 * n + rep] = t1 - tx;
+				break;
+			}
 	}
-	/* An error here leaves the others to the kernel's deadlock report. */
-	if (ret) {
-		fprintf(stderr, "vcube-bench: rank %u: %s: %s\n", me, algo,
-			strerror(-ret));
-		goto out;
-	}
-	ret = vcube_reduce_run(c, "tree", VCUBE_OP_MAX, VCUBE_TYPE_U64, v, hi,
-			       4 * (size_t)n);
-	ret = ret ?: vcube_reduce_run(c, "tree", VCUBE_OP_MIN, VCUBE_TYPE_U64,
-				      v, lo, 2 * (size_t)n);
-	if (ret)
-		goto out;
-	memset(r, 0, sizeof(*r));
-	snprintf(r->algo, sizeof(r->algo), "%s", algo);
-	r->x = x;
-	r->min = r->smin = UINT64_MAX;
-	pred = (s->unforced ? k->b_l : k->b_s) + k->a_ps * x / 1000;
-	for (rep = 0; rep < n; rep++) {
-		uint64_t cost = s->kind == SYNC_BARRIER ? hi[n + rep] - lo[rep] :
-				hi[2 * n + rep];
-		uint64_t spread = hi[n + rep] - lo[n + rep];
+	v[rep] = te;
+	v[n + rep] = tx;
+	v[2 * n + rep] = t1 - tx;
+	return ret;
+}
 
+/* @r from the ranks' maxima @hi and minima @lo of sync_rep()'s values. */
+static void sync_summarise(const struct sync_study *s,
+			   const struct vcube_costs *k, const uint64_t *hi,
+			   const uint64_t *lo, struct sync_result *r)
+{
+	uint64_t pred, sum = 0, ssum = 0, cost, spread;
+	unsigned int n = s->reps, rep;
+	double dsum = 0;
+
+	r->min = r->smin = UINT64_MAX;
+	pred = (s->unforced ? k->b_l : k->b_s) + k->a_ps * r->x / 1000;
+	for (rep = 0; rep < n; rep++) {
+		cost = s->kind == SYNC_BARRIER ? hi[n + rep] - lo[rep] :
+		       hi[2 * n + rep];
+		spread = hi[n + rep] - lo[n + rep];
 		r->min = cost < r->min ? cost : r->min;
 		r->max = cost > r->max ? cost : r->max;
 		r->smin = spread < r->smin ? spread : r->smin;
@@ -163,7 +145,41 @@ static int sync_point(struct vcube_comm *c, const struct sync_study *s,
 	r->avg = (double)sum / n;
 	r->savg = (double)ssum / n;
 	r->skew = dsum / n;
-out:
+}
+
+/* One point: reps repetitions of one barrier or one shift. */
+static int sync_point(struct vcube_comm *c, const struct sync_study *s,
+		      const struct vcube_costs *k, const char *algo,
+		      uint64_t x, uint8_t *sbuf, uint8_t *rbuf,
+		      struct sync_result *r)
+{
+	unsigned int n = s->reps, rep;
+	uint64_t *v, *hi, *lo;
+	int ret = 0;
+
+	/* v: this rank's values; hi: their maxima over the ranks; lo: the
+	 * minima of the entries and exits */
+	v = calloc(4 * (size_t)n, sizeof(*v));
+	hi = calloc(4 * (size_t)n, sizeof(*hi));
+	lo = calloc(2 * (size_t)n, sizeof(*lo));
+	if (!v || !hi || !lo)
+		ret = -ENOMEM;
+	for (rep = 0; rep < n && !ret; rep++)
+		ret = sync_rep(c, s, algo, x, rep, sbuf, rbuf, v);
+	/* An error here leaves the others to the kernel's deadlock report. */
+	if (ret)
+		fprintf(stderr, "vcube-bench: rank %u: %s: %s\n",
+			vcube_comm_rank(c), algo, strerror(-ret));
+	ret = ret ?: vcube_reduce_run(c, "tree", VCUBE_OP_MAX, VCUBE_TYPE_U64,
+				      v, hi, 4 * (size_t)n);
+	ret = ret ?: vcube_reduce_run(c, "tree", VCUBE_OP_MIN, VCUBE_TYPE_U64,
+				      v, lo, 2 * (size_t)n);
+	if (!ret) {
+		memset(r, 0, sizeof(*r));
+		snprintf(r->algo, sizeof(r->algo), "%s", algo);
+		r->x = x;
+		sync_summarise(s, k, hi, lo, r);
+	}
 	free(v);
 	free(hi);
 	free(lo);
@@ -215,56 +231,74 @@ static void print_costs(const struct sync_study *s,
 		       vcube_costs_rds_min_len(k, d), table3[d - 2]);
 }
 
+static void print_csv(const struct sync_study *s,
+		      const struct vcube_net_desc *net, unsigned int p,
+		      const struct sync_result *res, unsigned int nres)
+{
+	const char *what = s->kind == SYNC_BARRIER ? "skew_ns" : "bytes";
+	unsigned int i;
+
+	printf("# kind=%s profile=%s procs=%u reps=%u forced=%d noise_period_ns=%llu noise_cost_ns=%llu jitter_ns=%llu seed=%llu\n",
+	       s->kind == SYNC_BARRIER ? "barrier" : "shift",
+	       net->profile, p, s->reps, !s->unforced,
+	       net->noise_period_ns, net->noise_cost_ns,
+	       net->jitter_ns, net->seed);
+	printf("algo,%s,min_ns,avg_ns,max_ns,spread_min_ns,spread_avg_ns,spread_max_ns,entry_skew_avg_ns,successes,ok\n",
+	       what);
+	for (i = 0; i < nres; i++)
+		printf("%s,%" PRIu64 ",%" PRIu64 ",%.1f,%" PRIu64 ",%"
+		       PRIu64 ",%.1f,%" PRIu64 ",%.1f,%u,%d\n",
+		       res[i].algo, res[i].x, res[i].min, res[i].avg,
+		       res[i].max, res[i].smin, res[i].savg,
+		       res[i].smax, res[i].skew, res[i].ok,
+		       !res[i].bad);
+}
+
+static void print_json(const struct sync_study *s,
+		       const struct vcube_net_desc *net, unsigned int p,
+		       const struct vcube_costs *k,
+		       const struct sync_result *res, unsigned int nres)
+{
+	unsigned int i;
+
+	printf("{\"kind\":\"%s\",\"network\":{\"topology\":\"%s\",\"shape\":\"%s\",\"profile\":\"%s\",\"seed\":%llu,"
+	       "\"noise_period_ns\":%llu,\"noise_cost_ns\":%llu,\"jitter_ns\":%llu,\"jitter_dist\":\"%s\"},"
+	       "\"procs\":%u,\"reps\":%u,\"forced\":%s,\"unit\":\"ns\","
+	       "\"costs\":{\"b_s\":%" PRIu64 ",\"s\":%" PRIu64 ",\"b_l\":%"
+	       PRIu64 ",\"a_ps_per_byte\":%" PRIu64 "},\"results\":[",
+	       s->kind == SYNC_BARRIER ? "barrier" : "shift",
+	       net->topology, net->shape, net->profile, net->seed,
+	       net->noise_period_ns, net->noise_cost_ns, net->jitter_ns,
+	       net->jitter_dist, p, s->reps,
+	       s->unforced ? "false" : "true", k->b_s, k->s, k->b_l,
+	       k->a_ps);
+	for (i = 0; i < nres; i++)
+		printf("%s\n{\"algo\":\"%s\",\"%s\":%" PRIu64
+		       ",\"min\":%" PRIu64 ",\"avg\":%.1f,\"max\":%"
+		       PRIu64 ",\"spread\":{\"min\":%" PRIu64
+		       ",\"avg\":%.1f,\"max\":%" PRIu64
+		       "},\"entry_skew_avg\":%.1f,\"successes\":%u,\"ok\":%s}",
+		       i ? "," : "", res[i].algo,
+		       s->kind == SYNC_BARRIER ? "skew" : "bytes",
+		       res[i].x, res[i].min, res[i].avg, res[i].max,
+		       res[i].smin, res[i].savg, res[i].smax,
+		       res[i].skew, res[i].ok,
+		       res[i].bad ? "false" : "true");
+	printf("\n]}\n");
+}
+
 static void print_results(const struct sync_study *s,
 			  const struct vcube_net_desc *net, unsigned int p,
 			  const struct vcube_costs *k,
 			  const struct sync_result *res, unsigned int nres)
 {
-	const char *what = s->kind == SYNC_BARRIER ? "skew_ns" : "bytes";
 	unsigned int i;
 
-	if (s->csv) {
-		printf("# kind=%s profile=%s procs=%u reps=%u forced=%d noise_period_ns=%llu noise_cost_ns=%llu jitter_ns=%llu seed=%llu\n",
-		       s->kind == SYNC_BARRIER ? "barrier" : "shift",
-		       net->profile, p, s->reps, !s->unforced,
-		       net->noise_period_ns, net->noise_cost_ns,
-		       net->jitter_ns, net->seed);
-		printf("algo,%s,min_ns,avg_ns,max_ns,spread_min_ns,spread_avg_ns,spread_max_ns,entry_skew_avg_ns,successes,ok\n",
-		       what);
-		for (i = 0; i < nres; i++)
-			printf("%s,%" PRIu64 ",%" PRIu64 ",%.1f,%" PRIu64 ",%"
-			       PRIu64 ",%.1f,%" PRIu64 ",%.1f,%u,%d\n",
-			       res[i].algo, res[i].x, res[i].min, res[i].avg,
-			       res[i].max, res[i].smin, res[i].savg,
-			       res[i].smax, res[i].skew, res[i].ok,
-			       !res[i].bad);
-		return;
-	}
-	if (s->json) {
-		printf("{\"kind\":\"%s\",\"network\":{\"topology\":\"%s\",\"shape\":\"%s\",\"profile\":\"%s\",\"seed\":%llu,"
-		       "\"noise_period_ns\":%llu,\"noise_cost_ns\":%llu,\"jitter_ns\":%llu,\"jitter_dist\":\"%s\"},"
-		       "\"procs\":%u,\"reps\":%u,\"forced\":%s,\"unit\":\"ns\","
-		       "\"costs\":{\"b_s\":%" PRIu64 ",\"s\":%" PRIu64 ",\"b_l\":%"
-		       PRIu64 ",\"a_ps_per_byte\":%" PRIu64 "},\"results\":[",
-		       s->kind == SYNC_BARRIER ? "barrier" : "shift",
-		       net->topology, net->shape, net->profile, net->seed,
-		       net->noise_period_ns, net->noise_cost_ns, net->jitter_ns,
-		       net->jitter_dist, p, s->reps,
-		       s->unforced ? "false" : "true", k->b_s, k->s, k->b_l,
-		       k->a_ps);
-		for (i = 0; i < nres; i++)
-			printf("%s\n{\"algo\":\"%s\",\"%s\":%" PRIu64
-			       ",\"min\":%" PRIu64 ",\"avg\":%.1f,\"max\":%"
-			       PRIu64 ",\"spread\":{\"min\":%" PRIu64
-			       ",\"avg\":%.1f,\"max\":%" PRIu64
-			       "},\"entry_skew_avg\":%.1f,\"successes\":%u,\"ok\":%s}",
-			       i ? "," : "", res[i].algo,
-			       s->kind == SYNC_BARRIER ? "skew" : "bytes",
-			       res[i].x, res[i].min, res[i].avg, res[i].max,
-			       res[i].smin, res[i].savg, res[i].smax,
-			       res[i].skew, res[i].ok,
-			       res[i].bad ? "false" : "true");
-		printf("\n]}\n");
+	if (s->csv || s->json) {
+		if (s->csv)
+			print_csv(s, net, p, res, nres);
+		else
+			print_json(s, net, p, k, res, nres);
 		return;
 	}
 	print_header(s, net, p, k, stdout);
@@ -366,29 +400,31 @@ static int sync_plot(const struct sync_study *s, const struct sync_result *res,
 	return ret;
 }
 
-int sync_study_run(struct sync_study *s)
+/* Why barrier @name cannot run in @s on @c (-errno @err), in words. */
+static const char *sync_why(const struct vcube_comm *c, const char *name,
+			    int err)
 {
-	struct vcube_net_desc net = { 0 };
-	struct sync_result *res = NULL;
-	struct vcube_costs k;
-	uint8_t *sbuf = NULL, *rbuf = NULL;
-	unsigned int i, j, nres = 0, me, p, given;
-	uint64_t maxlen = 0;
-	struct vcube_comm *c;
-	int ret, status = 0;
+	const struct vcube_algo *a;
 
-	if (bench_comm_open(&c, &net))
-		return 1;
-	me = vcube_comm_rank(c);
-	p = vcube_comm_size(c);
-	if (p < 2) {
-		if (me == 0)
-			fprintf(stderr, "vcube-bench: --barrier, --shift and --costs need at least 2 ranks\n");
-		vcube_comm_close(c);
-		return 2;
-	}
-	/* all (or none named): the barriers that run on this many ranks */
-	for (i = 0, given = s->nalgos; !given && i < vcube_algo_count(); i++) {
+	if (err == -EPROTO)
+		return "FORCED shifts need a barrier (their receives must be posted first); use --unforced";
+	if (err == -ENOENT || vcube_algo_find(VCUBE_ALGO_SYNC, name, &a))
+		return "no such barrier";
+	if ((a->needs & VCUBE_ALGO_CNET) && !vcube_comm_cnet(c))
+		return "needs a control network (profile=cm5, or cnet_word_ns=)";
+	return "needs a power-of-two number of ranks";
+}
+
+/*
+ * The barriers to run: those named (or, for a shift, none), or every one
+ * that runs on this many ranks; 0, or 2 (said at rank 0).
+ */
+static int sync_algos(struct vcube_comm *c, struct sync_study *s)
+{
+	unsigned int i, p = vcube_comm_size(c), given = s->nalgos;
+	int ret, none;
+
+	for (i = 0; !given && i < vcube_algo_count(); i++) {
 		const struct vcube_algo *a = vcube_algo_get(i);
 
 		if (a->kind == VCUBE_ALGO_SYNC &&
@@ -396,83 +432,116 @@ int sync_study_run(struct sync_study *s)
 			s->algos[s->nalgos++] = a->name;
 	}
 	for (i = 0; i < s->nalgos; i++) {
-		ret = strcmp(s->algos[i], "none") ?
-		      vcube_algo_usable(c, VCUBE_ALGO_SYNC, s->algos[i]) : 0;
+		none = !strcmp(s->algos[i], "none");
+		ret = none ? 0 : vcube_algo_usable(c, VCUBE_ALGO_SYNC,
+						   s->algos[i]);
 		if (!ret && s->kind == SYNC_SHIFT && (p & (p - 1)))
 			ret = -EDOM;
-		if (!ret && !strcmp(s->algos[i], "none") && !s->unforced)
+		if (!ret && none && !s->unforced)
 			ret = -EPROTO;
-		if (ret) {
-			if (me == 0)
-				fprintf(stderr, "vcube-bench: %s: %s\n", s->algos[i],
-					ret == -EPROTO ? "FORCED shifts need a barrier (their receives must be posted first); use --unforced" :
-					ret == -EDOM && !vcube_comm_cnet(c) &&
-					!strcmp(s->algos[i], "cm5_control") ?
-					"needs a control network (profile=cm5, or cnet_word_ns=)" :
-					ret == -EDOM ? "needs a power-of-two number of ranks" :
-					"no such barrier");
-			vcube_comm_close(c);
-			return 2;
-		}
+		if (!ret)
+			continue;
+		if (vcube_comm_rank(c) == 0)
+			fprintf(stderr, "vcube-bench: %s: %s\n", s->algos[i],
+				sync_why(c, s->algos[i], ret));
+		return 2;
 	}
+	return 0;
+}
+
+/* Every point into @res (*nres of them); 0 or -errno. */
+static int sync_points(struct vcube_comm *c, const struct sync_study *s,
+		       const struct vcube_costs *k, struct sync_result *res,
+		       unsigned int *nres)
+{
+	unsigned int i, j, tty = vcube_comm_rank(c) == 0 && !s->quiet &&
+				 isatty(2);
+	uint64_t maxlen = 0;
+	uint8_t *sbuf, *rbuf;
+	int ret = 0;
+
 	for (i = 0; s->kind == SYNC_SHIFT && i < s->nx; i++)
 		maxlen = s->xs[i] > maxlen ? s->xs[i] : maxlen;
-	ret = vcube_costs_measure(c, &k);
+	sbuf = malloc(maxlen + 1);
+	rbuf = malloc(maxlen + 1);
+	if (!sbuf || !rbuf)
+		ret = -ENOMEM;
+	for (i = 0; i < s->nalgos && !ret; i++)
+		for (j = 0; j < s->nx && !ret; j++, (*nres)++) {
+			if (tty)
+				fprintf(stderr, "\r%-14s %8" PRIu64 " (%u/%u) ",
+					s->algos[i], s->xs[j], *nres + 1,
+					s->nalgos * s->nx);
+			ret = sync_point(c, s, k, s->algos[i], s->xs[j], sbuf,
+					 rbuf, &res[*nres]);
+		}
+	if (tty)
+		fprintf(stderr, "\r%40s\r", "");
+	free(sbuf);
+	free(rbuf);
+	return ret;
+}
+
+/* Rank 0: the results and the figure; 1 if either failed or data was wrong. */
+static int sync_report(const struct sync_study *s,
+		       const struct vcube_net_desc *net, unsigned int p,
+		       const struct vcube_costs *k,
+		       const struct sync_result *res, unsigned int nres)
+{
+	unsigned int i;
+	int status = 0;
+
+	print_results(s, net, p, k, res, nres);
+	fflush(stdout);
+	if (s->plot && sync_plot(s, res, nres)) {
+		fprintf(stderr, "vcube-bench: gnuplot failed for %s\n", s->plot);
+		status = 1;
+	}
+	for (i = 0; i < nres; i++)
+		if (res[i].bad) {
+			fprintf(stderr, "vcube-bench: %s at %" PRIu64
+				" bytes delivered wrong data\n", res[i].algo,
+				res[i].x);
+			status = 1;
+		}
+	return status;
+}
+
+int sync_study_run(struct sync_study *s)
+{
+	struct vcube_net_desc net = { 0 };
+	struct sync_result *res = NULL;
+	unsigned int nres = 0, me, p;
+	struct vcube_costs k;
+	struct vcube_comm *c;
+	int ret, status = 0;
+
+	if (bench_comm_open(&c, &net))
+		return 1;
+	me = vcube_comm_rank(c);
+	p = vcube_comm_size(c);
+	if (p < 2 && me == 0)
+		fprintf(stderr, "vcube-bench: --barrier, --shift and --costs need at least 2 ranks\n");
+	status = p < 2 ? 2 : sync_algos(c, s);
+	ret = status ? 0 : vcube_costs_measure(c, &k);
 	if (ret) {
 		fprintf(stderr, "vcube-bench: rank %u: measuring the costs: %s\n",
 			me, strerror(-ret));
-		vcube_comm_close(c);
-		return 1;
-	}
-	if (s->kind == SYNC_COSTS) {
-		if (me == 0)
-			print_costs(s, &net, p, &k);
-		vcube_comm_close(c);
-		return 0;
-	}
-	sbuf = malloc(maxlen + 1);
-	rbuf = malloc(maxlen + 1);
-	res = calloc((size_t)s->nalgos * s->nx, sizeof(*res));
-	if (!sbuf || !rbuf || !res) {
-		ret = -ENOMEM;
-		goto out;
-	}
-	for (i = 0; i < s->nalgos && !ret; i++)
-		for (j = 0; j < s->nx && !ret; j++, nres++) {
-			if (me == 0 && !s->quiet && isatty(2))
-				fprintf(stderr, "\r%-14s %8" PRIu64 " (%u/%u) ",
-					s->algos[i], s->xs[j], nres + 1,
-					s->nalgos * s->nx);
-			ret = sync_point(c, s, &k, s->algos[i], s->xs[j], sbuf,
-					 rbuf, &res[nres]);
-		}
-	if (me == 0 && !s->quiet && isatty(2))
-		fprintf(stderr, "\r%40s\r", "");
-	if (ret)
-		goto out;
-	if (me == 0) {
-		print_results(s, &net, p, &k, res, nres);
-		fflush(stdout);
-		if (s->plot && sync_plot(s, res, nres)) {
-			fprintf(stderr, "vcube-bench: gnuplot failed for %s\n",
-				s->plot);
-			status = 1;
-		}
-		for (i = 0; i < nres; i++)
-			if (res[i].bad) {
-				fprintf(stderr, "vcube-bench: %s at %" PRIu64
-					" bytes delivered wrong data\n",
-					res[i].algo, res[i].x);
-				status = 1;
-			}
-	}
-out:
-	if (ret) {
-		fprintf(stderr, "vcube-bench: rank %u: %s\n", me, strerror(-ret));
 		status = 1;
 	}
-	free(sbuf);
-	free(rbuf);
+	if (!status && s->kind == SYNC_COSTS && me == 0)
+		print_costs(s, &net, p, &k);
+	if (!status && s->kind != SYNC_COSTS) {
+		res = calloc((size_t)s->nalgos * s->nx + 1, sizeof(*res));
+		ret = res ? sync_points(c, s, &k, res, &nres) : -ENOMEM;
+		if (ret)
+			fprintf(stderr, "vcube-bench: rank %u: %s\n", me,
+				strerror(-ret));
+		if (!ret && me == 0)
+			status = sync_report(s, &net, p, &k, res, nres);
+		else if (ret)
+			status = 1;
+	}
 	free(res);
 	vcube_comm_close(c);
 	return status;

@@ -3,6 +3,7 @@
  * The registry (userspace/lib/algo.c) as the tools print it.
  */
 #include <errno.h>
+#include <string.h>
 
 #include "common/algos.h"
 #include "vcube.h"
@@ -94,4 +95,25 @@ int vcube_tool_algos_print(FILE *f, unsigned int mask, bool json)
 		      "synchronisation, cnet = a control network, costs = the measured\n"
 		      "message costs (measured first)\n", f);
 	return ferror(f) ? -EIO : 0;
+}
+
+void vcube_tool_algos_names(FILE *f, const char *lead, unsigned int mask)
+{
+	size_t i, col = strlen(lead), w;
+	const struct vcube_algo *a;
+
+	fputs(lead, f);
+	for (i = 0; i < vcube_algo_count(); i++) {
+		a = vcube_algo_get(i);
+		if (!(mask & 1U << a->kind))
+			continue;
+		w = strlen(a->name) + 1;
+		if (col + w > 72) {
+			fprintf(f, "\n%*s", (int)strlen(lead), "");
+			col = strlen(lead);
+		}
+		fprintf(f, " %s", a->name);
+		col += w;
+	}
+	fputc('\n', f);
 }

@@ -19,4 +19,10 @@
  */
 int vcube_tool_algos_print(FILE *f, unsigned int mask, bool json);
 
+/*
+ * The names of the registry's algorithms of the kinds in @mask, after
+ * @lead, wrapped at 72 columns and indented under it: a --help's list.
+ */
+void vcube_tool_algos_names(FILE *f, const char *lead, unsigned int mask);
+
 #endif /* VCUBE_TOOLS_ALGOS_H */

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vcube-bench: numbers and lists on the command line, and binding to the
+ * node under vcube-run.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench/bench.h"
+
+int bench_parse_u64(const char *s, uint64_t *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtoull(s, &end, 0);
+	return errno || end == s || *end || *s == '-' ? -EINVAL : 0;
+}
+
+int bench_parse_list(const char *arg, uint64_t *sizes, unsigned int *nsizes)
+{
+	char *copy = strdup(arg), *tok, *save, *dots, *colon;
+	uint64_t lo, hi, step, v;
+	int ret = 0;
+
+	if (!copy)
+		return -ENOMEM;
+	*nsizes = 0;
+	for (tok = strtok_r(copy, ",", &save); tok && !ret;
+	     tok = strtok_r(NULL, ",", &save)) {
+		dots = strstr(tok, "..");
+		if (!dots) {
+			ret = bench_parse_u64(tok, &v);
+			if (!ret && *nsizes < MAX_SIZES)
+				sizes[(*nsizes)++] = v;
+			else if (!ret)
+				ret = -E2BIG;
+			continue;
+		}
+		*dots = '\0';
+		colon = strchr(dots + 2, ':');
+		if (colon)
+			*colon++ = '\0';
+		ret = bench_parse_u64(tok, &lo);
+		if (!ret)
+			ret = bench_parse_u64(dots + 2, &hi);
+		if (!ret && colon)
+			ret = bench_parse_u64(colon, &step);
+		if (!ret && (hi < lo || (colon && !step) || (!colon && !lo)))
+			ret = -EINVAL;
+		for (v = lo; !ret && v <= hi; v = colon ? v + step : v * 2) {
+			if (*nsizes == MAX_SIZES)
+				ret = -E2BIG;
+			else
+				sizes[(*nsizes)++] = v;
+		}
+	}
+	free(copy);
+	if (!ret && !*nsizes)
+		ret = -EINVAL;
+	return ret;
+}
+
+int bench_comm_open(struct vcube_comm **c, struct vcube_net_desc *net)
+{
+	int ret = vcube_comm_open(c);
+
+	memset(net, 0, sizeof(*net));
+	if (ret) {
+		if (!getenv("VCUBE_RANK"))
+			fprintf(stderr, "vcube-bench: not started by vcube-run (vcube-run -n N vcube-bench ...)\n");
+		else
+			fprintf(stderr, "vcube-bench: cannot bind to my node: %s\n",
+				strerror(-ret));
+		return 1;
+	}
+	if (vcube_comm_rank(*c) == 0 && vcube_net_describe(NULL, net))
+		fprintf(stderr, "vcube-bench: cannot read the network from sysfs\n");
+	return 0;
+}
+

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vcube-bench's figures through gnuplot: time against block size (the
+ * papers' figures; --envelope draws min, average and max) and Bokhari's
+ * regions of optimality, and the helpers the studies' plots share.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench/bench.h"
+
+const char *bench_terminal(const char *out)
+{
+	const char *dot = strrchr(out, '.');
+
+	if (dot && !strcmp(dot, ".png"))
+		return "pngcairo size 900,640 noenhanced";
+	return "svg size 900,640 dynamic noenhanced";
+}
+
+/*
+ * Run gnuplot on @script, which writes @out; 0 or -errno. The file is
+ * created first: gnuplot would draw on standard output if it could not.
+ */
+int bench_gnuplot(const char *script, const char *out)
+{
+	FILE *g = fopen(out, "w");
+	int st;
+
+	if (!g) {
+		fprintf(stderr, "vcube-bench: %s: %s\n", out, strerror(errno));
+		return -errno;
+	}
+	fclose(g);
+	g = popen("gnuplot", "w");
+	if (!g)
+		return -errno;
+	fputs(script, g);
+	st = pclose(g);
+	return st ? -EIO : 0;
+}
+
+unsigned int bench_name_index(const char **names, unsigned int *n,
+			      const char *name)
+{
+	unsigned int j;
+
+	for (j = 0; j < *n && strcmp(names[j], name); j++)
+		;
+	if (j == *n && *n < MAX_ALGOS)
+		names[(*n)++] = name;
+	return j;
+}
+
+FILE *bench_tmpfile(char *tmpl)
+{
+	int fd = mkstemp(tmpl);
+	FILE *f;
+
+	if (fd < 0)
+		return NULL;
+	f = fdopen(fd, "w");
+	if (!f) {
+		close(fd);
+		unlink(tmpl);
+		errno = ENOMEM;
+	}
+	return f;
+}
+
+/*
+ * The papers' figure: time against block size, log axes, one line per
+ * algorithm (the maximum over repetitions).
+ */
+int bench_plot(const struct bench *b, const char *out)
+{
+	char tmpl[] = "/tmp/vcube-bench-XXXXXX";
+	unsigned int i, j, n = 0;
+	const char *names[MAX_ALGOS];
+	size_t cap = 4096, used = 0;
+	char *s;
+	FILE *d;
+	int ret;
+
+	d = bench_tmpfile(tmpl);
+	if (!d)
+		return -errno;
+	for (i = 0; i < b->nres; i++)
+		bench_name_index(names, &n, b->res[i].algo);
+	for (j = 0; j < n; j++) {
+		fprintf(d, "# %s\n", names[j]);
+		for (i = 0; i < b->nres; i++)
+			if (!strcmp(names[j], b->res[i].algo))
+				fprintf(d, "%" PRIu64 " %.3f %.3f %.3f\n",
+					b->res[i].bytes ? b->res[i].bytes : 1,
+					b->res[i].max / 1e6,
+					b->res[i].min / 1e6,
+					b->res[i].avg / 1e6);
+		fprintf(d, "\n\n");
+	}
+	fclose(d);
+	s = malloc(cap);
+	if (!s)
+		return -ENOMEM;
+	used += snprintf(s + used, cap - used,
+			 "set terminal %s\nset output '%s'\n"
+			 "set title \"%s\"\n%s"
+			 "set xlabel 'block size (bytes)'\n"
+			 "set ylabel '%s'\n"
+			 "set key top left\nset grid\nplot ",
+			 bench_terminal(out), out,
+			 b->title ? b->title : "complete exchange",
+			 b->envelope ? "" : "set logscale xy\n",
+			 b->envelope ?
+			 "slowest node: min, average (line) and max over the repetitions (ms)" :
+			 "time of the slowest node (ms)");
+	for (j = 0; j < n && used < cap; j++)
+		used += b->envelope ?
+			snprintf(s + used, cap - used,
+				 "%s'%s' index %u using 1:3:2 with filledcurves fs transparent solid 0.25 lc %u notitle, "
+				 "'%s' index %u using 1:4 with linespoints lc %u title '%s'",
+				 j ? ", " : "", tmpl, j, j + 1, tmpl, j, j + 1,
+				 names[j]) :
+			snprintf(s + used, cap - used,
+				 "%s'%s' index %u with linespoints title '%s'",
+				 j ? ", " : "", tmpl, j, names[j]);
+	if (used < cap)
+		snprintf(s + used, cap - used, "\n");
+	ret = used < cap ? bench_gnuplot(s, out) : -E2BIG;
+	free(s);
+	unlink(tmpl);
+	return ret;
+}
+
+/*
+ * Regions of optimality (Bokhari's Figs. 10-11 summary): for every
+ * dimension (one --from file each) and block size, the algorithm with the
+ * smallest maximum time, as a coloured grid with its name.
+ */
+#define ARRAY_LEN(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* One light, distinct colour per algorithm, black labels readable on all. */
+static const unsigned int region_colours[] = {
+	0x8dd3c7, 0xfdb462, 0xbebada, 0xfb8072, 0x80b1d3, 0xb3de69,
+	0xfccde5, 0xd9d9d9, 0xbc80bd, 0xccebc5, 0xffed6f, 0xffffb3,
+};
+
+int bench_plot_regions(struct bench *files, unsigned int nfiles,
+		       const char *out)
+{
+	char tmpl[] = "/tmp/vcube-regions-XXXXXX";
+	const char *names[MAX_ALGOS];
+	unsigned int f, i, j, n = 0, best, dim;
+	char script[4096];
+	FILE *d;
+	int ret;
+
+	d = bench_tmpfile(tmpl);
+	if (!d)
+		return -errno;
+	for (f = 0; f < nfiles; f++) {
+		struct bench *b = &files[f];
+
+		for (dim = 0; (1U << dim) < b->net.nodes; dim++)
+			;
+		for (i = 0; i < b->nres; i++) {
+			best = i;
+			/* ties go to the one listed first: one per cell */
+			for (j = 0; j < b->nres; j++)
+				if (b->res[j].bytes == b->res[i].bytes &&
+				    b->res[j].ok &&
+				    (b->res[j].max < b->res[best].max ||
+				     (b->res[j].max == b->res[best].max &&
+				      j < best) || !b->res[best].ok))
+					best = j;
+			if (best != i)
+				continue;
+			j = bench_name_index(names, &n, b->res[i].algo);
+			fprintf(d, "%u %" PRIu64 " %u \"%s\"\n", dim,
+				b->res[i].bytes ? b->res[i].bytes : 1,
+				region_colours[j % ARRAY_LEN(region_colours)],
+				b->res[i].algo);
+			printf("d=%u %8" PRIu64 " B: %s\n", dim, b->res[i].bytes,
+			       b->res[i].algo);
+		}
+	}
+	fclose(d);
+	snprintf(script, sizeof(script),
+		 "set terminal %s\nset output '%s'\n"
+		 "set title \"%s\"\nset logscale x 2\n"
+		 "set xlabel 'block size (bytes)'\nset ylabel 'hypercube dimension'\n"
+		 "set ytics 1\n"
+		 "set offsets graph 0.05, graph 0.05, 0.5, 0.5\n"
+		 "plot '%s' using 2:1:3 with points pt 5 ps 4 lc rgb variable notitle, "
+		 "'' using 2:1:4 with labels font ',7' notitle\n",
+		 bench_terminal(out), out, "regions of optimality", tmpl);
+	ret = bench_gnuplot(script, out);
+	unlink(tmpl);
+	return ret;
+}
+

@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vcube-bench's sweep: for every algorithm and size, --reps repetitions of
+ * one mode (bench.h), each timed from an aligned start; a repetition's
+ * time is the slowest rank's (the papers judge by the maximum), and per
+ * point the minimum, average and maximum over the repetitions are kept,
+ * with whether every byte arrived intact. Rank 0 writes them.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench/bench.h"
+
+/* The registry's kind of algorithm this run measures. */
+static unsigned int bench_kind(const struct bench *b)
+{
+	return b->reduce ? VCUBE_ALGO_REDUCE : b->bcast ? VCUBE_ALGO_BCAST :
+	       b->density > 0 ? VCUBE_ALGO_IRREGULAR : VCUBE_ALGO_XCHG;
+}
+
+/* Why vcube_algo_usable() said @err for @name of @kind, in words. */
+static const char *algo_why(unsigned int kind, const char *name, int err,
+			    unsigned int procs)
+{
+	static char why[256];
+	const struct vcube_algo *a;
+	size_t i, n;
+
+	if (err == -ENOENT || vcube_algo_find(kind, name, &a)) {
+		if (kind == VCUBE_ALGO_XCHG)
+			return "no such algorithm (see --list)";
+		/* this mode's algorithms, from the registry */
+		n = (size_t)snprintf(why, sizeof(why), "not a%s %s algorithm: among ",
+				     kind == VCUBE_ALGO_IRREGULAR ? "n" : "",
+				     vcube_algo_kind_name(kind));
+		for (i = 0; i < vcube_algo_count() && n < sizeof(why); i++)
+			if (vcube_algo_get(i)->kind == kind)
+				n += (size_t)snprintf(why + n, sizeof(why) - n, "%s%s",
+						      why[n - 1] == ' ' ? "" : ",",
+						      vcube_algo_get(i)->name);
+		return why;
+	}
+	if ((a->needs & VCUBE_ALGO_POW2) && (procs & (procs - 1)))
+		return "needs a power-of-two number of ranks";
+	if (a->needs & VCUBE_ALGO_CNET)
+		return "needs a control network (profile=cm5, or cnet_word_ns=)";
+	return "does not run on this many ranks or this network";
+}
+
+/* The mode @b measures. */
+static const struct bench_mode *bench_mode_of(const struct bench *b)
+{
+	return b->reduce ? &bench_reduce_mode : b->bcast ? &bench_bcast_mode :
+	       b->fft ? &bench_fft_mode :
+	       b->density > 0 ? &bench_irregular_mode : &bench_xchg_mode;
+}
+
+int bench_timed(struct bench_point *pt, unsigned int rep, uint64_t *ns,
+		int *bad,
+		int (*op)(struct bench_point *pt, unsigned int rep, int *bad))
+{
+	uint64_t t0, t1;
+	int ret;
+
+	ret = vcube_node_jitter(vcube_comm_node(pt->c), NULL);
+	ret = ret ?: vcube_comm_barrier(pt->c);
+	ret = ret ?: vcube_comm_clock(pt->c, &t0);
+	ret = ret ?: op(pt, rep, bad);
+	ret = ret ?: vcube_comm_clock(pt->c, &t1);
+	if (!ret)
+		*ns = t1 - t0;
+	return ret;
+}
+
+/* The one measure loop: the repetitions of one point into @r. */
+static int measure(struct bench_point *pt, const struct bench_mode *m,
+		   struct result *r)
+{
+	uint64_t v[2], mx[2], sum = 0;
+	unsigned int rep;
+	int ret, bad = 0;
+
+	memset(r, 0, sizeof(*r));
+	snprintf(r->algo, sizeof(r->algo), "%s", pt->algo);
+	r->bytes = pt->len;
+	r->min = UINT64_MAX;
+	r->ok = 1;
+	ret = m->setup ? m->setup(pt) : 0;
+	for (rep = 0; !ret && rep < pt->b->reps; rep++) {
+		ret = m->once(pt, rep, &v[0], &bad);
+		v[1] = bad;
+		/* the slowest rank's time, and whether any saw wrong data */
+		ret = ret ?: vcube_reduce_run(pt->c, "tree", VCUBE_OP_MAX,
+					      VCUBE_TYPE_U64, v, mx, 2);
+		if (ret)
+			break;
+		if (mx[1])
+			r->ok = 0;
+		if (mx[0] < r->min)
+			r->min = mx[0];
+		if (mx[0] > r->max)
+			r->max = mx[0];
+		sum += mx[0];
+	}
+	if (m->teardown)
+		m->teardown(pt);
+	r->avg = (double)sum / pt->b->reps;
+	return ret;
+}
+
+static void progress(unsigned int done, unsigned int total, const char *algo,
+		     uint64_t len)
+{
+	int w = 30, k = (int)((uint64_t)done * w / total);
+
+	fprintf(stderr, "\r[%.*s%*s] %u/%u %-12s %8" PRIu64 " B", k,
+		"##############################", w - k, "", done, total, algo,
+		len);
+	if (done == total)
+		fprintf(stderr, "\r%*s\r", w + 40, "");
+	fflush(stderr);
+}
+
+
+/*
+ * The algorithms to run: those named, or every one of the mode's kind that
+ * runs here; 0, or 2 (said at rank 0) if one does not run here.
+ */
+static int sweep_algos(struct vcube_comm *c, struct bench *b)
+{
+	unsigned int i, kind = bench_kind(b), named = b->nalgos;
+	int ret;
+
+	for (i = 0; !named && i < vcube_algo_count() &&
+	     b->nalgos < MAX_ALGOS; i++) {
+		const struct vcube_algo *a = vcube_algo_get(i);
+
+		if (a->kind == kind && !vcube_algo_usable(c, kind, a->name))
+			b->algos[b->nalgos++] = a->name;
+	}
+	for (i = 0; i < b->nalgos; i++) {
+		ret = vcube_algo_usable(c, kind, b->algos[i]);
+		if (!ret)
+			continue;
+		if (vcube_comm_rank(c) == 0)
+			fprintf(stderr, "vcube-bench: %s: %s\n", b->algos[i],
+				algo_why(kind, b->algos[i], ret, b->procs));
+		return 2;
+	}
+	return 0;
+}
+
+/* Why size @s does not fit @b's mode, or NULL. */
+static const char *size_why(const struct bench *b, uint64_t s)
+{
+	if (b->fft)
+		return !s || s > 65536 || (s & (s - 1)) || s % b->procs ?
+		       "--fft: the size is not a power of two from the ranks to 65536" :
+		       NULL;
+	if (b->bcast && !s)
+		return "--bcast sizes are 1 byte or more";
+	if (b->reduce && (!s || s % 8))
+		return "--reduce sums 64-bit integers: sizes are multiples of 8";
+	if (b->density > 0 && (!s || s > UINT32_MAX))
+		return "irregular patterns need blocks of 1 byte to 4 GB";
+	return NULL;
+}
+
+/* The largest block, if every size fits the mode: 0, or 2 (said). */
+static int sweep_sizes(struct vcube_comm *c, const struct bench *b,
+		       uint64_t *maxlen)
+{
+	const char *why;
+	unsigned int i;
+
+	for (i = 0, *maxlen = 0; i < b->nsizes; i++) {
+		why = size_why(b, b->sizes[i]);
+		if (why) {
+			if (vcube_comm_rank(c) == 0)
+				fprintf(stderr, "vcube-bench: %s (%" PRIu64 ")\n",
+					why, b->sizes[i]);
+			return 2;
+		}
+		if (!b->fft && b->sizes[i] > *maxlen)
+			*maxlen = b->sizes[i];
+	}
+	return *maxlen > SIZE_MAX / b->procs / 2 ? 2 : 0;
+}
+
+/* Every point, in order, into b->res: 0 or 1 (said). */
+static int sweep_points(struct vcube_comm *c, struct bench *b, uint8_t *sbuf,
+			uint8_t *rbuf)
+{
+	const struct bench_mode *m = bench_mode_of(b);
+	unsigned int i, j, k, total = b->nalgos * b->nsizes;
+	int ret, tty = vcube_comm_rank(c) == 0 && !b->quiet && isatty(2);
+
+	for (i = 0, k = 0; i < b->nalgos; i++)
+		for (j = 0; j < b->nsizes; j++, k++) {
+			struct bench_point pt = {
+				.c = c, .b = b, .algo = b->algos[i],
+				.len = b->sizes[j], .sbuf = sbuf, .rbuf = rbuf,
+			};
+
+			if (tty)
+				progress(k, total, b->algos[i], b->sizes[j]);
+			ret = measure(&pt, m, &b->res[k]);
+			if (ret) {
+				fprintf(stderr, "vcube-bench: rank %u: %s, %" PRIu64
+					" bytes: %s\n", vcube_comm_rank(c),
+					b->algos[i], b->sizes[j], strerror(-ret));
+				return 1;
+			}
+		}
+	b->nres = total;
+	if (tty)
+		progress(total, total, "", 0);
+	return 0;
+}
+
+/* Rank 0: the results, the figure; 1 if either failed or data was wrong. */
+static int sweep_report(const struct bench *b)
+{
+	unsigned int k;
+	int ret = 0;
+
+	bench_write(b, stdout);
+	fflush(stdout);
+	if (b->plot && bench_plot(b, b->plot)) {
+		fprintf(stderr, "vcube-bench: gnuplot failed for %s\n", b->plot);
+		ret = 1;
+	}
+	for (k = 0; k < b->nres; k++)
+		if (!b->res[k].ok) {
+			fprintf(stderr, "vcube-bench: %s at %" PRIu64
+				" bytes delivered wrong data\n",
+				b->res[k].algo, b->res[k].bytes);
+			ret = 1;
+		}
+	return ret;
+}
+
+int bench_sweep_run(struct bench *b)
+{
+	uint8_t *sbuf = NULL, *rbuf = NULL;
+	struct vcube_comm *c;
+	uint64_t maxlen;
+	int ret;
+
+	if (bench_comm_open(&c, &b->net))
+		return 1;
+	b->procs = vcube_comm_size(c);
+	ret = sweep_algos(c, b);
+	ret = ret ?: sweep_sizes(c, b, &maxlen);
+	if (!ret) {
+		sbuf = malloc(maxlen * b->procs + 1);
+		rbuf = malloc(maxlen * b->procs + 1);
+		b->res = calloc((size_t)b->nalgos * b->nsizes + 1,
+				sizeof(*b->res));
+		if (!sbuf || !rbuf || !b->res) {
+			fprintf(stderr, "vcube-bench: out of memory\n");
+			ret = 1;
+		}
+	}
+	ret = ret ?: sweep_points(c, b, sbuf, rbuf);
+	if (!ret && vcube_comm_rank(c) == 0)
+		ret = sweep_report(b);
+	free(sbuf);
+	free(rbuf);
+	vcube_comm_close(c);
+	return ret;
+}
