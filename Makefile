@@ -82,6 +82,10 @@ $(B)/bin/vcube-bench: userspace/tools/vcube-bench.c $(wildcard userspace/tools/b
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) -Iuserspace/tools $(CFLAGS) -o $@ $< $(wildcard userspace/tools/bench/*.c) $(TOOL_COMMON) $(B)/lib/libvcube.a -lm $(NL_LIBS)
 
+$(B)/bin/vcubectl: userspace/tools/vcubectl.c $(wildcard userspace/tools/vcubectl/*.[ch]) $(TOOL_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(VCUBE_CFLAGS) -Iuserspace/tools $(CFLAGS) -o $@ $< $(wildcard userspace/tools/vcubectl/*.c) $(TOOL_COMMON) $(B)/lib/libvcube.a -lm $(NL_LIBS)
+
 $(B)/bin/%: userspace/tools/%.c $(TOOL_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) -Iuserspace/tools $(CFLAGS) -o $@ $< $(TOOL_COMMON) $(B)/lib/libvcube.a -lm $(NL_LIBS)

@@ -1,0 +1,550 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vcubectl over generic netlink (libvcube's client, libnl-genl-3): the
+ * network's counters (topo), every channel's (links, watch), every node's
+ * (nodes), the control network's (cnet), and reset. Each value is printed
+ * once for both text and JSON (print.h).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "vcubectl/vcubectl.h"
+
+static int fail_nl(const char *what, int err, struct vcube_nl *nl)
+{
+	const char *msg = vcube_nl_errmsg(nl);
+
+	if (err == -ENOENT) {
+		fprintf(stderr, "vcubectl: %s: no vcube network is loaded (insmod vcube.ko ...)\n",
+			what);
+		return 1;
+	}
+	fprintf(stderr, "vcubectl: %s: %s", what, strerror(-err));
+	if (msg && *msg)
+		fprintf(stderr, ": %s", msg);
+	if (err == -EPERM)
+		fprintf(stderr, " (needs CAP_NET_ADMIN)");
+	fputc('\n', stderr);
+	return 1;
+}
+
+static int nl_open(const char *what, struct vcube_nl **nl)
+{
+	int ret = vcube_nl_open(nl);
+
+	return ret ? fail_nl(what, ret, NULL) : 0;
+}
+
+/* A dump, tried again (up to 5 times) while the counters move under it. */
+static int dump_links(struct vcube_nl *nl, struct vcube_nl_link **l,
+		      size_t *n)
+{
+	int ret, tries = 0;
+
+	do
+		ret = vcube_nl_link_dump(nl, l, n, NULL);
+	while (ret == -EAGAIN && ++tries < 5);
+	return ret;
+}
+
+enum link_sort { SORT_ID, SORT_BUSY, SORT_WAITS, SORT_BYTES, SORT_MESSAGES };
+
+static enum link_sort link_sort_key;
+
+static int link_cmp(const void *a, const void *b)
+{
+	const struct vcube_nl_link *x = a, *y = b;
+	uint64_t u = 0, v = 0;
+
+	switch (link_sort_key) {
+	case SORT_BUSY:
+		u = x->busy_ns, v = y->busy_ns;
+		break;
+	case SORT_WAITS:
+		u = x->wait_ns, v = y->wait_ns;
+		if (u == v)
+			u = x->waits, v = y->waits;
+		break;
+	case SORT_BYTES:
+		u = x->bytes, v = y->bytes;
+		break;
+	case SORT_MESSAGES:
+		u = x->messages, v = y->messages;
+		break;
+	case SORT_ID:
+		break;
+	}
+	if (u != v)
+		return u < v ? 1 : -1;		/* largest first */
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static int parse_sort(const char *s, enum link_sort *key)
+{
+	static const char *const names[] = { "id", "busy", "waits", "bytes",
+					     "messages" };
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (!strcmp(s, names[i])) {
+			*key = (enum link_sort)i;
+			return 0;
+		}
+	}
+	fprintf(stderr, "vcubectl: --sort: '%s' is not one of id, busy, waits, bytes, messages\n",
+		s);
+	return -EINVAL;
+}
+
+double vc_util(const struct vcube_nl_link *l, uint64_t elapsed)
+{
+	return elapsed ? (double)l->busy_ns / (double)elapsed : 0.0;
+}
+
+void vc_link_ends(const struct vcube_nl_topo *t,
+		  const struct vcube_nl_link *l, char *buf, size_t len)
+{
+	char from[24], to[24];
+
+	vc_vertex(from, sizeof(from), l->from_level, l->from);
+	vc_vertex(to, sizeof(to), l->to_level, l->to);
+	if (t->kind == VCUBE_TOPOLOGY_FATTREE)
+		snprintf(buf, len, "%s->%s %s %s %u", from, to,
+			 vcube_dir_name(t->kind, l->dir),
+			 l->width > 1 ? "width" : "lane",
+			 l->width > 1 ? l->width : l->lane);
+	else if (t->kind == VCUBE_TOPOLOGY_HYPERCUBE)
+		snprintf(buf, len, "%s->%s dim %u", from, to, l->dir);
+	else
+		snprintf(buf, len, "%s->%s %s", from, to,
+			 vcube_dir_name(t->kind, l->dir));
+}
+
+/* One channel: its counters, in us and per cent in text. */
+static void link_print(const struct vcube_nl_topo *t,
+		       const struct vcube_nl_link *l)
+{
+	double u = vc_util(l, t->elapsed);
+	char ends[64];
+
+	vc_link_ends(t, l, ends, sizeof(ends));
+	vc_open(NULL, '{');
+	vc_print_uint(VC_ANY, "id", "%6llu  ", l->id);
+	vc_print_str(VC_TEXT, NULL, "%-24s", ends);
+	vc_print_uint(VC_JSON, "from", NULL, l->from);
+	vc_print_uint(VC_JSON, "to", NULL, l->to);
+	vc_print_uint(VC_JSON, "from_level", NULL, l->from_level);
+	vc_print_uint(VC_JSON, "to_level", NULL, l->to_level);
+	vc_print_uint(VC_JSON, "dir", NULL, l->dir);
+	vc_print_uint(VC_JSON, "lane", NULL, l->lane);
+	vc_print_uint(VC_JSON, "width", NULL, l->width);
+	vc_print_uint(VC_ANY, "messages", " %8llu", l->messages);
+	vc_print_uint(VC_ANY, "bytes", " %12llu", l->bytes);
+	vc_print_uint(VC_JSON, "transfers", NULL, l->transfers);
+	vc_print_uint(VC_JSON, "busy_ns", NULL, l->busy_ns);
+	vc_print_float(VC_TEXT, NULL, " %12.3f", l->busy_ns / 1e3);
+	vc_print_float(VC_JSON, "util", NULL, u);
+	vc_print_float(VC_TEXT, NULL, " %5.1f%%", 100.0 * u);
+	vc_print_uint(VC_ANY, "waits", " %7llu", l->waits);
+	vc_print_uint(VC_JSON, "wait_ns", NULL, l->wait_ns);
+	vc_print_float(VC_TEXT, NULL, " %12.3f", l->wait_ns / 1e3);
+	vc_print_uint(VC_ANY, "peak", " %5llu\n", l->peak);
+	vc_close('{');
+}
+
+/* @n channels, under @key (NULL: the whole output). */
+static void links_print(const struct vcube_nl_topo *t,
+			const struct vcube_nl_link *l, size_t n,
+			const char *key)
+{
+	size_t i;
+
+	vc_open(key, '[');
+	vc_print_text("%6s  %-24s %8s %12s %12s %6s %7s %12s %5s\n", "link",
+		      "ends", "messages", "bytes", "busy_us", "util", "waits",
+		      "wait_us", "peak");
+	for (i = 0; i < n; i++)
+		link_print(t, &l[i]);
+	vc_close('[');
+}
+
+/* The network and its counters, under @key (NULL: the whole output). */
+static void topo_print(const struct vcube_nl_topo *t, const char *key)
+{
+	vc_open(key, '{');
+	vc_print_str(VC_ANY, "topology", "%s", vcube_topology_name(t->kind));
+	vc_print_str(VC_ANY, "shape", " %s", t->shape);
+	vc_print_str(VC_JSON, "profile", NULL, t->profile);
+	vc_print_str(VC_JSON, "switching", NULL,
+		     vcube_switching_name(t->switching));
+	vc_print_uint(VC_ANY, "nodes", " nodes %llu", t->nodes);
+	vc_print_uint(VC_ANY, "channels", " channels %llu", t->channels);
+	vc_print_uint(VC_ANY, "links", " links %llu", t->links);
+	vc_print_uint(VC_ANY, "diameter", " diameter %llu", t->diameter);
+	vc_print_str(VC_TEXT, NULL, " profile %s", t->profile);
+	vc_print_str(VC_TEXT, NULL, " switching %s\n",
+		     vcube_switching_name(t->switching));
+	vc_print_uint(VC_JSON, "now_ns", NULL, t->now);
+	vc_print_float(VC_TEXT, NULL, "    now %.3f us", t->now / 1e3);
+	vc_print_uint(VC_JSON, "elapsed_ns", NULL, t->elapsed);
+	vc_print_float(VC_TEXT, NULL, " elapsed %.3f us", t->elapsed / 1e3);
+	vc_print_uint(VC_ANY, "messages", " messages %llu", t->messages);
+	vc_print_uint(VC_ANY, "transfers", " transfers %llu", t->transfers);
+	vc_print_uint(VC_ANY, "waits", " waits %llu", t->waits);
+	vc_print_uint(VC_JSON, "wait_ns", NULL, t->wait_ns);
+	vc_print_float(VC_TEXT, NULL, " wait %.3f us", t->wait_ns / 1e3);
+	vc_print_uint(VC_ANY, "deadlocks", " deadlocks %llu\n", t->deadlocks);
+	vc_close('{');
+}
+
+int vc_cmd_topo(int argc, char **argv)
+{
+	struct vcube_nl_topo t;
+	struct vcube_nl *nl;
+	int ret;
+
+	(void)argv;
+	if (vc_no_args(argc, "topo"))
+		return 2;
+	if (nl_open("topo", &nl))
+		return 1;
+	ret = vcube_nl_topo_get(nl, &t);
+	if (ret) {
+		ret = fail_nl("topo", ret, nl);
+	} else {
+		topo_print(&t, NULL);
+		vc_end();
+	}
+	vcube_nl_close(nl);
+	return ret;
+}
+
+/* The control network's costs and counters; text says none if absent. */
+static void cnet_print(const struct vcube_nl_cnet *c)
+{
+	enum vc_out any = c->present ? VC_ANY : VC_JSON;
+	enum vc_out text = c->present ? VC_TEXT : 0;
+
+	vc_open(NULL, '{');
+	vc_print_bool(VC_JSON, "present", NULL, c->present);
+	if (!c->present)
+		vc_print_text("control network: none (profile=cm5 has one, or cnet_word_ns=)\n");
+	vc_print_uint(VC_JSON, "word_ns", NULL, c->word_ns);
+	vc_print_float(text, NULL, "control network: word %.3f us",
+		       c->word_ns / 1e3);
+	vc_print_uint(VC_JSON, "double_ns", NULL, c->double_ns);
+	vc_print_float(text, NULL, " double %.3f us", c->double_ns / 1e3);
+	vc_print_uint(VC_JSON, "bcast_ns", NULL, c->bcast_ns);
+	vc_print_float(text, NULL, " broadcast %.3f us + a word per 4 bytes\n",
+		       c->bcast_ns / 1e3);
+	vc_print_uint(any, "barriers", "    barriers %llu", c->barriers);
+	vc_print_uint(any, "reductions", " reductions %llu", c->reductions);
+	vc_print_uint(any, "scans", " scans %llu", c->scans);
+	vc_print_uint(any, "broadcasts", " broadcasts %llu", c->broadcasts);
+	vc_print_uint(any, "bytes", " bytes %llu", c->bytes);
+	vc_print_uint(VC_JSON, "busy_ns", NULL, c->busy_ns);
+	vc_print_float(text, NULL, " busy %.3f us", c->busy_ns / 1e3);
+	vc_print_uint(VC_JSON, "wait_ns", NULL, c->wait_ns);
+	vc_print_float(text, NULL, " wait %.3f us\n", c->wait_ns / 1e3);
+	vc_close('{');
+	vc_end();
+}
+
+int vc_cmd_cnet(int argc, char **argv)
+{
+	struct vcube_nl_cnet c;
+	struct vcube_nl *nl;
+	int ret;
+
+	(void)argv;
+	if (vc_no_args(argc, "cnet"))
+		return 2;
+	if (nl_open("cnet", &nl))
+		return 1;
+	ret = vcube_nl_cnet_get(nl, &c);
+	if (ret)
+		ret = fail_nl("cnet", ret, nl);
+	else
+		cnet_print(&c);
+	vcube_nl_close(nl);
+	return ret;
+}
+
+static const char links_usage[] =
+	"usage: vcubectl [-j] links [--sort id|busy|waits|bytes|messages] [--top K]\n"
+	"                          [--svg FILE]\n"
+	"Every channel (with packet switching, every bundle of links) and its\n"
+	"counters since the last reset: messages and bytes whose data crossed it,\n"
+	"virtual time it was held (busy) and its share of the network's time\n"
+	"(util), headers that queued for it and how long, most holders at once.\n"
+	"  --sort KEY   largest first (default: id order)\n"
+	"  --top K      only the first K\n"
+	"  --svg FILE   also draw the network, each channel coloured by its use\n";
+
+/* What links and watch take; -1 or NULL when not given. */
+struct view_opts {
+	unsigned long long top;
+	unsigned long long count;
+	double interval;
+	const char *svg;
+};
+
+/*
+ * The options of links (@watch false: --sort --top --svg) and of watch
+ * (--sort --top --interval --count): 0, 1 after --help, or 2 (bad usage).
+ */
+static int view_opts_parse(int argc, char **argv, bool watch,
+			   const char *usage, struct view_opts *o)
+{
+	static const struct option opts[] = {
+		{ "sort", required_argument, NULL, 's' },
+		{ "top", required_argument, NULL, 't' },
+		{ "svg", required_argument, NULL, 'g' },
+		{ "interval", required_argument, NULL, 'i' },
+		{ "count", required_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	char *end;
+	int c;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, watch ? "s:t:i:c:h" : "s:t:g:h",
+				opts, NULL)) != -1) {
+		if ((c == 'g' && watch) || ((c == 'i' || c == 'c') && !watch)) {
+			fprintf(stderr, "vcubectl %s: --%s is not one of its options\n",
+				argv[0], c == 'g' ? "svg" :
+				c == 'i' ? "interval" : "count");
+			c = '?';
+		}
+		switch (c) {
+		case 's':
+			if (parse_sort(optarg, &link_sort_key))
+				return 2;
+			break;
+		case 't':
+			if (vc_parse_uint(optarg, "--top", UINT32_MAX, &o->top))
+				return 2;
+			break;
+		case 'g':
+			o->svg = optarg;
+			break;
+		case 'i':
+			errno = 0;
+			o->interval = strtod(optarg, &end);
+			if (*end || errno ||
+			    !(o->interval > 0 && o->interval <= 3600)) {
+				fprintf(stderr, "vcubectl: --interval: '%s' is not a number of seconds in (0, 3600]\n",
+					optarg);
+				return 2;
+			}
+			break;
+		case 'c':
+			if (vc_parse_uint(optarg, "--count", UINT32_MAX, &o->count))
+				return 2;
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			return 1;
+		default:
+			fputs(usage, stderr);
+			return 2;
+		}
+	}
+	if (optind != argc) {
+		fputs(usage, stderr);
+		return 2;
+	}
+	return 0;
+}
+
+int vc_cmd_links(int argc, char **argv)
+{
+	struct view_opts o = { .top = 0 };
+	struct vcube_nl_link *l = NULL;
+	struct vcube_nl_topo t;
+	struct vcube_nl *nl;
+	size_t n = 0;
+	int ret;
+
+	link_sort_key = SORT_ID;
+	ret = view_opts_parse(argc, argv, false, links_usage, &o);
+	if (ret)
+		return ret == 1 ? 0 : ret;
+	if (nl_open("links", &nl))
+		return 1;
+	ret = vcube_nl_topo_get(nl, &t);
+	if (!ret)
+		ret = dump_links(nl, &l, &n);
+	if (ret) {
+		ret = fail_nl("links", ret, nl);
+	} else if (o.svg && vc_svg_write(o.svg, &t, l, n)) {
+		fprintf(stderr, "vcubectl: links: cannot write %s: %s\n", o.svg,
+			strerror(errno));
+		ret = 1;
+	} else {
+		qsort(l, n, sizeof(*l), link_cmp);
+		links_print(&t, l, o.top && o.top < n ? o.top : n, NULL);
+		vc_end();
+	}
+	free(l);
+	vcube_nl_close(nl);
+	return ret;
+}
+
+/* One node's state, clock and counters. */
+static void node_print(const struct vcube_nl_node *d)
+{
+	vc_open(NULL, '{');
+	vc_print_uint(VC_ANY, "node", "%6llu", d->id);
+	vc_print_str(VC_ANY, "state", " %-8s", vcube_node_state_name(d->state));
+	vc_print_uint(VC_ANY, "pid", " %8llu", d->pid);
+	vc_print_uint(VC_JSON, "clock_ns", NULL, d->clock);
+	vc_print_float(VC_TEXT, NULL, " %14.3f", d->clock / 1e3);
+	vc_print_uint(VC_ANY, "sent", " %10llu", d->sent);
+	vc_print_uint(VC_ANY, "received", " %10llu", d->received);
+	vc_print_uint(VC_ANY, "forced_dropped", " %8llu", d->forced_dropped);
+	vc_print_uint(VC_ANY, "buffered", " %8llu", d->buffered);
+	vc_print_uint(VC_ANY, "discarded", " %9llu", d->discarded);
+	vc_print_uint(VC_ANY, "sysbuf_peak", " %12llu\n", d->sysbuf_peak);
+	vc_close('{');
+}
+
+int vc_cmd_nodes(int argc, char **argv)
+{
+	struct vcube_nl_node *d = NULL;
+	struct vcube_nl *nl;
+	size_t n = 0, i;
+	int ret, tries = 0;
+
+	(void)argv;
+	if (vc_no_args(argc, "nodes"))
+		return 2;
+	if (nl_open("nodes", &nl))
+		return 1;
+	do
+		ret = vcube_nl_node_dump(nl, &d, &n, NULL);
+	while (ret == -EAGAIN && ++tries < 5);
+	if (ret) {
+		ret = fail_nl("nodes", ret, nl);
+	} else {
+		vc_open(NULL, '[');
+		vc_print_text("%6s %-8s %8s %14s %10s %10s %8s %8s %9s %12s\n",
+			      "node", "state", "pid", "clock_us", "sent",
+			      "received", "dropped", "buffered", "discarded",
+			      "sysbuf_peak");
+		for (i = 0; i < n; i++)
+			node_print(&d[i]);
+		vc_close('[');
+		vc_end();
+	}
+	free(d);
+	vcube_nl_close(nl);
+	return ret;
+}
+
+int vc_cmd_reset(int argc, char **argv)
+{
+	struct vcube_nl *nl;
+	int ret;
+
+	(void)argv;
+	if (vc_no_args(argc, "reset"))
+		return 2;
+	if (nl_open("reset", &nl))
+		return 1;
+	ret = vcube_nl_stats_reset(nl);
+	if (ret)
+		ret = fail_nl("reset", ret, nl);
+	vcube_nl_close(nl);
+	return ret;
+}
+
+static volatile sig_atomic_t watch_stop;
+
+static void watch_signal(int sig)
+{
+	(void)sig;
+	watch_stop = 1;
+}
+
+static const char watch_usage[] =
+	"usage: vcubectl [-j] watch [--interval SECONDS] [--count N] [--top K]\n"
+	"                          [--sort busy|waits|bytes|messages|id]\n"
+	"Refresh the network's counters and its busiest links until interrupted\n"
+	"(or N times): run it beside a benchmark. With -j, one JSON object per\n"
+	"refresh, on its own line.\n"
+	"  --interval S  seconds between refreshes (default 1; fractions allowed)\n"
+	"  --count N     stop after N refreshes (default: never)\n"
+	"  --top K       links shown (default 10)\n"
+	"  --sort KEY    default busy\n";
+
+/* One refresh: the network and its busiest links. */
+static int watch_once(struct vcube_nl *nl, const struct view_opts *o, bool tty)
+{
+	struct vcube_nl_link *l = NULL;
+	struct vcube_nl_topo t;
+	size_t n;
+	int ret;
+
+	ret = vcube_nl_topo_get(nl, &t);
+	if (!ret)
+		ret = dump_links(nl, &l, &n);
+	if (ret)
+		return fail_nl("watch", ret, nl);
+	qsort(l, n, sizeof(*l), link_cmp);
+	if (o->top < n)
+		n = o->top;
+	if (tty)
+		vc_print_text("\033[H\033[2J");
+	vc_open(NULL, '{');
+	topo_print(&t, "topo");
+	vc_print_text("\n");
+	links_print(&t, l, n, "links");
+	vc_close('{');
+	vc_end();
+	if (!tty)
+		vc_print_text("\n");
+	fflush(stdout);
+	free(l);
+	return 0;
+}
+
+int vc_cmd_watch(int argc, char **argv)
+{
+	struct view_opts o = { .top = 10, .interval = 1.0 };
+	bool tty = isatty(STDOUT_FILENO);
+	unsigned long long iter;
+	struct vcube_nl *nl;
+	struct timespec ts;
+	int ret;
+
+	link_sort_key = SORT_BUSY;
+	ret = view_opts_parse(argc, argv, true, watch_usage, &o);
+	if (ret)
+		return ret == 1 ? 0 : ret;
+	if (nl_open("watch", &nl))
+		return 1;
+	signal(SIGINT, watch_signal);
+	signal(SIGTERM, watch_signal);
+	ts.tv_sec = (time_t)o.interval;
+	ts.tv_nsec = (long)((o.interval - (double)ts.tv_sec) * 1e9);
+	for (iter = 0; !watch_stop && (!o.count || iter < o.count); iter++) {
+		if (iter)
+			nanosleep(&ts, NULL);
+		if (watch_stop)
+			break;
+		ret = watch_once(nl, &o, tty);
+		if (ret)
+			break;
+	}
+	vcube_nl_close(nl);
+	return ret;
+}

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * vcubectl's parts: the commands on the device and sysfs (vcubectl.c), the
+ * netlink client and its commands (nl.c), the printer of text and JSON
+ * (print.c) and the SVG renderer (svg.c).
+ */
+#ifndef VCUBECTL_H
+#define VCUBECTL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vcube.h"
+#include "vcubectl/print.h"
+
+/* Say why @what failed (-errno @err): 1, the exit status. */
+int vc_fail(const char *what, int err);
+/* @s as a whole number up to @max into *@out; -EINVAL (said). */
+int vc_parse_uint(const char *s, const char *what, unsigned long long max,
+		  unsigned long long *out);
+/* 2 (said) if a command that takes none has arguments, else 0. */
+int vc_no_args(int argc, const char *cmd);
+/* A vertex's name: the node, or L<level>:<switch> in a fat tree. */
+void vc_vertex(char *buf, size_t len, unsigned int level, unsigned int v);
+/* A channel's ends in words ("3->7 dim 2", "L1:0->L2:1 up lane 0"). */
+void vc_link_ends(const struct vcube_nl_topo *t,
+		  const struct vcube_nl_link *l, char *buf, size_t len);
+/* The share of the counted time the link was held. */
+double vc_util(const struct vcube_nl_link *l, uint64_t elapsed);
+/* Draw the network into @path (svg.c); 0 or -errno. */
+int vc_svg_write(const char *path, const struct vcube_nl_topo *t,
+		 const struct vcube_nl_link *l, size_t n);
+
+/* The commands over generic netlink (nl.c). */
+int vc_cmd_topo(int argc, char **argv);
+int vc_cmd_links(int argc, char **argv);
+int vc_cmd_nodes(int argc, char **argv);
+int vc_cmd_cnet(int argc, char **argv);
+int vc_cmd_reset(int argc, char **argv);
+int vc_cmd_watch(int argc, char **argv);
+
+#endif /* VCUBECTL_H */
