@@ -31,7 +31,12 @@ static int failed;
 /* Every algorithm: 0 where it runs; -EDOM for cm5_control without one. */
 static int unusable(struct vcube_comm *c, const char *algo, int ret)
 {
-	if (strcmp(algo, "cm5_control") || vcube_comm_cnet(c))
+	const struct vcube_algo *a;
+
+	if (vcube_algo_find(VCUBE_ALGO_BCAST, algo, &a) &&
+	    vcube_algo_find(VCUBE_ALGO_REDUCE, algo, &a))
+		return 0;
+	if (!(a->needs & VCUBE_ALGO_CNET) || vcube_comm_cnet(c))
 		return 0;
 	CHECK(ret == -EDOM, "%s without a control network: %d, not -EDOM",
 	      algo, ret);

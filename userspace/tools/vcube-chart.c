@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/algos.h"
 #include "vcube.h"
 
 struct opts {
@@ -40,7 +41,8 @@ static void usage(FILE *f)
 		"      --json       the same as JSON\n"
 		"      --usage      x for a link used, not its step: Fig. 5\n"
 		"  -h, --help       this text\n"
-		"ALGO is any of vcube-bench --list; naive needs eject=0 to match Fig. 6.\n");
+		"naive needs eject=0 to match Fig. 6. ALGO, a complete exchange:\n");
+	vcube_tool_algos_names(f, " ", 1U << VCUBE_ALGO_XCHG);
 }
 
 static char mark(unsigned int step)
@@ -68,16 +70,134 @@ static int in_run(const struct vcube_trace_rec *r, const struct opts *o,
 	       r->hop <= d;
 }
 
+/* The run's messages: per pair (src * n + dst), its step and channels. */
+struct chart {
+	unsigned int n, d;
+	unsigned int *step, *hops;	/* per pair; hops 0: no message */
+	int32_t *chan;			/* [pair][hop] */
+	uint64_t unit;			/* the shortest transfer, ns */
+	unsigned int maxstep;
+	size_t nmsg;
+};
+
+/*
+ * Each transfer of the run in the trace @r: its pair's step (1 + its start
+ * after the first, in units of the shortest transfer) and its channels.
+ */
+static void chart_collect(struct chart *ch, const struct opts *o,
+			  const struct vcube_trace_rec *r, size_t nr,
+			  uint32_t m0)
+{
+	unsigned int n = ch->n, d = ch->d, t;
+	uint64_t first = UINT64_MAX;
+	size_t i, k;
+
+	ch->unit = UINT64_MAX;
+	for (i = 0; i < nr; i++) {
+		if (!in_run(&r[i], o, n, d, m0))
+			continue;
+		if (r[i].start < first)
+			first = r[i].start;
+		if (r[i].end - r[i].start < ch->unit)
+			ch->unit = r[i].end - r[i].start;
+	}
+	for (i = 0; i < nr; i++) {
+		if (!in_run(&r[i], o, n, d, m0))
+			continue;
+		k = (size_t)r[i].src * n + r[i].dst;
+		t = (unsigned int)((r[i].start - first + ch->unit / 2) /
+				   ch->unit) + 1;
+		if (!ch->hops[k])
+			ch->nmsg++;
+		if (ch->step[k] && ch->step[k] != t)
+			fprintf(stderr, "vcube-chart: %u->%u at steps %u and %u\n",
+				r[i].src, r[i].dst, ch->step[k], t);
+		ch->step[k] = t;
+		ch->chan[k * (d + 1) + r[i].hop] = (int32_t)r[i].channel;
+		if (r[i].hop + 1U > ch->hops[k])
+			ch->hops[k] = r[i].hop + 1U;
+		if (t > ch->maxstep)
+			ch->maxstep = t;
+	}
+}
+
+/* --json, or --list (one line per message: src dst step channels). */
+static void chart_messages(const struct chart *ch, const struct opts *o)
+{
+	unsigned int n = ch->n, d = ch->d, t, c = 0;
+	size_t k;
+
+	if (o->json)
+		printf("{\"algo\":\"%s\",\"dim\":%u,\"bytes\":%" PRIu64
+		       ",\"unit_ns\":%" PRIu64 ",\"steps\":%u,\"messages\":[",
+		       o->algo, d, o->len, ch->unit, ch->maxstep);
+	for (k = 0; k < (size_t)n * n; k++) {
+		if (!ch->hops[k])
+			continue;
+		if (o->json)
+			printf("%s\n{\"src\":%zu,\"dst\":%zu,\"step\":%u,\"channels\":[",
+			       c++ ? "," : "", k / n, k % n, ch->step[k]);
+		else
+			printf("%zu %zu %u", k / n, k % n, ch->step[k]);
+		for (t = 0; t < ch->hops[k]; t++)
+			printf(o->json ? "%s%d" : "%s %d", o->json && t ? "," : "",
+			       ch->chan[k * (d + 1) + t]);
+		printf(o->json ? "]}" : "\n");
+	}
+	if (o->json)
+		printf("\n]}\n");
+}
+
+/*
+ * The chart: a row per pair, a column per channel. A hypercube's channel
+ * leaving node v across dimension j is v * d + j (kernel/core/topology.c);
+ * columns high to low.
+ */
+static void chart_grid(const struct chart *ch, const struct opts *o)
+{
+	unsigned int n = ch->n, d = ch->d, s, t, c, cn, v, j;
+	char a[16], b[16], row[4096];
+	size_t i, k;
+
+	if (o->usage)
+		printf("# link usage of the complete exchange, d = %u: x where the route uses the link\n",
+		       d);
+	else
+		printf("# %s, d = %u, %" PRIu64 "-byte blocks: %u steps of %.1f us\n",
+		       o->algo, d, o->len, ch->maxstep, ch->unit / 1e3);
+	printf("%*s", 2 * d + 3, "");
+	for (c = 0; c < n; c++) {
+		bin(a, c, d);
+		printf(" %-*s", d, a);
+	}
+	printf("\n");
+	for (s = 0; s < n; s++)
+		for (t = 0; t < n; t++) {
+			k = (size_t)s * n + t;
+			memset(row, '.', (size_t)n * (d + 1));
+			for (c = 0; c < n; c++)
+				row[c * (d + 1)] = ' ';
+			row[(size_t)n * (d + 1)] = '\0';
+			for (i = 0; i < ch->hops[k]; i++) {
+				cn = (unsigned int)ch->chan[k * (d + 1) + i];
+				v = cn / d;
+				j = cn % d;
+				row[v * (d + 1) + 1 + (d - 1 - j)] =
+					o->usage ? 'x' : mark(ch->step[k]);
+			}
+			bin(a, s, d);
+			bin(b, t, d);
+			printf("%s->%s%s\n", a, b, row);
+		}
+}
+
 /* Rank 0: turn the trace into the chart. */
 static int chart(const struct opts *o, unsigned int n, unsigned int d,
 		 uint32_t m0)
 {
+	struct chart ch = { .n = n, .d = d };
 	struct vcube_trace_rec *r;
-	size_t nr, i, k, nmsg = 0;
-	uint64_t first = UINT64_MAX, unit = UINT64_MAX;
-	unsigned int *step, *hops, maxstep = 0, s, t, c;
-	int32_t *chan;		/* [pair][hop] */
-	char a[16], b[16];
+	size_t nr;
 	int ret;
 
 	ret = vcube_trace_read(NULL, &r, &nr);
@@ -85,105 +205,27 @@ static int chart(const struct opts *o, unsigned int n, unsigned int d,
 		fprintf(stderr, "vcube-chart: reading the trace: %s\n", strerror(-ret));
 		return 1;
 	}
-	step = calloc((size_t)n * n, sizeof(*step));
-	hops = calloc((size_t)n * n, sizeof(*hops));
-	chan = malloc((size_t)n * n * (d + 1) * sizeof(*chan));
-	if (!step || !hops || !chan)
-		return 1;
-	for (i = 0; i < nr; i++) {
-		if (!in_run(&r[i], o, n, d, m0))
-			continue;
-		if (r[i].start < first)
-			first = r[i].start;
-		if (r[i].end - r[i].start < unit)
-			unit = r[i].end - r[i].start;
-	}
-	for (i = 0; i < nr; i++) {
-		if (!in_run(&r[i], o, n, d, m0))
-			continue;
-		k = (size_t)r[i].src * n + r[i].dst;
-		t = (unsigned int)((r[i].start - first + unit / 2) / unit) + 1;
-		if (!hops[k])
-			nmsg++;
-		if (step[k] && step[k] != t)
-			fprintf(stderr, "vcube-chart: %u->%u at steps %u and %u\n",
-				r[i].src, r[i].dst, step[k], t);
-		step[k] = t;
-		chan[k * (d + 1) + r[i].hop] = (int32_t)r[i].channel;
-		if (r[i].hop + 1U > hops[k])
-			hops[k] = r[i].hop + 1U;
-		if (t > maxstep)
-			maxstep = t;
-	}
+	ch.step = calloc((size_t)n * n, sizeof(*ch.step));
+	ch.hops = calloc((size_t)n * n, sizeof(*ch.hops));
+	ch.chan = malloc((size_t)n * n * (d + 1) * sizeof(*ch.chan));
+	ret = ch.step && ch.hops && ch.chan ? 0 : 1;
+	if (!ret)
+		chart_collect(&ch, o, r, nr, m0);
 	free(r);
-	if (nmsg != (size_t)n * (n - 1)) {
+	if (!ret && ch.nmsg != (size_t)n * (n - 1)) {
 		fprintf(stderr, "vcube-chart: the trace holds %zu of the %u messages "
-			"(load the module with a larger trace=?)\n", nmsg, n * (n - 1));
-		return 1;
+			"(load the module with a larger trace=?)\n", ch.nmsg,
+			n * (n - 1));
+		ret = 1;
 	}
-	if (o->json) {
-		printf("{\"algo\":\"%s\",\"dim\":%u,\"bytes\":%" PRIu64
-		       ",\"unit_ns\":%" PRIu64 ",\"steps\":%u,\"messages\":[",
-		       o->algo, d, o->len, unit, maxstep);
-		for (k = 0, c = 0; k < (size_t)n * n; k++) {
-			if (!hops[k])
-				continue;
-			printf("%s\n{\"src\":%zu,\"dst\":%zu,\"step\":%u,\"channels\":[",
-			       c++ ? "," : "", k / n, k % n, step[k]);
-			for (t = 0; t < hops[k]; t++)
-				printf("%s%d", t ? "," : "", chan[k * (d + 1) + t]);
-			printf("]}");
-		}
-		printf("\n]}\n");
-	} else if (o->list) {
-		for (k = 0; k < (size_t)n * n; k++) {
-			if (!hops[k])
-				continue;
-			printf("%zu %zu %u", k / n, k % n, step[k]);
-			for (t = 0; t < hops[k]; t++)
-				printf(" %d", chan[k * (d + 1) + t]);
-			printf("\n");
-		}
-	} else {
-		/* A hypercube's channel leaving node v across dimension j is
-		 * v * d + j (kernel/core/topology.c); columns high to low. */
-		if (o->usage)
-			printf("# link usage of the complete exchange, d = %u: x where the route uses the link\n",
-			       d);
-		else
-			printf("# %s, d = %u, %" PRIu64 "-byte blocks: %u steps of %.1f us\n",
-			       o->algo, d, o->len, maxstep, unit / 1e3);
-		printf("%*s", 2 * d + 3, "");
-		for (c = 0; c < n; c++) {
-			bin(a, c, d);
-			printf(" %-*s", d, a);
-		}
-		printf("\n");
-		for (s = 0; s < n; s++)
-			for (t = 0; t < n; t++) {
-				char row[4096];
-
-				k = (size_t)s * n + t;
-				memset(row, '.', (size_t)n * (d + 1));
-				for (c = 0; c < n; c++)
-					row[c * (d + 1)] = ' ';
-				row[(size_t)n * (d + 1)] = '\0';
-				for (i = 0; i < hops[k]; i++) {
-					unsigned int ch = (unsigned int)chan[k * (d + 1) + i];
-					unsigned int v = ch / d, j = ch % d;
-
-					row[v * (d + 1) + 1 + (d - 1 - j)] =
-						o->usage ? 'x' : mark(step[k]);
-				}
-				bin(a, s, d);
-				bin(b, t, d);
-				printf("%s->%s%s\n", a, b, row);
-			}
-	}
-	free(step);
-	free(hops);
-	free(chan);
-	return 0;
+	if (!ret && (o->json || o->list))
+		chart_messages(&ch, o);
+	else if (!ret)
+		chart_grid(&ch, o);
+	free(ch.step);
+	free(ch.hops);
+	free(ch.chan);
+	return ret;
 }
 
 static int run(const struct opts *o)

@@ -148,7 +148,8 @@ static void child(unsigned int rank, unsigned int n, int ready, int go,
 	_exit(127);
 }
 
-int main(int argc, char **argv)
+/* The command line: the count into *@n and --params; 0, 1 (exit 0), 2. */
+static int parse(int argc, char **argv, unsigned long *n, const char **params)
 {
 	static const struct option opts[] = {
 		{ "np", required_argument, NULL, 'n' },
@@ -156,42 +157,44 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct vcube_net_desc net;
-	unsigned long n = 0;
-	const char *params = NULL;
-	int ready[2], go[2], c, status, first = 0, ret;
-	unsigned int i, bound = 0, running;
-	struct sigaction sa;
-	char *end, b;
-	pid_t pid;
+	char *end;
+	int c;
 
 	while ((c = getopt_long(argc, argv, "+n:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
 			errno = 0;
-			n = strtoul(optarg, &end, 10);
-			if (errno || *end || !n || n > 4096) {
+			*n = strtoul(optarg, &end, 10);
+			if (errno || *end || !*n || *n > 4096) {
 				fprintf(stderr, "vcube-run: -n: '%s' is not a count of 1..4096\n",
 					optarg);
 				return 2;
 			}
 			break;
 		case 'p':
-			params = optarg;
+			*params = optarg;
 			break;
 		case 'h':
 			usage(stdout);
-			return 0;
+			return 1;
 		default:
 			usage(stderr);
 			return 2;
 		}
 	}
-	if (!n || optind >= argc) {
+	if (!*n || optind >= argc) {
 		usage(stderr);
 		return 2;
 	}
-	ret = vcube_net_describe(NULL, &net);
+	return 0;
+}
+
+/* The loaded network takes @n ranks and --params @params: 0, or 2 (said). */
+static int check_network(unsigned long n, const char *params)
+{
+	struct vcube_net_desc net;
+	int ret = vcube_net_describe(NULL, &net);
+
 	if (ret) {
 		fprintf(stderr, "vcube-run: no vcube network: %s (insmod vcube.ko ...)\n",
 			strerror(-ret));
@@ -202,22 +205,25 @@ int main(int argc, char **argv)
 			n, net.nodes);
 		return 2;
 	}
-	if (params && check_params(params))
-		return 2;
+	return params && check_params(params) ? 2 : 0;
+}
+
+/*
+ * Start @n ranks of @argv, each bound to its node before any runs: the
+ * number bound (every child reports once it is, or dies trying), or -1
+ * if not one could start.
+ */
+static int start(unsigned long n, char **argv)
+{
+	unsigned int i, bound = 0;
+	int ready[2], go[2];
+	pid_t pid;
+	char b;
+
 	if (pipe(ready) || pipe(go)) {
 		perror("vcube-run: pipe");
-		return 2;
+		return -1;
 	}
-	children = calloc(n, sizeof(*children));
-	if (!children)
-		return 2;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = forward;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGQUIT, &sa, NULL);
-
 	for (i = 0; i < n; i++) {
 		pid = fork();
 		if (pid < 0) {
@@ -228,20 +234,28 @@ int main(int argc, char **argv)
 		if (!pid) {
 			close(ready[0]);
 			close(go[1]);
-			child(i, n, ready[1], go[0], argv + optind);
+			child(i, n, ready[1], go[0], argv);
 		}
 		children[i] = pid;
 		nchildren = i + 1;
 	}
 	close(ready[1]);
 	close(go[0]);
-	/* Every child reports once it is bound, or dies trying. */
 	while (bound < nchildren && read(ready[0], &b, 1) == 1)
 		bound++;
 	close(ready[0]);
 	if (bound < n)
 		forward(SIGKILL);
 	close(go[1]);		/* release them together */
+	return (int)bound;
+}
+
+/* Wait for every child: the first failure's status (128 + a signal). */
+static int reap(void)
+{
+	unsigned int i, running;
+	int status, first = 0;
+	pid_t pid;
 
 	for (running = nchildren; running;) {
 		pid = waitpid(-1, &status, 0);
@@ -261,8 +275,38 @@ int main(int argc, char **argv)
 		else if (WIFSIGNALED(status))
 			first = 128 + WTERMSIG(status);
 	}
+	return first;
+}
+
+int main(int argc, char **argv)
+{
+	const char *params = NULL;
+	unsigned long n = 0;
+	struct sigaction sa;
+	int ret, first, bound;
+
+	ret = parse(argc, argv, &n, &params);
+	if (ret)
+		return ret == 1 ? 0 : 2;
+	if (check_network(n, params))
+		return 2;
+	children = calloc(n, sizeof(*children));
+	if (!children)
+		return 2;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = forward;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
+	bound = start(n, argv + optind);
+	if (bound < 0) {
+		free(children);
+		return 2;
+	}
+	first = reap();
 	free(children);
-	if (bound < n && !first)
+	if ((unsigned long)bound < n && !first)
 		first = 126;
 	return first;
 }

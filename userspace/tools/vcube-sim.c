@@ -314,6 +314,9 @@ static int profile_params(const char *name, struct vc_params *p)
 
 static void usage(FILE *f)
 {
+	char lead[16];
+	unsigned int k;
+
 	fprintf(f,
 		"usage: vcube-sim --profile NAME [--topology KIND] SHAPE [--kind KIND] --algo ALGO\n"
 		"                 --len BYTES\n"
@@ -333,7 +336,14 @@ static void usage(FILE *f)
 		"  --alpha-ns, --byte-ns   override the profile's startup and per-byte cost\n"
 		"  --lanes N   override the profile's bodies per channel (0: no limit)\n"
 		"  --ns        the time in ns, not seconds\n"
-		"  --costs     print the profile's startup and per-byte cost (ns) and exit\n");
+		"  --costs     print the profile's startup and per-byte cost (ns) and exit\n\n"
+		"--kind, then --algo (cm5_control: the control network, not run here):\n");
+	for (k = 0; k < VCUBE_ALGO_NKINDS; k++) {
+		if (k == VCUBE_ALGO_IRREGULAR)
+			continue;
+		snprintf(lead, sizeof(lead), "  %-7s", vcube_algo_kind_name(k));
+		vcube_tool_algos_names(f, lead, 1U << k);
+	}
 }
 
 static int sim_parse_num(const char *name, const char *s, u64 max, u64 *v)
