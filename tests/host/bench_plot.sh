@@ -3,15 +3,10 @@
 # vcube-bench's offline half with the real gnuplot: the papers' figure from
 # saved CSV (SVG and PNG), the regions of optimality from one file per
 # dimension, and the refusals. (The VM tests run the sweeps themselves.)
-set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/lib.bash"
 bench=$top/build/bin/vcube-bench
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
-fail=0
-ok() { echo "ok - $1"; }
-no() { echo "not ok - $1"; fail=1; }
-t() { local name=$1; shift; if "$@" >/dev/null 2>&1; then ok "$name"; else no "$name"; fi; }
 command -v gnuplot >/dev/null || { echo "skip - no gnuplot (make deps)"; exit 77; }
 
 # d = 2 and 3: standard_U best for small blocks, pairwise_F for large

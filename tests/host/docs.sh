@@ -4,12 +4,8 @@
 # README and docs/ name (in a markdown link or in backquotes) exists here,
 # none leaves the tree; and every SPDX licence identifier the sources use
 # has its text under LICENSES/, as in the kernel.
-set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/lib.bash"
 cd "$top" || exit 1
-fail=0
-ok() { echo "ok - $1"; }
-no() { echo "not ok - $1"; fail=1; }
 
 docs=(README.md docs/*.md)
 missing=()

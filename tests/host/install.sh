@@ -2,13 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # make install into a scratch root; a program finds libvcube through its
 # pkg-config file, builds with -Wall -Wextra -Werror and links.
-set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/lib.bash"
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
-fail=0
-ok() { echo "ok - $1"; }
-no() { echo "not ok - $1"; fail=1; }
 if make -s -C "$top" install DESTDIR="$root" PREFIX=/usr > "$root/log" 2>&1; then ok "make install"; else no "make install"; cat "$root/log"; exit 1; fi
 for f in usr/lib/libvcube.a usr/include/vcube.h usr/include/linux/vcube.h usr/lib/pkgconfig/libvcube.pc \
 	 usr/bin/vcubectl usr/bin/vcube-run usr/share/man/man8/vcubectl.8 usr/share/man/man1/vcube-run.1; do

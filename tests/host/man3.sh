@@ -5,12 +5,8 @@
 # exactly one page, whose SYNOPSIS gives the header's prototype word for word;
 # every page renders without a warning; and every EXAMPLE (.EX ... .EE)
 # compiles against the real header.
-set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/lib.bash"
 cd "$top" || exit 1
-fail=0
-ok() { echo "ok - $1"; }
-no() { echo "not ok - $1"; fail=1; }
 
 hdr=userspace/lib/include/vcube.h
 shopt -s nullglob

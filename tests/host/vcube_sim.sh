@@ -3,12 +3,8 @@
 # vcube-sim's command line: a run prints one line, --costs the profile's
 # constants, and every bad value is refused with exit 2 and one line that
 # names the option (the standard for every tool's input).
-set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/lib.bash"
 sim=$top/build/bin/vcube-sim
-fail=0
-ok() { echo "ok - $1"; }
-no() { echo "not ok - $1"; fail=1; }
 run="--profile delta --rows 4 --cols 4 --algo pex --len 64"
 
 out=$("$sim" $run 2>&1)

@@ -2,15 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # vcubectl's command line on a sysfs-shaped fixture: text, JSON, usage
 # errors. (In the VM the same commands run against the real module.)
-set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/lib.bash"
 ctl=${VCUBECTL:-$top/build/bin/vcubectl}
 fx=$(mktemp -d)
 trap 'rm -rf "$fx"' EXIT
-fail=0
-ok() { echo "ok - $1"; }
-no() { echo "not ok - $1"; fail=1; }
-t() { local name=$1; shift; if "$@" >/dev/null 2>&1; then ok "$name"; else no "$name"; fi; }
 
 printf 'mesh\n' > "$fx/topology"; printf 'rows=1 cols=2\n' > "$fx/shape"
 printf 'delta\n' > "$fx/profile"; printf '2\n' > "$fx/nodes"
