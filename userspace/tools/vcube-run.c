@@ -42,7 +42,8 @@ static void usage(FILE *f)
 		"VCUBE_FD in its environment; {rank} and {size} in ARGS are replaced.\n"
 		"Signals are forwarded; the exit status is that of the first process\n"
 		"to fail (128 + signal if it was killed), else 0.\n\n"
-		"  -n, --np N         number of processes (at most the network's nodes)\n"
+		"  -n, -np, --np N    number of processes (at most the network's nodes;\n"
+		"                     -np as mpirun spells it)\n"
 		"  --params 'k=v ...' refuse to run unless the loaded module has these\n"
 		"                     parameters (as in /sys/module/vcube/parameters)\n"
 		"  -h, --help         this text\n");
@@ -158,8 +159,18 @@ static int parse(int argc, char **argv, unsigned long *n, const char **params)
 		{ NULL, 0, NULL, 0 }
 	};
 	char *end;
-	int c;
+	int c, i;
 
+	/* mpirun's single-dash -np: the same as --np (before the program) */
+	for (i = 1; i < argc && strcmp(argv[i], "--"); i++) {
+		if (!strcmp(argv[i], "-np"))
+			argv[i] = "--np";
+		if (!strcmp(argv[i], "--np") || !strcmp(argv[i], "-n") ||
+		    !strcmp(argv[i], "--params"))
+			i++;		/* its value */
+		else if (argv[i][0] != '-')
+			break;		/* the program */
+	}
 	while ((c = getopt_long(argc, argv, "+n:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
@@ -183,6 +194,8 @@ static int parse(int argc, char **argv, unsigned long *n, const char **params)
 		}
 	}
 	if (!*n || optind >= argc) {
+		fprintf(stderr, "vcube-run: %s\n", !*n ? "-n N is missing" :
+			"no program to run");
 		usage(stderr);
 		return 2;
 	}
