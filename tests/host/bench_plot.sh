@@ -40,7 +40,14 @@ t "--from without --plot is refused" grep -q 'needs --plot' "$d/e"
 t "a missing file is named" grep -q 'nope.csv' "$d/e"
 "$bench" --from "$d/d3.csv" --plot /nonexistent/dir/x.svg > "$d/e" 2>&1
 rc=$?
-t "an unwritable plot fails with its reason, not an SVG on stdout" sh -c "[ $rc = 1 ] && grep -q 'No such file' '$d/e' && ! grep -q '<svg' '$d/e'"
+t "an unwritable plot is refused first, with its reason, not an SVG on stdout" sh -c "[ $rc = 2 ] && grep -q 'No such file' '$d/e' && ! grep -q '<svg' '$d/e'"
+"$bench" --from "$d/d3.csv" --plot "$d/x.pdf" > "$d/e" 2>&1
+rc=$?
+t "--plot x.pdf is refused (gnuplot writes .svg or .png here)" sh -c "[ $rc = 2 ] && grep -q '.svg or .png' '$d/e' && [ ! -e '$d/x.pdf' ]"
+"$bench" --csv --json --list > "$d/e" 2>&1
+rc=$?
+t "--csv with --json is refused, not one silently dropped" sh -c "[ $rc = 2 ] && grep -q 'one or the other' '$d/e'"
+t "-j is --json, as in vcubectl" sh -c "'$bench' -j --list | python3 -c 'import json,sys; assert len(json.load(sys.stdin)) > 30'"
 "$bench" --regions "$d/r.svg" > "$d/e" 2>&1
 t "--regions without --from is refused" grep -q 'needs --from' "$d/e"
 t "--list names every paper's algorithms" sh -c "'$bench' --list | grep -q 'Chuang' && '$bench' --list | grep -q 'Bokhari'"

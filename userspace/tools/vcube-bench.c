@@ -77,7 +77,7 @@ static void usage(FILE *f)
 		"                      message for which RDS pays (Seidel Table III)\n"
 		"      --envelope      --plot: min, average and max, not the max alone\n"
 		"      --csv           CSV on stdout instead of the table\n"
-		"      --json          JSON on stdout instead of the table\n"
+		"  -j, --json          JSON on stdout instead of the table\n"
 		"  -p, --plot FILE     time against block size, log axes (gnuplot;\n"
 		"                      .svg or .png)\n"
 		"      --regions FILE  the best algorithm per dimension and block size,\n"
@@ -229,7 +229,8 @@ static int opt_flag(struct cli *o, int c, const char *arg)
 
 	switch (c) {
 	case 'C': b->csv = 1; break;
-	case 'J': b->json = 1; break;
+	case 'J':
+	case 'j': b->json = 1; break;
 	case 'p': b->plot = arg; break;
 	case 'R': b->regions = arg; break;
 	case 'T': b->title = arg; break;
@@ -297,7 +298,7 @@ static int parse(int argc, char **argv, struct cli *o)
 	};
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "a:s:r:p:qlh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "a:s:r:p:jqlh", opts, NULL)) != -1) {
 		if (c == 'h') {
 			usage(stdout);
 			return 1;
@@ -412,6 +413,34 @@ static int run_from(struct cli *o)
 	return bench_plot(&files[0], b->plot) ? 1 : 0;
 }
 
+/*
+ * Output options that contradict each other or cannot be written: the
+ * message, or NULL. The figure's file is created now (gnuplot fills it
+ * at the end), so a bad path fails before the run rather than after.
+ */
+static const char *output_conflict(const struct cli *o)
+{
+	const char *plot = o->b.plot, *dot;
+	static char why[320];
+	FILE *f;
+
+	if (o->b.csv && o->b.json)
+		return "--csv and --json: one or the other";
+	if (!plot)
+		return NULL;
+	dot = strrchr(plot, '.');
+	if (!dot || (strcmp(dot, ".svg") && strcmp(dot, ".png")))
+		return "--plot writes .svg or .png files";
+	f = fopen(plot, "a");
+	if (!f) {
+		snprintf(why, sizeof(why), "--plot %.256s: %s", plot,
+			 strerror(errno));
+		return why;
+	}
+	fclose(f);
+	return NULL;
+}
+
 /* What the sweep cannot take: the message, or NULL. */
 static const char *sweep_conflict(const struct cli *o)
 {
@@ -442,6 +471,11 @@ int main(int argc, char **argv)
 	ret = parse(argc, argv, &o);
 	if (ret)
 		return ret == 1 ? 0 : 2;
+	why = output_conflict(&o);
+	if (why) {
+		fprintf(stderr, "vcube-bench: %s\n", why);
+		return 2;
+	}
 	if (o.list)
 		return vcube_tool_algos_print(stdout, VCUBE_TOOL_ALL_KINDS,
 					      o.b.json) ? 1 : 0;

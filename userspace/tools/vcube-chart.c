@@ -32,13 +32,13 @@ struct opts {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: vcube-chart [--len BYTES] [--list|--json|--usage] ALGO\n\n"
+		"usage: vcube-chart [--len BYTES] [--list|-j|--usage] ALGO\n\n"
 		"Run the complete exchange ALGO once on every node of the loaded\n"
 		"hypercube (through vcube-run) and print the link-usage chart of\n"
 		"Bokhari's Figs. 5-9 from the kernel's trace of channel use.\n"
 		"  -l, --len BYTES  block size (default 4096)\n"
 		"      --list       one line per message: src dst step channels\n"
-		"      --json       the same as JSON\n"
+		"  -j, --json       the same as JSON\n"
 		"      --usage      x for a link used, not its step: Fig. 5\n"
 		"  -h, --help       this text\n"
 		"naive needs eject=0 to match Fig. 6. ALGO, a complete exchange:\n");
@@ -340,7 +340,7 @@ int main(int argc, char **argv)
 	char *end;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "l:h", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "l:jh", lo, NULL)) != -1) {
 		switch (c) {
 		case 'l':
 			errno = 0;
@@ -352,6 +352,7 @@ int main(int argc, char **argv)
 			}
 			break;
 		case 'J':
+		case 'j':
 			o.json = 1;
 			break;
 		case 'L':
