@@ -171,19 +171,22 @@ int vcube_algo_plan(unsigned int kind, const char *name,
 
 int vcube_algo_run(struct vcube_comm *c, struct vcube_algo_call *call)
 {
+	const struct vcube_algo_impl *im;
 	static uint8_t none;
 	struct vcube_plan pl = { 0 };
 	int ret;
 
-	ret = vcube_algo_usable(c, call->kind, call->name ? call->name :
-				vcube_algo_lookup(call->kind, NULL)->a.name);
-	if (ret)
-		return ret;
+	im = vcube_algo_lookup(call->kind, call->name);
+	if (!im)
+		return -ENOENT;
 	call->a.me = c->rank;
 	call->a.p = c->size;
 	call->a.rows = c->info.rows;
 	call->a.cols = c->info.cols;
-	ret = vcube_algo_plan(call->kind, call->name, &call->a, &pl);
+	ret = vcube_algo_fits(im, &call->a, c->cnet);
+	if (!ret && !im->plan)
+		ret = -ENOENT;		/* the control network's: no plan */
+	ret = ret ?: im->plan(&call->a, &pl);
 	pl.op = call->op;
 	pl.type = call->type;
 	call->nsteps = pl.nsteps;

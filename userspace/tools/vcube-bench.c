@@ -307,7 +307,9 @@ static int parse(int argc, char **argv, struct cli *o)
 			ret = opt_names(o, c, optarg);
 		else if ((ret = opt_number(o, c, optarg)) == -ENOENT)
 			ret = opt_flag(o, c, optarg);
-		if (ret == -EINVAL && c < 128 && long_names[c])
+		if (ret == -EINVAL && c >= 0 &&
+		    (size_t)c < sizeof(long_names) / sizeof(long_names[0]) &&
+		    long_names[c])
 			fprintf(stderr, "vcube-bench: bad --%s '%s'\n",
 				long_names[c], optarg);
 		if (ret == -ENOENT)

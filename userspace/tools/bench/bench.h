@@ -66,11 +66,12 @@ struct bench_point {
 };
 
 /*
- * A mode of the sweep. @once runs one repetition and gives this rank's
+ * A mode of the sweep, running algorithms of @kind. @once runs one repetition and gives this rank's
  * time (*ns) and sets *bad on wrong data; setup and teardown (may be NULL)
  * bracket the repetitions of one point, outside the timing.
  */
 struct bench_mode {
+	unsigned int kind;		/* the registry's kind it runs */
 	int (*setup)(struct bench_point *pt);
 	int (*once)(struct bench_point *pt, unsigned int rep, uint64_t *ns,
 		    int *bad);

@@ -66,5 +66,9 @@ static int bcast_once(struct bench_point *pt, unsigned int rep, uint64_t *ns,
 	return bench_timed(pt, rep, ns, bad, bcast_op);
 }
 
-const struct bench_mode bench_reduce_mode = { .once = reduce_once };
-const struct bench_mode bench_bcast_mode = { .once = bcast_once };
+const struct bench_mode bench_reduce_mode = {
+	.kind = VCUBE_ALGO_REDUCE, .once = reduce_once,
+};
+const struct bench_mode bench_bcast_mode = {
+	.kind = VCUBE_ALGO_BCAST, .once = bcast_once,
+};

@@ -65,4 +65,7 @@ static int fft_once(struct bench_point *pt, unsigned int rep, uint64_t *t,
 }
 
 
-const struct bench_mode bench_fft_mode = { .once = fft_once };
+/* the FFT transposes by a complete exchange */
+const struct bench_mode bench_fft_mode = {
+	.kind = VCUBE_ALGO_XCHG, .once = fft_once,
+};

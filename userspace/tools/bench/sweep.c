@@ -16,13 +16,6 @@
 
 #include "bench/bench.h"
 
-/* The registry's kind of algorithm this run measures. */
-static unsigned int bench_kind(const struct bench *b)
-{
-	return b->reduce ? VCUBE_ALGO_REDUCE : b->bcast ? VCUBE_ALGO_BCAST :
-	       b->density > 0 ? VCUBE_ALGO_IRREGULAR : VCUBE_ALGO_XCHG;
-}
-
 /* Why vcube_algo_usable() said @err for @name of @kind, in words. */
 static const char *algo_why(unsigned int kind, const char *name, int err,
 			    unsigned int procs)
@@ -133,7 +126,7 @@ static void progress(unsigned int done, unsigned int total, const char *algo,
  */
 static int sweep_algos(struct vcube_comm *c, struct bench *b)
 {
-	unsigned int i, kind = bench_kind(b), named = b->nalgos;
+	unsigned int i, kind = bench_mode_of(b)->kind, named = b->nalgos;
 	int ret;
 
 	for (i = 0; !named && i < vcube_algo_count() &&

@@ -110,9 +110,11 @@ static void irregular_teardown(struct bench_point *pt)
 	vcube_pattern_free(pt->pat);
 }
 
-const struct bench_mode bench_xchg_mode = { .once = blocks_once };
+const struct bench_mode bench_xchg_mode = {
+	.kind = VCUBE_ALGO_XCHG, .once = blocks_once,
+};
 
 const struct bench_mode bench_irregular_mode = {
-	.setup = irregular_setup, .once = blocks_once,
+	.kind = VCUBE_ALGO_IRREGULAR, .setup = irregular_setup, .once = blocks_once,
 	.teardown = irregular_teardown,
 };
