@@ -7,7 +7,6 @@
 #include <linux/build_bug.h>
 #include <linux/fs.h>
 #include <linux/lockdep.h>
-#include <linux/math64.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
@@ -17,10 +16,6 @@
 #include "vcube.h"
 
 static_assert((int)VCUBE_TOPOLOGY_HYPERCUBE == (int)VCUBE_TOPO_HYPERCUBE);
-static_assert(sizeof(struct vcube_trace_rec) == 48);
-static_assert((int)VCUBE_TRACE_PROBE == (int)VC_TRACE_PROBE);
-static_assert((int)VCUBE_TRACE_REQUEST == (int)VC_TRACE_REQUEST);
-static_assert((int)VCUBE_TRACE_DATA == (int)VC_TRACE_DATA);
 static_assert((int)VCUBE_TOPOLOGY_MESH == (int)VCUBE_TOPO_MESH);
 static_assert((int)VCUBE_TOPOLOGY_TORUS == (int)VCUBE_TOPO_TORUS);
 static_assert((int)VCUBE_TOPOLOGY_FATTREE == (int)VCUBE_TOPO_FATTREE);
@@ -641,44 +636,8 @@ static const struct attribute_group vcube_node_group = {
 	.attrs = vcube_node_attrs,
 };
 
-/* Per-node counters under vcubeN/stats/, kept until the module goes. */
-#define VCUBE_NODE_STAT(name)						\
-static ssize_t name##_show(struct device *dev,				\
-			   struct device_attribute *attr, char *buf)	\
-{									\
-	struct vcube_node *node = to_vcube_node(dev);			\
-	u64 v;								\
-									\
-	mutex_lock(&node->net->lock);					\
-	v = vc_node_stats(node->net->engine, node->id)->name;		\
-	mutex_unlock(&node->net->lock);					\
-	return sysfs_emit(buf, "%llu\n", (unsigned long long)v);	\
-}									\
-static DEVICE_ATTR_RO(name)
-
-VCUBE_NODE_STAT(sent);
-VCUBE_NODE_STAT(received);
-VCUBE_NODE_STAT(forced_dropped);
-VCUBE_NODE_STAT(buffered);
-VCUBE_NODE_STAT(discarded);
-
-static struct attribute *vcube_node_stat_attrs[] = {
-	&dev_attr_sent.attr,
-	&dev_attr_received.attr,
-	&dev_attr_forced_dropped.attr,
-	&dev_attr_buffered.attr,
-	&dev_attr_discarded.attr,
-	NULL
-};
-
-static const struct attribute_group vcube_node_stat_group = {
-	.name = "stats",
-	.attrs = vcube_node_stat_attrs,
-};
-
 static const struct attribute_group *vcube_node_groups[] = {
 	&vcube_node_group,
-	&vcube_node_stat_group,
 	NULL
 };
 
@@ -770,135 +729,8 @@ static const struct attribute_group vcube_class_group = {
 	.attrs = vcube_class_attrs,
 };
 
-/* Network counters under /sys/class/vcube/stats/. */
-#define VCUBE_NET_STAT(name, field)					\
-static ssize_t name##_show(vcube_class_const struct class *class,	\
-			   vcube_class_const struct class_attribute *attr, \
-			   char *buf)					\
-{									\
-	struct vcube_net *net = vcube_class_net;			\
-	u64 v;								\
-									\
-	mutex_lock(&net->lock);						\
-	v = vc_net_stats(net->engine)->field;				\
-	mutex_unlock(&net->lock);					\
-	return sysfs_emit(buf, "%llu\n", (unsigned long long)v);	\
-}									\
-static CLASS_ATTR_RO(name)
-
-VCUBE_NET_STAT(messages, messages);
-VCUBE_NET_STAT(transfers, transfers);
-VCUBE_NET_STAT(channel_waits, chan_waits);
-VCUBE_NET_STAT(channel_wait_ns, chan_wait_ns);
-VCUBE_NET_STAT(port_waits, port_waits);
-VCUBE_NET_STAT(duplex_waits, duplex_waits);
-VCUBE_NET_STAT(deadlocks, deadlocks);
-VCUBE_NET_STAT(events, events);
-
-/*
- * "window peak" lines for every window of window_ns with a channel taken:
- * the most transfers one channel carried among those taken in it.
- */
-static ssize_t peak_windows_show(vcube_class_const struct class *class,
-				 vcube_class_const struct class_attribute *attr,
-				 char *buf)
-{
-	struct vcube_net *net = vcube_class_net;
-	int len = 0;
-	u32 w, p;
-
-	mutex_lock(&net->lock);
-	for (w = 0; w < VC_WINDOWS && len < PAGE_SIZE - 24; w++) {
-		p = vc_window_peak(net->engine, w);
-		if (p)
-			len += sysfs_emit_at(buf, len, "%u %u\n", w, p);
-	}
-	mutex_unlock(&net->lock);
-	return len;
-}
-static CLASS_ATTR_RO(peak_windows);
-
-/*
- * stats/trace: struct vcube_trace_rec for every channel use still kept,
- * oldest first, as one stream of bytes (reads of any size and offset).
- * Writing empties it.
- */
-static ssize_t trace_read(struct file *f, struct kobject *kobj,
-			  struct bin_attribute *attr, char *buf, loff_t pos,
-			  size_t count)
-{
-	struct vcube_net *net = vcube_class_net;
-	struct vcube_trace_rec out;
-	struct vc_trace_rec r;
-	u64 first, total, i;
-	size_t n = 0, off, len;
-
-	if (pos < 0)
-		return -EINVAL;
-	mutex_lock(&net->lock);
-	total = vc_trace_count(net->engine);
-	first = total > net->params.trace_max ?
-		total - net->params.trace_max : 0;
-	i = first + div_u64(pos, sizeof(out));
-	off = pos - div_u64(pos, sizeof(out)) * sizeof(out);
-	for (; i < total && n < count; i++, off = 0) {
-		if (vc_trace_get(net->engine, i, &r))
-			break;
-		out = (struct vcube_trace_rec){
-			.start = r.start, .end = r.end, .bytes = r.bytes,
-			.src = r.src, .dst = r.dst, .tag = r.tag,
-			.channel = r.chan, .hop = r.hop, .kind = r.kind,
-			.msg = r.msg,
-		};
-		len = min(sizeof(out) - off, count - n);
-		memcpy(buf + n, (char *)&out + off, len);
-		n += len;
-	}
-	mutex_unlock(&net->lock);
-	return n;
-}
-
-static ssize_t trace_write(struct file *f, struct kobject *kobj,
-			   struct bin_attribute *attr, char *buf, loff_t pos,
-			   size_t count)
-{
-	struct vcube_net *net = vcube_class_net;
-
-	mutex_lock(&net->lock);
-	vc_trace_reset(net->engine);
-	mutex_unlock(&net->lock);
-	return count;
-}
-
-static BIN_ATTR_RW(trace, 0);
-
-static struct bin_attribute *vcube_class_stat_bin_attrs[] = {
-	&bin_attr_trace,
-	NULL
-};
-
-static struct attribute *vcube_class_stat_attrs[] = {
-	&class_attr_peak_windows.attr,
-	&class_attr_messages.attr,
-	&class_attr_transfers.attr,
-	&class_attr_channel_waits.attr,
-	&class_attr_channel_wait_ns.attr,
-	&class_attr_port_waits.attr,
-	&class_attr_duplex_waits.attr,
-	&class_attr_deadlocks.attr,
-	&class_attr_events.attr,
-	NULL
-};
-
-static const struct attribute_group vcube_class_stat_group = {
-	.name = "stats",
-	.attrs = vcube_class_stat_attrs,
-	.bin_attrs = vcube_class_stat_bin_attrs,
-};
-
 static const struct attribute_group *vcube_class_groups[] = {
 	&vcube_class_group,
-	&vcube_class_stat_group,
 	NULL
 };
 

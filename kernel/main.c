@@ -55,7 +55,7 @@ MODULE_PARM_DESC(max_reqs, "Outstanding requests per node (default 4096)");
 
 static unsigned int trace = 65536;
 module_param(trace, uint, 0444);
-MODULE_PARM_DESC(trace, "Channel-use records kept for /sys/class/vcube/stats/trace (default 65536, 48 bytes each; 0: off)");
+MODULE_PARM_DESC(trace, "Channel-use records kept for the netlink trace dump (default 65536, 48 bytes each; 0: off)");
 
 /*
  * Cost parameters, in ns: -1 (the default) takes the profile's value.

@@ -37,6 +37,16 @@ static const struct genl_split_ops vcube_nl_ops[] = {
 		.doit	= vcube_nl_cnet_get_doit,
 		.flags	= GENL_CMD_CAP_DO,
 	},
+	{
+		.cmd	= VCUBE_CMD_WINDOW_GET,
+		.dumpit	= vcube_nl_window_get_dumpit,
+		.flags	= GENL_CMD_CAP_DUMP,
+	},
+	{
+		.cmd	= VCUBE_CMD_TRACE_GET,
+		.dumpit	= vcube_nl_trace_get_dumpit,
+		.flags	= GENL_CMD_CAP_DUMP,
+	},
 };
 
 struct genl_family vcube_nl_family __ro_after_init = {

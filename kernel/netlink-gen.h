@@ -16,6 +16,9 @@ int vcube_nl_link_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 int vcube_nl_node_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 int vcube_nl_stats_reset_doit(struct sk_buff *skb, struct genl_info *info);
 int vcube_nl_cnet_get_doit(struct sk_buff *skb, struct genl_info *info);
+int vcube_nl_window_get_dumpit(struct sk_buff *skb,
+			       struct netlink_callback *cb);
+int vcube_nl_trace_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 
 extern struct genl_family vcube_nl_family;
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * vcube's generic netlink family, "vcube": the network and its counters.
+ * vcube's generic netlink family, "vcube": the network and its counters,
+ * the peak windows and the channel trace (sysfs keeps only what the
+ * network is).
  * Documentation/netlink/specs/vcube.yaml describes it; the ops table and
  * the family are generated from it (netlink-gen.c), the handlers are here.
  *
@@ -25,6 +27,9 @@ static_assert((int)VCUBE_SWITCHING_PACKET == (int)VC_SW_PACKET);
 static_assert((int)VCUBE_NODE_STATE_UNBOUND == (int)VC_UNBOUND);
 static_assert((int)VCUBE_NODE_STATE_RUNNING == (int)VC_RUNNING);
 static_assert((int)VCUBE_NODE_STATE_BLOCKED == (int)VC_BLOCKED);
+static_assert((int)VCUBE_TRACE_KIND_PROBE == (int)VC_TRACE_PROBE);
+static_assert((int)VCUBE_TRACE_KIND_REQUEST == (int)VC_TRACE_REQUEST);
+static_assert((int)VCUBE_TRACE_KIND_DATA == (int)VC_TRACE_DATA);
 
 /* The one network; set before the family is registered. */
 static struct vcube_net *vcube_nl_net;
@@ -70,7 +75,13 @@ static int vcube_nl_topo_fill(struct sk_buff *skb, struct vcube_net *net)
 	      vcube_nl_put_u64(skb, VCUBE_A_TOPO_WAIT_NS, VCUBE_A_TOPO_PAD,
 			       st->chan_wait_ns) ||
 	      vcube_nl_put_u64(skb, VCUBE_A_TOPO_DEADLOCKS, VCUBE_A_TOPO_PAD,
-			       st->deadlocks);
+			       st->deadlocks) ||
+	      vcube_nl_put_u64(skb, VCUBE_A_TOPO_PORT_WAITS, VCUBE_A_TOPO_PAD,
+			       st->port_waits) ||
+	      vcube_nl_put_u64(skb, VCUBE_A_TOPO_DUPLEX_WAITS, VCUBE_A_TOPO_PAD,
+			       st->duplex_waits) ||
+	      vcube_nl_put_u64(skb, VCUBE_A_TOPO_EVENTS, VCUBE_A_TOPO_PAD,
+			       st->events);
 	mutex_unlock(&net->lock);
 	return ret ? -EMSGSIZE : 0;
 }
@@ -149,7 +160,7 @@ int vcube_nl_cnet_get_doit(struct sk_buff *skb, struct genl_info *info)
 
 /* One link: a channel, or with packet switching a bundle of them. */
 static int vcube_nl_link_fill(struct sk_buff *skb, struct vcube_net *net,
-			      u32 id)
+			      u64 id)
 {
 	const struct vc_res_stats *st = vc_chan_stats(net->engine, id);
 	struct vcube_chan_info ci;
@@ -189,7 +200,7 @@ static int vcube_nl_link_fill(struct sk_buff *skb, struct vcube_net *net,
 }
 
 static int vcube_nl_node_fill(struct sk_buff *skb, struct vcube_net *net,
-			      u32 id)
+			      u64 id)
 {
 	const struct vc_node_stats *st = vc_node_stats(net->engine, id);
 	pid_t owner = net->nodes[id]->owner;
@@ -217,22 +228,77 @@ static int vcube_nl_node_fill(struct sk_buff *skb, struct vcube_net *net,
 	return 0;
 }
 
+/* Peak windows: only those in which a channel was taken. */
+static int vcube_nl_window_fill(struct sk_buff *skb, struct vcube_net *net,
+				u64 w)
+{
+	u32 peak = vc_window_peak(net->engine, w);
+
+	lockdep_assert_held(&net->lock);
+	if (!peak)
+		return 1;
+	if (nla_put_u32(skb, VCUBE_A_WINDOW_INDEX, w) ||
+	    nla_put_u32(skb, VCUBE_A_WINDOW_PEAK, peak))
+		return -EMSGSIZE;
+	return 0;
+}
+
+static int vcube_nl_trace_fill(struct sk_buff *skb, struct vcube_net *net,
+			       u64 i)
+{
+	struct vc_trace_rec r;
+
+	lockdep_assert_held(&net->lock);
+	if (vc_trace_get(net->engine, i, &r))
+		return 1;
+	if (vcube_nl_put_u64(skb, VCUBE_A_TRACE_SEQ, VCUBE_A_TRACE_PAD, i) ||
+	    vcube_nl_put_u64(skb, VCUBE_A_TRACE_START, VCUBE_A_TRACE_PAD,
+			     r.start) ||
+	    vcube_nl_put_u64(skb, VCUBE_A_TRACE_END, VCUBE_A_TRACE_PAD, r.end) ||
+	    vcube_nl_put_u64(skb, VCUBE_A_TRACE_BYTES, VCUBE_A_TRACE_PAD,
+			     r.bytes) ||
+	    nla_put_u32(skb, VCUBE_A_TRACE_SRC, r.src) ||
+	    nla_put_u32(skb, VCUBE_A_TRACE_DST, r.dst) ||
+	    nla_put_u32(skb, VCUBE_A_TRACE_TAG, r.tag) ||
+	    nla_put_u32(skb, VCUBE_A_TRACE_CHANNEL, r.chan) ||
+	    nla_put_u32(skb, VCUBE_A_TRACE_HOP, r.hop) ||
+	    nla_put_u32(skb, VCUBE_A_TRACE_KIND, r.kind) ||
+	    nla_put_u32(skb, VCUBE_A_TRACE_MSG, r.msg))
+		return -EMSGSIZE;
+	return 0;
+}
+
+/* A dump's cursor: the next entry, in cb->args[0] (low) and [1] (high). */
+static u64 vcube_nl_cursor(struct netlink_callback *cb)
+{
+	return (u64)(u32)cb->args[1] << 32 | (u32)cb->args[0];
+}
+
+static void vcube_nl_cursor_set(struct netlink_callback *cb, u64 i)
+{
+	cb->args[0] = lower_32_bits(i);
+	cb->args[1] = upper_32_bits(i);
+}
+
 /*
- * One part of a dump of @count entries: as many as fit, from the cursor in
- * cb->args[0], each filled by @fill under the network's lock.
+ * One part of a dump of the entries [@first, @end): as many as fit, from
+ * the cursor, each filled by @fill under the network's lock (a positive
+ * return: nothing to say about that entry). Each part holds the lock for
+ * what one message carries, however large the dump.
  */
 static int vcube_nl_dump(struct sk_buff *skb, struct netlink_callback *cb,
-			 u8 cmd, u32 count,
-			 int (*fill)(struct sk_buff *, struct vcube_net *, u32))
+			 u8 cmd, u64 first, u64 end,
+			 int (*fill)(struct sk_buff *, struct vcube_net *, u64))
 {
 	struct vcube_net *net = vcube_nl_net;
-	u32 start = cb->args[0], i;
+	u64 start = max(vcube_nl_cursor(cb), first), i;
+	bool put = false;
 	int ret = 0;
 	void *hdr;
 
-	mutex_lock(&net->lock);
+	lockdep_assert_held(&net->lock);
 	cb->seq = lower_32_bits(vc_stats_gen(net->engine)) ?: 1;
-	for (i = start; i < count; i++) {
+	for (i = start; i < end; i++) {
 		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid,
 				  cb->nlh->nlmsg_seq, &vcube_nl_family,
 				  NLM_F_MULTI, cmd);
@@ -244,29 +310,76 @@ static int vcube_nl_dump(struct sk_buff *skb, struct netlink_callback *cb,
 		ret = fill(skb, net, i);
 		if (ret) {
 			genlmsg_cancel(skb, hdr);
+			if (ret > 0) {
+				ret = 0;
+				continue;
+			}
 			break;
 		}
 		genlmsg_end(skb, hdr);
+		put = true;
 	}
-	mutex_unlock(&net->lock);
-	cb->args[0] = i;
+	vcube_nl_cursor_set(cb, i);
 	/* Not even one entry fitted in an empty message: give up. */
-	if (ret && i == start)
+	if (ret && !put)
 		return ret;
 	return skb->len;
 }
 
+/* A dump of @count entries from 0, under the network's lock. */
+static int vcube_nl_dump_all(struct sk_buff *skb, struct netlink_callback *cb,
+			     u8 cmd, u32 count,
+			     int (*fill)(struct sk_buff *, struct vcube_net *,
+					 u64))
+{
+	struct vcube_net *net = vcube_nl_net;
+	int ret;
+
+	mutex_lock(&net->lock);
+	ret = vcube_nl_dump(skb, cb, cmd, 0, count, fill);
+	mutex_unlock(&net->lock);
+	return ret;
+}
+
 int vcube_nl_link_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
-	return vcube_nl_dump(skb, cb, VCUBE_CMD_LINK_GET,
-			     vc_nchan_res(vcube_nl_net->engine),
-			     vcube_nl_link_fill);
+	return vcube_nl_dump_all(skb, cb, VCUBE_CMD_LINK_GET,
+				 vc_nchan_res(vcube_nl_net->engine),
+				 vcube_nl_link_fill);
 }
 
 int vcube_nl_node_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
-	return vcube_nl_dump(skb, cb, VCUBE_CMD_NODE_GET,
-			     vcube_nl_net->topo.nodes, vcube_nl_node_fill);
+	return vcube_nl_dump_all(skb, cb, VCUBE_CMD_NODE_GET,
+				 vcube_nl_net->topo.nodes, vcube_nl_node_fill);
+}
+
+int vcube_nl_window_get_dumpit(struct sk_buff *skb,
+			       struct netlink_callback *cb)
+{
+	return vcube_nl_dump_all(skb, cb, VCUBE_CMD_WINDOW_GET, VC_WINDOWS,
+				 vcube_nl_window_fill);
+}
+
+/*
+ * The trace, oldest record first. Records the ring overwrote between two
+ * parts are skipped: an event wrote over them, and every event changes the
+ * generation, so that part is marked NLM_F_DUMP_INTR.
+ */
+int vcube_nl_trace_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	struct vcube_net *net = vcube_nl_net;
+	u64 total, first;
+	int ret;
+
+	mutex_lock(&net->lock);
+	total = vc_trace_count(net->engine);
+	first = total > net->params.trace_max ?
+		total - net->params.trace_max : 0;
+	ret = vcube_nl_dump(skb, cb, VCUBE_CMD_TRACE_GET, first, total,
+			    vcube_nl_trace_fill);
+	mutex_unlock(&net->lock);
+	return ret;
 }
 
 /* GENL_ADMIN_PERM (the spec's admin-perm) keeps it to CAP_NET_ADMIN. */

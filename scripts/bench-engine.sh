@@ -41,7 +41,7 @@ for d in 5 7; do
 	t1=$(date +%s.%N)
 	vt=$(awk '$1 == "clock" { if ($3 > m) m = $3 } END { print m / 1e6 }' /tmp/bench.$$)
 	msgs=$((n * (n - 1)))
-	ev=$(cat /sys/class/vcube/stats/events)
+	ev=$(vcubectl -j topo | python3 -c 'import json,sys; print(json.load(sys.stdin)["events"])')
 	rmmod vcube
 	awk -v n="$n" -v w="$(echo "$t1 - $t0" | bc)" -v vt="$vt" -v m="$msgs" -v ev="$ev" -v md="$md" 'BEGIN {
 		printf "pairwise exchange, %d processes, 4 KB blocks: %d messages, %d events, wall %.2f s (%.0f us/message), virtual %.3f ms\n",

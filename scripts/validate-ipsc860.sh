@@ -7,6 +7,8 @@ exp=$VCUBE_TOP/build/tests/vm/exp
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 load() { rmmod vcube 2>/dev/null; insmod "$VCUBE_KO" "$@" || exit 1; }
+# headers that queued for a channel so far (vcubectl topo, over netlink)
+waits() { vcubectl -j topo | python3 -c 'import json,sys; print(json.load(sys.stdin)["waits"])'; }
 . "$VCUBE_TOP/scripts/score-lib.sh"
 # Bokhari's sec. 2.2 fits, from data/papers/bokhari.tsv
 bk() { paper_val bokhari "Sec. 2.2" "$1" "" || exit 1; }
@@ -111,9 +113,9 @@ for d in 2 3 4 5 6; do
 			ej=$1 arb=$2
 			[ $algo != naive ] && [ "$cfg" != "0 fifo" ] && continue
 			load topology=hypercube dim=$d $blocks eject=$ej arbitration=$arb
-			w0=$(cat /sys/class/vcube/stats/channel_waits)
+			w0=$(waits)
 			vcube-run -n $n "$exp" exchange $algo 64 1000 > "$tmp/x" || exit 1
-			w=$(( $(cat /sys/class/vcube/stats/channel_waits) - w0 ))
+			w=$(( $(waits) - w0 ))
 			span=$(awk '$1 == "exchange" { if ($4 > m) m = $4 } END { print m / 1000 }' "$tmp/x")
 			case $algo in
 			naive) want="$((3 * n / 2 - 2)) (3n/2 - 2)" ;;

@@ -30,7 +30,7 @@ exchange() {	# SKEW_US DUPLEX_NS WANT_NS WANT_WAITS
 	local t w
 	load topology=hypercube dim=1 profile=ipsc860 duplex_ns=$2 || return
 	t=$(finish "$1")
-	w=$(attr stats/duplex_waits)
+	w=$(counter duplex_waits)
 	check "FORCED exchange, node 1 $1 us late, duplex_ns=$2: $t ns (want $3), $w waits" \
 		[ "$t.$w" = "$3.$4" ]
 }

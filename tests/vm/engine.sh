@@ -18,7 +18,7 @@ load topology=hypercube dim=3 && {
 	check "FORCED with no receive: the send completes" grep -q "deadlock sender 0" "$out"
 	check "FORCED with no receive: the receiver gets EDEADLK" grep -q "deadlock receiver -35" "$out"
 	check "deadlock is logged with who waited on what" sh -c 'dmesg | grep -q "node 1 waits (at 1000000 ns) to receive from node 0"'
-	check "dropped FORCED message counted" [ "$(cat /sys/class/vcube/vcube1/stats/forced_dropped 2>/dev/null)" = 1 ]
+	check "dropped FORCED message counted" [ "$(counter forced_dropped 1)" = 1 ]
 	vcube-run -n 9 "$exp" msg > "$out" 2>&1; rc=$?
 	check "vcube-run -n 9 on 8 nodes refused" [ $rc = 2 ]
 	got=$(vcube-run -n 3 echo '{rank}/{size}' | sort | tr '\n' ' ')
@@ -85,10 +85,10 @@ load topology=hypercube dim=5 && {
 	edge=$(vcube-run -n 32 "$exp" pairs 1000 0 31 2 23 | awk '{ if ($4 > m) m = $4 } END { print m }')
 	check "paths sharing only node 15: no slowdown ($both vs $alone ns)" [ "$both" = "$alone" ]
 	check "paths sharing edge 3->7: serialised ($edge ns)" [ "$edge" -gt $((alone * 3 / 2)) ]
-	waits0=$(cat /sys/class/vcube/stats/channel_waits)
+	waits0=$(counter waits)
 	vcube-run -n 32 "$exp" exchange pairwise 1000 0 > "$out" 2>&1
 	check "pairwise exchange on d=5, FORCED 1000 B: completes" [ $? = 0 ]
-	check "pairwise exchange: no channel ever waited on" [ "$(cat /sys/class/vcube/stats/channel_waits)" = "$waits0" ]
+	check "pairwise exchange: no channel ever waited on" [ "$(counter waits)" = "$waits0" ]
 	unload
 }
 
@@ -96,11 +96,11 @@ load topology=hypercube dim=5 && {
 blocks="short_base_ns=1000 short_byte_ns=0 short_hop_ns=0 tail_ns=0 eject=0"
 for algo in naive linear pairwise stable; do
 	load topology=hypercube dim=3 $blocks && {
-		w0=$(cat /sys/class/vcube/stats/channel_waits)
+		w0=$(counter waits)
 		vcube-run -n 8 "$exp" exchange $algo 64 1000 > "$out" 2>&1
 		check "$algo: runs" [ $? = 0 ]
 		span=$(awk '$1 == "exchange" { if ($4 > m) m = $4 } END { print m / 1000 }' "$out")
-		waits=$(( $(cat /sys/class/vcube/stats/channel_waits) - w0 ))
+		waits=$(( $(counter waits) - w0 ))
 		case $algo in
 		naive) check "naive: makespan $span blocks, want 10 = 3n/2 - 2 (Fig. 6)" [ "$span" = 10 ] ;;
 		linear|pairwise) check "$algo: $span = n - 1 steps, $waits channel waits (Figs. 7, 8)" [ "$span.$waits" = 7.0 ] ;;

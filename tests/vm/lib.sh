@@ -21,3 +21,14 @@ load() {
 unload() { loaded && rmmod vcube; }
 
 attr() { local v; read -r v < "/sys/class/vcube/$1" && echo "$v"; }
+# A counter over netlink: counter KEY, the network's (vcubectl topo), or
+# counter KEY NODE, a node's (vcubectl nodes); JSON keys.
+counter() {
+	if [ $# = 1 ]; then
+		vcubectl -j topo | python3 -c 'import json,sys; print(json.load(sys.stdin)[sys.argv[1]])' "$1"
+	else
+		vcubectl -j nodes | python3 -c 'import json,sys; print(json.load(sys.stdin)[int(sys.argv[2])][sys.argv[1]])' "$1" "$2"
+	fi
+}
+# "window peak" lines of every window with a channel taken (vcubectl windows)
+peak_windows() { vcubectl windows | awk '{ print $2, $4 }'; }

@@ -73,6 +73,32 @@ assert len(r.findall(".//" + ns + "circle")) == 32' "$tmp/d5.svg" && good=1
 	good=0; [ $rc = 0 ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["nodes"] == 32 and d["kind"] == "hypercube"' "$tmp/ynl-topo" && good=1
 	check "ynl cli.py --do topo-get $(head -c 200 "$tmp/ynl-err")" [ $good = 1 ]
 
+	# the trace: one record per channel a message crossed, in parts
+	vcubectl -j trace > "$tmp/trace"
+	rc=$?
+	good=0; [ $rc = 0 ] && python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert len(d) == 2560, len(d)                       # sum of popcount(s ^ t)
+assert [r["seq"] for r in d] == list(range(2560))
+assert all(r["kind"] == "data" and r["bytes"] == 64 and r["end_ns"] > r["start_ns"] for r in d)
+hops = {}
+for r in d:
+    hops.setdefault(r["msg"], []).append(r)
+assert len(hops) == 992
+for m in hops.values():
+    s, t = m[0]["src"], m[0]["dst"]
+    assert [r["hop"] for r in m] == list(range(bin(s ^ t).count("1")))' "$tmp/trace" && good=1
+	check "vcubectl trace: 2560 records, one per hop of each of the 992 messages, in order" [ $good = 1 ]
+	ynl --dump trace-get > "$tmp/ynl-trace" 2>"$tmp/ynl-err"
+	rc=$?
+	good=0; [ $rc = 0 ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); e=json.load(open(sys.argv[2])); assert len(d) == 2560 and [(r["seq"], r["channel"], r["start"]) for r in d] == [(r["seq"], r["channel"], r["start_ns"]) for r in e]' "$tmp/ynl-trace" "$tmp/trace" && good=1
+	check "ynl cli.py --dump trace-get: the same 2560 records $(head -c 200 "$tmp/ynl-err")" [ $good = 1 ]
+	ynl --dump window-get > "$tmp/ynl-win" 2>"$tmp/ynl-err"
+	check "ynl cli.py --dump window-get answers $(head -c 200 "$tmp/ynl-err")" [ $? = 0 ]
+	check "sysfs keeps no counters: /sys/class/vcube/stats and vcube0/stats are gone" \
+		[ ! -e /sys/class/vcube/stats ] && [ ! -e /sys/class/vcube/vcube0/stats ]
+
 	# resets: root only
 	setpriv --reuid=65534 --regid=65534 --clear-groups vcubectl reset > /dev/null 2> "$tmp/err"
 	rc=$?
@@ -88,6 +114,7 @@ assert len(r.findall(".//" + ns + "circle")) == 32' "$tmp/d5.svg" && good=1
 	vcubectl -j topo > "$tmp/topo"
 	good=0; [ $rc = 0 ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); t=json.load(open(sys.argv[2])); assert all(l["messages"] == 0 and l["busy_ns"] == 0 and l["waits"] == 0 for l in d) and t["messages"] == 0' "$tmp/links" "$tmp/topo" && good=1
 	check "reset by root: every counter 0" [ $good = 1 ]
+	check "reset by root: the trace is empty" [ "$(vcubectl -j trace)" = "[]" ]
 
 	vcubectl -j watch --interval 0.2 --count 2 > "$tmp/watch"
 	rc=$?
@@ -135,6 +162,25 @@ load topology=hypercube dim=12 profile=ipsc860 && {
 	check "d=12: a dump the counters change under is flagged NLM_F_DUMP_INTR ($(tr '\n' ' ' < "$tmp/intr"))" [ $? = 0 ]
 	n=$(vcubectl -j links | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')
 	check "d=12: vcubectl links lists all 49152 ($n)" [ "$n" = 49152 ]
+	unload
+}
+
+# a trace of 100 keeps the last 100 channel uses; windows of 1 ms
+load topology=hypercube dim=4 profile=ipsc860 trace=100 window_ns=1000000 && {
+	vcube-run -n 16 nl exchange 64 > /dev/null 2>&1
+	vcubectl -j trace > "$tmp/trace"
+	good=0; python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert [r["seq"] for r in d] == list(range(412, 512)), [r["seq"] for r in d][:3]' "$tmp/trace" && good=1
+	check "trace=100, 512 channel uses: the last 100 (seq 412..511)" [ $good = 1 ]
+	vcubectl windows > "$tmp/win"
+	good=0; [ -s "$tmp/win" ] && awk '$1 != "window" || $3 != "peak" || $4 < 1 { exit 1 }' "$tmp/win" && good=1
+	check "vcubectl windows: \"window W peak P\" lines ($(head -n 1 "$tmp/win"))" [ $good = 1 ]
+	vcubectl trace extra > /dev/null 2> "$tmp/err"
+	check "vcubectl trace with an argument: refused, exit 2" [ $? = 2 ]
+	unload
+}
+load topology=hypercube dim=3 trace=0 && {
+	vcube-run -n 8 nl exchange 64 > /dev/null 2>&1
+	check "trace=0: the trace is empty" [ "$(vcubectl -j trace)" = "[]" ]
 	unload
 }
 

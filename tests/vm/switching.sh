@@ -5,6 +5,8 @@
 # channels, and the CM-5's packet network (Ponnusamy et al., Figs. 5-8).
 . "$(dirname "$0")/lib.sh"
 exp=$VCUBE_TOP/build/tests/vm/exp
+win=$(mktemp)
+trap 'rm -f "$win"' EXIT
 pairs() {	# len src dst ...: the slowest transit, ns
 	local len=$1 n
 	shift
@@ -71,6 +73,8 @@ for shape in "4 4" "8 8" "16 8"; do
 		load profile=delta rows=$r cols=$c window_ns=10000000 lanes=0 || continue
 		vcube-run -n $p "$exp" steps $algo 64 10000000 > /dev/null 2>&1
 		check "delta ${r}x$c $algo: every step within its window" [ $? = 0 ]
+		peak_windows > "$win"
+		check "delta ${r}x$c $algo: vcubectl windows lists $(wc -l < "$win") windows" [ -s "$win" ]
 		res=$(awk -v c=$c -v p=$p -v a=$algo '
 			{ peak[$1] = $2 }
 			END {
@@ -86,14 +90,14 @@ for shape in "4 4" "8 8" "16 8"; do
 					if (peak[i] <= f) le++
 				}
 				print eq + 0, le + 0, p - 1
-			}' /sys/class/vcube/stats/peak_windows)
+			}' "$win")
 		set -- $res
 		if [ $algo = pex ]; then
 			check "delta ${r}x$c PEX: link peak = f(i) on $1 of $3 steps" [ "$1" = "$3" ]
 		else
 			check "delta ${r}x$c GEN: link peak <= f(i) on $2 of $3 steps, = on $1" [ "$2" = "$3" ]
 			exact=$(xy_peaks $r $c | awk 'NR == FNR { want[$1] = $2; next }
-				$1 in want && $2 == want[$1] { n++ } END { print n + 0 }' - /sys/class/vcube/stats/peak_windows)
+				$1 in want && $2 == want[$1] { n++ } END { print n + 0 }' - "$win")
 			check "delta ${r}x$c GEN: link peak = the XY paths' overlap on $exact of $(($p - 1)) steps" \
 				[ "$exact" = $(($p - 1)) ]
 		fi

@@ -249,6 +249,9 @@ static int vcube_nl_topo_parse(struct nlattr **tb, void *arg)
 	t->waits = U64(tb, VCUBE_A_TOPO_WAITS);
 	t->wait_ns = U64(tb, VCUBE_A_TOPO_WAIT_NS);
 	t->deadlocks = U64(tb, VCUBE_A_TOPO_DEADLOCKS);
+	t->port_waits = U64(tb, VCUBE_A_TOPO_PORT_WAITS);
+	t->duplex_waits = U64(tb, VCUBE_A_TOPO_DUPLEX_WAITS);
+	t->events = U64(tb, VCUBE_A_TOPO_EVENTS);
 	return 0;
 }
 
@@ -414,6 +417,57 @@ int vcube_nl_node_dump(struct vcube_nl *nl, struct vcube_nl_node **out,
 				  .fill = vcube_nl_node_fill };
 
 	return vcube_nl_dump(nl, VCUBE_CMD_NODE_GET, VCUBE_A_NODE_MAX, &v,
+			     (void **)out, n, parts);
+}
+
+static int vcube_nl_window_fill(struct nlattr **tb, void *entry)
+{
+	struct vcube_nl_window *w = entry;
+
+	if (!tb[VCUBE_A_WINDOW_INDEX])
+		return -EIO;
+	w->index = U32(tb, VCUBE_A_WINDOW_INDEX);
+	w->peak = U32(tb, VCUBE_A_WINDOW_PEAK);
+	return 0;
+}
+
+int vcube_nl_window_dump(struct vcube_nl *nl, struct vcube_nl_window **out,
+			 size_t *n, unsigned int *parts)
+{
+	struct vcube_nl_vec v = { .size = sizeof(**out),
+				  .fill = vcube_nl_window_fill };
+
+	return vcube_nl_dump(nl, VCUBE_CMD_WINDOW_GET, VCUBE_A_WINDOW_MAX, &v,
+			     (void **)out, n, parts);
+}
+
+static int vcube_nl_trace_fill(struct nlattr **tb, void *entry)
+{
+	struct vcube_trace_rec *r = entry;
+
+	if (!tb[VCUBE_A_TRACE_SEQ] || !tb[VCUBE_A_TRACE_CHANNEL])
+		return -EIO;
+	r->seq = U64(tb, VCUBE_A_TRACE_SEQ);
+	r->start = U64(tb, VCUBE_A_TRACE_START);
+	r->end = U64(tb, VCUBE_A_TRACE_END);
+	r->bytes = U64(tb, VCUBE_A_TRACE_BYTES);
+	r->src = U32(tb, VCUBE_A_TRACE_SRC);
+	r->dst = U32(tb, VCUBE_A_TRACE_DST);
+	r->tag = U32(tb, VCUBE_A_TRACE_TAG);
+	r->channel = U32(tb, VCUBE_A_TRACE_CHANNEL);
+	r->hop = U32(tb, VCUBE_A_TRACE_HOP);
+	r->kind = U32(tb, VCUBE_A_TRACE_KIND);
+	r->msg = U32(tb, VCUBE_A_TRACE_MSG);
+	return 0;
+}
+
+int vcube_nl_trace_dump(struct vcube_nl *nl, struct vcube_trace_rec **out,
+			size_t *n, unsigned int *parts)
+{
+	struct vcube_nl_vec v = { .size = sizeof(**out),
+				  .fill = vcube_nl_trace_fill };
+
+	return vcube_nl_dump(nl, VCUBE_CMD_TRACE_GET, VCUBE_A_TRACE_MAX, &v,
 			     (void **)out, n, parts);
 }
 

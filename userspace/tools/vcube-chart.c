@@ -65,7 +65,7 @@ static void bin(char *s, unsigned int v, unsigned int d)
 static int in_run(const struct vcube_trace_rec *r, const struct opts *o,
 		  unsigned int n, unsigned int d, uint32_t m0)
 {
-	return r->kind == VCUBE_TRACE_DATA && r->bytes == o->len &&
+	return r->kind == VCUBE_TRACE_KIND_DATA && r->bytes == o->len &&
 	       r->msg - m0 <= INT32_MAX && r->src < n && r->dst < n &&
 	       r->hop <= d;
 }
@@ -191,6 +191,44 @@ static void chart_grid(const struct chart *ch, const struct opts *o)
 		}
 }
 
+/* Messages sent so far (topo-get), low 32 bits as trace records say it. */
+static int net_messages(uint32_t *m0)
+{
+	struct vcube_nl_topo t;
+	struct vcube_nl *nl;
+	int ret;
+
+	ret = vcube_nl_open(&nl);
+	if (ret)
+		return ret;
+	ret = vcube_nl_topo_get(nl, &t);
+	vcube_nl_close(nl);
+	if (!ret)
+		*m0 = (uint32_t)t.messages;
+	return ret;
+}
+
+/*
+ * The trace (trace-get). Nodes leaving as the run ends change it: read it
+ * again until one dump saw it whole.
+ */
+static int read_trace(struct vcube_trace_rec **r, size_t *nr)
+{
+	struct vcube_nl *nl;
+	int ret, tries;
+
+	ret = vcube_nl_open(&nl);
+	if (ret)
+		return ret;
+	for (tries = 0; tries < 10; tries++) {
+		ret = vcube_nl_trace_dump(nl, r, nr, NULL);
+		if (ret != -EAGAIN)
+			break;
+	}
+	vcube_nl_close(nl);
+	return ret;
+}
+
 /* Rank 0: turn the trace into the chart. */
 static int chart(const struct opts *o, unsigned int n, unsigned int d,
 		 uint32_t m0)
@@ -200,7 +238,7 @@ static int chart(const struct opts *o, unsigned int n, unsigned int d,
 	size_t nr;
 	int ret;
 
-	ret = vcube_trace_read(NULL, &r, &nr);
+	ret = read_trace(&r, &nr);
 	if (ret) {
 		fprintf(stderr, "vcube-chart: reading the trace: %s\n", strerror(-ret));
 		return 1;
@@ -263,12 +301,12 @@ static int run(const struct opts *o)
 	if (!sb || !rb)
 		return 1;
 	/*
-	 * Every message sent after rank 0 read stats/messages is the run's:
+	 * Every message sent after rank 0 read the count is the run's:
 	 * the second barrier keeps the exchange from starting before.
 	 */
 	ret = vcube_comm_barrier(c);
 	if (!ret && vcube_comm_rank(c) == 0)
-		ret = vcube_net_messages(NULL, &m0);
+		ret = net_messages(&m0);
 	if (!ret)
 		ret = vcube_comm_barrier(c);
 	if (!ret)

@@ -263,6 +263,8 @@ static const struct {
 	{ "route", cmd_route, "SRC DST: the channels a message crosses" },
 	{ "reset", vc_cmd_reset, "start every counter afresh (CAP_NET_ADMIN)" },
 	{ "watch", vc_cmd_watch, "a live view of the busiest links" },
+	{ "windows", vc_cmd_windows, "the peak channel sharing per window of window_ns" },
+	{ "trace", vc_cmd_trace, "every channel use the kernel still keeps, oldest first" },
 	{ "help", cmd_help, "this text" },
 };
 

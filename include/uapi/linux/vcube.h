@@ -56,6 +56,19 @@ enum vcube_node_state {
 	VCUBE_NODE_STATE_BLOCKED,
 };
 
+/**
+ * enum vcube_trace_kind - What a traced transfer carried.
+ * @VCUBE_TRACE_KIND_PROBE: The long protocol's PROBE.
+ * @VCUBE_TRACE_KIND_REQUEST: The long protocol's REQUEST, back from the
+ *   receiver.
+ * @VCUBE_TRACE_KIND_DATA: The message itself.
+ */
+enum vcube_trace_kind {
+	VCUBE_TRACE_KIND_PROBE,
+	VCUBE_TRACE_KIND_REQUEST,
+	VCUBE_TRACE_KIND_DATA,
+};
+
 enum {
 	VCUBE_A_TOPO_PAD = 1,
 	VCUBE_A_TOPO_KIND,
@@ -73,6 +86,9 @@ enum {
 	VCUBE_A_TOPO_WAITS,
 	VCUBE_A_TOPO_WAIT_NS,
 	VCUBE_A_TOPO_DEADLOCKS,
+	VCUBE_A_TOPO_PORT_WAITS,
+	VCUBE_A_TOPO_DUPLEX_WAITS,
+	VCUBE_A_TOPO_EVENTS,
 
 	__VCUBE_A_TOPO_MAX,
 	VCUBE_A_TOPO_MAX = (__VCUBE_A_TOPO_MAX - 1)
@@ -136,11 +152,39 @@ enum {
 };
 
 enum {
+	VCUBE_A_WINDOW_INDEX = 1,
+	VCUBE_A_WINDOW_PEAK,
+
+	__VCUBE_A_WINDOW_MAX,
+	VCUBE_A_WINDOW_MAX = (__VCUBE_A_WINDOW_MAX - 1)
+};
+
+enum {
+	VCUBE_A_TRACE_PAD = 1,
+	VCUBE_A_TRACE_SEQ,
+	VCUBE_A_TRACE_START,
+	VCUBE_A_TRACE_END,
+	VCUBE_A_TRACE_BYTES,
+	VCUBE_A_TRACE_SRC,
+	VCUBE_A_TRACE_DST,
+	VCUBE_A_TRACE_TAG,
+	VCUBE_A_TRACE_CHANNEL,
+	VCUBE_A_TRACE_HOP,
+	VCUBE_A_TRACE_KIND,
+	VCUBE_A_TRACE_MSG,
+
+	__VCUBE_A_TRACE_MAX,
+	VCUBE_A_TRACE_MAX = (__VCUBE_A_TRACE_MAX - 1)
+};
+
+enum {
 	VCUBE_CMD_TOPO_GET = 1,
 	VCUBE_CMD_LINK_GET,
 	VCUBE_CMD_NODE_GET,
 	VCUBE_CMD_STATS_RESET,
 	VCUBE_CMD_CNET_GET,
+	VCUBE_CMD_WINDOW_GET,
+	VCUBE_CMD_TRACE_GET,
 
 	__VCUBE_CMD_MAX,
 	VCUBE_CMD_MAX = (__VCUBE_CMD_MAX - 1)
@@ -307,38 +351,6 @@ struct vcube_wait {
 	__u32 pad;
 	struct vcube_status st;
 };
-
-/**
- * struct vcube_trace_rec - one channel's use by one transfer, as read from
- *	/sys/class/vcube/stats/trace (oldest first; writing to it empties it)
- * @start: virtual ns at which the transfer's body began to flow
- * @end: virtual ns at which the channel was released (delivery)
- * @bytes: the transfer's bytes (0 for PROBE and REQUEST)
- * @src: node the transfer left (for a REQUEST, the message's receiver)
- * @dst: node it reached
- * @tag: the message's tag
- * @channel: channel id (fat tree under packet switching: bundle id)
- * @hop: the channel's position on the route, from 0
- * @kind: VCUBE_TRACE_*
- * @msg: the message's number: stats/messages when it was sent (low 32
- *	bits); its transfers share it
- */
-struct vcube_trace_rec {
-	__u64 start;
-	__u64 end;
-	__u64 bytes;
-	__u32 src;
-	__u32 dst;
-	__u32 tag;
-	__u32 channel;
-	__u16 hop;
-	__u16 kind;
-	__u32 msg;
-};
-
-#define VCUBE_TRACE_PROBE	0
-#define VCUBE_TRACE_REQUEST	1
-#define VCUBE_TRACE_DATA	2
 
 /*
  * The control network (the CM-5's): operations in which every node of a

@@ -124,11 +124,6 @@ struct vcube_node_desc {
 };
 
 int vcube_net_describe(const char *root, struct vcube_net_desc *desc);
-/* stats/messages; trace records' msg numbers start from it. */
-int vcube_net_messages(const char *root, uint32_t *count);
-/* The channel-use trace (stats/trace), oldest first; free(*recs). */
-int vcube_trace_read(const char *root, struct vcube_trace_rec **recs,
-		     size_t *n);
 int vcube_node_describe(const char *root, unsigned int node,
 			struct vcube_node_desc *desc);
 
@@ -156,6 +151,9 @@ struct vcube_nl_topo {
 	uint64_t waits;
 	uint64_t wait_ns;
 	uint64_t deadlocks;
+	uint64_t port_waits;
+	uint64_t duplex_waits;		/* for a half-duplex link's other way */
+	uint64_t events;		/* engine events processed */
 };
 
 struct vcube_nl_link {
@@ -187,6 +185,30 @@ struct vcube_nl_node {
 	uint64_t sysbuf_peak;
 };
 
+/* A window of window_ns in which a channel was taken (window-get). */
+struct vcube_nl_window {
+	unsigned int index;
+	unsigned int peak;	/* most transfers on one channel in it */
+};
+
+/*
+ * One channel's use by one transfer (trace-get): the kernel keeps the last
+ * trace= of them.
+ */
+struct vcube_trace_rec {
+	uint64_t seq;		/* the record's number since the last reset */
+	uint64_t start;		/* virtual ns the transfer's body began */
+	uint64_t end;		/* virtual ns the channel was released */
+	uint64_t bytes;		/* 0 for a PROBE or a REQUEST */
+	unsigned int src;	/* for a REQUEST, the message's receiver */
+	unsigned int dst;
+	unsigned int tag;
+	unsigned int channel;	/* packet switching: the bundle */
+	unsigned int hop;	/* the channel's place on the route, from 0 */
+	unsigned int kind;	/* enum vcube_trace_kind */
+	uint32_t msg;		/* topo messages at its send, low 32 bits */
+};
+
 /* The control network (cnet-get): its costs, and what it carried. */
 struct vcube_nl_cnet {
 	unsigned int present;		/* 0: the network has none */
@@ -214,6 +236,12 @@ int vcube_nl_node_dump(struct vcube_nl *nl, struct vcube_nl_node **out,
 /* Needs CAP_NET_ADMIN: -EPERM otherwise. */
 int vcube_nl_stats_reset(struct vcube_nl *nl);
 int vcube_nl_cnet_get(struct vcube_nl *nl, struct vcube_nl_cnet *cnet);
+/* The windows with a channel taken, in order; free(*out). */
+int vcube_nl_window_dump(struct vcube_nl *nl, struct vcube_nl_window **out,
+			 size_t *n, unsigned int *parts);
+/* The trace, oldest first; free(*out). -EAGAIN: it changed while read. */
+int vcube_nl_trace_dump(struct vcube_nl *nl, struct vcube_trace_rec **out,
+			size_t *n, unsigned int *parts);
 /* The kernel's extended-ack text for the last error, or "". */
 const char *vcube_nl_errmsg(const struct vcube_nl *nl);
 const char *vcube_switching_name(unsigned int switching);

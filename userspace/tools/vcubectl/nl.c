@@ -2,8 +2,9 @@
 /*
  * vcubectl over generic netlink (libvcube's client, libnl-genl-3): the
  * network's counters (topo), every channel's (links, watch), every node's
- * (nodes), the control network's (cnet), and reset. Each value is printed
- * once for both text and JSON (print.h).
+ * (nodes), the control network's (cnet), and reset; the peak windows and
+ * the trace are in trace.c. Each value is printed once for both text and
+ * JSON (print.h).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -17,7 +18,7 @@
 
 #include "vcubectl/vcubectl.h"
 
-static int fail_nl(const char *what, int err, struct vcube_nl *nl)
+int vc_fail_nl(const char *what, int err, struct vcube_nl *nl)
 {
 	const char *msg = vcube_nl_errmsg(nl);
 
@@ -35,11 +36,11 @@ static int fail_nl(const char *what, int err, struct vcube_nl *nl)
 	return 1;
 }
 
-static int nl_open(const char *what, struct vcube_nl **nl)
+int vc_nl_open(const char *what, struct vcube_nl **nl)
 {
 	int ret = vcube_nl_open(nl);
 
-	return ret ? fail_nl(what, ret, NULL) : 0;
+	return ret ? vc_fail_nl(what, ret, NULL) : 0;
 }
 
 /* A dump, tried again (up to 5 times) while the counters move under it. */
@@ -201,6 +202,11 @@ static void topo_print(const struct vcube_nl_topo *t, const char *key)
 	vc_print_uint(VC_JSON, "wait_ns", NULL, t->wait_ns);
 	vc_print_float(VC_TEXT, NULL, " wait %.3f us", t->wait_ns / 1e3);
 	vc_print_uint(VC_ANY, "deadlocks", " deadlocks %llu\n", t->deadlocks);
+	vc_print_uint(VC_ANY, "port_waits", "    port_waits %llu",
+		      t->port_waits);
+	vc_print_uint(VC_ANY, "duplex_waits", " duplex_waits %llu",
+		      t->duplex_waits);
+	vc_print_uint(VC_ANY, "events", " events %llu\n", t->events);
 	vc_close('{');
 }
 
@@ -213,11 +219,11 @@ int vc_cmd_topo(int argc, char **argv)
 	(void)argv;
 	if (vc_no_args(argc, "topo"))
 		return 2;
-	if (nl_open("topo", &nl))
+	if (vc_nl_open("topo", &nl))
 		return 1;
 	ret = vcube_nl_topo_get(nl, &t);
 	if (ret) {
-		ret = fail_nl("topo", ret, nl);
+		ret = vc_fail_nl("topo", ret, nl);
 	} else {
 		topo_print(&t, NULL);
 		vc_end();
@@ -266,11 +272,11 @@ int vc_cmd_cnet(int argc, char **argv)
 	(void)argv;
 	if (vc_no_args(argc, "cnet"))
 		return 2;
-	if (nl_open("cnet", &nl))
+	if (vc_nl_open("cnet", &nl))
 		return 1;
 	ret = vcube_nl_cnet_get(nl, &c);
 	if (ret)
-		ret = fail_nl("cnet", ret, nl);
+		ret = vc_fail_nl("cnet", ret, nl);
 	else
 		cnet_print(&c);
 	vcube_nl_close(nl);
@@ -378,13 +384,13 @@ int vc_cmd_links(int argc, char **argv)
 	ret = view_opts_parse(argc, argv, false, links_usage, &o);
 	if (ret)
 		return ret == 1 ? 0 : ret;
-	if (nl_open("links", &nl))
+	if (vc_nl_open("links", &nl))
 		return 1;
 	ret = vcube_nl_topo_get(nl, &t);
 	if (!ret)
 		ret = dump_links(nl, &l, &n);
 	if (ret) {
-		ret = fail_nl("links", ret, nl);
+		ret = vc_fail_nl("links", ret, nl);
 	} else if (o.svg && vc_svg_write(o.svg, &t, l, n)) {
 		fprintf(stderr, "vcubectl: links: cannot write %s: %s\n", o.svg,
 			strerror(errno));
@@ -427,13 +433,13 @@ int vc_cmd_nodes(int argc, char **argv)
 	(void)argv;
 	if (vc_no_args(argc, "nodes"))
 		return 2;
-	if (nl_open("nodes", &nl))
+	if (vc_nl_open("nodes", &nl))
 		return 1;
 	do
 		ret = vcube_nl_node_dump(nl, &d, &n, NULL);
 	while (ret == -EAGAIN && ++tries < 5);
 	if (ret) {
-		ret = fail_nl("nodes", ret, nl);
+		ret = vc_fail_nl("nodes", ret, nl);
 	} else {
 		vc_open(NULL, '[');
 		vc_print_text("%6s %-8s %8s %14s %10s %10s %8s %8s %9s %12s\n",
@@ -458,11 +464,11 @@ int vc_cmd_reset(int argc, char **argv)
 	(void)argv;
 	if (vc_no_args(argc, "reset"))
 		return 2;
-	if (nl_open("reset", &nl))
+	if (vc_nl_open("reset", &nl))
 		return 1;
 	ret = vcube_nl_stats_reset(nl);
 	if (ret)
-		ret = fail_nl("reset", ret, nl);
+		ret = vc_fail_nl("reset", ret, nl);
 	vcube_nl_close(nl);
 	return ret;
 }
@@ -498,7 +504,7 @@ static int watch_once(struct vcube_nl *nl, const struct view_opts *o, bool tty)
 	if (!ret)
 		ret = dump_links(nl, &l, &n);
 	if (ret)
-		return fail_nl("watch", ret, nl);
+		return vc_fail_nl("watch", ret, nl);
 	qsort(l, n, sizeof(*l), link_cmp);
 	if (o->top < n)
 		n = o->top;
@@ -530,7 +536,7 @@ int vc_cmd_watch(int argc, char **argv)
 	ret = view_opts_parse(argc, argv, true, watch_usage, &o);
 	if (ret)
 		return ret == 1 ? 0 : ret;
-	if (nl_open("watch", &nl))
+	if (vc_nl_open("watch", &nl))
 		return 1;
 	signal(SIGINT, watch_signal);
 	signal(SIGTERM, watch_signal);

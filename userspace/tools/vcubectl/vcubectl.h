@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * vcubectl's parts: the commands on the device and sysfs (vcubectl.c), the
- * netlink client and its commands (nl.c), the printer of text and JSON
- * (print.c) and the SVG renderer (svg.c).
+ * netlink client and its commands (nl.c; the windows and the trace in
+ * trace.c), the printer of text and JSON (print.c) and the SVG renderer
+ * (svg.c).
  */
 #ifndef VCUBECTL_H
 #define VCUBECTL_H
@@ -31,12 +32,19 @@ double vc_util(const struct vcube_nl_link *l, uint64_t elapsed);
 int vc_svg_write(const char *path, const struct vcube_nl_topo *t,
 		 const struct vcube_nl_link *l, size_t n);
 
-/* The commands over generic netlink (nl.c). */
+/* Say why @what failed over netlink, with the kernel's text: 1. */
+int vc_fail_nl(const char *what, int err, struct vcube_nl *nl);
+/* Open the family for @what: 0, else 1 (said). */
+int vc_nl_open(const char *what, struct vcube_nl **nl);
+
+/* The commands over generic netlink (nl.c, trace.c). */
 int vc_cmd_topo(int argc, char **argv);
 int vc_cmd_links(int argc, char **argv);
 int vc_cmd_nodes(int argc, char **argv);
 int vc_cmd_cnet(int argc, char **argv);
 int vc_cmd_reset(int argc, char **argv);
 int vc_cmd_watch(int argc, char **argv);
+int vc_cmd_windows(int argc, char **argv);
+int vc_cmd_trace(int argc, char **argv);
 
 #endif /* VCUBECTL_H */
