@@ -96,6 +96,12 @@ $(B)/tests/%: tests/host/%.c $(CORE_SRC) $(LIB_SRC) $(wildcard kernel/core/*.h u
 	$(CC) $(VCUBE_CFLAGS) -Ikernel/core $(CFLAGS) -fsanitize=address,undefined \
 		-fno-sanitize-recover=all -pthread -o $@ $< $(CORE_SRC) $(LIB_SRC) -lm $(NL_LIBS)
 
+# vcube-bench's writer, on its own: no library, no kernel code.
+$(B)/tests/bench_out_test: tests/host/bench_out_test.c userspace/tools/bench/out.c userspace/tools/bench/bench.h
+	@mkdir -p $(dir $@)
+	$(CC) $(VCUBE_CFLAGS) -Iuserspace/tools -DVCUBE_TOP='"$(CURDIR)"' $(CFLAGS) \
+		-fsanitize=address,undefined -fno-sanitize-recover=all -o $@ $< userspace/tools/bench/out.c
+
 $(B)/tests/vm/%: tests/vm/%.c $(B)/lib/libvcube.a $(wildcard userspace/lib/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a -lm $(NL_LIBS)

@@ -4,18 +4,21 @@
  * each in its own file (xchg.c: complete exchanges and irregular
  * schedules; coll.c: sums and broadcasts; fft.c: 2-D FFTs), through one
  * measure loop, and writes its results through out.c, its figures through
- * plot.c; the studies are sync.c (barriers, shifts, costs) and ge.c.
+ * plot.c; the studies are sync.c (barriers, shifts, costs) and ge.c,
+ * which write through the same writer.
  * vcube-bench.c reads the command line and picks one.
  */
 #ifndef VCUBE_BENCH_H
 #define VCUBE_BENCH_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "vcube.h"
 
 #define MAX_ALGOS	32
+#define ARRAY_LEN(a)	(sizeof(a) / sizeof((a)[0]))
 #define MAX_SIZES	64
 
 struct result {
@@ -93,6 +96,73 @@ int bench_timed(struct bench_point *pt, unsigned int rep, uint64_t *ns,
 		int (*op)(struct bench_point *pt, unsigned int rep, int *bad));
 /* Run the sweep of @b (every algorithm, every size): the exit status. */
 int bench_sweep_run(struct bench *b);
+
+/*
+ * One writer for every mode's and study's results (out.c). A list of
+ * columns says once how each value reads in a table, in CSV and in JSON;
+ * a study gives the run's facts (meta: JSON keys, CSV's "# k=v" line),
+ * the table's notes ("# ..." lines), then one row of values at a time.
+ */
+enum bench_fmt { BENCH_TABLE, BENCH_CSV, BENCH_JSON };
+enum bench_type { BENCH_STR, BENCH_UINT, BENCH_REAL, BENCH_BOOL };
+
+/* Where a meta value goes: CSV's comment line, JSON's object, or both. */
+#define BENCH_IN_CSV	1U
+#define BENCH_IN_JSON	2U
+#define BENCH_IN_BOTH	(BENCH_IN_CSV | BENCH_IN_JSON)
+
+struct bench_col {
+	const char *json;	/* JSON key; NULL: not in JSON */
+	const char *csv;	/* CSV heading; NULL: not in CSV */
+	const char *head;	/* table heading; NULL: not in the table */
+	enum bench_type type;
+	int width;		/* table; negative: left-aligned */
+	int prec;		/* table: digits after the point */
+	double scale;		/* table: value / scale, as a real (0: as is) */
+	const char *no;		/* table: a false boolean ("BAD"; true: "ok") */
+	const char *suffix;	/* table: after the value ("%") */
+};
+
+/* A row's values, one per column, as the column's type says. */
+union bench_val {
+	const char *s;
+	unsigned long long u;
+	double f;
+	int b;
+};
+
+struct bench_out {
+	FILE *f;
+	enum bench_fmt fmt;
+	const struct bench_col *cols;
+	unsigned int ncols;
+	bool begun;		/* JSON: the outer '{' is written */
+	unsigned int nmeta;	/* meta values written at this depth */
+	unsigned int nrows;
+};
+
+void bench_out_start(struct bench_out *o, FILE *f, enum bench_fmt fmt,
+		     const struct bench_col *cols, unsigned int ncols);
+/* The format -j and --csv ask for. */
+enum bench_fmt bench_out_fmt(int csv, int json);
+/* A "# ..." line of the table (not in CSV or JSON). */
+void bench_out_note(struct bench_out *o, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void bench_out_str(struct bench_out *o, unsigned int in, const char *key,
+		   const char *v);
+void bench_out_uint(struct bench_out *o, unsigned int in, const char *key,
+		    unsigned long long v);
+void bench_out_real(struct bench_out *o, unsigned int in, const char *key,
+		    double v);
+void bench_out_bool(struct bench_out *o, unsigned int in, const char *key,
+		    int v);
+/* A JSON object of meta values under @key (CSV flattens it). */
+void bench_out_open(struct bench_out *o, const char *key);
+void bench_out_close(struct bench_out *o);
+/* The rows begin: JSON's array under @key, CSV's and the table's heading. */
+void bench_out_rows(struct bench_out *o, const char *key);
+void bench_out_row(struct bench_out *o, const union bench_val *v);
+void bench_out_end(struct bench_out *o);
 
 /* The sweep's results as b->csv, b->json or a table (out.c). */
 void bench_write(const struct bench *b, FILE *f);

@@ -97,55 +97,65 @@ out:
 	return ret;
 }
 
+#define GE_MS(j, h, w, p)						\
+	{ .json = j, .csv = j, .head = h, .type = BENCH_REAL, .width = w, \
+	  .prec = p, .scale = 1e6 }
+
+static const struct bench_col ge_cols[] = {
+	{ .json = "algo", .csv = "algo", .head = "algo", .type = BENCH_STR,
+	  .width = -12 },
+	{ .json = "n", .csv = "n", .head = "n", .type = BENCH_UINT,
+	  .width = 5 },
+	GE_MS("reduce_double_ns", "red.dbl", 9, 3),
+	GE_MS("reduce_int_ns", "red.int", 9, 3),
+	GE_MS("bcast_ns", "bcast", 9, 3),
+	GE_MS("compute_ns", "compute", 9, 3),
+	GE_MS("iteration_ns", "iteration", 9, 3),
+	GE_MS("estimated_ns", "estimated", 11, 1),
+	{ .json = "measured_ns", .csv = "measured_ns", .head = "measured",
+	  .type = BENCH_UINT, .width = 11, .prec = 1, .scale = 1e6 },
+	{ .json = "ok", .csv = "ok", .head = "solution", .type = BENCH_BOOL,
+	  .no = "WRONG" },
+};
+
 static void ge_print(const struct ge_study *s, const struct vcube_net_desc *net,
 		     unsigned int p, const struct ge_result *res,
 		     unsigned int nres)
 {
+	struct bench_out o;
 	unsigned int i;
 
-	if (s->csv) {
-		printf("# kind=ge profile=%s procs=%u elem_ns=%g cnet_word_ns=%llu cnet_double_ns=%llu cnet_bcast_ns=%llu\n",
-		       net->profile, p, s->elem_ns, net->cnet_word_ns,
-		       net->cnet_double_ns, net->cnet_bcast_ns);
-		printf("algo,n,reduce_double_ns,reduce_int_ns,bcast_ns,compute_ns,iteration_ns,estimated_ns,measured_ns,ok\n");
-		for (i = 0; i < nres; i++)
-			printf("%s,%u,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%" PRIu64
-			       ",%d\n", res[i].algo, res[i].n, res[i].op[0],
-			       res[i].op[1], res[i].op[2], res[i].op[3],
-			       res[i].iteration, res[i].estimated,
-			       res[i].measured, res[i].ok);
-		return;
+	bench_out_start(&o, stdout, bench_out_fmt(s->csv, s->json), ge_cols,
+			ARRAY_LEN(ge_cols));
+	bench_out_note(&o, "%s %s (%u nodes), profile %s, %u processes; %g ns per element update",
+		       net->topology, net->shape, net->nodes, net->profile, p,
+		       s->elem_ns);
+	bench_out_note(&o, "Gaussian elimination of n x (n+1), n iterations; per iteration (rank 0) and in all, ms");
+	bench_out_str(&o, BENCH_IN_BOTH, "kind", "ge");
+	bench_out_open(&o, "network");
+	bench_out_str(&o, BENCH_IN_JSON, "topology", net->topology);
+	bench_out_str(&o, BENCH_IN_JSON, "shape", net->shape);
+	bench_out_str(&o, BENCH_IN_BOTH, "profile", net->profile);
+	bench_out_close(&o);
+	bench_out_uint(&o, BENCH_IN_BOTH, "procs", p);
+	bench_out_real(&o, BENCH_IN_BOTH, "elem_ns", s->elem_ns);
+	bench_out_uint(&o, BENCH_IN_CSV, "cnet_word_ns", net->cnet_word_ns);
+	bench_out_uint(&o, BENCH_IN_CSV, "cnet_double_ns", net->cnet_double_ns);
+	bench_out_uint(&o, BENCH_IN_CSV, "cnet_bcast_ns", net->cnet_bcast_ns);
+	bench_out_str(&o, BENCH_IN_JSON, "unit", "ns");
+	bench_out_rows(&o, "results");
+	for (i = 0; i < nres; i++) {
+		const struct ge_result *r = &res[i];
+		union bench_val v[] = {
+			{ .s = r->algo }, { .u = r->n }, { .f = r->op[0] },
+			{ .f = r->op[1] }, { .f = r->op[2] }, { .f = r->op[3] },
+			{ .f = r->iteration }, { .f = r->estimated },
+			{ .u = r->measured }, { .b = r->ok },
+		};
+
+		bench_out_row(&o, v);
 	}
-	if (s->json) {
-		printf("{\"kind\":\"ge\",\"network\":{\"topology\":\"%s\",\"shape\":\"%s\",\"profile\":\"%s\"},"
-		       "\"procs\":%u,\"elem_ns\":%g,\"unit\":\"ns\",\"results\":[",
-		       net->topology, net->shape, net->profile, p, s->elem_ns);
-		for (i = 0; i < nres; i++)
-			printf("%s\n{\"algo\":\"%s\",\"n\":%u,\"reduce_double_ns\":%.1f,"
-			       "\"reduce_int_ns\":%.1f,\"bcast_ns\":%.1f,\"compute_ns\":%.1f,"
-			       "\"iteration_ns\":%.1f,\"estimated_ns\":%.1f,\"measured_ns\":%"
-			       PRIu64 ",\"ok\":%s}", i ? "," : "", res[i].algo,
-			       res[i].n, res[i].op[0], res[i].op[1],
-			       res[i].op[2], res[i].op[3], res[i].iteration,
-			       res[i].estimated, res[i].measured,
-			       res[i].ok ? "true" : "false");
-		printf("\n]}\n");
-		return;
-	}
-	printf("# %s %s (%u nodes), profile %s, %u processes; %g ns per element update\n",
-	       net->topology, net->shape, net->nodes, net->profile, p,
-	       s->elem_ns);
-	printf("# Gaussian elimination of n x (n+1), n iterations; per iteration (rank 0) and in all, ms\n");
-	printf("%-12s %5s %9s %9s %9s %9s %9s %11s %11s %s\n", "algo", "n",
-	       "red.dbl", "red.int", "bcast", "compute", "iteration",
-	       "estimated", "measured", "solution");
-	for (i = 0; i < nres; i++)
-		printf("%-12s %5u %9.3f %9.3f %9.3f %9.3f %9.3f %11.1f %11.1f %s\n",
-		       res[i].algo, res[i].n, res[i].op[0] / 1e6,
-		       res[i].op[1] / 1e6, res[i].op[2] / 1e6,
-		       res[i].op[3] / 1e6, res[i].iteration / 1e6,
-		       res[i].estimated / 1e6, res[i].measured / 1e6,
-		       res[i].ok ? "ok" : "WRONG");
+	bench_out_end(&o);
 }
 
 /*

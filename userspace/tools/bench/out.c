@@ -1,81 +1,285 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * vcube-bench: the sweep's results (exchanges, irregular schedules, sums,
- * broadcasts, FFTs) as a table, CSV or JSON, and read back from CSV.
+ * vcube-bench: one writer of results as a table, CSV or JSON, for the
+ * sweep (exchanges, irregular schedules, sums, broadcasts, FFTs) and the
+ * studies (sync.c, ge.c); and the sweep's CSV read back.
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bench/bench.h"
 
-static void write_table(const struct bench *b, FILE *f)
+enum bench_fmt bench_out_fmt(int csv, int json)
 {
-	unsigned int i;
+	return json ? BENCH_JSON : csv ? BENCH_CSV : BENCH_TABLE;
+}
 
-	fprintf(f, "# %s %s (%u nodes), profile %s, %u processes, %u reps\n",
-		b->net.topology, b->net.shape, b->net.nodes, b->net.profile,
-		b->procs, b->reps);
+void bench_out_start(struct bench_out *o, FILE *f, enum bench_fmt fmt,
+		     const struct bench_col *cols, unsigned int ncols)
+{
+	*o = (struct bench_out){ .f = f, .fmt = fmt, .cols = cols,
+				 .ncols = ncols };
+}
+
+void bench_out_note(struct bench_out *o, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (o->fmt != BENCH_TABLE)
+		return;
+	va_start(ap, fmt);
+	fputs("# ", o->f);
+	vfprintf(o->f, fmt, ap);
+	fputc('\n', o->f);
+	va_end(ap);
+}
+
+/* JSON: the object's '{' or the ',' before a key, and the key. */
+static void json_key(struct bench_out *o, const char *key)
+{
+	if (!o->begun)
+		fputc('{', o->f);
+	else if (o->nmeta)
+		fputc(',', o->f);
+	o->begun = true;
+	o->nmeta++;
+	fprintf(o->f, "\"%s\":", key);
+}
+
+/*
+ * Begin a meta value: CSV's "# " or " " before it, JSON's '{' or ','
+ * and its key. False if it does not go in this format.
+ */
+static bool meta_key(struct bench_out *o, unsigned int in, const char *key)
+{
+	if (o->fmt == BENCH_CSV && (in & BENCH_IN_CSV)) {
+		fprintf(o->f, "%s%s=", o->nmeta++ ? " " : "# ", key);
+		return true;
+	}
+	if (o->fmt == BENCH_JSON && (in & BENCH_IN_JSON)) {
+		json_key(o, key);
+		return true;
+	}
+	return false;
+}
+
+void bench_out_str(struct bench_out *o, unsigned int in, const char *key,
+		   const char *v)
+{
+	if (meta_key(o, in, key))
+		fprintf(o->f, o->fmt == BENCH_JSON ? "\"%s\"" : "%s", v);
+}
+
+void bench_out_uint(struct bench_out *o, unsigned int in, const char *key,
+		    unsigned long long v)
+{
+	if (meta_key(o, in, key))
+		fprintf(o->f, "%llu", v);
+}
+
+void bench_out_real(struct bench_out *o, unsigned int in, const char *key,
+		    double v)
+{
+	if (meta_key(o, in, key))
+		fprintf(o->f, "%g", v);
+}
+
+void bench_out_bool(struct bench_out *o, unsigned int in, const char *key,
+		    int v)
+{
+	if (meta_key(o, in, key))
+		fputs(o->fmt == BENCH_JSON ? (v ? "true" : "false") :
+		      (v ? "1" : "0"), o->f);
+}
+
+void bench_out_open(struct bench_out *o, const char *key)
+{
+	if (o->fmt != BENCH_JSON)
+		return;
+	json_key(o, key);
+	fputc('{', o->f);
+	o->nmeta = 0;
+}
+
+void bench_out_close(struct bench_out *o)
+{
+	if (o->fmt != BENCH_JSON)
+		return;
+	fputc('}', o->f);
+	o->nmeta = 1;
+}
+
+/* The column's name in this format; NULL: not in it. */
+static const char *col_name(const struct bench_out *o,
+			    const struct bench_col *c)
+{
+	return o->fmt == BENCH_JSON ? c->json :
+	       o->fmt == BENCH_CSV ? c->csv : c->head;
+}
+
+/* A table cell's width, its suffix included; negative: left-aligned. */
+static int col_width(const struct bench_col *c)
+{
+	int extra = c->suffix ? (int)strlen(c->suffix) : 0;
+
+	return c->width < 0 ? c->width - extra : c->width + extra;
+}
+
+void bench_out_rows(struct bench_out *o, const char *key)
+{
+	unsigned int i, n = 0;
+
+	if (o->fmt == BENCH_JSON) {
+		json_key(o, key);
+		fputc('[', o->f);
+		return;
+	}
+	if (o->fmt == BENCH_CSV && o->nmeta)
+		fputc('\n', o->f);
+	for (i = 0; i < o->ncols; i++) {
+		const struct bench_col *c = &o->cols[i];
+
+		if (!col_name(o, c))
+			continue;
+		if (o->fmt == BENCH_CSV)
+			fprintf(o->f, "%s%s", n++ ? "," : "", c->csv);
+		else
+			fprintf(o->f, "%s%*s", n++ ? " " : "", col_width(c),
+				c->head);
+	}
+	fputc('\n', o->f);
+}
+
+/* One value as CSV and JSON write it (reals with one decimal). */
+static void cell_data(const struct bench_out *o, const struct bench_col *c,
+		      const union bench_val *v)
+{
+	switch (c->type) {
+	case BENCH_STR:
+		fprintf(o->f, o->fmt == BENCH_JSON ? "\"%s\"" : "%s", v->s);
+		break;
+	case BENCH_UINT:
+		fprintf(o->f, "%llu", v->u);
+		break;
+	case BENCH_REAL:
+		fprintf(o->f, "%.1f", v->f);
+		break;
+	case BENCH_BOOL:
+		fputs(o->fmt == BENCH_JSON ? (v->b ? "true" : "false") :
+		      (v->b ? "1" : "0"), o->f);
+		break;
+	}
+}
+
+/* One value as the table shows it. */
+static void cell_table(const struct bench_out *o, const struct bench_col *c,
+		       const union bench_val *v)
+{
+	double x = c->type == BENCH_REAL ? v->f : (double)v->u;
+
+	if (c->type == BENCH_STR)
+		fprintf(o->f, "%*s", c->width, v->s);
+	else if (c->type == BENCH_BOOL)
+		fprintf(o->f, "%*s", c->width, v->b ? "ok" : c->no);
+	else if (c->type == BENCH_REAL || c->scale)
+		fprintf(o->f, "%*.*f", c->width, c->prec,
+			c->scale ? x / c->scale : x);
+	else
+		fprintf(o->f, "%*llu", c->width, v->u);
+	if (c->suffix)
+		fputs(c->suffix, o->f);
+}
+
+void bench_out_row(struct bench_out *o, const union bench_val *v)
+{
+	unsigned int i, n = 0;
+
+	if (o->fmt == BENCH_JSON)
+		fprintf(o->f, "%s\n{", o->nrows ? "," : "");
+	for (i = 0; i < o->ncols; i++) {
+		const struct bench_col *c = &o->cols[i];
+
+		if (!col_name(o, c))
+			continue;
+		if (o->fmt == BENCH_JSON)
+			fprintf(o->f, "%s\"%s\":", n++ ? "," : "", c->json);
+		else
+			fputs(n++ ? (o->fmt == BENCH_CSV ? "," : " ") : "",
+			      o->f);
+		if (o->fmt == BENCH_TABLE)
+			cell_table(o, c, &v[i]);
+		else
+			cell_data(o, c, &v[i]);
+	}
+	fputs(o->fmt == BENCH_JSON ? "}" : "\n", o->f);
+	o->nrows++;
+}
+
+void bench_out_end(struct bench_out *o)
+{
+	if (o->fmt == BENCH_JSON)
+		fputs("\n]}\n", o->f);
+}
+
+/* ---- the sweep ---------------------------------------------------------- */
+
+static const struct bench_col sweep_cols[] = {
+	{ .json = "algo", .csv = "algo", .head = "algo", .type = BENCH_STR,
+	  .width = -12 },
+	{ .json = "bytes", .csv = "bytes", .head = "bytes",
+	  .type = BENCH_UINT, .width = 8 },
+	{ .json = "min", .csv = "min_ns", .head = "min", .type = BENCH_UINT,
+	  .width = 12, .prec = 1, .scale = 1e3 },
+	{ .json = "avg", .csv = "avg_ns", .head = "avg", .type = BENCH_REAL,
+	  .width = 12, .prec = 1, .scale = 1e3 },
+	{ .json = "max", .csv = "max_ns", .head = "max", .type = BENCH_UINT,
+	  .width = 12, .prec = 1, .scale = 1e3 },
+	{ .json = "ok", .csv = "ok", .head = "data", .type = BENCH_BOOL,
+	  .no = "BAD" },
+};
+
+static void sweep_notes(const struct bench *b, struct bench_out *o)
+{
+	bench_out_note(o, "%s %s (%u nodes), profile %s, %u processes, %u reps",
+		       b->net.topology, b->net.shape, b->net.nodes,
+		       b->net.profile, b->procs, b->reps);
 	if (b->reduce)
-		fprintf(f, "# global sums of 64-bit integers; bytes per rank\n");
+		bench_out_note(o, "global sums of 64-bit integers; bytes per rank");
 	if (b->bcast)
-		fprintf(f, "# broadcasts from rank 0; bytes\n");
+		bench_out_note(o, "broadcasts from rank 0; bytes");
 	if (b->fft)
-		fprintf(f, "# 2-D FFTs; 'bytes' is the array's edge N (N x N complex doubles), %g ns per flop\n",
-			b->flop_ns);
+		bench_out_note(o, "2-D FFTs; 'bytes' is the array's edge N (N x N complex doubles), %g ns per flop",
+			       b->flop_ns);
 	if (b->density > 0)
-		fprintf(f, "# irregular: %.0f%% of the pairs talk (%s), seed %llu\n",
-			100 * b->density, b->one_way ? "one-way" : "both ways",
-			(unsigned long long)b->seed);
-	fprintf(f, "# virtual time of the slowest rank, us\n");
-	fprintf(f, "%-12s %8s %12s %12s %12s %s\n", "algo", "bytes", "min",
-		"avg", "max", "data");
-	for (i = 0; i < b->nres; i++) {
-		const struct result *r = &b->res[i];
-
-		fprintf(f, "%-12s %8" PRIu64 " %12.1f %12.1f %12.1f %s\n",
-			r->algo, r->bytes, r->min / 1e3, r->avg / 1e3,
-			r->max / 1e3, r->ok ? "ok" : "BAD");
-	}
+		bench_out_note(o, "irregular: %.0f%% of the pairs talk (%s), seed %llu",
+			       100 * b->density,
+			       b->one_way ? "one-way" : "both ways",
+			       (unsigned long long)b->seed);
+	bench_out_note(o, "virtual time of the slowest rank, us");
 }
 
-static void write_csv(const struct bench *b, FILE *f)
+static void sweep_meta(const struct bench *b, struct bench_out *o)
 {
-	unsigned int i;
-
-	fprintf(f, "# topology=%s shape=%s nodes=%u profile=%s procs=%u reps=%u density=%g reduce=%d fft=%d flop_ns=%g bcast=%d\n",
-		b->net.topology, b->net.shape, b->net.nodes, b->net.profile,
-		b->procs, b->reps, b->density, b->reduce, b->fft, b->flop_ns,
-		b->bcast);
-	fprintf(f, "algo,bytes,min_ns,avg_ns,max_ns,ok\n");
-	for (i = 0; i < b->nres; i++) {
-		const struct result *r = &b->res[i];
-
-		fprintf(f, "%s,%" PRIu64 ",%" PRIu64 ",%.1f,%" PRIu64 ",%d\n",
-			r->algo, r->bytes, r->min, r->avg, r->max, r->ok);
-	}
-}
-
-static void write_json(const struct bench *b, FILE *f)
-{
-	unsigned int i;
-
-	fprintf(f, "{\"network\":{\"topology\":\"%s\",\"shape\":\"%s\",\"nodes\":%u,"
-		"\"profile\":\"%s\",\"seed\":%llu},\"procs\":%u,\"reps\":%u,"
-		"\"density\":%g,\"unit\":\"ns\",\"results\":[",
-		b->net.topology, b->net.shape, b->net.nodes, b->net.profile,
-		b->net.seed, b->procs, b->reps, b->density);
-	for (i = 0; i < b->nres; i++) {
-		const struct result *r = &b->res[i];
-
-		fprintf(f, "%s\n{\"algo\":\"%s\",\"bytes\":%" PRIu64 ",\"min\":%"
-			PRIu64 ",\"avg\":%.1f,\"max\":%" PRIu64 ",\"ok\":%s}",
-			i ? "," : "", r->algo, r->bytes, r->min, r->avg, r->max,
-			r->ok ? "true" : "false");
-	}
-	fprintf(f, "\n]}\n");
+	bench_out_open(o, "network");
+	bench_out_str(o, BENCH_IN_BOTH, "topology", b->net.topology);
+	bench_out_str(o, BENCH_IN_BOTH, "shape", b->net.shape);
+	bench_out_uint(o, BENCH_IN_BOTH, "nodes", b->net.nodes);
+	bench_out_str(o, BENCH_IN_BOTH, "profile", b->net.profile);
+	bench_out_uint(o, BENCH_IN_JSON, "seed", b->net.seed);
+	bench_out_close(o);
+	bench_out_uint(o, BENCH_IN_BOTH, "procs", b->procs);
+	bench_out_uint(o, BENCH_IN_BOTH, "reps", b->reps);
+	bench_out_real(o, BENCH_IN_BOTH, "density", b->density);
+	bench_out_uint(o, BENCH_IN_CSV, "reduce", b->reduce);
+	bench_out_uint(o, BENCH_IN_CSV, "fft", b->fft);
+	bench_out_real(o, BENCH_IN_CSV, "flop_ns", b->flop_ns);
+	bench_out_uint(o, BENCH_IN_CSV, "bcast", b->bcast);
+	bench_out_str(o, BENCH_IN_JSON, "unit", "ns");
 }
 
 /* Read a file written by --csv. */
@@ -123,10 +327,22 @@ int bench_read_csv(const char *path, struct bench *b)
 
 void bench_write(const struct bench *b, FILE *f)
 {
-	if (b->json)
-		write_json(b, f);
-	else if (b->csv)
-		write_csv(b, f);
-	else
-		write_table(b, f);
+	struct bench_out o;
+	unsigned int i;
+
+	bench_out_start(&o, f, bench_out_fmt(b->csv, b->json), sweep_cols,
+			ARRAY_LEN(sweep_cols));
+	sweep_notes(b, &o);
+	sweep_meta(b, &o);
+	bench_out_rows(&o, "results");
+	for (i = 0; i < b->nres; i++) {
+		const struct result *r = &b->res[i];
+		union bench_val v[] = {
+			{ .s = r->algo }, { .u = r->bytes }, { .u = r->min },
+			{ .f = r->avg }, { .u = r->max }, { .b = r->ok },
+		};
+
+		bench_out_row(&o, v);
+	}
+	bench_out_end(&o);
 }

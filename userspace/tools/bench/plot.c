@@ -141,7 +141,6 @@ int bench_plot(const struct bench *b, const char *out)
  * dimension (one --from file each) and block size, the algorithm with the
  * smallest maximum time, as a coloured grid with its name.
  */
-#define ARRAY_LEN(a)	(sizeof(a) / sizeof((a)[0]))
 
 /* One light, distinct colour per algorithm, black labels readable on all. */
 static const unsigned int region_colours[] = {

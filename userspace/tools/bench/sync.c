@@ -186,105 +186,150 @@ static int sync_point(struct vcube_comm *c, const struct sync_study *s,
 	return ret;
 }
 
-static void print_header(const struct sync_study *s,
-			 const struct vcube_net_desc *net, unsigned int p,
-			 const struct vcube_costs *k, FILE *f)
+/* The table's notes on the network, the noise and the measured costs. */
+static void sync_notes(const struct sync_study *s,
+		       const struct vcube_net_desc *net, unsigned int p,
+		       const struct vcube_costs *k, struct bench_out *o)
 {
-	fprintf(f, "# %s %s (%u nodes), profile %s, seed %llu, %u processes, %u reps\n",
-		net->topology, net->shape, net->nodes, net->profile, net->seed,
-		p, s->reps);
+	bench_out_note(o, "%s %s (%u nodes), profile %s, seed %llu, %u processes, %u reps",
+		       net->topology, net->shape, net->nodes, net->profile,
+		       net->seed, p, s->reps);
 	if (net->noise_period_ns && net->noise_cost_ns)
-		fprintf(f, "# noise: interrupts of %llu ns every %llu ns", net->noise_cost_ns,
-			net->noise_period_ns);
+		bench_out_note(o, "noise: interrupts of %llu ns every %llu ns; start jitter %llu ns (%s)",
+			       net->noise_cost_ns, net->noise_period_ns,
+			       net->jitter_ns, net->jitter_dist);
 	else
-		fprintf(f, "# noise: no interrupts");
-	fprintf(f, "; start jitter %llu ns (%s)\n", net->jitter_ns,
-		net->jitter_dist);
-	fprintf(f, "# measured: b_s %.1f us, s %.1f us, b_l %.1f us, a %.4f us/byte\n",
-		k->b_s / 1e3, k->s / 1e3, k->b_l / 1e3, k->a_ps / 1e6);
+		bench_out_note(o, "noise: no interrupts; start jitter %llu ns (%s)",
+			       net->jitter_ns, net->jitter_dist);
+	bench_out_note(o, "measured: b_s %.1f us, s %.1f us, b_l %.1f us, a %.4f us/byte",
+		       k->b_s / 1e3, k->s / 1e3, k->b_l / 1e3, k->a_ps / 1e6);
 }
 
+/* b_s, s, b_l and a, as vcube_costs_measure() found them. */
+static void sync_costs_meta(const struct vcube_costs *k, unsigned int in,
+			    struct bench_out *o)
+{
+	bench_out_uint(o, in, "b_s", k->b_s);
+	bench_out_uint(o, in, "s", k->s);
+	bench_out_uint(o, in, "b_l", k->b_l);
+	bench_out_uint(o, in, "a_ps_per_byte", k->a_ps);
+}
+
+static const struct bench_col costs_cols[] = {
+	{ .json = "d", .csv = "d", .head = "d", .type = BENCH_UINT,
+	  .width = -3 },
+	{ .json = "bytes", .csv = "bytes", .head = "vcube",
+	  .type = BENCH_UINT, .width = 8 },
+	{ .json = "paper", .csv = "paper", .head = "paper",
+	  .type = BENCH_UINT, .width = 8 },
+};
+
+/* --costs: Table I's costs and Table III's crossover, beside the paper's. */
 static void print_costs(const struct sync_study *s,
 			const struct vcube_net_desc *net, unsigned int p,
 			const struct vcube_costs *k)
 {
+	struct bench_out o;
 	unsigned int d;
 
-	if (s->json) {
-		printf("{\"profile\":\"%s\",\"unit\":\"ns\",\"b_s\":%" PRIu64
-		       ",\"s\":%" PRIu64 ",\"b_l\":%" PRIu64
-		       ",\"a_ps_per_byte\":%" PRIu64 ",\"rds_min_len\":[",
-		       net->profile, k->b_s, k->s, k->b_l, k->a_ps);
-		for (d = 2; d <= 7; d++)
-			printf("%s{\"d\":%u,\"bytes\":%" PRIu64 ",\"paper\":%"
-			       PRIu64 "}", d > 2 ? "," : "", d,
-			       vcube_costs_rds_min_len(k, d), table3[d - 2]);
-		printf("]}\n");
-		return;
+	bench_out_start(&o, stdout, bench_out_fmt(s->csv, s->json),
+			costs_cols, ARRAY_LEN(costs_cols));
+	sync_notes(s, net, p, k, &o);
+	bench_out_note(&o, "Seidel & Davis Table I: b_s 75, s 44, b_l 136 us, a 0.36 us/byte");
+	bench_out_note(&o, "Table III: smallest m (bytes) for which RDS before a long shift pays");
+	bench_out_str(&o, BENCH_IN_CSV, "kind", "costs");
+	bench_out_str(&o, BENCH_IN_BOTH, "profile", net->profile);
+	bench_out_str(&o, BENCH_IN_JSON, "unit", "ns");
+	sync_costs_meta(k, BENCH_IN_BOTH, &o);
+	bench_out_rows(&o, "rds_min_len");
+	for (d = 2; d <= 7; d++) {
+		union bench_val v[] = {
+			{ .u = d }, { .u = vcube_costs_rds_min_len(k, d) },
+			{ .u = table3[d - 2] },
+		};
+
+		bench_out_row(&o, v);
 	}
-	print_header(s, net, p, k, stdout);
-	printf("# Seidel & Davis Table I: b_s 75, s 44, b_l 136 us, a 0.36 us/byte\n");
-	printf("# Table III: smallest m (bytes) for which RDS before a long shift pays\n");
-	printf("%-3s %8s %8s\n", "d", "vcube", "paper");
-	for (d = 2; d <= 7; d++)
-		printf("%-3u %8" PRIu64 " %8" PRIu64 "\n", d,
-		       vcube_costs_rds_min_len(k, d), table3[d - 2]);
+	bench_out_end(&o);
 }
 
-static void print_csv(const struct sync_study *s,
+/* The columns of both studies, in CSV's order; the table shows some. */
+enum { C_ALGO, C_X, C_MIN, C_AVG, C_MAX, C_SMIN, C_SAVG, C_SMAX, C_SKEW,
+       C_OK, C_SUCCESS, C_DATA, C_DELTA, C_NCOLS };
+
+#define SYNC_NS(j, c, h, t, w)						\
+	{ .json = j, .csv = c, .head = h, .type = t, .width = w,	\
+	  .prec = 1, .scale = 1e3 }
+
+static const struct bench_col barrier_cols[C_NCOLS] = {
+	[C_ALGO] = { .json = "algo", .csv = "algo", .head = "barrier",
+		     .type = BENCH_STR, .width = -14 },
+	[C_X] = SYNC_NS("skew", "skew_ns", "skew", BENCH_UINT, 9),
+	[C_MIN] = SYNC_NS("min", "min_ns", NULL, BENCH_UINT, 9),
+	[C_AVG] = SYNC_NS("avg", "avg_ns", "cost", BENCH_REAL, 9),
+	[C_MAX] = SYNC_NS("max", "max_ns", "cost max", BENCH_UINT, 9),
+	[C_SMIN] = SYNC_NS("spread_min", "spread_min_ns", NULL, BENCH_UINT, 9),
+	[C_SAVG] = SYNC_NS("spread_avg", "spread_avg_ns", "spread",
+			   BENCH_REAL, 9),
+	[C_SMAX] = SYNC_NS("spread_max", "spread_max_ns", "sprd max",
+			   BENCH_UINT, 9),
+	[C_SKEW] = SYNC_NS("entry_skew_avg", "entry_skew_avg_ns", "entry",
+			   BENCH_REAL, 9),
+	[C_OK] = { .json = "successes", .csv = "successes",
+		   .type = BENCH_UINT },
+	[C_SUCCESS] = { .type = BENCH_REAL },
+	[C_DATA] = { .json = "ok", .csv = "ok", .type = BENCH_BOOL },
+	[C_DELTA] = SYNC_NS(NULL, NULL, "d(bs-s)", BENCH_REAL, 9),
+};
+
+static const struct bench_col shift_cols[C_NCOLS] = {
+	[C_ALGO] = { .json = "algo", .csv = "algo", .head = "barrier",
+		     .type = BENCH_STR, .width = -14 },
+	[C_X] = { .json = "bytes", .csv = "bytes", .head = "bytes",
+		  .type = BENCH_UINT, .width = 9 },
+	[C_MIN] = SYNC_NS("min", "min_ns", "min", BENCH_UINT, 9),
+	[C_AVG] = SYNC_NS("avg", "avg_ns", "avg", BENCH_REAL, 9),
+	[C_MAX] = SYNC_NS("max", "max_ns", "max", BENCH_UINT, 9),
+	[C_SMIN] = SYNC_NS("spread_min", "spread_min_ns", NULL, BENCH_UINT, 9),
+	[C_SAVG] = SYNC_NS("spread_avg", "spread_avg_ns", "spread",
+			   BENCH_REAL, 9),
+	[C_SMAX] = SYNC_NS("spread_max", "spread_max_ns", NULL, BENCH_UINT, 9),
+	[C_SKEW] = SYNC_NS("entry_skew_avg", "entry_skew_avg_ns", NULL,
+			   BENCH_REAL, 9),
+	[C_OK] = { .json = "successes", .csv = "successes",
+		   .type = BENCH_UINT },
+	[C_SUCCESS] = { .head = "success", .type = BENCH_REAL, .width = 7,
+			.suffix = "%" },
+	[C_DATA] = { .json = "ok", .csv = "ok", .head = "data",
+		     .type = BENCH_BOOL, .width = 9, .no = "BAD" },
+	[C_DELTA] = { .type = BENCH_REAL },
+};
+
+/* The run's facts: JSON's keys, CSV's comment line. */
+static void sync_meta(const struct sync_study *s,
 		      const struct vcube_net_desc *net, unsigned int p,
-		      const struct sync_result *res, unsigned int nres)
+		      const struct vcube_costs *k, struct bench_out *o)
 {
-	const char *what = s->kind == SYNC_BARRIER ? "skew_ns" : "bytes";
-	unsigned int i;
-
-	printf("# kind=%s profile=%s procs=%u reps=%u forced=%d noise_period_ns=%llu noise_cost_ns=%llu jitter_ns=%llu seed=%llu\n",
-	       s->kind == SYNC_BARRIER ? "barrier" : "shift",
-	       net->profile, p, s->reps, !s->unforced,
-	       net->noise_period_ns, net->noise_cost_ns,
-	       net->jitter_ns, net->seed);
-	printf("algo,%s,min_ns,avg_ns,max_ns,spread_min_ns,spread_avg_ns,spread_max_ns,entry_skew_avg_ns,successes,ok\n",
-	       what);
-	for (i = 0; i < nres; i++)
-		printf("%s,%" PRIu64 ",%" PRIu64 ",%.1f,%" PRIu64 ",%"
-		       PRIu64 ",%.1f,%" PRIu64 ",%.1f,%u,%d\n",
-		       res[i].algo, res[i].x, res[i].min, res[i].avg,
-		       res[i].max, res[i].smin, res[i].savg,
-		       res[i].smax, res[i].skew, res[i].ok,
-		       !res[i].bad);
-}
-
-static void print_json(const struct sync_study *s,
-		       const struct vcube_net_desc *net, unsigned int p,
-		       const struct vcube_costs *k,
-		       const struct sync_result *res, unsigned int nres)
-{
-	unsigned int i;
-
-	printf("{\"kind\":\"%s\",\"network\":{\"topology\":\"%s\",\"shape\":\"%s\",\"profile\":\"%s\",\"seed\":%llu,"
-	       "\"noise_period_ns\":%llu,\"noise_cost_ns\":%llu,\"jitter_ns\":%llu,\"jitter_dist\":\"%s\"},"
-	       "\"procs\":%u,\"reps\":%u,\"forced\":%s,\"unit\":\"ns\","
-	       "\"costs\":{\"b_s\":%" PRIu64 ",\"s\":%" PRIu64 ",\"b_l\":%"
-	       PRIu64 ",\"a_ps_per_byte\":%" PRIu64 "},\"results\":[",
-	       s->kind == SYNC_BARRIER ? "barrier" : "shift",
-	       net->topology, net->shape, net->profile, net->seed,
-	       net->noise_period_ns, net->noise_cost_ns, net->jitter_ns,
-	       net->jitter_dist, p, s->reps,
-	       s->unforced ? "false" : "true", k->b_s, k->s, k->b_l,
-	       k->a_ps);
-	for (i = 0; i < nres; i++)
-		printf("%s\n{\"algo\":\"%s\",\"%s\":%" PRIu64
-		       ",\"min\":%" PRIu64 ",\"avg\":%.1f,\"max\":%"
-		       PRIu64 ",\"spread\":{\"min\":%" PRIu64
-		       ",\"avg\":%.1f,\"max\":%" PRIu64
-		       "},\"entry_skew_avg\":%.1f,\"successes\":%u,\"ok\":%s}",
-		       i ? "," : "", res[i].algo,
-		       s->kind == SYNC_BARRIER ? "skew" : "bytes",
-		       res[i].x, res[i].min, res[i].avg, res[i].max,
-		       res[i].smin, res[i].savg, res[i].smax,
-		       res[i].skew, res[i].ok,
-		       res[i].bad ? "false" : "true");
-	printf("\n]}\n");
+	bench_out_str(o, BENCH_IN_BOTH, "kind",
+		      s->kind == SYNC_BARRIER ? "barrier" : "shift");
+	bench_out_open(o, "network");
+	bench_out_str(o, BENCH_IN_JSON, "topology", net->topology);
+	bench_out_str(o, BENCH_IN_JSON, "shape", net->shape);
+	bench_out_str(o, BENCH_IN_BOTH, "profile", net->profile);
+	bench_out_uint(o, BENCH_IN_BOTH, "seed", net->seed);
+	bench_out_uint(o, BENCH_IN_BOTH, "noise_period_ns",
+		       net->noise_period_ns);
+	bench_out_uint(o, BENCH_IN_BOTH, "noise_cost_ns", net->noise_cost_ns);
+	bench_out_uint(o, BENCH_IN_BOTH, "jitter_ns", net->jitter_ns);
+	bench_out_str(o, BENCH_IN_JSON, "jitter_dist", net->jitter_dist);
+	bench_out_close(o);
+	bench_out_uint(o, BENCH_IN_BOTH, "procs", p);
+	bench_out_uint(o, BENCH_IN_BOTH, "reps", s->reps);
+	bench_out_bool(o, BENCH_IN_BOTH, "forced", !s->unforced);
+	bench_out_str(o, BENCH_IN_JSON, "unit", "ns");
+	bench_out_open(o, "costs");
+	sync_costs_meta(k, BENCH_IN_JSON, o);
+	bench_out_close(o);
 }
 
 static void print_results(const struct sync_study *s,
@@ -292,45 +337,40 @@ static void print_results(const struct sync_study *s,
 			  const struct vcube_costs *k,
 			  const struct sync_result *res, unsigned int nres)
 {
-	unsigned int i;
+	struct bench_out o;
+	unsigned int i, d = 0;
 
-	if (s->csv || s->json) {
-		if (s->csv)
-			print_csv(s, net, p, res, nres);
-		else
-			print_json(s, net, p, k, res, nres);
-		return;
-	}
-	print_header(s, net, p, k, stdout);
-	if (s->kind == SYNC_BARRIER) {
-		printf("# one rank late by the skew; cost: last exit - first entry; spread: last exit - first exit (us)\n");
-		printf("%-14s %9s %9s %9s %9s %9s %9s %9s\n", "barrier",
-		       "skew", "entry", "cost", "cost max", "spread",
-		       "sprd max", "d(bs-s)");
-	} else {
-		printf("# %s shift on the Gray-code ring; time: slowest rank, barrier exit to shift end (us)\n",
-		       s->unforced ? "UNFORCED (long protocol)" : "FORCED");
-		printf("%-14s %9s %9s %9s %9s %9s %8s %9s\n", "barrier",
-		       "bytes", "min", "avg", "max", "spread", "success",
-		       "data");
-	}
+	while ((1U << d) < p)
+		d++;
+	bench_out_start(&o, stdout, bench_out_fmt(s->csv, s->json),
+			s->kind == SYNC_BARRIER ? barrier_cols : shift_cols,
+			C_NCOLS);
+	sync_notes(s, net, p, k, &o);
+	if (s->kind == SYNC_BARRIER)
+		bench_out_note(&o, "one rank late by the skew; cost: last exit - first entry; spread: last exit - first exit; entry: the entries' average skew (us)");
+	else
+		bench_out_note(&o, "%s shift on the Gray-code ring; time: slowest rank, barrier exit to shift end (us)",
+			       s->unforced ? "UNFORCED (long protocol)" : "FORCED");
+	sync_meta(s, net, p, k, &o);
+	bench_out_rows(&o, "results");
 	for (i = 0; i < nres; i++) {
 		const struct sync_result *r = &res[i];
-		unsigned int d = 0;
+		union bench_val v[C_NCOLS] = {
+			[C_ALGO] = { .s = r->algo }, [C_X] = { .u = r->x },
+			[C_MIN] = { .u = r->min }, [C_AVG] = { .f = r->avg },
+			[C_MAX] = { .u = r->max }, [C_SMIN] = { .u = r->smin },
+			[C_SAVG] = { .f = r->savg },
+			[C_SMAX] = { .u = r->smax },
+			[C_SKEW] = { .f = r->skew }, [C_OK] = { .u = r->ok },
+			[C_SUCCESS] = { .f = 100.0 * r->ok / s->reps },
+			[C_DATA] = { .b = !r->bad },
+			[C_DELTA] = { .f = d * ((double)k->b_s -
+						(double)k->s) },
+		};
 
-		while ((1U << d) < p)
-			d++;
-		if (s->kind == SYNC_BARRIER)
-			printf("%-14s %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f\n",
-			       r->algo, r->x / 1e3, r->skew / 1e3, r->avg / 1e3,
-			       r->max / 1e3, r->savg / 1e3, r->smax / 1e3,
-			       d * ((double)k->b_s - (double)k->s) / 1e3);
-		else
-			printf("%-14s %9" PRIu64 " %9.1f %9.1f %9.1f %9.1f %7.0f%% %9s\n",
-			       r->algo, r->x, r->min / 1e3, r->avg / 1e3,
-			       r->max / 1e3, r->savg / 1e3,
-			       100.0 * r->ok / s->reps, r->bad ? "BAD" : "ok");
+		bench_out_row(&o, v);
 	}
+	bench_out_end(&o);
 }
 
 /* Barrier: cost and spread against skew; shift: success against size. */
