@@ -43,7 +43,7 @@ int vc_nl_open(const char *what, struct vcube_nl **nl)
 	return ret ? vc_fail_nl(what, ret, NULL) : 0;
 }
 
-/* A dump, tried again (up to 5 times) while the counters move under it. */
+/* A dump, tried again while the counters move under it. */
 static int dump_links(struct vcube_nl *nl, struct vcube_nl_link **l,
 		      size_t *n)
 {
@@ -51,7 +51,37 @@ static int dump_links(struct vcube_nl *nl, struct vcube_nl_link **l,
 
 	do
 		ret = vcube_nl_link_dump(nl, l, n, NULL);
-	while (ret == -EAGAIN && ++tries < 5);
+	while (ret == -EAGAIN && ++tries < VC_DUMP_TRIES);
+	return ret;
+}
+
+int vc_list_run(int argc, const struct vc_list *l)
+{
+	struct vcube_nl *nl;
+	size_t n = 0, i;
+	void *a = NULL;
+	int ret, tries = 0;
+
+	if (vc_no_args(argc, l->cmd))
+		return 2;
+	if (vc_nl_open(l->cmd, &nl))
+		return 1;
+	do
+		ret = l->dump(nl, &a, &n);
+	while (ret == -EAGAIN && ++tries < VC_DUMP_TRIES);
+	if (ret) {
+		ret = vc_fail_nl(l->cmd, ret, nl);
+	} else {
+		vc_open(NULL, '[');
+		if (l->head)
+			l->head();
+		for (i = 0; i < n; i++)
+			l->print((const char *)a + i * l->size);
+		vc_close('[');
+		vc_end();
+	}
+	free(a);
+	vcube_nl_close(nl);
 	return ret;
 }
 
@@ -406,8 +436,10 @@ int vc_cmd_links(int argc, char **argv)
 }
 
 /* One node's state, clock and counters. */
-static void node_print(const struct vcube_nl_node *d)
+static void node_print(const void *entry)
 {
+	const struct vcube_nl_node *d = entry;
+
 	vc_open(NULL, '{');
 	vc_print_uint(VC_ANY, "node", "%6llu", d->id);
 	vc_print_str(VC_ANY, "state", " %-8s", vcube_node_state_name(d->state));
@@ -423,37 +455,31 @@ static void node_print(const struct vcube_nl_node *d)
 	vc_close('{');
 }
 
-int vc_cmd_nodes(int argc, char **argv)
+static void node_head(void)
+{
+	vc_print_text("%6s %-8s %8s %14s %10s %10s %8s %8s %9s %12s\n",
+		      "node", "state", "pid", "clock_us", "sent", "received",
+		      "dropped", "buffered", "discarded", "sysbuf_peak");
+}
+
+static int node_dump(struct vcube_nl *nl, void **out, size_t *n)
 {
 	struct vcube_nl_node *d = NULL;
-	struct vcube_nl *nl;
-	size_t n = 0, i;
-	int ret, tries = 0;
+	int ret = vcube_nl_node_dump(nl, &d, n, NULL);
+
+	*out = d;
+	return ret;
+}
+
+int vc_cmd_nodes(int argc, char **argv)
+{
+	static const struct vc_list nodes = {
+		.cmd = "nodes", .size = sizeof(struct vcube_nl_node),
+		.dump = node_dump, .head = node_head, .print = node_print,
+	};
 
 	(void)argv;
-	if (vc_no_args(argc, "nodes"))
-		return 2;
-	if (vc_nl_open("nodes", &nl))
-		return 1;
-	do
-		ret = vcube_nl_node_dump(nl, &d, &n, NULL);
-	while (ret == -EAGAIN && ++tries < 5);
-	if (ret) {
-		ret = vc_fail_nl("nodes", ret, nl);
-	} else {
-		vc_open(NULL, '[');
-		vc_print_text("%6s %-8s %8s %14s %10s %10s %8s %8s %9s %12s\n",
-			      "node", "state", "pid", "clock_us", "sent",
-			      "received", "dropped", "buffered", "discarded",
-			      "sysbuf_peak");
-		for (i = 0; i < n; i++)
-			node_print(&d[i]);
-		vc_close('[');
-		vc_end();
-	}
-	free(d);
-	vcube_nl_close(nl);
-	return ret;
+	return vc_list_run(argc, &nodes);
 }
 
 int vc_cmd_reset(int argc, char **argv)

@@ -5,50 +5,38 @@
  * both over generic netlink. Each value is printed once for both text and
  * JSON (print.h).
  */
-#include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "vcubectl/vcubectl.h"
 
-/* Tries of a dump that saw the counters move under it. */
-#define VC_DUMP_TRIES	5
-
-static void window_print(const struct vcube_nl_window *w)
+static void window_print(const void *entry)
 {
+	const struct vcube_nl_window *w = entry;
+
 	vc_open(NULL, '{');
 	vc_print_uint(VC_ANY, "window", "window %llu", w->index);
 	vc_print_uint(VC_ANY, "peak", " peak %llu\n", w->peak);
 	vc_close('{');
 }
 
-int vc_cmd_windows(int argc, char **argv)
+static int window_dump(struct vcube_nl *nl, void **out, size_t *n)
 {
 	struct vcube_nl_window *w = NULL;
-	struct vcube_nl *nl;
-	size_t n = 0, i;
-	int ret, tries = 0;
+	int ret = vcube_nl_window_dump(nl, &w, n, NULL);
+
+	*out = w;
+	return ret;
+}
+
+int vc_cmd_windows(int argc, char **argv)
+{
+	static const struct vc_list windows = {
+		.cmd = "windows", .size = sizeof(struct vcube_nl_window),
+		.dump = window_dump, .print = window_print,
+	};
 
 	(void)argv;
-	if (vc_no_args(argc, "windows"))
-		return 2;
-	if (vc_nl_open("windows", &nl))
-		return 1;
-	do
-		ret = vcube_nl_window_dump(nl, &w, &n, NULL);
-	while (ret == -EAGAIN && ++tries < VC_DUMP_TRIES);
-	if (ret) {
-		ret = vc_fail_nl("windows", ret, nl);
-	} else {
-		vc_open(NULL, '[');
-		for (i = 0; i < n; i++)
-			window_print(&w[i]);
-		vc_close('[');
-		vc_end();
-	}
-	free(w);
-	vcube_nl_close(nl);
-	return ret;
+	return vc_list_run(argc, &windows);
 }
 
 static const char *trace_kind_name(unsigned int kind)
@@ -63,8 +51,10 @@ static const char *trace_kind_name(unsigned int kind)
 							 "unknown";
 }
 
-static void trace_print(const struct vcube_trace_rec *r)
+static void trace_print(const void *entry)
 {
+	const struct vcube_trace_rec *r = entry;
+
 	vc_open(NULL, '{');
 	vc_print_uint(VC_ANY, "seq", "%8llu", r->seq);
 	vc_print_uint(VC_ANY, "msg", " %8llu", r->msg);
@@ -82,34 +72,29 @@ static void trace_print(const struct vcube_trace_rec *r)
 	vc_close('{');
 }
 
-int vc_cmd_trace(int argc, char **argv)
+static void trace_head(void)
+{
+	vc_print_text("%8s %8s %-7s %6s %6s %10s %7s %3s %10s %14s %14s\n",
+		      "seq", "msg", "kind", "src", "dst", "tag", "channel",
+		      "hop", "bytes", "start_us", "end_us");
+}
+
+static int trace_dump(struct vcube_nl *nl, void **out, size_t *n)
 {
 	struct vcube_trace_rec *r = NULL;
-	struct vcube_nl *nl;
-	size_t n = 0, i;
-	int ret, tries = 0;
+	int ret = vcube_nl_trace_dump(nl, &r, n, NULL);
+
+	*out = r;
+	return ret;
+}
+
+int vc_cmd_trace(int argc, char **argv)
+{
+	static const struct vc_list trace = {
+		.cmd = "trace", .size = sizeof(struct vcube_trace_rec),
+		.dump = trace_dump, .head = trace_head, .print = trace_print,
+	};
 
 	(void)argv;
-	if (vc_no_args(argc, "trace"))
-		return 2;
-	if (vc_nl_open("trace", &nl))
-		return 1;
-	do
-		ret = vcube_nl_trace_dump(nl, &r, &n, NULL);
-	while (ret == -EAGAIN && ++tries < VC_DUMP_TRIES);
-	if (ret) {
-		ret = vc_fail_nl("trace", ret, nl);
-	} else {
-		vc_open(NULL, '[');
-		vc_print_text("%8s %8s %-7s %6s %6s %10s %7s %3s %10s %14s %14s\n",
-			      "seq", "msg", "kind", "src", "dst", "tag",
-			      "channel", "hop", "bytes", "start_us", "end_us");
-		for (i = 0; i < n; i++)
-			trace_print(&r[i]);
-		vc_close('[');
-		vc_end();
-	}
-	free(r);
-	vcube_nl_close(nl);
-	return ret;
+	return vc_list_run(argc, &trace);
 }

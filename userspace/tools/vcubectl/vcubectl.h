@@ -37,6 +37,24 @@ int vc_fail_nl(const char *what, int err, struct vcube_nl *nl);
 /* Open the family for @what: 0, else 1 (said). */
 int vc_nl_open(const char *what, struct vcube_nl **nl);
 
+/* Tries of a dump that saw the counters move under it. */
+#define VC_DUMP_TRIES	5
+
+/*
+ * A command that prints a list read in one dump (nl.c): each entry by
+ * @print, after @head (text only; may be NULL).
+ */
+struct vc_list {
+	const char *cmd;
+	size_t size;		/* of one entry */
+	int (*dump)(struct vcube_nl *nl, void **out, size_t *n);
+	void (*head)(void);
+	void (*print)(const void *entry);
+};
+
+/* Run @l, which takes no arguments: 0, 1 (said) or 2 (usage). */
+int vc_list_run(int argc, const struct vc_list *l);
+
 /* The commands over generic netlink (nl.c, trace.c). */
 int vc_cmd_topo(int argc, char **argv);
 int vc_cmd_links(int argc, char **argv);
