@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * vcube-bench's one writer (userspace/tools/bench/out.c): the sweep's
- * table, CSV and JSON byte for byte as they were before the studies moved
- * onto it (tests/data/bench-sweep-out.txt, written by the earlier writer
- * for the same results), and the writer's rules on a small study: meta
- * values where they are asked for, nested JSON objects that CSV flattens,
- * columns shown in only some formats, scaled, suffixed and boolean cells.
+ * table, CSV and JSON byte for byte as recorded (tests/data/
+ * bench-sweep-out.txt: the table and JSON as the earlier writer wrote
+ * them; CSV since it starts with its heading and ends with its facts), a
+ * CSV read back (--from) giving the same JSON, every field kept, strings
+ * escaped; and the writer's rules on a small study: meta values where
+ * they are asked for, nested JSON objects that CSV flattens, columns
+ * shown in only some formats, scaled, suffixed and boolean cells.
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bench/bench.h"
 #include "check.h"
@@ -70,6 +73,73 @@ static void sweep_all(FILE *f, void *arg)
 			}
 			bench_write(&b, f);
 		}
+}
+
+/* A network whose shape has a space, and a name that needs escaping. */
+static void odd_bench(struct bench *b, struct result *r, int fmt)
+{
+	memset(b, 0, sizeof(*b));
+	strcpy(b->net.topology, "mesh");
+	strcpy(b->net.shape, "rows=4 cols=4");
+	b->net.nodes = 16;
+	strcpy(b->net.profile, "delta");
+	b->net.seed = 1234567890123ULL;
+	b->procs = 16;
+	b->reps = 5;
+	b->density = 0.5;
+	b->res = r;
+	b->nres = 2;
+	b->csv = fmt == BENCH_CSV;
+	b->json = fmt == BENCH_JSON;
+}
+
+static void odd_json(FILE *f, void *arg)
+{
+	struct result r[2] = {
+		{ "gen", 256, 10, 30, 20.5, 1 },
+		{ "q\"uo\\te", 1024, 40, 60, 50, 0 },
+	};
+	struct bench b;
+
+	odd_bench(&b, r, BENCH_JSON);
+	b.nres = arg ? 1 : 2;
+	bench_write(&b, f);
+}
+
+static void odd_csv(FILE *f, void *arg)
+{
+	struct result r[2] = { { "gen", 256, 10, 30, 20.5, 1 } };
+	struct bench b;
+
+	(void)arg;
+	odd_bench(&b, r, BENCH_CSV);
+	b.nres = 1;
+	bench_write(&b, f);
+}
+
+/* CSV written, read back as --from reads it, and written as JSON. */
+static void round_trip(FILE *f, void *arg)
+{
+	char path[] = "/tmp/bench_out_test-XXXXXX";
+	struct bench b = { 0 };
+	char *csv = capture(odd_csv, NULL);
+	int fd = mkstemp(path);
+	FILE *t = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	(void)arg;
+	if (!csv || !t) {
+		free(csv);
+		return;
+	}
+	fputs(csv, t);
+	fclose(t);
+	free(csv);
+	if (!bench_read_csv(path, &b)) {
+		b.json = 1;
+		bench_write(&b, f);
+	}
+	free(b.res);
+	unlink(path);
 }
 
 static char *slurp(const char *path)
@@ -140,10 +210,10 @@ int main(void)
 			"a         1.50   50% ok\n"
 			"bb        0.01  100% BAD\n",
 		[BENCH_CSV] =
-			"# kind=test nodes=8 forced=1 only=csv\n"
 			"name,t_ns,raw,ok\n"
 			"a,1500,2.2,1\n"
-			"bb,7,0.0,0\n",
+			"bb,7,0.0,0\n"
+			"# kind=test nodes=8 forced=1 only=csv\n",
 		[BENCH_JSON] =
 			"{\"kind\":\"test\",\"net\":{\"nodes\":8,\"x\":0.5},"
 			"\"forced\":true,\"empty\":{},\"rows\":[\n"
@@ -167,6 +237,22 @@ int main(void)
 		      got ? got : "");
 		free(got);
 	}
+	got = capture(round_trip, NULL);
+	old = capture(odd_json, (void *)1);
+	CHECK(got && old && !strcmp(got, old),
+	      "CSV read back gives the same JSON:\n%s\n%s", got ? got : "",
+	      old ? old : "");
+	free(got);
+	free(old);
+	got = capture(odd_csv, NULL);
+	CHECK(got && !strncmp(got, "algo,", 5), "CSV starts with its heading");
+	CHECK(got && strstr(got, "shape=\"rows=4 cols=4\""),
+	      "a fact with a space is quoted: %s", got ? got : "");
+	free(got);
+	got = capture(odd_json, NULL);
+	CHECK(got && strstr(got, "\"algo\":\"q\\\"uo\\\\te\""),
+	      "JSON strings are escaped: %s", got ? got : "");
+	free(got);
 	CHECK(bench_out_fmt(0, 0) == BENCH_TABLE &&
 	      bench_out_fmt(1, 0) == BENCH_CSV &&
 	      bench_out_fmt(0, 1) == BENCH_JSON, "-j and --csv");

@@ -402,7 +402,6 @@ static int run_from(struct cli *o)
 		}
 		files[i].title = b->title;
 		files[i].envelope = b->envelope;
-		files[i].reps = 0;
 	}
 	if (b->regions)
 		return bench_plot_regions(files, o->nfrom, b->regions) ? 1 : 0;

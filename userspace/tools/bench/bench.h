@@ -102,6 +102,8 @@ int bench_sweep_run(struct bench *b);
  * columns says once how each value reads in a table, in CSV and in JSON;
  * a study gives the run's facts (meta: JSON keys, CSV's "# k=v" line),
  * the table's notes ("# ..." lines), then one row of values at a time.
+ * CSV starts with its heading and ends with the facts (a value with a
+ * space or a quote in double quotes); JSON strings are escaped.
  */
 enum bench_fmt { BENCH_TABLE, BENCH_CSV, BENCH_JSON };
 enum bench_type { BENCH_STR, BENCH_UINT, BENCH_REAL, BENCH_BOOL };
@@ -139,6 +141,9 @@ struct bench_out {
 	bool begun;		/* JSON: the outer '{' is written */
 	unsigned int nmeta;	/* meta values written at this depth */
 	unsigned int nrows;
+	char *trail;		/* CSV: the "# k=v" line, written last */
+	size_t ntrail;
+	FILE *tf;		/* CSV: writes into trail */
 };
 
 void bench_out_start(struct bench_out *o, FILE *f, enum bench_fmt fmt,

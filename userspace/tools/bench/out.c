@@ -24,6 +24,71 @@ void bench_out_start(struct bench_out *o, FILE *f, enum bench_fmt fmt,
 {
 	*o = (struct bench_out){ .f = f, .fmt = fmt, .cols = cols,
 				 .ncols = ncols };
+	/* without memory for it, the facts go first, as a comment */
+	if (fmt == BENCH_CSV)
+		o->tf = open_memstream(&o->trail, &o->ntrail);
+}
+
+/* A JSON string: quoted, with quotes, backslashes and controls escaped. */
+static void json_str(FILE *f, const char *v)
+{
+	const unsigned char *c;
+
+	fputc('"', f);
+	for (c = (const unsigned char *)v; *c; c++) {
+		if (*c == '"' || *c == '\\')
+			fprintf(f, "\\%c", *c);
+		else if (*c < 0x20)
+			fprintf(f, "\\u%04x", *c);
+		else
+			fputc(*c, f);
+	}
+	fputc('"', f);
+}
+
+/*
+ * A CSV fact's value: as it is, or in double quotes (with \" and \\)
+ * when it holds a space, a quote or a backslash, as bench_read_csv reads.
+ */
+static void csv_fact(FILE *f, const char *v)
+{
+	const char *c;
+
+	if (!v[strcspn(v, " \t\"\\")]) {
+		fputs(v, f);
+		return;
+	}
+	fputc('"', f);
+	for (c = v; *c; c++) {
+		if (*c == '"' || *c == '\\')
+			fputc('\\', f);
+		fputc(*c, f);
+	}
+	fputc('"', f);
+}
+
+/* A CSV cell: as it is, or quoted as RFC 4180 says when it must be. */
+static void csv_cell(FILE *f, const char *v)
+{
+	const char *c;
+
+	if (!v[strcspn(v, ",\"\n\r")]) {
+		fputs(v, f);
+		return;
+	}
+	fputc('"', f);
+	for (c = v; *c; c++) {
+		if (*c == '"')
+			fputc('"', f);
+		fputc(*c, f);
+	}
+	fputc('"', f);
+}
+
+/* Where CSV's facts go: the trailer, else straight out. */
+static FILE *csv_facts(const struct bench_out *o)
+{
+	return o->tf ? o->tf : o->f;
 }
 
 void bench_out_note(struct bench_out *o, const char *fmt, ...)
@@ -58,7 +123,7 @@ static void json_key(struct bench_out *o, const char *key)
 static bool meta_key(struct bench_out *o, unsigned int in, const char *key)
 {
 	if (o->fmt == BENCH_CSV && (in & BENCH_IN_CSV)) {
-		fprintf(o->f, "%s%s=", o->nmeta++ ? " " : "# ", key);
+		fprintf(csv_facts(o), "%s%s=", o->nmeta++ ? " " : "# ", key);
 		return true;
 	}
 	if (o->fmt == BENCH_JSON && (in & BENCH_IN_JSON)) {
@@ -71,22 +136,26 @@ static bool meta_key(struct bench_out *o, unsigned int in, const char *key)
 void bench_out_str(struct bench_out *o, unsigned int in, const char *key,
 		   const char *v)
 {
-	if (meta_key(o, in, key))
-		fprintf(o->f, o->fmt == BENCH_JSON ? "\"%s\"" : "%s", v);
+	if (!meta_key(o, in, key))
+		return;
+	if (o->fmt == BENCH_JSON)
+		json_str(o->f, v);
+	else
+		csv_fact(csv_facts(o), v);
 }
 
 void bench_out_uint(struct bench_out *o, unsigned int in, const char *key,
 		    unsigned long long v)
 {
 	if (meta_key(o, in, key))
-		fprintf(o->f, "%llu", v);
+		fprintf(o->fmt == BENCH_CSV ? csv_facts(o) : o->f, "%llu", v);
 }
 
 void bench_out_real(struct bench_out *o, unsigned int in, const char *key,
 		    double v)
 {
 	if (meta_key(o, in, key))
-		fprintf(o->f, "%g", v);
+		fprintf(o->fmt == BENCH_CSV ? csv_facts(o) : o->f, "%g", v);
 }
 
 void bench_out_bool(struct bench_out *o, unsigned int in, const char *key,
@@ -94,7 +163,7 @@ void bench_out_bool(struct bench_out *o, unsigned int in, const char *key,
 {
 	if (meta_key(o, in, key))
 		fputs(o->fmt == BENCH_JSON ? (v ? "true" : "false") :
-		      (v ? "1" : "0"), o->f);
+		      (v ? "1" : "0"), o->fmt == BENCH_CSV ? csv_facts(o) : o->f);
 }
 
 void bench_out_open(struct bench_out *o, const char *key)
@@ -139,7 +208,7 @@ void bench_out_rows(struct bench_out *o, const char *key)
 		fputc('[', o->f);
 		return;
 	}
-	if (o->fmt == BENCH_CSV && o->nmeta)
+	if (o->fmt == BENCH_CSV && o->nmeta && !o->tf)
 		fputc('\n', o->f);
 	for (i = 0; i < o->ncols; i++) {
 		const struct bench_col *c = &o->cols[i];
@@ -161,7 +230,10 @@ static void cell_data(const struct bench_out *o, const struct bench_col *c,
 {
 	switch (c->type) {
 	case BENCH_STR:
-		fprintf(o->f, o->fmt == BENCH_JSON ? "\"%s\"" : "%s", v->s);
+		if (o->fmt == BENCH_JSON)
+			json_str(o->f, v->s);
+		else
+			csv_cell(o->f, v->s);
 		break;
 	case BENCH_UINT:
 		fprintf(o->f, "%llu", v->u);
@@ -224,6 +296,14 @@ void bench_out_end(struct bench_out *o)
 {
 	if (o->fmt == BENCH_JSON)
 		fputs("\n]}\n", o->f);
+	if (!o->tf)
+		return;
+	fclose(o->tf);
+	if (o->ntrail)
+		fprintf(o->f, "%s\n", o->trail);
+	free(o->trail);
+	o->tf = NULL;
+	o->trail = NULL;
 }
 
 /* ---- the sweep ---------------------------------------------------------- */
@@ -270,7 +350,7 @@ static void sweep_meta(const struct bench *b, struct bench_out *o)
 	bench_out_str(o, BENCH_IN_BOTH, "shape", b->net.shape);
 	bench_out_uint(o, BENCH_IN_BOTH, "nodes", b->net.nodes);
 	bench_out_str(o, BENCH_IN_BOTH, "profile", b->net.profile);
-	bench_out_uint(o, BENCH_IN_JSON, "seed", b->net.seed);
+	bench_out_uint(o, BENCH_IN_BOTH, "seed", b->net.seed);
 	bench_out_close(o);
 	bench_out_uint(o, BENCH_IN_BOTH, "procs", b->procs);
 	bench_out_uint(o, BENCH_IN_BOTH, "reps", b->reps);
@@ -282,30 +362,84 @@ static void sweep_meta(const struct bench *b, struct bench_out *o)
 	bench_out_str(o, BENCH_IN_JSON, "unit", "ns");
 }
 
-/* Read a file written by --csv. */
+/*
+ * The next "key=value" of a facts line at *@s (a quoted value unescaped
+ * in place); false at its end.
+ */
+static bool fact_next(char **s, char **key, char **val)
+{
+	char *p = *s + strspn(*s, " \t#\r\n"), *w;
+
+	if (!*p || !strchr(p, '='))
+		return false;
+	*key = p;
+	p = strchr(p, '=');
+	*p++ = '\0';
+	*val = w = p;
+	if (*p == '"') {
+		for (p++; *p && *p != '"'; p++) {
+			if (*p == '\\' && p[1])
+				p++;
+			*w++ = *p;
+		}
+		if (*p)
+			p++;
+	} else {
+		while (*p && !strchr(" \t\r\n", *p))
+			*w++ = *p++;
+	}
+	if (*p)
+		p++;
+	*w = '\0';
+	*s = p;
+	return true;
+}
+
+/* A facts line of a sweep's CSV, into @b (what it does not know, kept). */
+static void read_facts(char *line, struct bench *b)
+{
+	char *k, *v;
+
+	while (fact_next(&line, &k, &v)) {
+		if (!strcmp(k, "topology"))
+			snprintf(b->net.topology, sizeof(b->net.topology), "%s", v);
+		else if (!strcmp(k, "shape"))
+			snprintf(b->net.shape, sizeof(b->net.shape), "%s", v);
+		else if (!strcmp(k, "profile"))
+			snprintf(b->net.profile, sizeof(b->net.profile), "%s", v);
+		else if (!strcmp(k, "nodes"))
+			b->net.nodes = (unsigned int)strtoul(v, NULL, 10);
+		else if (!strcmp(k, "seed"))
+			b->net.seed = strtoull(v, NULL, 10);
+		else if (!strcmp(k, "procs"))
+			b->procs = (unsigned int)strtoul(v, NULL, 10);
+		else if (!strcmp(k, "reps"))
+			b->reps = (unsigned int)strtoul(v, NULL, 10);
+		else if (!strcmp(k, "density"))
+			b->density = strtod(v, NULL);
+		else if (!strcmp(k, "flop_ns"))
+			b->flop_ns = strtod(v, NULL);
+		else if (!strcmp(k, "reduce"))
+			b->reduce = atoi(v);
+		else if (!strcmp(k, "fft"))
+			b->fft = atoi(v);
+		else if (!strcmp(k, "bcast"))
+			b->bcast = atoi(v);
+	}
+}
+
+/* Read a file written by --csv: its rows and its facts. */
 int bench_read_csv(const char *path, struct bench *b)
 {
 	char line[512], algo[24];
-	struct result r;
+	struct result r, *res;
 	FILE *f = fopen(path, "r");
 
 	if (!f)
 		return -errno;
 	while (fgets(line, sizeof(line), f)) {
 		if (line[0] == '#') {
-			char *s = strstr(line, "shape=");
-
-			if (s)
-				sscanf(s, "shape=%63s", b->net.shape);
-			s = strstr(line, "topology=");
-			if (s)
-				sscanf(s, "topology=%15s", b->net.topology);
-			s = strstr(line, "nodes=");
-			if (s)
-				sscanf(s, "nodes=%u", &b->net.nodes);
-			s = strstr(line, "profile=");
-			if (s)
-				sscanf(s, "profile=%15s", b->net.profile);
+			read_facts(line, b);
 			continue;
 		}
 		memset(&r, 0, sizeof(r));
@@ -313,11 +447,12 @@ int bench_read_csv(const char *path, struct bench *b)
 			   algo, &r.bytes, &r.min, &r.avg, &r.max, &r.ok) != 6)
 			continue;
 		snprintf(r.algo, sizeof(r.algo), "%s", algo);
-		b->res = realloc(b->res, (b->nres + 1) * sizeof(*b->res));
-		if (!b->res) {
+		res = realloc(b->res, (b->nres + 1) * sizeof(*b->res));
+		if (!res) {
 			fclose(f);
 			return -ENOMEM;
 		}
+		b->res = res;
 		b->res[b->nres++] = r;
 	}
 	fclose(f);
