@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# The tools' manual pages (docs/man/*.1, *.8): one for every tool built,
+# rendered by man without a warning, and naming every long option the
+# tool's --help lists.
+. "$(dirname "$0")/lib.bash"
+for bin in "$top"/build/bin/*; do
+	tool=$(basename "$bin")
+	page=$(ls "$top/docs/man/$tool".[18] 2>/dev/null | head -n 1)
+	if [ -z "$page" ]; then
+		no "$tool: no docs/man/$tool.1 or .8"
+		continue
+	fi
+	err=$(MANWIDTH=80 man --warnings -l -E UTF-8 "$page" 2>&1 > /dev/null)
+	[ -z "$err" ] && ok "$tool: $(basename "$page") renders cleanly" ||
+		no "$tool: $(basename "$page"): $err"
+	text=$(MANWIDTH=200 man -l -E UTF-8 "$page" 2>/dev/null | sed 's/‐//g')
+	missing=
+	for opt in $("$bin" --help 2>&1 | grep -oE -- '--[a-z][a-z0-9-]+' | sort -u); do
+		printf '%s\n' "$text" | grep -qF -- "$opt" || missing="$missing $opt"
+	done
+	[ -z "$missing" ] && ok "$tool: every option of --help is in its page" ||
+		no "$tool: options in --help but not in $(basename "$page"):$missing"
+done
+exit $fail
