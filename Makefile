@@ -22,9 +22,12 @@ CMD ?= vcubectl show && vcubectl nodes
 # them reaches the guest's shell untouched.
 export MODPARAMS CMD
 
+# One version for the module, the library and the tools (VERSION).
+VERSION := $(shell cat VERSION)
 CC ?= gcc
 CFLAGS ?= -O2 -g
 VCUBE_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror \
+	-DVCUBE_VERSION='"$(VERSION)"' \
 	-Iinclude/uapi -Iuserspace/lib/include -Iuserspace/lib \
 	$(shell pkg-config --cflags libnl-genl-3.0 2>/dev/null)
 NL_LIBS := $(shell pkg-config --libs libnl-genl-3.0 2>/dev/null || echo -lnl-genl-3 -lnl-3)
@@ -48,7 +51,7 @@ all: module userspace
 # ---- kernel module --------------------------------------------------------
 # Each kernel release builds in its own copy of the sources under
 # build/<release>/ so that 6.1 and 6.12 objects never mix.
-MOD_SRC := Kbuild $(wildcard kernel/*.[ch] kernel/core/*.[ch]) include/uapi/linux/vcube.h
+MOD_SRC := Kbuild $(wildcard kernel/*.[ch] kernel/core/*.[ch]) include/uapi/linux/vcube.h VERSION
 krel = $(shell sed -n 's/.*UTS_RELEASE "\(.*\)"/\1/p' $(1)/include/generated/utsrelease.h 2>/dev/null)
 
 module:
@@ -194,7 +197,6 @@ bench-engine: deps all tests
 
 # ---- installation ---------------------------------------------------------
 PREFIX ?= /usr/local
-VERSION := 0.3
 install: all
 	install -D -m 0644 $(B)/lib/libvcube.a $(DESTDIR)$(PREFIX)/lib/libvcube.a
 	install -D -m 0644 userspace/lib/include/vcube.h $(DESTDIR)$(PREFIX)/include/vcube.h

@@ -414,3 +414,4 @@ module_exit(vcube_exit);
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("vcube: a virtual interconnect of parallel machines");
 MODULE_AUTHOR("The vcube developers");
+MODULE_VERSION(VCUBE_VERSION);

@@ -5,6 +5,8 @@
 # nothing is left registered.
 . "$(dirname "$0")/lib.sh"
 unload
+v=$(modinfo -F version "$VCUBE_KO")
+check "modinfo: version $v, the tools' (VERSION)" [ "$v" = "$(cat "$VCUBE_TOP/VERSION")" ]
 
 nothing_registered() {
 	[ ! -e /sys/class/vcube ] && [ ! -e /dev/vcube0 ] && ! loaded &&

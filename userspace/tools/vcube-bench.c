@@ -26,6 +26,7 @@
 
 #include "bench/bench.h"
 #include "common/algos.h"
+#include "common/cli.h"
 
 static void usage(FILE *f)
 {
@@ -86,7 +87,8 @@ static void usage(FILE *f)
 		"      --title TEXT    the plot's title\n"
 		"  -q, --quiet         no progress bar\n"
 		"  -l, --list          list the algorithms and exit (with --json: as JSON)\n"
-		"  -h, --help          this text\n\n");
+		"  -h, --help          this text\n"
+		"  -V, --version       the version\n\n");
 	vcube_tool_algos_names(f, "complete exchanges:", 1U << VCUBE_ALGO_XCHG);
 	vcube_tool_algos_names(f, "irregular:         ", 1U << VCUBE_ALGO_IRREGULAR);
 	vcube_tool_algos_names(f, "barriers:          ", 1U << VCUBE_ALGO_SYNC);
@@ -294,13 +296,19 @@ static int parse(int argc, char **argv, struct cli *o)
 		{ "envelope", no_argument, NULL, 'E' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ 0 }
 	};
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "a:s:r:p:jqlh", opts, NULL)) != -1) {
+	vcube_tool_name(argv, "vcube-bench");
+	while ((c = getopt_long(argc, argv, "a:s:r:p:jqlhV", opts, NULL)) != -1) {
 		if (c == 'h') {
 			usage(stdout);
+			return 1;
+		}
+		if (c == 'V') {
+			vcube_tool_version("vcube-bench");
 			return 1;
 		}
 		if (c == 'a' || c == 'B' || c == 'H')
@@ -313,13 +321,14 @@ static int parse(int argc, char **argv, struct cli *o)
 			fprintf(stderr, "vcube-bench: bad --%s '%s'\n",
 				long_names[c], optarg);
 		if (ret == -ENOENT)
-			usage(stderr);
+			return vcube_tool_try_help("vcube-bench");
 		if (ret)
 			return 2;
 	}
 	if (optind < argc) {
-		usage(stderr);
-		return 2;
+		fprintf(stderr, "vcube-bench: unexpected argument '%s'\n",
+			argv[optind]);
+		return vcube_tool_try_help("vcube-bench");
 	}
 	return 0;
 }

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "common/algos.h"
+#include "common/cli.h"
 #include "vcube.h"
 
 struct opts {
@@ -36,11 +37,12 @@ static void usage(FILE *f)
 		"Run the complete exchange ALGO once on every node of the loaded\n"
 		"hypercube (through vcube-run) and print the link-usage chart of\n"
 		"Bokhari's Figs. 5-9 from the kernel's trace of channel use.\n"
-		"  -l, --len BYTES  block size (default 4096)\n"
-		"      --list       one line per message: src dst step channels\n"
+		"      --len BYTES  block size (default 4096)\n"
+		"  -l, --list       one line per message: src dst step channels\n"
 		"  -j, --json       the same as JSON\n"
 		"      --usage      x for a link used, not its step: Fig. 5\n"
 		"  -h, --help       this text\n"
+		"  -V, --version    the version\n"
 		"naive needs eject=0 to match Fig. 6. ALGO, a complete exchange:\n");
 	vcube_tool_algos_names(f, " ", 1U << VCUBE_ALGO_XCHG);
 }
@@ -367,20 +369,22 @@ static int launch(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	static const struct option lo[] = {
-		{ "len", required_argument, NULL, 'l' },
+		{ "len", required_argument, NULL, 'N' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "list", no_argument, NULL, 'L' },
 		{ "usage", no_argument, NULL, 'U' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ 0 }
 	};
 	struct opts o = { .len = 4096 };
 	char *end;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "l:jh", lo, NULL)) != -1) {
+	vcube_tool_name(argv, "vcube-chart");
+	while ((c = getopt_long(argc, argv, "jlhV", lo, NULL)) != -1) {
 		switch (c) {
-		case 'l':
+		case 'N':
 			errno = 0;
 			o.len = strtoull(optarg, &end, 0);
 			if (errno || *end || !o.len || o.len > (1 << 20)) {
@@ -394,6 +398,7 @@ int main(int argc, char **argv)
 			o.json = 1;
 			break;
 		case 'L':
+		case 'l':
 			o.list = 1;
 			break;
 		case 'U':
@@ -402,14 +407,17 @@ int main(int argc, char **argv)
 		case 'h':
 			usage(stdout);
 			return 0;
+		case 'V':
+			return vcube_tool_version("vcube-chart");
 		default:
-			usage(stderr);
-			return 2;
+			return vcube_tool_try_help("vcube-chart");
 		}
 	}
 	if (optind != argc - 1) {
-		usage(stderr);
-		return 2;
+		fprintf(stderr, "vcube-chart: %s\n", optind == argc ?
+			"which algorithm? (vcube-chart --list)" :
+			"one algorithm at a time");
+		return vcube_tool_try_help("vcube-chart");
 	}
 	o.algo = argv[optind];
 	if (vcube_algo_find(VCUBE_ALGO_XCHG, o.algo, NULL)) {

@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/cli.h"
 #include "vcube.h"
 
 static pid_t *children;
@@ -46,7 +47,8 @@ static void usage(FILE *f)
 		"                     -np as mpirun spells it)\n"
 		"  --params 'k=v ...' refuse to run unless the loaded module has these\n"
 		"                     parameters (as in /sys/module/vcube/parameters)\n"
-		"  -h, --help         this text\n");
+		"  -h, --help         this text\n"
+		"  -V, --version      the version\n");
 }
 
 /* Each k=v must match the loaded module's parameter k. */
@@ -156,6 +158,7 @@ static int parse(int argc, char **argv, unsigned long *n, const char **params)
 		{ "np", required_argument, NULL, 'n' },
 		{ "params", required_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	char *end;
@@ -171,7 +174,8 @@ static int parse(int argc, char **argv, unsigned long *n, const char **params)
 		else if (argv[i][0] != '-')
 			break;		/* the program */
 	}
-	while ((c = getopt_long(argc, argv, "+n:h", opts, NULL)) != -1) {
+	vcube_tool_name(argv, "vcube-run");
+	while ((c = getopt_long(argc, argv, "+n:hV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
 			errno = 0;
@@ -188,21 +192,25 @@ static int parse(int argc, char **argv, unsigned long *n, const char **params)
 		case 'h':
 			usage(stdout);
 			return 1;
+		case 'V':
+			vcube_tool_version("vcube-run");
+			return 1;
 		default:
-			usage(stderr);
-			return 2;
+			return vcube_tool_try_help("vcube-run");
 		}
 	}
 	if (!*n || optind >= argc) {
 		fprintf(stderr, "vcube-run: %s\n", !*n ? "-n N is missing" :
 			"no program to run");
-		usage(stderr);
-		return 2;
+		return vcube_tool_try_help("vcube-run");
 	}
 	return 0;
 }
 
-/* The loaded network takes @n ranks and --params @params: 0, or 2 (said). */
+/*
+ * The loaded network takes @n ranks and --params @params: 0; 1 (said)
+ * when there is none; 2 (said) when it does not fit.
+ */
 static int check_network(unsigned long n, const char *params)
 {
 	struct vcube_net_desc net;
@@ -211,7 +219,7 @@ static int check_network(unsigned long n, const char *params)
 	if (ret) {
 		fprintf(stderr, "vcube-run: no vcube network: %s (insmod vcube.ko ...)\n",
 			strerror(-ret));
-		return 2;
+		return 1;
 	}
 	if (n > net.nodes) {
 		fprintf(stderr, "vcube-run: -n %lu, but the network has %u nodes\n",
@@ -301,11 +309,12 @@ int main(int argc, char **argv)
 	ret = parse(argc, argv, &n, &params);
 	if (ret)
 		return ret == 1 ? 0 : 2;
-	if (check_network(n, params))
-		return 2;
+	ret = check_network(n, params);
+	if (ret)
+		return ret;
 	children = calloc(n, sizeof(*children));
 	if (!children)
-		return 2;
+		return 1;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = forward;
 	sigaction(SIGINT, &sa, NULL);
@@ -315,7 +324,7 @@ int main(int argc, char **argv)
 	bound = start(n, argv + optind);
 	if (bound < 0) {
 		free(children);
-		return 2;
+		return 1;
 	}
 	first = reap();
 	free(children);

@@ -25,6 +25,7 @@
 
 #include "comm.h"
 #include "common/algos.h"
+#include "common/cli.h"
 #include "engine.h"
 #include "plan.h"
 #include "profiles.h"
@@ -332,11 +333,12 @@ static void usage(FILE *f)
 		"  --algo      one of that kind (--list); a shift's is gray\n"
 		"  --len       bytes of each block (reduce, scan: len / 8 u64s summed)\n"
 		"  --shift K   a shift's distance (default 1)\n"
-		"  --list      the registry's algorithms (--json: as JSON) and exit\n"
+		"  -l, --list  the registry's algorithms (-j, --json: as JSON) and exit\n"
 		"  --alpha-ns, --byte-ns   override the profile's startup and per-byte cost\n"
 		"  --lanes N   override the profile's bodies per channel (0: no limit)\n"
 		"  --ns        the time in ns, not seconds\n"
-		"  --costs     print the profile's startup and per-byte cost (ns) and exit\n\n"
+		"  --costs     print the profile's startup and per-byte cost (ns) and exit\n"
+		"  -h, --help  this text; -V, --version: the version\n\n"
 		"--kind, then --algo (cm5_control: the control network, not run here):\n");
 	for (k = 0; k < VCUBE_ALGO_NKINDS; k++) {
 		if (k == VCUBE_ALGO_IRREGULAR)
@@ -414,7 +416,7 @@ static int sim_num_opt(int c, const char *arg, struct simopts *o)
 {
 	static const struct { int c; const char *name; u64 max; } nums[] = {
 		{ 'r', "rows", 4096 }, { 'c', "cols", 4096 },
-		{ 'l', "len", 1ULL << 30 }, { 'A', "alpha-ns", 1000000000 },
+		{ 'E', "len", 1ULL << 30 }, { 'A', "alpha-ns", 1000000000 },
 		{ 'B', "byte-ns", 1000000 }, { 'L', "lanes", 1024 },
 		{ 'D', "dim", 12 }, { 'N', "nodes", 4096 },
 		{ 'S', "shift", 4095 },
@@ -430,7 +432,7 @@ static int sim_num_opt(int c, const char *arg, struct simopts *o)
 	switch (c) {
 	case 'r': o->tp.rows = v; break;
 	case 'c': o->tp.cols = v; break;
-	case 'l': len = v; break;
+	case 'E': len = v; break;
 	case 'A': o->alpha = v; break;
 	case 'B': o->byte = v; break;
 	case 'L': o->lanes = v; break;
@@ -449,7 +451,7 @@ static int sim_options(int argc, char **argv, struct simopts *o)
 		{ "rows", required_argument, NULL, 'r' },
 		{ "cols", required_argument, NULL, 'c' },
 		{ "algo", required_argument, NULL, 'a' },
-		{ "len", required_argument, NULL, 'l' },
+		{ "len", required_argument, NULL, 'E' },
 		{ "alpha-ns", required_argument, NULL, 'A' },
 		{ "byte-ns", required_argument, NULL, 'B' },
 		{ "costs", no_argument, NULL, 'C' },
@@ -463,18 +465,20 @@ static int sim_options(int argc, char **argv, struct simopts *o)
 		{ "list", no_argument, NULL, 'I' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int c;
 
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	vcube_tool_name(argv, "vcube-sim");
+	while ((c = getopt_long(argc, argv, "jlhV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'p': o->profile = optarg; break;
 		case 'a': algo = optarg; break;
 		case 'C': o->costs = true; break;
 		case 'n': o->in_ns = true; break;
-		case 'I': o->list = true; break;
-		case 'J': o->json = true; break;
+		case 'I': case 'l': o->list = true; break;
+		case 'J': case 'j': o->json = true; break;
 		case 'K':
 			if (sim_parse_kind(optarg))
 				return 2;
@@ -484,7 +488,8 @@ static int sim_options(int argc, char **argv, struct simopts *o)
 				return 2;
 			break;
 		case 'h': usage(stdout); return 1;
-		case '?': usage(stderr); return 2;
+		case 'V': vcube_tool_version("vcube-sim"); return 1;
+		case '?': return vcube_tool_try_help("vcube-sim");
 		default:
 			if (sim_num_opt(c, optarg, o))
 				return 2;

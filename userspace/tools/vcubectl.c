@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/cli.h"
 #include "vcubectl/vcubectl.h"
 
 static const char *sysfs_root;
@@ -282,8 +283,23 @@ static int cmd_help(int argc, char **argv)
 	printf("\noptions:\n"
 	       "  -j, --json     print JSON instead of text\n"
 	       "  --sysfs DIR    read network facts from DIR instead of %s\n"
-	       "  -h, --help     this text\n", VCUBE_SYSFS_ROOT);
+	       "  -h, --help     this text\n"
+	       "  -V, --version  the version\n\n"
+	       "A command may be shortened to any prefix, as ip's are: the first in\n"
+	       "the list above that starts so is taken (l: links, t: topo, w: watch).\n",
+	       VCUBE_SYSFS_ROOT);
 	return 0;
+}
+
+/* The first command, in the table's order, that @word starts: ip's habit. */
+static int cmd_find(const char *word)
+{
+	size_t i, n = strlen(word);
+
+	for (i = 0; n && i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		if (!strncmp(word, cmds[i].name, n))
+			return (int)i;
+	return -1;
 }
 
 int main(int argc, char **argv)
@@ -292,12 +308,13 @@ int main(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "sysfs", required_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	size_t i;
-	int c;
+	int c, i;
 
-	while ((c = getopt_long(argc, argv, "+jh", opts, NULL)) != -1) {
+	vcube_tool_name(argv, "vcubectl");
+	while ((c = getopt_long(argc, argv, "+jhV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'j':
 			vc_print_mode(true);
@@ -307,29 +324,28 @@ int main(int argc, char **argv)
 			break;
 		case 'h':
 			return cmd_help(0, NULL);
+		case 'V':
+			return vcube_tool_version("vcubectl");
 		default:
-			fprintf(stderr, "try 'vcubectl --help'\n");
-			return 2;
+			return vcube_tool_try_help("vcubectl");
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (!argc)
 		return cmd_show(0, NULL);
-	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
-		if (strcmp(argv[0], cmds[i].name))
-			continue;
-		if (argc > 1 && (!strcmp(argv[1], "--help") ||
-				 !strcmp(argv[1], "-h")) &&
-		    cmds[i].fn != cmd_route && cmds[i].fn != vc_cmd_links &&
-		    cmds[i].fn != vc_cmd_watch) {
-			printf("usage: vcubectl [-j] %s\n%s\n", cmds[i].name,
-			       cmds[i].desc);
-			return 0;
-		}
-		return cmds[i].fn(argc, argv);
+	i = cmd_find(argv[0]);
+	if (i < 0) {
+		fprintf(stderr, "vcubectl: unknown command '%s'\n", argv[0]);
+		return vcube_tool_try_help("vcubectl");
 	}
-	fprintf(stderr, "vcubectl: unknown command '%s'; try 'vcubectl --help'\n",
-		argv[0]);
-	return 2;
+	argv[0] = (char *)cmds[i].name;
+	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) &&
+	    cmds[i].fn != cmd_route && cmds[i].fn != vc_cmd_links &&
+	    cmds[i].fn != vc_cmd_watch) {
+		printf("usage: vcubectl [-j] %s\n%s\n", cmds[i].name,
+		       cmds[i].desc);
+		return 0;
+	}
+	return cmds[i].fn(argc, argv);
 }

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# The habits every tool shares (docs/tools.md): -V and --version print
+# "TOOL (vcube) VERSION", the module's version too; -h prints the usage on
+# stdout and nothing on stderr; a bad option is one line under the tool's
+# own name and a pointer to --help, exit 2; vcubectl takes ip's prefixes.
+. "$(dirname "$0")/lib.bash"
+version=$(cat "$top/VERSION")
+for tool in vcube-bench vcube-chart vcube-run vcube-sim vcubectl; do
+	bin=$top/build/bin/$tool
+	for v in -V --version; do
+		out=$("$bin" $v 2>&1)
+		rc=$?
+		[ $rc = 0 ] && [ "$out" = "$tool (vcube) $version" ] &&
+			ok "$tool $v: $out" || no "$tool $v: exit $rc, '$out'"
+	done
+	err=$("$bin" -h 2>&1 > /dev/null)
+	rc=$?
+	[ $rc = 0 ] && [ -z "$err" ] && [ -n "$("$bin" -h)" ] &&
+		ok "$tool -h: usage on stdout, exit 0" || no "$tool -h: exit $rc, stderr '$err'"
+	err=$("$bin" --bogus 2>&1 > /dev/null)
+	rc=$?
+	want="$tool: unrecognized option '--bogus'
+try '$tool --help'"
+	[ $rc = 2 ] && [ "$err" = "$want" ] && ok "$tool --bogus: exit 2, one line and where to look" ||
+		no "$tool --bogus: exit $rc, '$err'"
+done
+grep -q "^MODULE_VERSION(VCUBE_VERSION);" "$top/kernel/main.c" &&
+	grep -q 'VCUBE_VERSION=.*VERSION' "$top/Kbuild" &&
+	ok "the module's MODULE_VERSION comes from VERSION too" ||
+	no "the module has no MODULE_VERSION from VERSION"
+
+# vcubectl: the first command the word starts, as ip does
+ctl=$top/build/bin/vcubectl
+for w in "tr trace" "t topo" "l links" "wi windows" "re reset" "ro route"; do
+	set -- $w
+	out=$("$ctl" "$1" --help 2>&1)
+	case "$out" in
+	*"vcubectl [-j] $2"* | *"vcubectl $2"*) ok "vcubectl $1 is $2" ;;
+	*) no "vcubectl $1: '$out'" ;;
+	esac
+done
+err=$("$ctl" zz 2>&1 > /dev/null)
+rc=$?
+[ $rc = 2 ] && [ "$err" = "vcubectl: unknown command 'zz'
+try 'vcubectl --help'" ] && ok "vcubectl zz: unknown, exit 2" || no "vcubectl zz: exit $rc, '$err'"
+exit $fail
