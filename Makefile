@@ -3,7 +3,8 @@
 #
 #   make                build vcube.ko (against KDIR) and the userspace parts
 #   make check          every test layer; closes with "N passed, N failed"
-#   make demo           boot the VM, load topology=hypercube dim=5, list nodes
+#   make demo           32 processes on a dim=5 iPSC/860: Bokhari's exchanges,
+#                       their table and plot, the busiest links
 #   make vm CMD=... MODPARAMS=... [KVER=6.12|6.1]
 #   make reproduce      docs/reproductions.md and docs/control-network.md
 #   make reproduce-cnet docs/control-network.md alone (about 2 minutes)
@@ -18,9 +19,11 @@ KDIR ?= $(firstword $(wildcard /lib/modules/$(shell uname -r)/build) \
 KVER ?= 6.12
 MODPARAMS ?= topology=hypercube dim=5
 CMD ?= vcubectl show && vcubectl nodes
-# Handed to the recipes through the environment, so that any quoting in
-# them reaches the guest's shell untouched.
-export MODPARAMS CMD
+# Handed to the recipes through the environment as typed: $(value) keeps
+# make from expanding the $ of a shell command ('echo $VCUBE_OUT' reaches
+# the guest's shell as it is), and any quoting goes through untouched.
+export VCUBE_MODPARAMS := $(value MODPARAMS)
+export VCUBE_CMD := $(value CMD)
 
 # One version for the module, the library and the tools (VERSION).
 VERSION := $(shell cat VERSION)
@@ -219,7 +222,7 @@ deps:
 # for it with MODPARAMS, run CMD in this directory; exit with CMD's status.
 vm: userspace tests
 	@$(MAKE) --no-print-directory module KDIR=$$(scripts/vm-run.sh --kdir $(KVER))
-	@scripts/vm-run.sh --kver $(KVER) --modparams "$$MODPARAMS" -- "$$CMD"
+	@scripts/vm-run.sh --kver $(KVER) --modparams "$$VCUBE_MODPARAMS" -- "$$VCUBE_CMD"
 
 # Bokhari's six implementations on a 32-node iPSC/860, blocks 1 B .. 4 KB:
 # the table, the plot in build/demo/bokhari-d5.svg, and the links the sweep
@@ -228,7 +231,7 @@ DEMO_ALGOS := linear,stable,pairwise_F,pairwise_U,standard_F,standard_U
 demo: deps
 	@$(MAKE) --no-print-directory vm KVER=6.12 \
 		MODPARAMS='topology=hypercube dim=5 profile=ipsc860' \
-		CMD='vcubectl show && vcube-run -n 32 vcube-bench -q --algo $(DEMO_ALGOS) --sizes 1..4096 --reps 1 --title "Complete exchange on a 32-node iPSC/860 (vcube)" --plot $$$$VCUBE_OUT/bokhari-d5.svg && echo && echo "The busiest links of the sweep (vcubectl links --sort busy --top 10):" && vcubectl links --sort busy --top 10'
+		CMD='vcubectl show && vcube-run -n 32 vcube-bench -q --algo $(DEMO_ALGOS) --sizes 1..4096 --reps 1 --title "Complete exchange on a 32-node iPSC/860 (vcube)" --plot $$VCUBE_OUT/bokhari-d5.svg && echo && echo "The busiest links of the sweep (vcubectl links --sort busy --top 10):" && vcubectl links --sort busy --top 10'
 	@mkdir -p $(B)/demo && cp $(B)/vm/out/bokhari-d5.svg $(B)/demo/
 	@echo "wrote $(B)/demo/bokhari-d5.svg"
 

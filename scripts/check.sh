@@ -7,7 +7,8 @@
 #   3. VM: the module in Debian's 6.12 kernel (every test) and 6.1 (the
 #      topology, message-passing, netlink, noise and control-network
 #      tests), under QEMU
-#   4. the scorecard's smoke: a few cells per paper (the VM half ran in
+#   4. the README's make vm commands, as written (scripts/readme-vm.sh)
+#   5. the scorecard's smoke: a few cells per paper (the VM half ran in
 #      tests/vm/score.sh), scored against data/score-thresholds.tsv
 # Expects 'make all tests' and the modules for both kernels to be built.
 set -u
@@ -77,6 +78,11 @@ for line in 6.12 6.1; do
 	sed -i "s/^vm: /vm-$line: /" "$log"
 	tally "vm-$line" "$log"
 done
+
+echo "== the README's make vm commands, as written (scripts/readme-vm.sh)"
+scripts/readme-vm.sh > "$log" 2>&1
+grep -a -v '^ok - ' "$log" | tail -n 20
+tally readme "$log"
 
 echo "== scorecard smoke (scripts/score.py --smoke)"
 scripts/score-smoke.sh > "$log" 2>&1

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# The README's make vm commands, run as written (make check's layer
+# "readme"), and make vm's quoting: a CMD with the shell's $ reaches the
+# guest as typed. Prints TAP lines and "readme: P passed, F failed".
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 1
+fail=0 pass=0
+ok() { echo "ok - $1"; pass=$((pass + 1)); }
+no() { echo "not ok - $1"; fail=$((fail + 1)); }
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+
+n=0
+while IFS= read -r cmd; do
+	n=$((n + 1))
+	eval "$cmd --no-print-directory" > "$out" 2>&1
+	rc=$?
+	if [ $rc = 0 ] && [ -s "$out" ]; then
+		ok "README: $cmd ($(grep -c . "$out") lines)"
+	else
+		no "README: $cmd: exit $rc"
+		tail -n 5 "$out" | sed 's/^/# /'
+	fi
+done < <(sed -n 's/^    \(make vm .*\)$/\1/p' README.md)
+[ $n -gt 0 ] && ok "the README shows $n make vm commands" || no "no make vm command in the README"
+
+make --no-print-directory vm CMD='echo "out=$VCUBE_OUT"; false; echo "rc=$?"' > "$out" 2>&1
+rc=$?
+if [ $rc = 0 ] && grep -q '^rc=1$' "$out" && grep -q '^out=/..*' "$out"; then
+	ok "make vm CMD='echo \"out=\$VCUBE_OUT\"; false; echo \"rc=\$?\"': the guest's shell sees \$ as typed"
+else
+	no "make vm with \$ in CMD: exit $rc, $(grep -E '^(out|rc)=' "$out" | tr '\n' ' ')"
+fi
+echo "readme: $pass passed, $fail failed"
+[ $fail = 0 ]
