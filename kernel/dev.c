@@ -542,6 +542,9 @@ static long vcube_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case VCUBE_IOC_JITTER:
 	case VCUBE_IOC_CNET:
 	case VCUBE_IOC_COPY:
+		/* Read-only, a node may be looked at, not take part. */
+		if (!(file->f_mode & FMODE_WRITE))
+			return -EBADF;
 		/* A request must not be waited for by two callers at once. */
 		if (mutex_lock_interruptible(&node->op_lock))
 			return -EINTR;

@@ -55,7 +55,7 @@ MODULE_PARM_DESC(max_reqs, "Outstanding requests per node (default 4096)");
 
 static unsigned int trace = 65536;
 module_param(trace, uint, 0444);
-MODULE_PARM_DESC(trace, "Channel-use records kept for the netlink trace dump (default 65536, 48 bytes each; 0: off)");
+MODULE_PARM_DESC(trace, "Channel-use records kept for the netlink trace dump (default 65536, at most 4194304, 48 bytes each; 0: off)");
 
 /*
  * Cost parameters, in ns: -1 (the default) takes the profile's value.
@@ -341,8 +341,9 @@ static int vcube_params_parse(struct vcube_net *net)
 		       1U << 20);
 		return -EINVAL;
 	}
-	if (trace > 1U << 24) {
-		pr_err("trace=%u is out of range (0..%u)\n", trace, 1U << 24);
+	/* at most 4 Mi records, 192 MiB: the trace is the largest allocation */
+	if (trace > 1U << 22) {
+		pr_err("trace=%u is out of range (0..%u)\n", trace, 1U << 22);
 		return -EINVAL;
 	}
 	net->max_msg = max_msg;
@@ -369,6 +370,9 @@ static int __init vcube_init(void)
 
 	net->engine = vc_engine_create(&net->topo, &net->params);
 	if (!net->engine) {
+		pr_err("out of memory for the network: %u nodes, %u channels, trace=%u (%zu KiB of trace)\n",
+		       net->topo.nodes, net->topo.nchan, trace,
+		       (size_t)trace * sizeof(struct vc_trace_rec) >> 10);
 		ret = -ENOMEM;
 		goto err_free;
 	}

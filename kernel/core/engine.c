@@ -1187,21 +1187,29 @@ static void vc_dispatch(struct vc_engine *e, struct vc_event *ev)
 
 static void vc_cnet_abort(struct vc_engine *e, struct vc_cnet_op *op);
 
+/*
+ * Deadlock reports, rate-limited: a program can deadlock as fast as it
+ * calls, and the log must keep what matters; the count is in topo-get.
+ */
+static VC_REPORT_LIMIT(vc_deadlock_reports);
+
 static void vc_deadlock(struct vc_engine *e)
 {
+	bool say = vc_report_ok(&vc_deadlock_reports);
 	u32 i, shown = 0;
 	struct vc_node *n;
 	struct vc_req *r;
 
 	e->st.deadlocks++;
-	vc_log("deadlock at %llu ns: every bound node waits and nothing is in flight\n",
-	       (unsigned long long)e->now);
+	if (say)
+		vc_log("deadlock at %llu ns: every bound node waits and nothing is in flight\n",
+		       (unsigned long long)e->now);
 	for (i = 0; i < e->topo->nodes; i++) {
 		n = &e->node[i];
 		if (n->state != VC_BLOCKED)
 			continue;
 		r = n->waiting;
-		if (shown++ >= 16 || !r)
+		if (!say || shown++ >= 16 || !r)
 			;
 		else if (r->type == VC_REQ_CNET)
 			vc_log("  node %u waits (at %llu ns) in a control-network operation of nodes %u..%u, %u of them in\n",

@@ -14,6 +14,7 @@
 #include <linux/kernel.h>
 #include <linux/list.h>
 #include <linux/mm.h>
+#include <linux/ratelimit.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -21,6 +22,12 @@
 #define vc_alloc_array(n, s)	kvcalloc(n, s, GFP_KERNEL)
 #define vc_free(p)		kvfree(p)
 #define vc_log(...)		pr_warn("vcube: " __VA_ARGS__)
+/*
+ * A report of several lines, allowed a few times per 5 s (the log's own
+ * "callbacks suppressed" line counts the rest).
+ */
+#define VC_REPORT_LIMIT(name)	DEFINE_RATELIMIT_STATE(name, 5 * HZ, 4)
+#define vc_report_ok(rs)	__ratelimit(rs)
 #else
 #include <errno.h>
 #include <stdbool.h>
@@ -53,6 +60,10 @@ extern void (*vc_host_log)(const char *msg);
 		if (vc_host_log)					\
 			vc_host_log(vc_log_buf);			\
 	} while (0)
+
+/* the host tests see every report */
+#define VC_REPORT_LIMIT(name)	int name
+#define vc_report_ok(rs)	((void)(rs), 1)
 
 #ifndef container_of
 #define container_of(ptr, type, member) \

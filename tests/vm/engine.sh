@@ -18,6 +18,16 @@ load topology=hypercube dim=3 && {
 	check "FORCED with no receive: the send completes" grep -q "deadlock sender 0" "$out"
 	check "FORCED with no receive: the receiver gets EDEADLK" grep -q "deadlock receiver -35" "$out"
 	check "deadlock is logged with who waited on what" sh -c 'dmesg | grep -q "node 1 waits (at 1000000 ns) to receive from node 0"'
+	# a program deadlocks as fast as it calls: the log keeps a few reports
+	dmesg --clear
+	d0=$(counter deadlocks)
+	vcube-run -n 1 "$exp" deadlocks 2000 > "$out" 2>&1
+	rc=$?
+	lines=$(dmesg | grep -c 'vcube')
+	d=$(( $(counter deadlocks) - d0 ))
+	good=0; [ $rc = 0 ] && [ $d = 2000 ] && [ "$lines" -le 100 ] && good=1
+	check "2000 deadlocks in a row: all EDEADLK, all counted ($d), $lines lines of kernel log (rate-limited, not 4000)" \
+		[ $good = 1 ]
 	check "dropped FORCED message counted" [ "$(counter forced_dropped 1)" = 1 ]
 	vcube-run -n 9 "$exp" msg > "$out" 2>&1; rc=$?
 	check "vcube-run -n 9 on 8 nodes refused" [ $rc = 2 ]

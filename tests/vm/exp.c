@@ -21,6 +21,7 @@
  *                            bytes; reduce and scan sum LEN / 8 u64s; shift
  *                            ALGO is the distance)
  *   exp deadlock             FORCED with no receive posted
+ *   exp deadlocks N          a lone node receiving from anyone, N times
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -636,6 +637,20 @@ static int exp_deadlock(void)
 	return 0;
 }
 
+/* A lone node receives from anyone @n times: @n deadlocks, each EDEADLK. */
+static int exp_deadlocks(unsigned long n)
+{
+	uint8_t b[16];
+	unsigned long i, got = 0;
+
+	for (i = 0; i < n; i++)
+		if (vcube_node_recv(node, VCUBE_ANY, VCUBE_ANY, b, sizeof(b),
+				    NULL) == -EDEADLK)
+			got++;
+	printf("deadlocks %lu of %lu\n", got, n);
+	return got == n ? 0 : 1;
+}
+
 /*
  * For kill tests: rank 0 sends 64 KB FORCED to rank 1 and blocks; rank 2
  * stays bound at virtual time 0 without doing anything (it sleeps in real
@@ -703,6 +718,8 @@ int main(int argc, char **argv)
 			       strtoull(argv[3], NULL, 0));
 	else if (!strcmp(argv[1], "deadlock"))
 		ret = exp_deadlock();
+	else if (!strcmp(argv[1], "deadlocks") && argc == 3)
+		ret = exp_deadlocks(strtoul(argv[2], NULL, 0));
 	else if (!strcmp(argv[1], "hold"))
 		ret = exp_hold();
 	else if (!strcmp(argv[1], "thakur") && argc == 4)

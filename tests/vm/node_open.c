@@ -241,6 +241,20 @@ int main(void)
 	T(owner_of(3) == 0, "closed node is unbound");
 	T(try_open("/dev/vcube3", O_RDWR) == 0, "and can be bound again");
 
+	/* Read-only, a node answers questions but takes no part (EBADF). */
+	{
+		struct vcube_node_info ni;
+		struct vcube_send sa = { .dst = 6, .len = 0 };
+		int rfd = open("/dev/vcube6", O_RDONLY);
+
+		T(rfd >= 0 && !ioctl(rfd, VCUBE_IOC_NODE_INFO, &ni) &&
+		  ni.node == 6, "read-only open: NODE_INFO answers");
+		T(rfd >= 0 && ioctl(rfd, VCUBE_IOC_SEND, &sa) == -1 &&
+		  errno == EBADF, "read-only open: SEND is EBADF");
+		if (rfd >= 0)
+			close(rfd);
+	}
+
 	/* A process killed while bound leaves the node free. */
 	pid = fork();
 	if (!pid) {

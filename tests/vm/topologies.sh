@@ -119,8 +119,18 @@ load profile=cm5 nodes=64 seed=99 && {
 	check "fat tree route is a function of (seed, cookie)" [ "$a" = "$b" ]
 	unload
 }
+load topology=hypercube dim=2 && {
+	err=$(setpriv --reuid=65534 --regid=65534 --clear-groups vcube-run -n 2 true 2>&1)
+	rc=$?
+	good=0; [ $rc != 0 ] && grep -q 'ermission denied' <<<"$err" && good=1
+	check "default mode=0600: a user's vcube-run fails, permission denied, as the README says ($rc: $(head -n 1 <<<"$err"))" \
+		[ $good = 1 ]
+	unload
+}
 load topology=hypercube dim=2 mode=0666 && {
 	check "mode=0666 gives crw-rw-rw-" [ "$(stat -c %a /dev/vcube0)" = 666 ]
+	setpriv --reuid=65534 --regid=65534 --clear-groups vcube-run -n 4 true
+	check "mode=0666: a user runs 4 processes" [ $? = 0 ]
 	unload
 }
 exit $fail
