@@ -14,23 +14,30 @@
 static char *topology;
 module_param(topology, charp, 0444);
 MODULE_PARM_DESC(topology,
-		 "Network: hypercube, mesh, torus or fattree (default: the profile's)");
+		 "Network: hypercube, mesh, torus or fattree (default: the profile's; with no parameters, a hypercube of dim=5 with profile=ipsc860)");
 
-static unsigned int dim;
+/*
+ * The shape: unset (VCUBE_UNSET) unless given, so that dim=0 is refused
+ * rather than taken for "the profile's"; once loaded, what the network
+ * has (0 where it does not apply).
+ */
+#define VCUBE_UNSET	UINT_MAX
+
+static unsigned int dim = VCUBE_UNSET;
 module_param(dim, uint, 0444);
-MODULE_PARM_DESC(dim, "Hypercube dimension, 1..12 (2^dim nodes)");
+MODULE_PARM_DESC(dim, "Hypercube dimension, 1..12 (2^dim nodes; default: the profile's, 5)");
 
-static unsigned int rows;
+static unsigned int rows = VCUBE_UNSET;
 module_param(rows, uint, 0444);
-MODULE_PARM_DESC(rows, "Mesh or torus rows");
+MODULE_PARM_DESC(rows, "Mesh or torus rows (default: the profile's, delta 16, ap1000 8)");
 
-static unsigned int cols;
+static unsigned int cols = VCUBE_UNSET;
 module_param(cols, uint, 0444);
-MODULE_PARM_DESC(cols, "Mesh or torus columns");
+MODULE_PARM_DESC(cols, "Mesh or torus columns (default: the profile's, delta 32, ap1000 8)");
 
-static unsigned int nodes;
+static unsigned int nodes = VCUBE_UNSET;
 module_param(nodes, uint, 0444);
-MODULE_PARM_DESC(nodes, "Fat tree processors, 2..4096 (a partial tree when not a power of 4)");
+MODULE_PARM_DESC(nodes, "Fat tree processors, 2..4096, a partial tree when not a power of 4 (default: the profile's, cm5 32)");
 
 static char *profile;
 module_param(profile, charp, 0444);
@@ -151,17 +158,26 @@ static int vcube_choice(const char *param, const char *val,
 	return -EINVAL;
 }
 
-/* Each profile names a machine; the first one per topology is its default. */
+/*
+ * Each profile names a machine and the size the papers mostly ran it at,
+ * taken when no shape is given; the first profile per topology is that
+ * topology's default, and the first of all the module's (no parameters:
+ * a 32-node iPSC/860, Bokhari's Figs. 12 and 13).
+ */
 static const struct vcube_profile {
 	const char *name;
 	enum vcube_topo_kind kind;
 	struct vc_params (*params)(void);
+	u32 dim, rows, cols, nodes;	/* the default shape */
 } vcube_profiles[] = {
-	{ "ipsc860", VCUBE_TOPO_HYPERCUBE, vc_profile_ipsc860 },
-	{ "seidel", VCUBE_TOPO_HYPERCUBE, vc_profile_seidel },
-	{ "delta", VCUBE_TOPO_MESH, vc_profile_delta },
-	{ "ap1000", VCUBE_TOPO_TORUS, vc_profile_ap1000 },
-	{ "cm5", VCUBE_TOPO_FATTREE, vc_profile_cm5 },
+	{ "ipsc860", VCUBE_TOPO_HYPERCUBE, vc_profile_ipsc860, .dim = 5 },
+	{ "seidel", VCUBE_TOPO_HYPERCUBE, vc_profile_seidel, .dim = 5 },
+	/* the whole Delta, Thakur's largest mesh */
+	{ "delta", VCUBE_TOPO_MESH, vc_profile_delta, .rows = 16, .cols = 32 },
+	/* Chuang & Horie's "using 64 processors" */
+	{ "ap1000", VCUBE_TOPO_TORUS, vc_profile_ap1000, .rows = 8, .cols = 8 },
+	/* Ponnusamy et al.'s Fig. 10, a 32-node CM-5 */
+	{ "cm5", VCUBE_TOPO_FATTREE, vc_profile_cm5, .nodes = 32 },
 };
 
 /* Apply one cost parameter over the profile's value, if it was given. */
@@ -285,8 +301,13 @@ static int vcube_profile_find(const char *name)
 
 static int vcube_params_parse(struct vcube_net *net)
 {
+	bool shaped = dim != VCUBE_UNSET || rows != VCUBE_UNSET ||
+		      cols != VCUBE_UNSET || nodes != VCUBE_UNSET;
 	struct vcube_topo_params p = {
-		.dim = dim, .rows = rows, .cols = cols, .nodes = nodes,
+		.dim = dim == VCUBE_UNSET ? 0 : dim,
+		.rows = rows == VCUBE_UNSET ? 0 : rows,
+		.cols = cols == VCUBE_UNSET ? 0 : cols,
+		.nodes = nodes == VCUBE_UNSET ? 0 : nodes,
 		.seed = seed,
 	};
 	char err[128];
@@ -311,22 +332,31 @@ static int vcube_params_parse(struct vcube_net *net)
 			       topology);
 			return -EINVAL;
 		}
-	} else if (prof >= 0) {
-		kind = vcube_profiles[prof].kind;
 	} else {
-		pr_err("topology= is required: hypercube, mesh, torus or fattree\n");
-		return -EINVAL;
+		kind = vcube_profiles[prof < 0 ? 0 : prof].kind;
 	}
 	if (prof < 0) {
 		for (i = ARRAY_SIZE(vcube_profiles) - 1; i >= 0; i--)
 			if (vcube_profiles[i].kind == kind)
 				prof = i;
 	}
+	/* no shape given: the machine's own, if it is this topology's */
+	if (!shaped && vcube_profiles[prof].kind == kind) {
+		p.dim = vcube_profiles[prof].dim;
+		p.rows = vcube_profiles[prof].rows;
+		p.cols = vcube_profiles[prof].cols;
+		p.nodes = vcube_profiles[prof].nodes;
+	}
 	p.kind = kind;
 	if (vcube_topo_init(&net->topo, &p, err, sizeof(err))) {
 		pr_err("%s\n", err);
 		return -EINVAL;
 	}
+	/* /sys/module/vcube/parameters says the shape it took */
+	dim = p.dim;
+	rows = p.rows;
+	cols = p.cols;
+	nodes = p.nodes;
 	strscpy(net->profile, vcube_profiles[prof].name, sizeof(net->profile));
 	net->params = vcube_profiles[prof].params();
 	if (vcube_costs_parse(&net->params))

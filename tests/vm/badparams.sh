@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Every bad module parameter combination: insmod fails with EINVAL, the
 # kernel log gets exactly one line from vcube saying what was wrong, and
-# nothing is left registered.
+# nothing is left registered. Then the defaults: no shape, the profile's.
 . "$(dirname "$0")/lib.sh"
 unload
 v=$(modinfo -F version "$VCUBE_KO")
@@ -14,9 +14,7 @@ nothing_registered() {
 }
 
 cases=(
-	"|topology= is required"
 	"topology=ring|unknown topology=ring"
-	"topology=hypercube|topology=hypercube needs dim=1..12"
 	"topology=hypercube dim=0|topology=hypercube needs dim=1..12"
 	"topology=hypercube dim=13|dim=13 is too large"
 	"topology=hypercube dim=4000000000|too large"
@@ -27,12 +25,12 @@ cases=(
 	"topology=mesh rows=65536 cols=65536|too large"
 	"topology=torus rows=4|topology=torus needs rows= and cols="
 	"topology=torus rows=4 cols=4 nodes=16|nodes= does not apply to topology=torus"
-	"topology=fattree|topology=fattree needs nodes=2..4096"
 	"topology=fattree nodes=1|needs nodes=2..4096"
 	"topology=fattree nodes=5000|needs nodes=2..4096"
 	"topology=fattree nodes=16 dim=2|dim= does not apply to topology=fattree"
 	"profile=cray dim=3|unknown profile=cray"
-	"profile=delta|topology=mesh needs rows= and cols="
+	"topology=mesh profile=ipsc860|topology=mesh needs rows= and cols="
+	"profile=delta rows=8|topology=mesh needs rows= and cols="
 	"topology=hypercube dim=3 mode=01777|not a permission mask"
 	"topology=hypercube dim=abc|invalid for parameter"
 	"topology=hypercube dim=3 short_base_ns=-5|short_base_ns=-5 is out of range"
@@ -53,5 +51,33 @@ for c in "${cases[@]}"; do
 	check "'$params': one log line: $log" [ "$(grep -c . <<<"$log")" = 1 ]
 	check "'$params': says '$want'" grep -qF -- "$want" <<<"$log"
 	check "'$params': nothing registered" nothing_registered
+done
+
+# no shape given: the profile's machine at the papers' size; nothing at
+# all: a 32-node iPSC/860. PARAMS|shape|profile|nodes
+defaults=(
+	"|dim=5|ipsc860|32"
+	"topology=hypercube|dim=5|ipsc860|32"
+	"profile=seidel|dim=5|seidel|32"
+	"profile=delta|rows=16 cols=32|delta|512"
+	"topology=mesh|rows=16 cols=32|delta|512"
+	"topology=torus|rows=8 cols=8|ap1000|64"
+	"profile=cm5|nodes=32|cm5|32"
+)
+for c in "${defaults[@]}"; do
+	IFS='|' read -r params shape prof n <<<"$c"
+	out=$(insmod "$VCUBE_KO" $params 2>&1)
+	got="$(attr shape), $(attr profile), $(attr nodes) nodes"
+	good=0
+	[ "${got#"$shape"}" != "$got" ] && [ "$(attr profile) $(attr nodes)" = "$prof $n" ] && good=1
+	check "'$params' loads: $got${out:+ ($out)}" [ $good = 1 ]
+	case $shape in
+	dim=*) p=dim ;;
+	rows=*) p=rows ;;
+	*) p=nodes ;;
+	esac
+	check "'$params': /sys/module/vcube/parameters/$p says ${shape#*=}" \
+		[ "$(cat /sys/module/vcube/parameters/$p)" = "$(sed "s/.*$p=\([0-9]*\).*/\1/" <<<"$shape")" ]
+	unload
 done
 exit $fail
