@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # The tools' manual pages (docs/man/*.1, *.8): one for every tool built,
 # rendered by man without a warning, and naming every long option the
-# tool's --help lists.
+# tool's --help lists; no page holds a control character.
 . "$(dirname "$0")/lib.bash"
 for bin in "$top"/build/bin/*; do
 	tool=$(basename "$bin")
@@ -22,4 +22,8 @@ for bin in "$top"/build/bin/*; do
 	[ -z "$missing" ] && ok "$tool: every option of --help is in its page" ||
 		no "$tool: options in --help but not in $(basename "$page"):$missing"
 done
+# a stray control character (a "\f" that Python or a shell turned into a
+# form feed) renders as garbage rather than as a font change
+bad=$(grep -lP '[\x00-\x08\x0b\x0c\x0e-\x1f]' "$top"/docs/man/* 2>/dev/null)
+[ -z "$bad" ] && ok "no control characters in docs/man" || no "control characters in: $bad"
 exit $fail

@@ -29,6 +29,14 @@ node 1 coords 0 1 neighbors 0 owner 31337" ] && ok "places text" || no "places t
 out=$("$ctl" --sysfs "$fx" --json places | python3 -c 'import json,sys; d=json.load(sys.stdin); print(len(d), d[1]["neighbors"], d[1]["owner"])')
 [ "$out" = "2 [0] 31337" ] && ok "places json" || no "places json: $out"
 
+# -p: the same JSON, indented two spaces a level, a value a line
+a=$("$ctl" --sysfs "$fx" -j places | python3 -c 'import json,sys; print(json.load(sys.stdin))')
+b=$("$ctl" --sysfs "$fx" -p places | python3 -c 'import json,sys; print(json.load(sys.stdin))')
+[ -n "$a" ] && [ "$a" = "$b" ] && ok "-p places: the same JSON as -j" || no "-p places: '$b' vs '$a'"
+out=$("$ctl" --sysfs "$fx" -p places)
+exp=$("$ctl" --sysfs "$fx" -j places | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin), indent=2))')
+[ "$out" = "$exp" ] && ok "-p places: indented as python's json.dumps(indent=2)" || no "-p places: $out"
+
 t "--help exits 0" "$ctl" --help
 t "help exits 0" "$ctl" help
 t "route --help exits 0" "$ctl" route --help
@@ -52,7 +60,7 @@ done
 for c in links watch; do t "$c --help exits 0" "$ctl" $c --help; done
 "$ctl" links --sort fastest >/dev/null 2>&1; [ $? -eq 2 ] && ok "links --sort junk: 2" || no "links --sort junk"
 "$ctl" links --top -3 >/dev/null 2>&1; [ $? -eq 2 ] && ok "links --top negative: 2" || no "links --top negative"
-"$ctl" links extra >/dev/null 2>&1; [ $? -eq 2 ] && ok "links extra argument: 2" || no "links extra argument"
+"$ctl" links extra >/dev/null 2>&1; [ $? -eq 2 ] && ok "links with an ID that is not a number: 2" || no "links extra argument"
 "$ctl" watch --interval 0 >/dev/null 2>&1; [ $? -eq 2 ] && ok "watch --interval 0: 2" || no "watch --interval 0"
 "$ctl" watch --interval x >/dev/null 2>&1; [ $? -eq 2 ] && ok "watch --interval junk: 2" || no "watch --interval junk"
 "$ctl" reset now >/dev/null 2>&1; [ $? -eq 2 ] && ok "reset extra argument: 2" || no "reset extra argument"

@@ -94,10 +94,41 @@ for m in hops.values():
 	rc=$?
 	good=0; [ $rc = 0 ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); e=json.load(open(sys.argv[2])); assert len(d) == 2560 and [(r["seq"], r["channel"], r["start"]) for r in d] == [(r["seq"], r["channel"], r["start_ns"]) for r in e]' "$tmp/ynl-trace" "$tmp/trace" && good=1
 	check "ynl cli.py --dump trace-get: the same 2560 records $(head -c 200 "$tmp/ynl-err")" [ $good = 1 ]
+	# the same record for Perfetto: tracks that nest, flows that close
+	vcubectl trace --format perfetto -o "$tmp/pf.json"
+	rc=$?
+	vcubectl trace --format perfetto > "$tmp/pf2.json"
+	good=0; [ $rc = 0 ] && cmp -s "$tmp/pf.json" "$tmp/pf2.json" && python3 -c '
+import json, sys
+from collections import defaultdict
+d = json.load(open(sys.argv[1]))
+ev = d["traceEvents"]
+link = [e for e in ev if e["ph"] == "X" and e["pid"] == 1]
+assert len(link) == 2560, len(link)
+tracks = defaultdict(list)
+for e in ev:
+    if e["ph"] == "X":
+        tracks[(e["pid"], e["tid"])].append((e["ts"], e["ts"] + e["dur"]))
+for t, sl in tracks.items():
+    sl.sort()
+    for a, b in zip(sl, sl[1:]):
+        assert b[0] >= a[1] - 1e-9, (t, a, b)          # slices nest: none overlap
+flows = defaultdict(lambda: defaultdict(int))
+for e in ev:
+    if e["ph"] in "stf":
+        flows[e["id"]][e["ph"]] += 1
+assert len(flows) == 992
+hops = sum(f["t"] for f in flows.values())
+assert hops == 2560 and all(f["s"] == 1 and f["f"] == 1 for f in flows.values())
+names = [e["args"]["name"] for e in ev if e["ph"] == "M" and e["name"] == "thread_name" and e["pid"] == 2]
+assert len({n.split(" lane")[0] for n in names}) == 32, names[:5]
+' "$tmp/pf.json" && good=1
+	check "vcubectl trace --format perfetto: 2560 link slices, 992 closed flows, 32 node tracks, slices that nest, the same file twice" [ $good = 1 ]
+	[ -n "${VCUBE_OUT:-}" ] && cp "$tmp/pf.json" "$VCUBE_OUT/pairwise-d5.perfetto.json"
 	ynl --dump window-get > "$tmp/ynl-win" 2>"$tmp/ynl-err"
 	check "ynl cli.py --dump window-get answers $(head -c 200 "$tmp/ynl-err")" [ $? = 0 ]
-	check "sysfs keeps no counters: /sys/class/vcube/stats and vcube0/stats are gone" \
-		[ ! -e /sys/class/vcube/stats ] && [ ! -e /sys/class/vcube/vcube0/stats ]
+	good=0; [ ! -e /sys/class/vcube/stats ] && [ ! -e /sys/class/vcube/vcube0/stats ] && good=1
+	check "sysfs keeps no counters: /sys/class/vcube/stats and vcube0/stats are gone" [ $good = 1 ]
 
 	# resets: root only
 	setpriv --reuid=65534 --regid=65534 --clear-groups vcubectl reset > /dev/null 2> "$tmp/err"
@@ -144,6 +175,13 @@ print(" ".join(str(i) for i in ids if d[i]["messages"] or d[i]["waits"]))' "$tmp
 	check "its neighbours out of 7, and 15->7, carried nothing and made nobody wait${bad:+: $bad}" [ -z "$bad" ]
 	top=$(vcubectl -j links --sort waits --top 1 | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["id"])')
 	check "vcubectl links --sort waits puts 7->15 first ($top)" [ "$top" = 52 ]
+	one=$(vcubectl -p links 52 15 | python3 -c 'import json,sys; d=json.load(sys.stdin); print(len(d), d[0]["id"], d[0]["messages"], d[1]["id"])')
+	check "vcubectl -p links 52 15: those two, in that order, 7->15 with its 8 messages ($one)" [ "$one" = "2 52 8 15" ]
+	vcubectl links 896 > /dev/null 2> "$tmp/err"
+	rc=$?
+	check "vcubectl links 896 on 896 links: no such link, exit 2 ($(cat "$tmp/err"))" [ $rc = 2 ]
+	good=0; vcubectl -j links | python3 -c 'import json,sys; d=json.load(sys.stdin); b=[l["busy_ns"] for l in d]; assert len(d) == 896 and b == sorted(b, reverse=True)' && good=1
+	check "vcubectl links lists the busiest first by default" [ $good = 1 ]
 	unload
 }
 

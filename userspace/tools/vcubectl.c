@@ -265,7 +265,7 @@ static const struct {
 	{ "reset", vc_cmd_reset, "start every counter afresh (CAP_NET_ADMIN)" },
 	{ "watch", vc_cmd_watch, "a live view of the busiest links" },
 	{ "windows", vc_cmd_windows, "the peak channel sharing per window of window_ns" },
-	{ "trace", vc_cmd_trace, "every channel use the kernel still keeps, oldest first" },
+	{ "trace", vc_cmd_trace, "every channel use kept, oldest first [--format perfetto] [-o F]" },
 	{ "help", cmd_help, "this text" },
 };
 
@@ -282,6 +282,7 @@ static int cmd_help(int argc, char **argv)
 		printf("  %-8s %s\n", cmds[i].name, cmds[i].desc);
 	printf("\noptions:\n"
 	       "  -j, --json     print JSON instead of text\n"
+	       "  -p, --pretty   JSON, indented (implies -j)\n"
 	       "  --sysfs DIR    read network facts from DIR instead of %s\n"
 	       "  -h, --help     this text\n"
 	       "  -V, --version  the version\n\n"
@@ -306,6 +307,7 @@ int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
+		{ "pretty", no_argument, NULL, 'p' },
 		{ "sysfs", required_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -314,10 +316,14 @@ int main(int argc, char **argv)
 	int c, i;
 
 	vcube_tool_name(argv, "vcubectl");
-	while ((c = getopt_long(argc, argv, "+jhV", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+jphV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'j':
 			vc_print_mode(true);
+			break;
+		case 'p':
+			vc_print_mode(true);
+			vc_print_pretty(true);
 			break;
 		case 's':
 			sysfs_root = optarg;
@@ -342,7 +348,7 @@ int main(int argc, char **argv)
 	argv[0] = (char *)cmds[i].name;
 	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) &&
 	    cmds[i].fn != cmd_route && cmds[i].fn != vc_cmd_links &&
-	    cmds[i].fn != vc_cmd_watch) {
+	    cmds[i].fn != vc_cmd_watch && cmds[i].fn != vc_cmd_trace) {
 		printf("usage: vcubectl [-j] %s\n%s\n", cmds[i].name,
 		       cmds[i].desc);
 		return 0;

@@ -315,12 +315,13 @@ int vc_cmd_cnet(int argc, char **argv)
 
 static const char links_usage[] =
 	"usage: vcubectl [-j] links [--sort id|busy|waits|bytes|messages] [--top K]\n"
-	"                          [--svg FILE]\n"
-	"Every channel (with packet switching, every bundle of links) and its\n"
-	"counters since the last reset: messages and bytes whose data crossed it,\n"
-	"virtual time it was held (busy) and its share of the network's time\n"
-	"(util), headers that queued for it and how long, most holders at once.\n"
-	"  --sort KEY   largest first (default: id order)\n"
+	"                          [--svg FILE] [ID...]\n"
+	"Every channel (with packet switching, every bundle of links), or those\n"
+	"with the IDs given, and its counters since the last reset: messages and\n"
+	"bytes whose data crossed it, virtual time it was held (busy) and its share\n"
+	"of the network's time (util), headers that queued for it and how long,\n"
+	"most holders at once.\n"
+	"  --sort KEY   largest first (default: busy; id: in id order)\n"
 	"  --top K      only the first K\n"
 	"  --svg FILE   also draw the network, each channel coloured by its use\n";
 
@@ -330,6 +331,8 @@ struct view_opts {
 	unsigned long long count;
 	double interval;
 	const char *svg;
+	char **ids;		/* links: the IDs asked for (nids of them) */
+	int nids;
 };
 
 /*
@@ -348,6 +351,7 @@ static int view_opts_parse(int argc, char **argv, bool watch,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
+	unsigned long long id;
 	char *end;
 	int c;
 
@@ -394,10 +398,50 @@ static int view_opts_parse(int argc, char **argv, bool watch,
 			return 2;
 		}
 	}
-	if (optind != argc) {
+	if (optind != argc && watch) {
 		fputs(usage, stderr);
 		return 2;
 	}
+	o->ids = argv + optind;
+	o->nids = argc - optind;
+	for (c = 0; c < o->nids; c++)
+		if (vc_parse_uint(o->ids[c], "ID", UINT32_MAX, &id))
+			return 2;
+	return 0;
+}
+
+/*
+ * links ID...: keep in @l (*n entries, in id order) those asked for, in
+ * the order asked; 0, or 2 (said) for an ID that is not a link.
+ */
+static int links_pick(struct vcube_nl_link *l, size_t *n,
+		      const struct view_opts *o)
+{
+	struct vcube_nl_link *all;
+	unsigned long long id;
+	int i;
+
+	if (!o->nids)
+		return 0;
+	all = malloc(*n * sizeof(*all) + 1);
+	if (!all)
+		return vc_fail("links", -ENOMEM);
+	memcpy(all, l, *n * sizeof(*all));
+	for (i = 0; i < o->nids; i++) {
+		if (vc_parse_uint(o->ids[i], "ID", UINT32_MAX, &id)) {
+			free(all);
+			return 2;
+		}
+		if (id >= *n || all[id].id != id) {
+			fprintf(stderr, "vcubectl: links: no link %llu (the network has 0..%zu)\n",
+				id, *n - 1);
+			free(all);
+			return 2;
+		}
+		l[i] = all[id];
+	}
+	free(all);
+	*n = (size_t)o->nids;
 	return 0;
 }
 
@@ -410,7 +454,7 @@ int vc_cmd_links(int argc, char **argv)
 	size_t n = 0;
 	int ret;
 
-	link_sort_key = SORT_ID;
+	link_sort_key = SORT_BUSY;
 	ret = view_opts_parse(argc, argv, false, links_usage, &o);
 	if (ret)
 		return ret == 1 ? 0 : ret;
@@ -425,8 +469,13 @@ int vc_cmd_links(int argc, char **argv)
 		fprintf(stderr, "vcubectl: links: cannot write %s: %s\n", o.svg,
 			strerror(errno));
 		ret = 1;
-	} else {
-		qsort(l, n, sizeof(*l), link_cmp);
+	} else if (o.nids && o.nids > (int)n) {
+		fprintf(stderr, "vcubectl: links: %d IDs, but the network has %zu links\n",
+			o.nids, n);
+		ret = 2;
+	} else if (!(ret = links_pick(l, &n, &o))) {
+		if (!o.nids)
+			qsort(l, n, sizeof(*l), link_cmp);
 		links_print(&t, l, o.top && o.top < n ? o.top : n, NULL);
 		vc_end();
 	}

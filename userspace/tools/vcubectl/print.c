@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * vcubectl's one printer of text and JSON (print.h). JSON is written
- * compact, as it always was: no spaces, one line per output.
+ * compact, one line per output, or with -p indented two spaces a level.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -10,7 +10,7 @@
 
 #define DEPTH	8
 
-static bool json;
+static bool json, pretty;
 static unsigned int depth;
 static bool first[DEPTH] = { true };	/* nothing yet at this level */
 
@@ -24,14 +24,28 @@ bool vc_json(void)
 	return json;
 }
 
+void vc_print_pretty(bool p)
+{
+	pretty = p;
+}
+
+/* -p: a new line, indented to the current depth. */
+static void indent(unsigned int d)
+{
+	if (pretty)
+		printf("\n%*s", 2 * d, "");
+}
+
 /* A JSON value's comma and key, if any. */
 static void lead(const char *key)
 {
 	if (!first[depth])
 		putchar(',');
 	first[depth] = false;
+	if (depth)
+		indent(depth);
 	if (key)
-		printf("\"%s\":", key);
+		printf(pretty ? "\"%s\": " : "\"%s\":", key);
 }
 
 void vc_open(const char *key, char kind)
@@ -48,6 +62,8 @@ void vc_close(char kind)
 {
 	if (!json)
 		return;
+	if (depth && !first[depth])
+		indent(depth - 1);
 	putchar(kind == '{' ? '}' : ']');
 	if (depth)
 		depth--;

@@ -20,6 +20,8 @@ enum vc_out {
 /* JSON or text, for every call after it. */
 void vc_print_mode(bool json);
 bool vc_json(void);
+/* JSON indented, a value a line (-p), not compact. */
+void vc_print_pretty(bool pretty);
 
 /* A JSON object ('{') or array ('['), under @key inside an object. */
 void vc_open(const char *key, char kind);

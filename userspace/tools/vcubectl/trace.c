@@ -2,10 +2,15 @@
 /*
  * vcubectl windows, vcubectl trace: the peak channel sharing per window of
  * window_ns, and the record of every channel use the kernel still keeps,
- * both over generic netlink. Each value is printed once for both text and
- * JSON (print.h).
+ * both over generic netlink, as text or JSON (print.h), the trace also for
+ * Perfetto (perfetto.c).
  */
+#include <errno.h>
+#include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "vcubectl/vcubectl.h"
 
@@ -88,13 +93,117 @@ static int trace_dump(struct vcube_nl *nl, void **out, size_t *n)
 	return ret;
 }
 
+static const char trace_usage[] =
+	"usage: vcubectl [-j] trace [--format text|perfetto] [-o FILE]\n"
+	"Every channel use the kernel still keeps, oldest first (text, or JSON\n"
+	"with -j); --format perfetto writes Chrome trace-event JSON for\n"
+	"ui.perfetto.dev: a track per link and per node, each message a flow\n"
+	"from its sender through its links to its receiver.\n"
+	"  --format F      text (the default) or perfetto\n"
+	"  -o, --output F  write to F instead of standard output\n";
+
+/* The network, its links in id order and the trace, as of one moment. */
+static int trace_read_all(struct vcube_nl *nl, struct vcube_nl_topo *t,
+			  struct vcube_nl_link **l, size_t *nl_n,
+			  struct vcube_trace_rec **r, size_t *n)
+{
+	int ret, tries = 0;
+
+	do {
+		free(*l);
+		free(*r);
+		*l = NULL;
+		*r = NULL;
+		ret = vcube_nl_topo_get(nl, t);
+		ret = ret ?: vcube_nl_link_dump(nl, l, nl_n, NULL);
+		ret = ret ?: vcube_nl_trace_dump(nl, r, n, NULL);
+	} while (ret == -EAGAIN && ++tries < VC_DUMP_TRIES);
+	return ret;
+}
+
+/* --format perfetto: the whole record into @out (NULL: stdout). */
+static int trace_export(const char *out)
+{
+	struct vcube_nl_link *l = NULL;
+	struct vcube_trace_rec *r = NULL;
+	struct vcube_nl_topo t;
+	struct vcube_nl *nl;
+	size_t nlinks = 0, n = 0;
+	FILE *f = stdout;
+	int ret;
+
+	if (vc_nl_open("trace", &nl))
+		return 1;
+	ret = trace_read_all(nl, &t, &l, &nlinks, &r, &n);
+	if (ret) {
+		ret = vc_fail_nl("trace", ret, nl);
+		goto out;
+	}
+	if (out && !(f = fopen(out, "w"))) {
+		fprintf(stderr, "vcubectl: trace: %s: %s\n", out, strerror(errno));
+		ret = 1;
+		goto out;
+	}
+	ret = vc_perfetto_write(f, &t, l, nlinks, r, n);
+	if ((f != stdout && fclose(f)) || ret) {
+		fprintf(stderr, "vcubectl: trace: writing %s failed\n",
+			out ? out : "the output");
+		ret = 1;
+	}
+out:
+	free(l);
+	free(r);
+	vcube_nl_close(nl);
+	return ret;
+}
+
 int vc_cmd_trace(int argc, char **argv)
 {
 	static const struct vc_list trace = {
 		.cmd = "trace", .size = sizeof(struct vcube_trace_rec),
 		.dump = trace_dump, .head = trace_head, .print = trace_print,
 	};
+	static const struct option opts[] = {
+		{ "format", required_argument, NULL, 'F' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *out = NULL;
+	bool perfetto = false;
+	int c;
 
-	(void)argv;
-	return vc_list_run(argc, &trace);
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'F':
+			if (strcmp(optarg, "text") && strcmp(optarg, "perfetto")) {
+				fprintf(stderr, "vcubectl: trace: --format: '%s' is not text or perfetto\n",
+					optarg);
+				return 2;
+			}
+			perfetto = !strcmp(optarg, "perfetto");
+			break;
+		case 'o':
+			out = optarg;
+			break;
+		case 'h':
+			fputs(trace_usage, stdout);
+			return 0;
+		default:
+			fputs(trace_usage, stderr);
+			return 2;
+		}
+	}
+	if (optind != argc) {
+		fputs(trace_usage, stderr);
+		return 2;
+	}
+	if (perfetto)
+		return trace_export(out);
+	if (out && !freopen(out, "w", stdout)) {
+		fprintf(stderr, "vcubectl: trace: %s: %s\n", out, strerror(errno));
+		return 1;
+	}
+	return vc_list_run(1, &trace);
 }

@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "vcube.h"
 #include "vcubectl/print.h"
@@ -28,6 +29,14 @@ void vc_link_ends(const struct vcube_nl_topo *t,
 		  const struct vcube_nl_link *l, char *buf, size_t len);
 /* The share of the counted time the link was held. */
 double vc_util(const struct vcube_nl_link *l, uint64_t elapsed);
+/*
+ * The trace @r (@n records, as trace-get gives them) as Chrome trace-event
+ * JSON for Perfetto (perfetto.c), the @nl links named from @l (in id
+ * order); 0 or -errno.
+ */
+int vc_perfetto_write(FILE *f, const struct vcube_nl_topo *t,
+		      const struct vcube_nl_link *l, size_t nl,
+		      const struct vcube_trace_rec *r, size_t n);
 /* Draw the network into @path (svg.c); 0 or -errno. */
 int vc_svg_write(const char *path, const struct vcube_nl_topo *t,
 		 const struct vcube_nl_link *l, size_t n);
