@@ -118,52 +118,59 @@ static void json_key(struct bench_out *o, const char *key)
 
 /*
  * Begin a meta value: CSV's "# " or " " before it, JSON's '{' or ','
- * and its key. False if it does not go in this format.
+ * and its key. The stream its value goes to, or NULL if it does not go
+ * in this format.
  */
-static bool meta_key(struct bench_out *o, unsigned int in, const char *key)
+static FILE *meta_key(struct bench_out *o, unsigned int in, const char *key)
 {
 	if (o->fmt == BENCH_CSV && (in & BENCH_IN_CSV)) {
 		fprintf(csv_facts(o), "%s%s=", o->nmeta++ ? " " : "# ", key);
-		return true;
+		return csv_facts(o);
 	}
 	if (o->fmt == BENCH_JSON && (in & BENCH_IN_JSON)) {
 		json_key(o, key);
-		return true;
+		return o->f;
 	}
-	return false;
+	return NULL;
 }
 
 void bench_out_str(struct bench_out *o, unsigned int in, const char *key,
 		   const char *v)
 {
-	if (!meta_key(o, in, key))
-		return;
-	if (o->fmt == BENCH_JSON)
-		json_str(o->f, v);
-	else
-		csv_fact(csv_facts(o), v);
+	FILE *f = meta_key(o, in, key);
+
+	if (f && o->fmt == BENCH_JSON)
+		json_str(f, v);
+	else if (f)
+		csv_fact(f, v);
 }
 
 void bench_out_uint(struct bench_out *o, unsigned int in, const char *key,
 		    unsigned long long v)
 {
-	if (meta_key(o, in, key))
-		fprintf(o->fmt == BENCH_CSV ? csv_facts(o) : o->f, "%llu", v);
+	FILE *f = meta_key(o, in, key);
+
+	if (f)
+		fprintf(f, "%llu", v);
 }
 
 void bench_out_real(struct bench_out *o, unsigned int in, const char *key,
 		    double v)
 {
-	if (meta_key(o, in, key))
-		fprintf(o->fmt == BENCH_CSV ? csv_facts(o) : o->f, "%g", v);
+	FILE *f = meta_key(o, in, key);
+
+	if (f)
+		fprintf(f, "%g", v);
 }
 
 void bench_out_bool(struct bench_out *o, unsigned int in, const char *key,
 		    int v)
 {
-	if (meta_key(o, in, key))
+	FILE *f = meta_key(o, in, key);
+
+	if (f)
 		fputs(o->fmt == BENCH_JSON ? (v ? "true" : "false") :
-		      (v ? "1" : "0"), o->fmt == BENCH_CSV ? csv_facts(o) : o->f);
+		      (v ? "1" : "0"), f);
 }
 
 void bench_out_open(struct bench_out *o, const char *key)
