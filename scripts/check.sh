@@ -23,7 +23,7 @@ tally() {
 	local label=$1 log=$2 line p f
 	line=$(grep -a "^$label: [0-9]* passed, [0-9]* failed" "$log" | tail -n 1)
 	if [ -z "$line" ]; then
-		echo "== $label: no result line (did not run to the end)"
+		layer "$label: no result line (did not run to the end)"
 		failed=$((failed + 1))
 		return
 	fi
@@ -36,7 +36,15 @@ tally() {
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
-echo "== host tests"
+# "== NAME" with the minutes since make check's layers began, so a slow
+# run says where its time went.
+start=$SECONDS
+layer() {
+	local t=$((SECONDS - start))
+	printf '== [%d:%02d] %s\n' $((t / 60)) $((t % 60)) "$*"
+}
+
+layer "host tests"
 hp=0 hf=0
 for t in tests/host/*.c tests/host/*.sh; do
 	name=$(basename "${t%.*}")
@@ -60,7 +68,7 @@ done
 echo "host: $hp passed, $hf failed" | tee "$log"
 tally host "$log"
 
-echo "== KUnit (UML, linux-source-6.12)"
+layer "KUnit (UML, linux-source-6.12)"
 scripts/kunit.sh > "$log" 2>&1
 grep -a -E '^\[[0-9:]+\] .*(FAILED|Expected|not ok|ERROR|error:)' "$log" | head -n 40
 grep -a -E 'error:' "$log" | head -n 20
@@ -70,7 +78,7 @@ tally kunit "$log"
 for line in 6.12 6.1; do
 	tests=()
 	[ $line = 6.1 ] && tests=(topologies engine netlink sync cnet copy duplex recv golden)
-	echo "== VM tests, Debian $line kernel ${tests[*]:+(only: ${tests[*]})}"
+	layer "VM tests, Debian $line kernel ${tests[*]:+(only: ${tests[*]})}"
 	VCUBE_VM_TIMEOUT=${VCUBE_VM_TIMEOUT:-3600} scripts/vm-run.sh --kver $line --no-insmod -- tests/vm/run.sh "${tests[@]}" > "$log" 2>&1
 	grep -a -v '^ok - ' "$log" | tail -n 40
 	# the whole stream, for a run that failed or crashed
@@ -79,16 +87,17 @@ for line in 6.12 6.1; do
 	tally "vm-$line" "$log"
 done
 
-echo "== the README's make vm commands, as written (scripts/readme-vm.sh)"
+layer "the README's make vm commands, as written (scripts/readme-vm.sh)"
 scripts/readme-vm.sh > "$log" 2>&1
 grep -a -v '^ok - ' "$log" | tail -n 20
 tally readme "$log"
 
-echo "== scorecard smoke (scripts/score.py --smoke)"
+layer "scorecard smoke (scripts/score.py --smoke)"
 scripts/score-smoke.sh > "$log" 2>&1
 grep -a -v '^ok - ' "$log" | tail -n 20
 tally score "$log"
 
+layer "end"
 echo
 echo "$passed passed, $failed failed${skipped:+, $skipped skipped}"
 [ "$failed" -eq 0 ]
