@@ -46,6 +46,7 @@ TOOL_DEPS := $(TOOL_COMMON) $(wildcard userspace/tools/common/*.h) $(B)/lib/libv
 HOST_TESTS := $(patsubst tests/host/%.c,$(B)/tests/%,$(wildcard tests/host/*.c))
 VM_TESTS := $(patsubst tests/vm/%.c,$(B)/tests/vm/%,$(wildcard tests/vm/*.c))
 BENCH := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
+EXAMPLES := $(patsubst examples/%.c,$(B)/examples/%,$(wildcard examples/*.c))
 
 .PHONY: all module userspace tests deps vm demo check kunit bench-engine golden-update \
 	install validate reproduce reproduce-cnet score score-report score-smoke clean
@@ -116,7 +117,14 @@ $(B)/bench/%: bench/%.c $(B)/lib/libvcube.a
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a -lm $(NL_LIBS)
 
-tests: $(HOST_TESTS) $(VM_TESTS) $(BENCH)
+# The README's example programs, built from the tree as a user's would be
+# (only the public header; tests/host/install.sh builds them installed).
+$(B)/examples/%: examples/%.c $(B)/lib/libvcube.a userspace/lib/include/vcube.h
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -Wall -Wextra -Werror -Iinclude/uapi -Iuserspace/lib/include $(CFLAGS) \
+		-o $@ $< $(B)/lib/libvcube.a -lm $(NL_LIBS)
+
+tests: $(HOST_TESTS) $(VM_TESTS) $(BENCH) $(EXAMPLES)
 
 # The validation reports, written to docs/ (about 35 minutes: the Delta tables
 # simulate meshes of up to 512 nodes for up to 511 steps, 125 times; the

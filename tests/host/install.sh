@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # make install into a scratch root; a program finds libvcube through its
-# pkg-config file, builds with -Wall -Wextra -Werror and links.
+# pkg-config file, builds with -Wall -Wextra -Werror and links, the
+# netlink calls (libnl, which the static library needs) included.
 . "$(dirname "$0")/lib.bash"
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
@@ -25,7 +26,11 @@ cat > "$root/prog.c" <<'C'
 int main(void)
 {
 	unsigned int rank, size;
+	struct vcube_nl *nl;
 
+	/* no module here: the family is missing, but the call links */
+	if (vcube_nl_open(&nl) == 0)
+		vcube_nl_close(nl);
 	return vcube_env_rank(&rank, &size) == -ENOENT ? 0 : 1;
 }
 C
@@ -33,4 +38,12 @@ export PKG_CONFIG_SYSROOT_DIR=$root PKG_CONFIG_PATH=$root/usr/lib/pkgconfig
 flags=$(pkg-config --cflags --libs libvcube 2>&1)
 check_build() { gcc -std=c11 -Wall -Wextra -Werror "$root/prog.c" $flags -o "$root/prog" 2>&1; }
 if out=$(check_build) && "$root/prog"; then ok "a program builds and links with pkg-config libvcube ($flags)"; else no "pkg-config build: $out"; fi
+# the README's build line, as written, against the installed tree
+line=$(sed -n 's/^    \(cc .*pkg-config.*libvcube.*\)$/\1/p' "$top/README.md")
+mkdir -p "$root/work" && cp -r "$top/examples" "$root/work/"
+if [ -n "$line" ] && out=$(cd "$root/work" && eval "$line" 2>&1) && [ -x "$root/work/exchange" ]; then
+	ok "README: $line"
+else
+	no "README: '${line:-no cc line with pkg-config}': $out"
+fi
 exit $fail

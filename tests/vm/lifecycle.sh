@@ -2,8 +2,22 @@
 # SPDX-License-Identifier: GPL-2.0
 # Binding rules and the module's life: the node_open program (EBUSY, owner,
 # killed owners, ioctl errors), rmmod refused while a node is open, many
-# insmod/rmmod cycles, and the largest network.
+# insmod/rmmod cycles, and the largest network; first, the README's
+# example program, built from the tree as a user would build it.
 . "$(dirname "$0")/lib.sh"
+
+load topology=hypercube dim=5 && {
+	ex=$VCUBE_TOP/build/examples/exchange
+	vcube-run -n 32 "$ex" > /tmp/ex.$$ 2>&1
+	rc=$?
+	a=$(sort -V /tmp/ex.$$)
+	b=$(vcube-run -n 32 "$ex" 2>&1 | sort -V)
+	rm -f /tmp/ex.$$
+	n=$(grep -c '^node [0-9]*: 4096 bytes from node [0-9]* arrived at [1-9][0-9]* ns$' <<< "$a")
+	pairs=$(awk '{ sub(":", "", $2); p = $2 % 2 ? $2 - 1 : $2 + 1; if ($7 != p) bad++ } END { print bad + 0 }' <<< "$a")
+	good=0; [ $rc = 0 ] && [ "$n" = 32 ] && [ "$pairs" = 0 ] && [ "$a" = "$b" ] && good=1
+	check "examples/exchange on 32 nodes: $n of 32 nodes got their partner's 4096 bytes intact, twice the same times ($(head -n 1 <<< "$a"))" [ $good = 1 ]
+}
 
 load topology=hypercube dim=3 && {
 	node_open
