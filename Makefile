@@ -97,11 +97,19 @@ $(B)/bin/%: userspace/tools/%.c $(TOOL_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) -Iuserspace/tools $(CFLAGS) -o $@ $< $(TOOL_COMMON) $(B)/lib/libvcube.a -lm $(NL_LIBS)
 
-# Host tests build kernel/core and the library from source, with sanitizers.
-$(B)/tests/%: tests/host/%.c $(CORE_SRC) $(LIB_SRC) $(wildcard kernel/core/*.h userspace/lib/include/*.h)
+# Host tests link kernel/core and the library built with sanitizers, each
+# object compiled once for all of them (build/asan/).
+ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -pthread
+ASAN_OBJ := $(patsubst %.c,$(B)/asan/%.o,$(CORE_SRC) $(LIB_SRC))
+ASAN_HDR := $(wildcard kernel/core/*.h userspace/lib/include/*.h userspace/lib/*.h \
+	userspace/lib/plan/*.h) include/uapi/linux/vcube.h
+$(B)/asan/%.o: %.c $(ASAN_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) -Ikernel/core $(CFLAGS) -fsanitize=address,undefined \
-		-fno-sanitize-recover=all -pthread -o $@ $< $(CORE_SRC) $(LIB_SRC) -lm $(NL_LIBS)
+	$(CC) $(VCUBE_CFLAGS) -Ikernel/core $(CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
+
+$(B)/tests/%: tests/host/%.c $(ASAN_OBJ) $(ASAN_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(VCUBE_CFLAGS) -Ikernel/core $(CFLAGS) $(ASAN_FLAGS) -o $@ $< $(ASAN_OBJ) -lm $(NL_LIBS)
 
 # vcube-bench's writer, on its own: no library, no kernel code.
 $(B)/tests/bench_out_test: tests/host/bench_out_test.c userspace/tools/bench/out.c userspace/tools/bench/bench.h
@@ -247,8 +255,10 @@ demo: deps
 kunit:
 	@scripts/kunit.sh
 
+# The build uses every processor unless the caller chose with -j.
+CHECK_JOBS ?= $(shell nproc)
 check: deps
-	@$(MAKE) --no-print-directory all tests
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) all tests
 	@$(MAKE) --no-print-directory module KDIR=$$(scripts/vm-run.sh --kdir 6.12)
 	@$(MAKE) --no-print-directory module KDIR=$$(scripts/vm-run.sh --kdir 6.1)
 	@scripts/check.sh
