@@ -183,6 +183,10 @@ print(" ".join(str(i) for i in ids if d[i]["messages"] or d[i]["waits"]))' "$tmp
 	check "vcubectl links --sort waits puts 7->15 first ($top)" [ "$top" = 52 ]
 	one=$(vcubectl -p links 52 15 | python3 -c 'import json,sys; d=json.load(sys.stdin); print(len(d), d[0]["id"], d[0]["messages"], d[1]["id"])')
 	check "vcubectl -p links 52 15: those two, in that order, 7->15 with its 8 messages ($one)" [ "$one" = "2 52 8 15" ]
+	# text: one column per field, a header naming each
+	set -- $(vcubectl links 52 | awk 'NR == 1 { print $1, $2, $3, $4, $5 } NR == 2 { print $1, $2, $3, $4, $5 }')
+	check "vcubectl links 52: columns link from to dim messages, then 52 7 15 3 8 ($*)" \
+		[ "$*" = "link from to dim messages 52 7 15 3 8" ]
 	vcubectl links 896 > /dev/null 2> "$tmp/err"
 	rc=$?
 	check "vcubectl links 896 on 896 links: no such link, exit 2 ($(cat "$tmp/err"))" [ $rc = 2 ]

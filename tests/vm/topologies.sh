@@ -117,6 +117,13 @@ load profile=cm5 nodes=64 seed=99 && {
 	check "fat tree 0->1 stays in its cluster: $got" [ "$(echo "$got" | sed 's/L1:0/L1/')" = "0 -> L1 -> 1  (2 hops)" ]
 	a=$(vcubectl -j route --cookie 5 0 63); b=$(vcubectl -j route --cookie 5 0 63)
 	check "fat tree route is a function of (seed, cookie)" [ "$a" = "$b" ]
+	got=$(vcubectl show)
+	n=$(vcubectl -j show | python3 -c 'import json,sys; print(json.load(sys.stdin)["nodes"])')
+	good=0; [ "$(grep -o 'nodes' <<< "$got" | wc -l)" = 1 ] && [ "$n" = 64 ] && good=1
+	check "vcubectl show names the fat tree's nodes once, -j has nodes 64 ($got)" [ $good = 1 ]
+	set -- $(vcubectl links | awk 'NR == 1 { print $1, $2, $3, $4, $5, $6 }')
+	check "vcubectl links on a fat tree: columns link from to dir lane width ($*)" \
+		[ "$*" = "link from to dir lane width" ]
 	unload
 }
 load topology=hypercube dim=2 && {

@@ -85,7 +85,9 @@ static int cmd_show(int argc, char **argv)
 	vc_open(NULL, '{');
 	vc_print_str(VC_ANY, "topology", "%s", d.topology);
 	vc_print_str(VC_ANY, "shape", " %s", d.shape);
-	vc_print_uint(VC_ANY, "nodes", " nodes %llu", d.nodes);
+	/* a fat tree's shape already says nodes= */
+	vc_print_uint(strstr(d.shape, "nodes=") ? VC_JSON : VC_ANY, "nodes",
+		      " nodes %llu", d.nodes);
 	vc_print_uint(VC_ANY, "channels", " channels %llu", d.channels);
 	vc_print_uint(VC_ANY, "diameter", " diameter %llu", d.diameter);
 	vc_print_str(VC_ANY, "profile", " profile %s", d.profile);

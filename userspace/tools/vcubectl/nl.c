@@ -158,17 +158,32 @@ void vc_link_ends(const struct vcube_nl_topo *t,
 			 vcube_dir_name(t->kind, l->dir));
 }
 
-/* One channel: its counters, in us and per cent in text. */
+/*
+ * One channel: its counters, in us and per cent in text, one column per
+ * field: the ends (a fat tree's switches as Llevel:index), the dimension
+ * (hypercube) or direction, and on a fat tree the lane and its width.
+ */
 static void link_print(const struct vcube_nl_topo *t,
 		       const struct vcube_nl_link *l)
 {
 	double u = vc_util(l, t->elapsed);
-	char ends[64];
+	char from[24], to[24];
 
-	vc_link_ends(t, l, ends, sizeof(ends));
+	vc_vertex(from, sizeof(from), l->from_level, l->from);
+	vc_vertex(to, sizeof(to), l->to_level, l->to);
 	vc_open(NULL, '{');
-	vc_print_uint(VC_ANY, "id", "%6llu  ", l->id);
-	vc_print_str(VC_TEXT, NULL, "%-24s", ends);
+	vc_print_uint(VC_ANY, "id", "%6llu", l->id);
+	vc_print_str(VC_TEXT, NULL, " %7s", from);
+	vc_print_str(VC_TEXT, NULL, " %7s", to);
+	if (t->kind == VCUBE_TOPOLOGY_HYPERCUBE)
+		vc_print_uint(VC_TEXT, NULL, " %4llu", l->dir);
+	else
+		vc_print_str(VC_TEXT, NULL, " %4s",
+			     vcube_dir_name(t->kind, l->dir));
+	if (t->kind == VCUBE_TOPOLOGY_FATTREE) {
+		vc_print_uint(VC_TEXT, NULL, " %4llu", l->lane);
+		vc_print_uint(VC_TEXT, NULL, " %5llu", l->width);
+	}
 	vc_print_uint(VC_JSON, "from", NULL, l->from);
 	vc_print_uint(VC_JSON, "to", NULL, l->to);
 	vc_print_uint(VC_JSON, "from_level", NULL, l->from_level);
@@ -198,9 +213,12 @@ static void links_print(const struct vcube_nl_topo *t,
 	size_t i;
 
 	vc_open(key, '[');
-	vc_print_text("%6s  %-24s %8s %12s %12s %6s %7s %12s %5s\n", "link",
-		      "ends", "messages", "bytes", "busy_us", "util", "waits",
-		      "wait_us", "peak");
+	vc_print_text("%6s %7s %7s %4s", "link", "from", "to",
+		      t->kind == VCUBE_TOPOLOGY_HYPERCUBE ? "dim" : "dir");
+	if (t->kind == VCUBE_TOPOLOGY_FATTREE)
+		vc_print_text(" %4s %5s", "lane", "width");
+	vc_print_text(" %8s %12s %12s %6s %7s %12s %5s\n", "messages", "bytes",
+		      "busy_us", "util", "waits", "wait_us", "peak");
 	for (i = 0; i < n; i++)
 		link_print(t, &l[i]);
 	vc_close('[');
@@ -215,7 +233,9 @@ static void topo_print(const struct vcube_nl_topo *t, const char *key)
 	vc_print_str(VC_JSON, "profile", NULL, t->profile);
 	vc_print_str(VC_JSON, "switching", NULL,
 		     vcube_switching_name(t->switching));
-	vc_print_uint(VC_ANY, "nodes", " nodes %llu", t->nodes);
+	/* a fat tree's shape already says nodes= */
+	vc_print_uint(strstr(t->shape, "nodes=") ? VC_JSON : VC_ANY, "nodes",
+		      " nodes %llu", t->nodes);
 	vc_print_uint(VC_ANY, "channels", " channels %llu", t->channels);
 	vc_print_uint(VC_ANY, "links", " links %llu", t->links);
 	vc_print_uint(VC_ANY, "diameter", " diameter %llu", t->diameter);
