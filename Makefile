@@ -103,6 +103,8 @@ ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -pthread
 ASAN_OBJ := $(patsubst %.c,$(B)/asan/%.o,$(CORE_SRC) $(LIB_SRC))
 ASAN_HDR := $(wildcard kernel/core/*.h userspace/lib/include/*.h userspace/lib/*.h \
 	userspace/lib/plan/*.h) include/uapi/linux/vcube.h
+# kept between runs (make would delete them as intermediate files)
+.SECONDARY: $(ASAN_OBJ)
 $(B)/asan/%.o: %.c $(ASAN_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) -Ikernel/core $(CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
