@@ -49,6 +49,10 @@ static const struct genl_split_ops vcube_nl_ops[] = {
 	},
 };
 
+static const struct genl_multicast_group vcube_nl_mcgrps[] = {
+	[VCUBE_NLGRP_MONITOR] = { "monitor", },
+};
+
 struct genl_family vcube_nl_family __ro_after_init = {
 	.name		= VCUBE_FAMILY_NAME,
 	.version	= VCUBE_FAMILY_VERSION,
@@ -57,4 +61,6 @@ struct genl_family vcube_nl_family __ro_after_init = {
 	.module		= THIS_MODULE,
 	.split_ops	= vcube_nl_ops,
 	.n_split_ops	= ARRAY_SIZE(vcube_nl_ops),
+	.mcgrps		= vcube_nl_mcgrps,
+	.n_mcgrps	= ARRAY_SIZE(vcube_nl_mcgrps),
 };

@@ -20,6 +20,10 @@ int vcube_nl_window_get_dumpit(struct sk_buff *skb,
 			       struct netlink_callback *cb);
 int vcube_nl_trace_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 
+enum {
+	VCUBE_NLGRP_MONITOR,
+};
+
 extern struct genl_family vcube_nl_family;
 
 #endif /* _LINUX_VCUBE_GEN_H */

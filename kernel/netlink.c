@@ -30,6 +30,8 @@ static_assert((int)VCUBE_NODE_STATE_BLOCKED == (int)VC_BLOCKED);
 static_assert((int)VCUBE_TRACE_KIND_PROBE == (int)VC_TRACE_PROBE);
 static_assert((int)VCUBE_TRACE_KIND_REQUEST == (int)VC_TRACE_REQUEST);
 static_assert((int)VCUBE_TRACE_KIND_DATA == (int)VC_TRACE_DATA);
+static_assert((int)VCUBE_NOTICE_PEAK == (int)VC_NOTICE_PEAK);
+static_assert((int)VCUBE_NOTICE_DEADLOCK == (int)VC_NOTICE_DEADLOCK);
 
 /* The one network; set before the family is registered. */
 static struct vcube_net *vcube_nl_net;
@@ -393,14 +395,68 @@ int vcube_nl_stats_reset_doit(struct sk_buff *skb, struct genl_info *info)
 	return 0;
 }
 
+/*
+ * The engine's announcements, to the monitor group (in the initial network
+ * namespace). Called under the network's lock, in the process whose call
+ * caused them: the lock is a mutex, so GFP_KERNEL is fine. Nothing is
+ * built while nobody listens; a listener too slow to read loses
+ * notifications (ENOBUFS on its socket), never the engine's time.
+ */
+static void vcube_nl_notify(void *ctx, const struct vc_notice *nt)
+{
+	bool peak = nt->kind == VC_NOTICE_PEAK;
+	struct sk_buff *skb;
+	void *hdr;
+
+	if (!genl_has_listeners(&vcube_nl_family, &init_net,
+				VCUBE_NLGRP_MONITOR))
+		return;
+	skb = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!skb)
+		return;
+	hdr = genlmsg_put(skb, 0, 0, &vcube_nl_family, 0,
+			  peak ? VCUBE_CMD_PEAK_NTF : VCUBE_CMD_DEADLOCK_NTF);
+	if (!hdr)
+		goto fail;
+	if (nla_put_u32(skb, VCUBE_A_NOTICE_KIND, nt->kind) ||
+	    vcube_nl_put_u64(skb, VCUBE_A_NOTICE_TIME, VCUBE_A_NOTICE_PAD,
+			     nt->time))
+		goto fail;
+	if (peak ? nla_put_u32(skb, VCUBE_A_NOTICE_WINDOW, nt->window) ||
+		   nla_put_u32(skb, VCUBE_A_NOTICE_PEAK, nt->peak) ||
+		   nla_put_u32(skb, VCUBE_A_NOTICE_CHANNEL, nt->chan) :
+		   nla_put_u32(skb, VCUBE_A_NOTICE_WAITING, nt->waiting))
+		goto fail;
+	genlmsg_end(skb, hdr);
+	genlmsg_multicast(&vcube_nl_family, skb, 0, VCUBE_NLGRP_MONITOR,
+			  GFP_KERNEL);
+	return;
+fail:
+	nlmsg_free(skb);
+}
+
 int vcube_nl_init(struct vcube_net *net)
 {
+	int ret;
+
 	vcube_nl_net = net;
-	return genl_register_family(&vcube_nl_family);
+	ret = genl_register_family(&vcube_nl_family);
+	if (ret)
+		return ret;
+	/* the devices exist already: a node may be in a call */
+	mutex_lock(&net->lock);
+	vc_engine_set_notify(net->engine, vcube_nl_notify, net);
+	mutex_unlock(&net->lock);
+	return 0;
 }
 
 void vcube_nl_exit(void)
 {
+	struct vcube_net *net = vcube_nl_net;
+
+	mutex_lock(&net->lock);
+	vc_engine_set_notify(net->engine, NULL, NULL);
+	mutex_unlock(&net->lock);
 	genl_unregister_family(&vcube_nl_family);
 	vcube_nl_net = NULL;
 }

@@ -154,6 +154,9 @@ struct vc_engine {
 	struct vc_res *rport;
 	u32 nres;		/* channels, or bundles in packet mode */
 	u16 *winpeak;		/* per window: most transfers on one channel */
+	u32 winrecord;		/* the most of any window since the reset */
+	vc_notify_fn notify;	/* vc_engine_set_notify(), or NULL */
+	void *notify_ctx;
 	struct vc_trace_rec *trace;	/* ring of p.trace_max records */
 	u64 ntrace;		/* records ever written */
 	struct list_head flows;	/* bodies streaming, wormhole and packet */
@@ -497,8 +500,20 @@ static void vc_window_note(struct vc_engine *e, struct vc_res *res, u64 t)
 	if (!e->winpeak)
 		return;
 	w = t / e->p.window_ns;
-	if (w < VC_WINDOWS && res->count > e->winpeak[w])
-		e->winpeak[w] = res->count > U16_MAX ? U16_MAX : res->count;
+	if (w >= VC_WINDOWS || res->count <= e->winpeak[w])
+		return;
+	e->winpeak[w] = res->count > U16_MAX ? U16_MAX : res->count;
+	if (e->winpeak[w] > e->winrecord) {
+		e->winrecord = e->winpeak[w];
+		if (e->notify) {
+			struct vc_notice nt = {
+				.kind = VC_NOTICE_PEAK, .time = t, .window = w,
+				.peak = e->winrecord, .chan = res - e->chan,
+			};
+
+			e->notify(e->notify_ctx, &nt);
+		}
+	}
 }
 
 /* @res is free: its first waiter takes it. */
@@ -1196,7 +1211,7 @@ static VC_REPORT_LIMIT(vc_deadlock_reports);
 static void vc_deadlock(struct vc_engine *e)
 {
 	bool say = vc_report_ok(&vc_deadlock_reports);
-	u32 i, shown = 0;
+	u32 i, shown = 0, waiting = 0;
 	struct vc_node *n;
 	struct vc_req *r;
 
@@ -1231,6 +1246,15 @@ static void vc_deadlock(struct vc_engine *e)
 		if (r && r->type == VC_REQ_CNET)
 			vc_cnet_abort(e, r->cnet);
 		vc_wake(e, n, e->now, -EDEADLK);
+		waiting++;
+	}
+	if (e->notify) {
+		struct vc_notice nt = {
+			.kind = VC_NOTICE_DEADLOCK, .time = e->now,
+			.waiting = waiting,
+		};
+
+		e->notify(e->notify_ctx, &nt);
 	}
 }
 
@@ -1815,6 +1839,16 @@ u32 vc_nchan_res(struct vc_engine *e)
 	return e->nres;
 }
 
+/*
+ * Announce peaks and deadlocks to @fn (NULL: to nobody); the caller sets
+ * it before any node binds, or under the lock it holds around every call.
+ */
+void vc_engine_set_notify(struct vc_engine *e, vc_notify_fn fn, void *ctx)
+{
+	e->notify = fn;
+	e->notify_ctx = ctx;
+}
+
 /* The most transfers one channel carried, among those taken in @window. */
 u32 vc_window_peak(struct vc_engine *e, u32 window)
 {
@@ -1864,6 +1898,7 @@ void vc_stats_reset(struct vc_engine *e)
 	memset(&e->st, 0, sizeof(e->st));
 	if (e->winpeak)
 		memset(e->winpeak, 0, VC_WINDOWS * sizeof(*e->winpeak));
+	e->winrecord = 0;
 	e->ntrace = 0;
 	e->gen++;
 }

@@ -273,9 +273,31 @@ struct vc_net_stats {
 	u64 cnet_wait_ns;	/* summed time members waited for the last */
 };
 
+/*
+ * What the engine announces as it happens, to whoever registered with
+ * vc_engine_set_notify(): a window whose peak channel sharing rose past
+ * that of every window before it since the last reset (at most as many
+ * as the sharing can rise, so a run cannot flood a listener), and each
+ * deadlock. Called with the caller's lock held, in the engine call that
+ * caused it.
+ */
+enum vc_notice_kind { VC_NOTICE_PEAK, VC_NOTICE_DEADLOCK };
+
+struct vc_notice {
+	u32 kind;
+	u64 time;	/* virtual time, ns */
+	u32 window;	/* peak: the window's number */
+	u32 peak;	/* peak: transfers on the channel at once */
+	u32 chan;	/* peak: the channel (its link-get id) */
+	u32 waiting;	/* deadlock: the nodes left waiting */
+};
+
+typedef void (*vc_notify_fn)(void *ctx, const struct vc_notice *nt);
+
 struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 				   const struct vc_params *p);
 void vc_engine_destroy(struct vc_engine *e);
+void vc_engine_set_notify(struct vc_engine *e, vc_notify_fn fn, void *ctx);
 void vc_engine_set_wake(struct vc_engine *e, void (*wake)(void *, u32),
 			void *ctx);
 

@@ -231,21 +231,89 @@ static void vcube_engine_arbitration(struct kunit *test)
 	}
 }
 
-/* Everyone waits and nothing is in flight: all get -EDEADLK at once. */
+/* What vc_engine_set_notify() announced, for the tests to read. */
+struct notices {
+	struct vc_notice nt[8];
+	u32 n;
+};
+
+static void notices_add(void *ctx, const struct vc_notice *nt)
+{
+	struct notices *ns = ctx;
+
+	if (ns->n < ARRAY_SIZE(ns->nt))
+		ns->nt[ns->n] = *nt;
+	ns->n++;
+}
+
+/*
+ * Everyone waits and nothing is in flight: all get -EDEADLK at once, and
+ * the deadlock is announced once, with the two nodes it left waiting.
+ */
 static void vcube_engine_deadlock(struct kunit *test)
 {
 	struct vc_params p = test_params();
+	struct notices ns = { .n = 0 };
 	struct vc_req *r0, *r1;
 	struct engine_ctx c;
 	struct vc_engine *e;
 
 	e = engine_new(test, &c, 1, &p);
+	vc_engine_set_notify(e, notices_add, &ns);
 	vc_recv(e, 0, 1, 0, 8, 0, &r0);
 	vc_recv(e, 1, 0, 0, 8, 0, &r1);
 	KUNIT_EXPECT_EQ(test, vc_wait(e, 0, r0), VC_BLOCKED_RET);
 	KUNIT_EXPECT_EQ(test, vc_wait(e, 1, r1), -EDEADLK);
 	KUNIT_EXPECT_EQ(test, vc_node_status(e, 0), -EDEADLK);
 	KUNIT_EXPECT_EQ(test, vc_net_stats(e)->deadlocks, 1ULL);
+	KUNIT_ASSERT_EQ(test, ns.n, 1U);
+	KUNIT_EXPECT_EQ(test, ns.nt[0].kind, (u32)VC_NOTICE_DEADLOCK);
+	KUNIT_EXPECT_EQ(test, ns.nt[0].waiting, 2U);
+	KUNIT_EXPECT_EQ(test, ns.nt[0].time, vc_now(e));
+	engine_free(&c);
+}
+
+/*
+ * Peak notices: the first window in which a channel is taken sets the
+ * record (1: a circuit holds its channel alone) and is announced; a later
+ * window that only equals it is not; after a reset the record starts
+ * again. Node 0's messages to node 1 take channel 0 (0->1, dimension 0).
+ */
+static void vcube_engine_notice_peak(struct kunit *test)
+{
+	struct vc_params p = test_params();
+	struct notices ns = { .n = 0 };
+	struct engine_ctx c;
+	struct vc_engine *e;
+	struct vc_req *r, *s;
+	int i;
+
+	p.window_ns = 10000;
+	e = engine_new(test, &c, 1, &p);
+	vc_engine_set_notify(e, notices_add, &ns);
+	for (i = 0; i < 3; i++) {
+		if (i == 2)
+			vc_stats_reset(e);
+		KUNIT_ASSERT_EQ(test, vc_recv(e, 1, 0, 0, 8, 0, &r), 0);
+		KUNIT_EXPECT_EQ(test, vc_wait(e, 1, r), VC_BLOCKED_RET);
+		KUNIT_ASSERT_EQ(test, vc_send(e, 0, 1, 0, VC_SEND_FORCED,
+					      payload(test, 8), 8, 0, &s), 0);
+		/* node 0 moves 1 ms on: everything before is committed */
+		KUNIT_EXPECT_EQ(test, vc_delay(e, 0, 1000000), 0);
+		KUNIT_EXPECT_TRUE(test, r->done);
+		KUNIT_EXPECT_EQ(test, vc_node_status(e, 1), 0);
+	}
+	KUNIT_ASSERT_EQ(test, ns.n, 2U);
+	KUNIT_EXPECT_EQ(test, ns.nt[0].kind, (u32)VC_NOTICE_PEAK);
+	KUNIT_EXPECT_EQ(test, ns.nt[0].window,
+			(u32)(ns.nt[0].time / p.window_ns));
+	KUNIT_EXPECT_EQ(test, ns.nt[0].peak, 1U);
+	KUNIT_EXPECT_EQ(test, ns.nt[0].chan, 0U);
+	KUNIT_EXPECT_EQ(test, ns.nt[1].kind, (u32)VC_NOTICE_PEAK);
+	KUNIT_EXPECT_GT(test, ns.nt[1].time, ns.nt[0].time);
+	KUNIT_EXPECT_EQ(test, ns.nt[1].window,
+			(u32)(ns.nt[1].time / p.window_ns));
+	vc_engine_set_notify(e, NULL, NULL);
 	engine_free(&c);
 }
 
@@ -1200,6 +1268,7 @@ static struct kunit_case vcube_engine_cases[] = {
 	KUNIT_CASE(vcube_engine_ties),
 	KUNIT_CASE(vcube_engine_arbitration),
 	KUNIT_CASE(vcube_engine_deadlock),
+	KUNIT_CASE(vcube_engine_notice_peak),
 	KUNIT_CASE(vcube_engine_forced_dropped),
 	KUNIT_CASE(vcube_engine_test_done),
 	KUNIT_CASE(vcube_engine_link_stats),

@@ -52,12 +52,15 @@ err=$("$ctl" --sysfs "$fx/none" show 2>&1); [ $? -eq 1 ] && grep -q "no vcube ne
 printf 'garbage\n' > "$fx/nodes"
 "$ctl" --sysfs "$fx" show >/dev/null 2>&1; [ $? -eq 1 ] && ok "malformed sysfs: 1" || no "malformed sysfs"
 # The netlink commands: the host has no vcube family, and bad usage is 2.
-for c in topo links nodes reset; do
+for c in topo links nodes reset monitor; do
 	err=$("$ctl" $c 2>&1); rc=$?
 	[ $rc -eq 1 ] && grep -q "no vcube network is loaded" <<<"$err" && ok "$c without the module: 1, clear error" ||
 		no "$c without the module: $rc $err"
 done
-for c in links watch; do t "$c --help exits 0" "$ctl" $c --help; done
+for c in links watch monitor; do t "$c --help exits 0" "$ctl" $c --help; done
+"$ctl" monitor extra >/dev/null 2>&1; [ $? -eq 2 ] && ok "monitor with an argument: 2" || no "monitor extra argument"
+"$ctl" monitor --count x >/dev/null 2>&1; [ $? -eq 2 ] && ok "monitor --count junk: 2" || no "monitor --count junk"
+"$ctl" m --help | grep -q 'usage: vcubectl \[-j\] monitor' && ok "m is monitor" || no "m is not monitor"
 "$ctl" links --sort fastest >/dev/null 2>&1; [ $? -eq 2 ] && ok "links --sort junk: 2" || no "links --sort junk"
 "$ctl" links --top -3 >/dev/null 2>&1; [ $? -eq 2 ] && ok "links --top negative: 2" || no "links --top negative"
 "$ctl" links extra >/dev/null 2>&1; [ $? -eq 2 ] && ok "links with an ID that is not a number: 2" || no "links extra argument"

@@ -214,7 +214,13 @@ load topology=hypercube dim=12 profile=ipsc860 && {
 }
 
 # a trace of 100 keeps the last 100 channel uses; windows of 1 ms
+# and the monitor group: the first window's peak, then a deadlock
 load topology=hypercube dim=4 profile=ipsc860 trace=100 window_ns=1000000 && {
+	vcubectl -j monitor --count 2 > "$tmp/mon" 2> "$tmp/mon-err" &
+	mon=$!
+	ynl --subscribe monitor --sleep 16 > "$tmp/ynl-mon" 2>&1 &
+	ymon=$!
+	sleep 6		# both have joined the group (python is slow under TCG)
 	vcube-run -n 16 nl exchange 64 > /dev/null 2>&1
 	vcubectl -j trace > "$tmp/trace"
 	good=0; python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert [r["seq"] for r in d] == list(range(412, 512)), [r["seq"] for r in d][:3]' "$tmp/trace" && good=1
@@ -222,6 +228,26 @@ load topology=hypercube dim=4 profile=ipsc860 trace=100 window_ns=1000000 && {
 	vcubectl windows > "$tmp/win"
 	good=0; [ -s "$tmp/win" ] && awk '$1 != "window" || $3 != "peak" || $4 < 1 { exit 1 }' "$tmp/win" && good=1
 	check "vcubectl windows: \"window W peak P\" lines ($(head -n 1 "$tmp/win"))" [ $good = 1 ]
+	vcube-run -n 2 "$exp" deadlock > /dev/null 2>&1
+	for i in $(seq 30); do kill -0 $mon 2> /dev/null || break; sleep 1; done
+	kill $mon 2> /dev/null
+	wait $mon
+	rc=$?
+	good=0; [ $rc = 0 ] && python3 -c '
+import json, sys
+ev = [json.loads(l) for l in open(sys.argv[1])]
+assert [e["event"] for e in ev] == ["peak", "deadlock"], ev
+p, d = ev
+assert p["peak"] == 1 and p["window"] == p["time_ns"] // 1000000 and 0 <= p["link"] < 64, p
+assert d["waiting"] >= 1 and d["time_ns"] > 0, d' "$tmp/mon" && good=1
+	check "vcubectl monitor --count 2: the first window peak (1: circuits), then the deadlock, and exits 0 ($rc: $(tr '\n' ' ' < "$tmp/mon") $(head -c 200 "$tmp/mon-err"))" [ $good = 1 ]
+	wait $ymon
+	good=0; python3 -c '
+import json, sys
+q = json.load(open(sys.argv[1]))
+assert [m["name"] for m in q] == ["peak-ntf", "deadlock-ntf"], q
+assert q[0]["msg"]["peak"] == 1 and q[1]["msg"]["waiting"] >= 1, q' "$tmp/ynl-mon" && good=1
+	check "ynl cli.py --subscribe monitor: the same two notifications, from the spec alone ($(head -c 300 "$tmp/ynl-mon"))" [ $good = 1 ]
 	vcubectl trace extra > /dev/null 2> "$tmp/err"
 	check "vcubectl trace with an argument: refused, exit 2" [ $? = 2 ]
 	unload

@@ -7,6 +7,7 @@
  * error keeps the kernel's extended-ack text.
  */
 #include <errno.h>
+#include <poll.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -512,4 +513,85 @@ const char *vcube_node_state_name(unsigned int state)
 
 	return state < sizeof(names) / sizeof(names[0]) ? names[state] :
 							  "unknown";
+}
+
+int vcube_nl_monitor(struct vcube_nl *nl)
+{
+	int grp, ret;
+
+	if (!nl)
+		return -EINVAL;
+	grp = genl_ctrl_resolve_grp(nl->sk, VCUBE_FAMILY_NAME,
+				    VCUBE_MCGRP_MONITOR);
+	if (grp < 0)	/* a module from before the group */
+		return grp == -NLE_OBJ_NOTFOUND ? -ENOENT : vcube_nl_errno(grp);
+	ret = nl_socket_add_membership(nl->sk, grp);
+	return ret < 0 ? vcube_nl_errno(ret) : 0;
+}
+
+static int vcube_nl_notice_parse(struct nlattr **tb, void *arg)
+{
+	struct vcube_nl_notice *nt = arg;
+
+	if (!tb[VCUBE_A_NOTICE_KIND] || !tb[VCUBE_A_NOTICE_TIME])
+		return -EIO;
+	memset(nt, 0, sizeof(*nt));
+	nt->kind = U32(tb, VCUBE_A_NOTICE_KIND);
+	nt->time = U64(tb, VCUBE_A_NOTICE_TIME);
+	nt->window = U32(tb, VCUBE_A_NOTICE_WINDOW);
+	nt->peak = U32(tb, VCUBE_A_NOTICE_PEAK);
+	nt->channel = U32(tb, VCUBE_A_NOTICE_CHANNEL);
+	nt->waiting = U32(tb, VCUBE_A_NOTICE_WAITING);
+	return 0;
+}
+
+/*
+ * The kernel sends each notification as its own datagram, with sequence
+ * number 0; anything else on the socket (a late answer) is skipped.
+ */
+int vcube_nl_notice_recv(struct vcube_nl *nl, struct vcube_nl_notice *nt,
+			 int timeout_ms)
+{
+	struct nlattr *tb[VCUBE_A_NOTICE_MAX + 1];
+	struct pollfd pfd;
+	struct sockaddr_nl who;
+	unsigned char *buf;
+	struct nlmsghdr *h;
+	int len, ret;
+
+	if (!nl || !nt)
+		return -EINVAL;
+	pfd.fd = nl_socket_get_fd(nl->sk);
+	pfd.events = POLLIN;
+	for (;;) {
+		ret = poll(&pfd, 1, timeout_ms);
+		if (ret < 0)
+			return -errno;
+		if (!ret)
+			return 0;
+		buf = NULL;
+		errno = 0;
+		len = nl_recv(nl->sk, &who, &buf, NULL);
+		if (len <= 0) {
+			free(buf);
+			if (errno == ENOBUFS)
+				return -ENOBUFS;
+			return len < 0 ? vcube_nl_errno(len) : -EIO;
+		}
+		ret = 0;
+		for (h = (struct nlmsghdr *)buf; nlmsg_ok(h, len);
+		     h = nlmsg_next(h, &len)) {
+			if (h->nlmsg_type != nl->family || h->nlmsg_seq)
+				continue;
+			if (genlmsg_parse(h, 0, tb, VCUBE_A_NOTICE_MAX, NULL))
+				ret = -EIO;
+			else
+				ret = vcube_nl_notice_parse(tb, nt);
+			ret = ret ? ret : 1;
+			break;
+		}
+		free(buf);
+		if (ret)
+			return ret;
+	}
 }

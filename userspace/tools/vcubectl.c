@@ -266,6 +266,7 @@ static const struct {
 	{ "route", cmd_route, "SRC DST: the channels a message crosses" },
 	{ "reset", vc_cmd_reset, "start every counter afresh (CAP_NET_ADMIN)" },
 	{ "watch", vc_cmd_watch, "a live view of the busiest links" },
+	{ "monitor", vc_cmd_monitor, "window peaks and deadlocks as they happen [--count N]" },
 	{ "windows", vc_cmd_windows, "the peak channel sharing per window of window_ns" },
 	{ "trace", vc_cmd_trace, "every channel use kept, oldest first [--format perfetto] [-o F]" },
 	{ "help", cmd_help, "this text" },
@@ -350,7 +351,8 @@ int main(int argc, char **argv)
 	argv[0] = (char *)cmds[i].name;
 	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) &&
 	    cmds[i].fn != cmd_route && cmds[i].fn != vc_cmd_links &&
-	    cmds[i].fn != vc_cmd_watch && cmds[i].fn != vc_cmd_trace) {
+	    cmds[i].fn != vc_cmd_watch && cmds[i].fn != vc_cmd_trace &&
+	    cmds[i].fn != vc_cmd_monitor) {
 		printf("usage: vcubectl [-j] %s\n%s\n", cmds[i].name,
 		       cmds[i].desc);
 		return 0;

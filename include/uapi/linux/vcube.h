@@ -69,6 +69,17 @@ enum vcube_trace_kind {
 	VCUBE_TRACE_KIND_DATA,
 };
 
+/**
+ * enum vcube_notice - What the monitor group announces.
+ * @VCUBE_NOTICE_PEAK: A window whose peak channel sharing rose past that of
+ *   every window before it since the last reset (window-ns must be set).
+ * @VCUBE_NOTICE_DEADLOCK: Every bound node waits and nothing is in flight.
+ */
+enum vcube_notice {
+	VCUBE_NOTICE_PEAK,
+	VCUBE_NOTICE_DEADLOCK,
+};
+
 enum {
 	VCUBE_A_TOPO_PAD = 1,
 	VCUBE_A_TOPO_KIND,
@@ -178,6 +189,19 @@ enum {
 };
 
 enum {
+	VCUBE_A_NOTICE_PAD = 1,
+	VCUBE_A_NOTICE_KIND,
+	VCUBE_A_NOTICE_TIME,
+	VCUBE_A_NOTICE_WINDOW,
+	VCUBE_A_NOTICE_PEAK,
+	VCUBE_A_NOTICE_CHANNEL,
+	VCUBE_A_NOTICE_WAITING,
+
+	__VCUBE_A_NOTICE_MAX,
+	VCUBE_A_NOTICE_MAX = (__VCUBE_A_NOTICE_MAX - 1)
+};
+
+enum {
 	VCUBE_CMD_TOPO_GET = 1,
 	VCUBE_CMD_LINK_GET,
 	VCUBE_CMD_NODE_GET,
@@ -185,10 +209,14 @@ enum {
 	VCUBE_CMD_CNET_GET,
 	VCUBE_CMD_WINDOW_GET,
 	VCUBE_CMD_TRACE_GET,
+	VCUBE_CMD_PEAK_NTF,
+	VCUBE_CMD_DEADLOCK_NTF,
 
 	__VCUBE_CMD_MAX,
 	VCUBE_CMD_MAX = (__VCUBE_CMD_MAX - 1)
 };
+
+#define VCUBE_MCGRP_MONITOR	"monitor"
 /* ---- end of generated part ---- */
 
 /**

@@ -242,6 +242,27 @@ int vcube_nl_window_dump(struct vcube_nl *nl, struct vcube_nl_window **out,
 /* The trace, oldest first; free(*out). -EAGAIN: it changed while read. */
 int vcube_nl_trace_dump(struct vcube_nl *nl, struct vcube_trace_rec **out,
 			size_t *n, unsigned int *parts);
+/* An announcement of the monitor group (enum vcube_notice). */
+struct vcube_nl_notice {
+	unsigned int kind;
+	uint64_t time;		/* virtual ns it happened */
+	unsigned int window;	/* VCUBE_NOTICE_PEAK: the window's number, */
+	unsigned int peak;	/* the transfers on one channel at once, */
+	unsigned int channel;	/* and that channel (link-get's id) */
+	unsigned int waiting;	/* VCUBE_NOTICE_DEADLOCK: nodes left waiting */
+};
+/*
+ * Join the monitor group: from then on vcube_nl_notice_recv() returns the
+ * module's announcements, in order.
+ */
+int vcube_nl_monitor(struct vcube_nl *nl);
+/*
+ * The next announcement, waiting up to @timeout_ms (-1: for ever): 1 with
+ * @nt filled, 0 if none came in time, -ENOBUFS if the socket overflowed
+ * (some were lost; the next call goes on), else -errno.
+ */
+int vcube_nl_notice_recv(struct vcube_nl *nl, struct vcube_nl_notice *nt,
+			 int timeout_ms);
 /* The kernel's extended-ack text for the last error, or "". */
 const char *vcube_nl_errmsg(const struct vcube_nl *nl);
 const char *vcube_switching_name(unsigned int switching);

@@ -649,3 +649,112 @@ int vc_cmd_watch(int argc, char **argv)
 	vcube_nl_close(nl);
 	return ret;
 }
+
+static const char monitor_usage[] =
+	"usage: vcubectl [-j] monitor [--count N]\n"
+	"Print the module's announcements as they come, from the netlink group\n"
+	"\"monitor\" (ip monitor's habit): each window whose peak channel sharing\n"
+	"rose past every earlier window's since the last reset (the module needs\n"
+	"window_ns=), and each deadlock. Until interrupted, or N of them. With -j,\n"
+	"one JSON object per line.\n"
+	"  --count N     stop after N announcements (default: never)\n";
+
+/* One announcement; @l (@n links, id order) names a peak's channel. */
+static void notice_print(const struct vcube_nl_topo *t,
+			 const struct vcube_nl_link *l, size_t n,
+			 const struct vcube_nl_notice *nt)
+{
+	bool peak = nt->kind == VCUBE_NOTICE_PEAK;
+	char ends[64];
+
+	vc_open(NULL, '{');
+	vc_print_str(VC_ANY, "event", "%s", peak ? "peak" : "deadlock");
+	vc_print_uint(VC_JSON, "time_ns", NULL, nt->time);
+	vc_print_float(VC_TEXT, NULL, " at %.3f us", nt->time / 1e3);
+	if (peak) {
+		vc_print_uint(VC_ANY, "window", ": window %llu", nt->window);
+		vc_print_uint(VC_ANY, "peak", ", %llu at once", nt->peak);
+		vc_print_uint(VC_ANY, "link", " on link %llu", nt->channel);
+		if (nt->channel < n && l[nt->channel].id == nt->channel) {
+			vc_link_ends(t, &l[nt->channel], ends, sizeof(ends));
+			vc_print_str(VC_TEXT, NULL, " (%s)", ends);
+		}
+	} else {
+		vc_print_uint(VC_ANY, "waiting", ": %llu nodes woken with EDEADLK",
+			      nt->waiting);
+	}
+	vc_close('{');
+	vc_end();
+	vc_print_text("\n");
+}
+
+int vc_cmd_monitor(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "count", required_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct vcube_nl_link *l = NULL;
+	struct vcube_nl_notice nt;
+	unsigned long long count = 0, seen = 0;
+	struct vcube_nl_topo t;
+	struct vcube_nl *nl;
+	size_t n = 0;
+	int c, ret;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "c:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'c':
+			if (vc_parse_uint(optarg, "--count", UINT32_MAX, &count))
+				return 2;
+			break;
+		case 'h':
+			fputs(monitor_usage, stdout);
+			return 0;
+		default:
+			fputs(monitor_usage, stderr);
+			return 2;
+		}
+	}
+	if (optind != argc) {
+		fprintf(stderr, "vcubectl monitor: '%s': it takes no argument\n",
+			argv[optind]);
+		return 2;
+	}
+	if (vc_nl_open("monitor", &nl))
+		return 1;
+	ret = vcube_nl_topo_get(nl, &t);
+	if (!ret)
+		ret = dump_links(nl, &l, &n);
+	if (!ret)
+		ret = vcube_nl_monitor(nl);
+	if (ret) {
+		ret = vc_fail_nl("monitor", ret, nl);
+		goto out;
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	signal(SIGINT, watch_signal);
+	signal(SIGTERM, watch_signal);
+	while (!watch_stop && (!count || seen < count)) {
+		ret = vcube_nl_notice_recv(nl, &nt, -1);
+		if (ret == -EINTR)
+			continue;
+		if (ret == -ENOBUFS) {
+			fprintf(stderr, "vcubectl monitor: announcements were lost: the socket overflowed\n");
+			continue;
+		}
+		if (ret < 0) {
+			ret = vc_fail_nl("monitor", ret, nl);
+			goto out;
+		}
+		notice_print(&t, l, n, &nt);
+		seen++;
+	}
+	ret = 0;
+out:
+	free(l);
+	vcube_nl_close(nl);
+	return ret;
+}

@@ -71,6 +71,7 @@ int vc_cmd_nodes(int argc, char **argv);
 int vc_cmd_cnet(int argc, char **argv);
 int vc_cmd_reset(int argc, char **argv);
 int vc_cmd_watch(int argc, char **argv);
+int vc_cmd_monitor(int argc, char **argv);
 int vc_cmd_windows(int argc, char **argv);
 int vc_cmd_trace(int argc, char **argv);
 
