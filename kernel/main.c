@@ -158,28 +158,6 @@ static int vcube_choice(const char *param, const char *val,
 	return -EINVAL;
 }
 
-/*
- * Each profile names a machine and the size the papers mostly ran it at,
- * taken when no shape is given; the first profile per topology is that
- * topology's default, and the first of all the module's (no parameters:
- * a 32-node iPSC/860, Bokhari's Figs. 12 and 13).
- */
-static const struct vcube_profile {
-	const char *name;
-	enum vcube_topo_kind kind;
-	struct vc_params (*params)(void);
-	u32 dim, rows, cols, nodes;	/* the default shape */
-} vcube_profiles[] = {
-	{ "ipsc860", VCUBE_TOPO_HYPERCUBE, vc_profile_ipsc860, .dim = 5 },
-	{ "seidel", VCUBE_TOPO_HYPERCUBE, vc_profile_seidel, .dim = 5 },
-	/* the whole Delta, Thakur's largest mesh */
-	{ "delta", VCUBE_TOPO_MESH, vc_profile_delta, .rows = 16, .cols = 32 },
-	/* Chuang & Horie's "using 64 processors" */
-	{ "ap1000", VCUBE_TOPO_TORUS, vc_profile_ap1000, .rows = 8, .cols = 8 },
-	/* Ponnusamy et al.'s Fig. 10, a 32-node CM-5 */
-	{ "cm5", VCUBE_TOPO_FATTREE, vc_profile_cm5, .nodes = 32 },
-};
-
 /* Apply one cost parameter over the profile's value, if it was given. */
 static int vcube_cost_set(const char *name, long long v, u64 *field, u64 max)
 {
@@ -289,15 +267,6 @@ umode_t vcube_dev_mode(void)
 	return mode;
 }
 
-static int vcube_profile_find(const char *name)
-{
-	int i;
-
-	for (i = 0; i < ARRAY_SIZE(vcube_profiles); i++)
-		if (!strcmp(name, vcube_profiles[i].name))
-			return i;
-	return -EINVAL;
-}
 
 static int vcube_params_parse(struct vcube_net *net)
 {
@@ -310,6 +279,7 @@ static int vcube_params_parse(struct vcube_net *net)
 		.nodes = nodes == VCUBE_UNSET ? 0 : nodes,
 		.seed = seed,
 	};
+	const struct vc_profile *pr;
 	char err[128];
 	int prof = -1, kind, i;
 
@@ -318,7 +288,7 @@ static int vcube_params_parse(struct vcube_net *net)
 		return -EINVAL;
 	}
 	if (profile) {
-		prof = vcube_profile_find(profile);
+		prof = vc_profile_find(profile);
 		if (prof < 0) {
 			pr_err("unknown profile=%s: use ipsc860, seidel, delta, ap1000 or cm5\n",
 			       profile);
@@ -333,19 +303,20 @@ static int vcube_params_parse(struct vcube_net *net)
 			return -EINVAL;
 		}
 	} else {
-		kind = vcube_profiles[prof < 0 ? 0 : prof].kind;
+		kind = vc_profile_get(prof < 0 ? 0 : prof)->kind;
 	}
 	if (prof < 0) {
-		for (i = ARRAY_SIZE(vcube_profiles) - 1; i >= 0; i--)
-			if (vcube_profiles[i].kind == kind)
+		for (i = VC_NPROFILES - 1; i >= 0; i--)
+			if (vc_profile_get(i)->kind == kind)
 				prof = i;
 	}
+	pr = vc_profile_get(prof);
 	/* no shape given: the machine's own, if it is this topology's */
-	if (!shaped && vcube_profiles[prof].kind == kind) {
-		p.dim = vcube_profiles[prof].dim;
-		p.rows = vcube_profiles[prof].rows;
-		p.cols = vcube_profiles[prof].cols;
-		p.nodes = vcube_profiles[prof].nodes;
+	if (!shaped && pr->kind == kind) {
+		p.dim = pr->dim;
+		p.rows = pr->rows;
+		p.cols = pr->cols;
+		p.nodes = pr->nodes;
 	}
 	p.kind = kind;
 	if (vcube_topo_init(&net->topo, &p, err, sizeof(err))) {
@@ -357,8 +328,8 @@ static int vcube_params_parse(struct vcube_net *net)
 	rows = p.rows;
 	cols = p.cols;
 	nodes = p.nodes;
-	strscpy(net->profile, vcube_profiles[prof].name, sizeof(net->profile));
-	net->params = vcube_profiles[prof].params();
+	strscpy(net->profile, pr->name, sizeof(net->profile));
+	net->params = pr->params();
 	if (vcube_costs_parse(&net->params))
 		return -EINVAL;
 	if (!max_msg || max_msg > (64ULL << 20)) {

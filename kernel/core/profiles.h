@@ -159,4 +159,52 @@ static inline struct vc_params vc_profile_cm5(void)
 	return p;
 }
 
+/*
+ * Each profile names a machine and the size the papers mostly ran it at,
+ * taken when no shape is given; the first profile per topology is that
+ * topology's default, and the first of all the module's (no parameters:
+ * a 32-node iPSC/860, Bokhari's Figs. 12 and 13). The module and vcube-sim
+ * both read this one table.
+ */
+struct vc_profile {
+	const char *name;
+	enum vcube_topo_kind kind;
+	struct vc_params (*params)(void);
+	u32 dim, rows, cols, nodes;	/* the default shape */
+};
+
+#define VC_NPROFILES	5
+
+/* Profile @i, 0 .. VC_NPROFILES - 1, else NULL. */
+static inline const struct vc_profile *vc_profile_get(unsigned int i)
+{
+	static const struct vc_profile tab[VC_NPROFILES] = {
+		{ "ipsc860", VCUBE_TOPO_HYPERCUBE, vc_profile_ipsc860,
+		  .dim = 5 },
+		{ "seidel", VCUBE_TOPO_HYPERCUBE, vc_profile_seidel,
+		  .dim = 5 },
+		/* the whole Delta, Thakur's largest mesh */
+		{ "delta", VCUBE_TOPO_MESH, vc_profile_delta,
+		  .rows = 16, .cols = 32 },
+		/* Chuang & Horie's "using 64 processors" */
+		{ "ap1000", VCUBE_TOPO_TORUS, vc_profile_ap1000,
+		  .rows = 8, .cols = 8 },
+		/* Ponnusamy et al.'s Fig. 10, a 32-node CM-5 */
+		{ "cm5", VCUBE_TOPO_FATTREE, vc_profile_cm5, .nodes = 32 },
+	};
+
+	return i < VC_NPROFILES ? &tab[i] : NULL;
+}
+
+/* The number of the profile called @name, or -EINVAL. */
+static inline int vc_profile_find(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < VC_NPROFILES; i++)
+		if (!strcmp(name, vc_profile_get(i)->name))
+			return i;
+	return -EINVAL;
+}
+
 #endif /* _VCUBE_CORE_PROFILES_H */
