@@ -41,7 +41,19 @@ done <<'EOF'
 d=3 --profile ipsc860 --topology hypercube --dim 3 --algo standard_F
 n=16 --profile cm5 --topology fattree --nodes 16 --algo rex
 3x5 --profile ap1000 --topology torus --rows 3 --cols 5 --algo torus
+n=32 --profile cm5 --algo pex
+d=5 --profile ipsc860 --algo pairwise_F
+8x8 --profile ap1000 --algo gen
+16x32 --profile delta --algo pex
+d=4 --profile seidel --dim 4 --algo pairwise_F
 EOF
+# the profile's machine, as the module takes it: a mesh's shape on a CM-5 is refused
+err=$("$sim" --profile cm5 --rows 4 --cols 8 --algo pex --len 64 2>&1 > /dev/null)
+[ $? = 2 ] && [ "$err" = "vcube-sim: rows=/cols= do not apply to topology=fattree" ] &&
+	ok "--profile cm5 --rows 4 --cols 8: refused ($err)" || no "cm5 with a mesh's shape: $err"
+err=$("$sim" --profile cm5 --len 64 2>&1 > /dev/null)
+[ $? = 2 ] && [ "$(head -n 1 <<< "$err")" = "vcube-sim: --algo is missing (vcube-sim --list names them)" ] &&
+	ok "no --algo: says so, exit 2" || no "no --algo: $err"
 # one line, naming the option, for a bad number
 err=$("$sim" $run --len -5 2>&1 > /dev/null)
 [ "$err" = "vcube-sim: bad --len '-5' (0 .. 1073741824)" ] && ok "the error names --len" || no "the error: $err"

@@ -296,23 +296,6 @@ static int sim_run(void)
 	return ret;
 }
 
-static int profile_params(const char *name, struct vc_params *p)
-{
-	if (!strcmp(name, "delta"))
-		*p = vc_profile_delta();
-	else if (!strcmp(name, "ap1000"))
-		*p = vc_profile_ap1000();
-	else if (!strcmp(name, "cm5"))
-		*p = vc_profile_cm5();
-	else if (!strcmp(name, "ipsc860"))
-		*p = vc_profile_ipsc860();
-	else if (!strcmp(name, "seidel"))
-		*p = vc_profile_seidel();
-	else
-		return -EINVAL;
-	return 0;
-}
-
 static void usage(FILE *f)
 {
 	char lead[16];
@@ -326,9 +309,10 @@ static void usage(FILE *f)
 		"Run an algorithm of libvcube's registry (a complete exchange by default)\n"
 		"on vcube's model on the host (no kernel), every node from time 0, and\n"
 		"print the virtual time the last node finished, in seconds.\n"
-		"  --profile   delta, ap1000, cm5, ipsc860 or seidel\n"
-		"  --topology  mesh (default), torus, hypercube or fattree; SHAPE is\n"
-		"              --rows R --cols C, --dim D or --nodes N as the module's\n"
+		"  --profile   ipsc860, seidel, delta (default), ap1000 or cm5\n"
+		"  --topology  hypercube, mesh, torus or fattree (default: the profile's\n"
+		"              machine's); SHAPE is --rows R --cols C, --dim D or\n"
+		"              --nodes N as the module's (default: the profile's size)\n"
 		"  --kind      xchg (default), sync, bcast, reduce, scan, kernel or shift\n"
 		"  --algo      one of that kind (--list); a shift's is gray\n"
 		"  --len       bytes of each block (reduce, scan: len / 8 u64s summed)\n"
@@ -409,6 +393,7 @@ struct simopts {
 	struct vcube_topo_params tp;
 	long long alpha, byte, lanes;	/* -1: the profile's */
 	bool costs, in_ns, list, json;
+	bool topo_set;			/* --topology given */
 };
 
 /* A numeric option @c's value @arg, range-checked, into @o. */
@@ -486,6 +471,7 @@ static int sim_options(int argc, char **argv, struct simopts *o)
 		case 'T':
 			if (sim_parse_topology(optarg, &o->tp.kind))
 				return 2;
+			o->topo_set = true;
 			break;
 		case 'h': usage(stdout); return 1;
 		case 'V': vcube_tool_version("vcube-sim"); return 1;
@@ -543,13 +529,14 @@ static void sim_overrides(const struct simopts *o, struct vc_params *p)
 int main(int argc, char **argv)
 {
 	struct simopts o = { .profile = "delta", .alpha = -1, .byte = -1,
-			     .lanes = -1, .tp = { .kind = VCUBE_TOPO_MESH } };
+			     .lanes = -1 };
+	const struct vc_profile *pr;
 	struct vcube_topo topo;
 	struct vc_params p;
 	u64 finish = 0;
 	char err[128], name[96];
 	u32 i;
-	int ret;
+	int ret, prof;
 
 	ret = sim_options(argc, argv, &o);
 	if (ret)
@@ -558,10 +545,23 @@ int main(int argc, char **argv)
 		return vcube_tool_algos_print(stdout, VCUBE_TOOL_ALL_KINDS &
 					      ~(1U << VCUBE_ALGO_IRREGULAR),
 					      o.json) ? 1 : 0;
-	if (profile_params(o.profile, &p)) {
-		fprintf(stderr, "vcube-sim: no profile '%s' (delta, ap1000, cm5, ipsc860, seidel)\n",
+	prof = vc_profile_find(o.profile);
+	if (prof < 0) {
+		fprintf(stderr, "vcube-sim: no profile '%s' (ipsc860, seidel, delta, ap1000, cm5)\n",
 			o.profile);
 		return 2;
+	}
+	pr = vc_profile_get(prof);
+	p = pr->params();
+	/* as the module: the profile's machine unless told otherwise */
+	if (!o.topo_set)
+		o.tp.kind = pr->kind;
+	if (o.tp.kind == pr->kind && !o.tp.dim && !o.tp.rows && !o.tp.cols &&
+	    !o.tp.nodes) {
+		o.tp.dim = pr->dim;
+		o.tp.rows = pr->rows;
+		o.tp.cols = pr->cols;
+		o.tp.nodes = pr->nodes;
 	}
 	if (o.costs) {
 		printf("alpha_ns %llu\nbyte_ns %llu\nlanes %u\n",
@@ -570,8 +570,8 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (!algo) {
-		usage(stderr);
-		return 2;
+		fprintf(stderr, "vcube-sim: --algo is missing (vcube-sim --list names them)\n");
+		return vcube_tool_try_help("vcube-sim");
 	}
 	sim_overrides(&o, &p);
 	if (vcube_topo_init(&topo, &o.tp, err, sizeof(err))) {
