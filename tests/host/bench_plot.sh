@@ -28,6 +28,11 @@ t "the PNG is a PNG" sh -c "head -c 8 '$d/f.png' | od -c | grep -q 'P   N   G'"
 t "--regions writes an SVG" test -s "$d/r.svg"
 t "--regions: standard_U best at 1 B on d=3" grep -q 'd=3        1 B: standard_U' "$d/r.txt"
 t "--regions: pairwise_F best at 4 KB on d=3" grep -q 'd=3     4096 B: pairwise_F' "$d/r.txt"
+t "--regions: a legend of the winners" grep -q '>pairwise_F</text>' "$d/r.svg"
+t "--regions: every size measured on d=3 has a cell on d=2 (no 'not measured' cell)" sh -c "! grep -q 'not measured' '$d/r.svg'"
+grep -v ',16,' "$d/d2.csv" > "$d/d2-less.csv"
+"$bench" --from "$d/d2-less.csv" --from "$d/d3.csv" --regions "$d/r2.svg" > /dev/null
+t "--regions: a size d=2 did not run is drawn 'not measured', not left blank" grep -q 'not measured' "$d/r2.svg"
 # a tie (pairwise_U and standard_U are the same exchange on d = 1): one winner per cell
 { echo "# topology=hypercube shape=dim=1 nodes=2 profile=ipsc860 procs=2 reps=1 density=0"
   echo "algo,bytes,min_ns,avg_ns,max_ns,ok"

@@ -139,7 +139,9 @@ int bench_plot(const struct bench *b, const char *out)
 /*
  * Regions of optimality (Bokhari's Figs. 10-11 summary): for every
  * dimension (one --from file each) and block size, the algorithm with the
- * smallest maximum time, as a coloured grid with its name.
+ * smallest maximum time, as a grid of cells coloured by the winner and
+ * named in it, with a legend; a size measured on some dimension but not on
+ * another is drawn as a hatched "not measured" cell, never left blank.
  */
 
 /* One light, distinct colour per algorithm, black labels readable on all. */
@@ -148,24 +150,51 @@ static const unsigned int region_colours[] = {
 	0xfccde5, 0xd9d9d9, 0xbc80bd, 0xccebc5, 0xffed6f, 0xffffb3,
 };
 
+#define REGION_SIZES	64
+
+static unsigned int bench_dim(const struct bench *b)
+{
+	unsigned int dim;
+
+	for (dim = 0; (1U << dim) < b->net.nodes; dim++)
+		;
+	return dim;
+}
+
 int bench_plot_regions(struct bench *files, unsigned int nfiles,
 		       const char *out)
 {
 	char tmpl[] = "/tmp/vcube-regions-XXXXXX";
 	const char *names[MAX_ALGOS];
-	unsigned int f, i, j, n = 0, best, dim;
-	char script[4096];
+	uint64_t sizes[REGION_SIZES];
+	unsigned int f, i, j, k, n = 0, nsizes = 0, best, dim, dmin = ~0U;
+	unsigned int dmax = 0;
+	size_t cap = 8192, used = 0;
+	bool missing = false;
+	char *s;
 	FILE *d;
 	int ret;
 
+	/* every size any file measured: each dimension's row shows them all */
+	for (f = 0; f < nfiles; f++)
+		for (i = 0; i < files[f].nres; i++) {
+			uint64_t b = files[f].res[i].bytes ? files[f].res[i].bytes : 1;
+
+			for (k = 0; k < nsizes && sizes[k] != b; k++)
+				;
+			if (k == nsizes && nsizes < REGION_SIZES)
+				sizes[nsizes++] = b;
+		}
 	d = bench_tmpfile(tmpl);
 	if (!d)
 		return -errno;
+	fprintf(d, "# dim bytes colour name\n");
 	for (f = 0; f < nfiles; f++) {
 		struct bench *b = &files[f];
 
-		for (dim = 0; (1U << dim) < b->net.nodes; dim++)
-			;
+		dim = bench_dim(b);
+		dmin = dim < dmin ? dim : dmin;
+		dmax = dim > dmax ? dim : dmax;
 		for (i = 0; i < b->nres; i++) {
 			best = i;
 			/* ties go to the one listed first: one per cell */
@@ -187,18 +216,54 @@ int bench_plot_regions(struct bench *files, unsigned int nfiles,
 			       b->res[i].algo);
 		}
 	}
+	/* block 1: the cells no run measured */
+	fprintf(d, "\n\n# not measured\n");
+	for (f = 0; f < nfiles; f++) {
+		dim = bench_dim(&files[f]);
+		for (k = 0; k < nsizes; k++) {
+			for (i = 0; i < files[f].nres; i++)
+				if ((files[f].res[i].bytes ? files[f].res[i].bytes : 1) ==
+				    sizes[k])
+					break;
+			if (i < files[f].nres)
+				continue;
+			fprintf(d, "%u %" PRIu64 "\n", dim, sizes[k]);
+			missing = true;
+		}
+	}
+	if (!missing)	/* gnuplot refuses an empty block */
+		fprintf(d, "-10 1\n");
 	fclose(d);
-	snprintf(script, sizeof(script),
-		 "set terminal %s\nset output '%s'\n"
-		 "set title \"%s\"\nset logscale x 2\n"
-		 "set xlabel 'block size (bytes)'\nset ylabel 'hypercube dimension'\n"
-		 "set ytics 1\n"
-		 "set offsets graph 0.05, graph 0.05, 0.5, 0.5\n"
-		 "plot '%s' using 2:1:3 with points pt 5 ps 4 lc rgb variable notitle, "
-		 "'' using 2:1:4 with labels font ',7' notitle\n",
-		 bench_terminal(out), out, "regions of optimality", tmpl);
-	ret = bench_gnuplot(script, out);
+	s = malloc(cap);
+	if (!s) {
+		unlink(tmpl);
+		return -ENOMEM;
+	}
+	/* each cell spans a factor of 2 in size and one dimension */
+	used += snprintf(s + used, cap - used,
+			 "set terminal %s\nset output '%s'\n"
+			 "set title \"regions of optimality: the fastest algorithm (slowest node's time) per cell\"\n"
+			 "set logscale x 2\nset format x '%%.0f'\n"
+			 "set xlabel 'block size (bytes)'\nset ylabel 'hypercube dimension d'\n"
+			 "set ytics 1\nset yrange [%f:%f]\n"
+			 "set key outside right top title 'fastest' box\n"
+			 "set style fill solid 1.0 border rgb 'white'\n"
+			 "plot '%s' index 0 using 2:1:($2/sqrt(2)):($2*sqrt(2)):($1-0.5):($1+0.5):3 "
+			 "with boxxyerror lc rgb variable notitle, "
+			 "'' index 0 using 2:1:4 with labels font ',8' notitle, "
+			 "'' index 1 using 2:1:($2/sqrt(2)):($2*sqrt(2)):($1-0.5):($1+0.5) "
+			 "with boxxyerror fs pattern 4 lc rgb 'grey50' %s",
+			 bench_terminal(out), out, dmin - 0.5, dmax + 0.5, tmpl,
+			 missing ? "title 'not measured'" : "notitle");
+	for (j = 0; j < n && used < cap; j++)
+		used += snprintf(s + used, cap - used,
+				 ", keyentry with boxes lc rgb %u title '%s'",
+				 region_colours[j % ARRAY_LEN(region_colours)],
+				 names[j]);
+	if (used < cap)
+		snprintf(s + used, cap - used, "\n");
+	ret = used < cap ? bench_gnuplot(s, out) : -E2BIG;
+	free(s);
 	unlink(tmpl);
 	return ret;
 }
-
