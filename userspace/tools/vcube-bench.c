@@ -404,6 +404,11 @@ static int run_from(struct cli *o)
 
 	for (i = 0; i < o->nfrom; i++) {
 		ret = bench_read_csv(o->from[i], &files[i]);
+		if (ret == -EMEDIUMTYPE) {
+			fprintf(stderr, "vcube-bench: %s: not a sweep's CSV (algo,bytes,...): --from redraws sweeps only\n",
+				o->from[i]);
+			return 1;
+		}
 		if (ret) {
 			fprintf(stderr, "vcube-bench: %s: %s\n", o->from[i],
 				strerror(-ret));

@@ -418,7 +418,12 @@ static int sync_plot(const struct sync_study *s, const struct sync_result *res,
 				bench_terminal(s->plot), s->plot,
 				s->title ? s->title : "shift after a barrier",
 				s->reps);
-	/* cost and spread side by side, or the success rate */
+	/*
+	 * cost and spread side by side, or the success rate. Algorithms often
+	 * tie (rds and dissemination cost the same): each is drawn thinner
+	 * than the one before it, in its own dash, so one that coincides with
+	 * another still shows around it.
+	 */
 	for (k = s->kind == SYNC_BARRIER ? 2 : 4;
 	     k <= 4 && used < sizeof(script); k++) {
 		if (k == 3)
@@ -426,9 +431,10 @@ static int sync_plot(const struct sync_study *s, const struct sync_result *res,
 					 "set ylabel 'exit spread (us)'\nset key bottom right\n");
 		for (j = 0; j < n && used < sizeof(script); j++)
 			used += snprintf(script + used, sizeof(script) - used,
-					 "%s'%s' index %u using 1:%u with linespoints title '%s'",
+					 "%s'%s' index %u using 1:%u with linespoints lw %.1f dt %u ps %.1f title '%s'",
 					 j ? ", " : "plot ", tmpl, j, k,
-					 names[j]);
+					 1.2 + 1.2 * (n - 1 - j), j % 5 + 1,
+					 0.8 + 0.3 * (n - 1 - j), names[j]);
 		if (used < sizeof(script))
 			used += snprintf(script + used, sizeof(script) - used,
 					 "\n");
