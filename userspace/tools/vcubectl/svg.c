@@ -201,6 +201,38 @@ static void svg_link(FILE *f, const struct svg_layout *g,
 	fprintf(f, "</g>\n");
 }
 
+/*
+ * The least and most busy of the channels a run used, marked on the scale
+ * (whose 0..100% spans @w from @x0) and said beside it.
+ */
+static void svg_range(FILE *f, const struct vcube_nl_topo *t,
+		      const struct vcube_nl_link *l, size_t n, double x0,
+		      double y, double w)
+{
+	double u, lo = 2, hi = -1;
+	size_t i, used = 0;
+
+	for (i = 0; i < n; i++) {
+		if (!l[i].transfers && !l[i].busy_ns)
+			continue;
+		u = vc_util(&l[i], t->elapsed);
+		lo = u < lo ? u : lo;
+		hi = u > hi ? u : hi;
+		used++;
+	}
+	if (!used) {
+		fprintf(f, "<text x=\"10\" y=\"%.1f\" fill=\"#555\">no channel used yet</text>\n",
+			y + 40);
+		return;
+	}
+	fprintf(f, "<path d=\"M%.1f %.1fl-4 -7h8zM%.1f %.1fl-4 -7h8z\" fill=\"black\"/>",
+		x0 + w * lo, y - 1, x0 + w * hi, y - 1);
+	fprintf(f, "<text x=\"10\" y=\"%.1f\" fill=\"#555\">\u25bc this run: %zu of %zu %s used, each busy %.1f%% to %.1f%% of the time</text>\n",
+		y + 40, used, n,
+		t->kind == VCUBE_TOPOLOGY_FATTREE ? "bundles" : "channels",
+		100 * lo, 100 * hi);
+}
+
 /* Fat tree channels of one bundle, drawn once: their most used lane. */
 static bool svg_same_bundle(const struct vcube_nl_link *a,
 			    const struct vcube_nl_link *b)
@@ -229,7 +261,7 @@ int vc_svg_write(const char *path, const struct vcube_nl_topo *t,
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" font-family=\"sans-serif\" font-size=\"%.0f\">\n"
 		"<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
-		fmax(g.w + 2 * SVG_MARGIN, 760), g.h + 2 * SVG_MARGIN + 50,
+		fmax(g.w + 2 * SVG_MARGIN, 760), g.h + 2 * SVG_MARGIN + 75,
 		r < 10 ? r : 11);
 	fprintf(f, "<text x=\"10\" y=\"20\" font-size=\"14\">vcube %s %s (%s, %s switching): channel use over %.3f us, %llu messages</text>\n",
 		vcube_topology_name(t->kind), t->shape, t->profile,
@@ -270,16 +302,25 @@ int vc_svg_write(const char *path, const struct vcube_nl_topo *t,
 		}
 	}
 	fprintf(f, "</g>\n");
-	/* the scale */
+	/*
+	 * the scale, ticked every 25%, and where this run's channels fall on
+	 * it: a run that loads every channel alike is one colour, and says so
+	 */
 	p.x = 10;
-	p.y = g.h + 2 * SVG_MARGIN + 40;
+	p.y = g.h + 2 * SVG_MARGIN + 34;
 	for (i = 0; i <= 20; i++) {
 		svg_colour(i / 20.0, colour, sizeof(colour));
 		fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"10\" fill=\"%s\"/>",
 			p.x + 60 + 12 * i, p.y - 10, colour);
 	}
-	fprintf(f, "\n<text x=\"%.1f\" y=\"%.1f\">busy</text><text x=\"%.1f\" y=\"%.1f\">0%%</text><text x=\"%.1f\" y=\"%.1f\">100%% of the time</text>\n",
-		p.x, p.y, p.x + 40, p.y, p.x + 60 + 12 * 21 + 4, p.y);
+	fprintf(f, "\n<text x=\"%.1f\" y=\"%.1f\">busy</text>", p.x, p.y);
+	for (k = 0; k <= 4; k++)
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"black\"/><text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%u%%</text>",
+			p.x + 66 + 60.0 * k, p.y, p.x + 66 + 60.0 * k, p.y + 4,
+			p.x + 66 + 60.0 * k, p.y + 16, 25 * k);
+	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">of the time</text>\n",
+		p.x + 60 + 12 * 21 + 10, p.y);
+	svg_range(f, t, l, n, p.x + 66, p.y - 10, 240);
 	fprintf(f, "</svg>\n");
 	if (fclose(f))
 		return -errno;
