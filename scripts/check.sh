@@ -23,7 +23,7 @@ tally() {
 	local label=$1 log=$2 line p f
 	line=$(grep -a "^$label: [0-9]* passed, [0-9]* failed" "$log" | tail -n 1)
 	if [ -z "$line" ]; then
-		layer "$label: no result line (did not run to the end)"
+		echo "== $label: no result line (did not run to the end)"
 		failed=$((failed + 1))
 		return
 	fi
@@ -38,9 +38,18 @@ trap 'rm -f "$log"' EXIT
 
 # "== NAME" with the minutes since make check's layers began, so a slow
 # run says where its time went.
+# build/check-times.md keeps each layer's time as a table, which
+# scripts/readme-table.sh check-times build/check-times.md puts in the README.
 start=$SECONDS
+last=$SECONDS
+times=build/check-times.md
+printf '| layer of `make check` | minutes |\n|---|---|\n' > "$times"
+cur=
 layer() {
 	local t=$((SECONDS - start))
+	[ -n "$cur" ] && printf '| %s | %d:%02d |\n' "$cur" $(((SECONDS - last) / 60)) $(((SECONDS - last) % 60)) >> "$times"
+	last=$SECONDS
+	cur=${*%% (*}
 	printf '== [%d:%02d] %s\n' $((t / 60)) $((t % 60)) "$*"
 }
 
@@ -79,8 +88,9 @@ for line in 6.12 6.1; do
 	tests=()
 	[ $line = 6.1 ] && tests=(topologies engine netlink sync cnet copy duplex recv golden)
 	layer "VM tests, Debian $line kernel ${tests[*]:+(only: ${tests[*]})}"
-	VCUBE_VM_TIMEOUT=${VCUBE_VM_TIMEOUT:-3600} scripts/vm-run.sh --kver $line --no-insmod -- tests/vm/run.sh "${tests[@]}" > "$log" 2>&1
-	grep -a -v '^ok - ' "$log" | tail -n 40
+	# as it goes: each test's start and time, every failure and its notes
+	VCUBE_VM_TIMEOUT=${VCUBE_VM_TIMEOUT:-3600} scripts/vm-run.sh --kver $line --no-insmod -- tests/vm/run.sh "${tests[@]}" 2>&1 |
+		tee "$log" | grep -a --line-buffered -v '^ok - '
 	# the whole stream, for a run that failed or crashed
 	cp "$log" "build/check-vm-$line.log"
 	sed -i "s/^vm: /vm-$line: /" "$log"
@@ -88,8 +98,7 @@ for line in 6.12 6.1; do
 done
 
 layer "the README's make vm commands, as written (scripts/readme-vm.sh)"
-scripts/readme-vm.sh > "$log" 2>&1
-grep -a -v '^ok - ' "$log" | tail -n 20
+scripts/readme-vm.sh 2>&1 | tee "$log"
 tally readme "$log"
 
 layer "scorecard smoke (scripts/score.py --smoke)"
@@ -98,6 +107,8 @@ grep -a -v '^ok - ' "$log" | tail -n 20
 tally score "$log"
 
 layer "end"
+t=$((SECONDS - start))
+printf '| all of them, on %s processors (%s) | %d:%02d |\n' "$(nproc)" "$(date -u +%F)" $((t / 60)) $((t % 60)) >> "$times"
 echo
 echo "$passed passed, $failed failed${skipped:+, $skipped skipped}"
 [ "$failed" -eq 0 ]
