@@ -8,7 +8,15 @@ set -u
 . "$VCUBE_TOP/scripts/score-lib.sh"
 # VCUBE_SECTIONS="a b": only those sections (the names after "section"
 # below); make check's scorecard smoke runs a few, with VCUBE_SMOKE=1.
-section() { [ -z "${VCUBE_SECTIONS:-}" ] || [[ " $VCUBE_SECTIONS " == *" $1 "* ]]; }
+# Each section taken says so on stderr (the report is stdout), with how
+# far along the run is: make reproduce shows it as it goes.
+nsections=$(grep -c '^if section ' "$0")
+isection=0
+section() {
+	isection=$((isection + 1))
+	[ -z "${VCUBE_SECTIONS:-}" ] || [[ " $VCUBE_SECTIONS " == *" $1 "* ]] || return 1
+	echo "reproduce: [$isection/$nsections] $1, at $(date +%T)" >&2
+}
 # the time (us) of ALGO at BYTES in $tmp/out
 at() { col "$1" "$2" 5; }
 # the cm5 profile without its receiver's cost: the ablation

@@ -150,9 +150,9 @@ for attempt in 1 2 3; do
 		-nographic -no-reboot -nodefaults -serial stdio \
 		-virtfs local,path=/,mount_tag=host,security_model=none,readonly=on,multidevs=remap \
 		-virtfs "local,path=$out,mount_tag=out,security_model=none,multidevs=remap" \
-		< /dev/null 2>&1 | tr -d '\r' | tee "$log" |
+		< /dev/null 2>&1 | sed -u 's/\r//g' | tee "$log" |
 		if [ "${VCUBE_VM_VERBOSE:-0}" = 1 ]; then cat; else
-			sed -n '/VCUBE-VM-START$/,/^VCUBE-VM-EXIT /{/VCUBE-VM-/d;p}'; fi
+			sed -u -n '/VCUBE-VM-START$/,/^VCUBE-VM-EXIT /{/VCUBE-VM-/d;p}'; fi
 	set -e
 	grep -q 'VCUBE-VM-START$' "$log" && break
 	echo "vm-run: the guest ($rel) failed to boot (attempt $attempt):" >&2

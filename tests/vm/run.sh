@@ -8,11 +8,13 @@ tests=("$@")
 [ ${#tests[@]} -gt 0 ] || tests=(topologies badparams lifecycle engine switching algos copy duplex recv chart netlink sync cnet golden sim score)
 log=$(mktemp)
 dmesg --clear
+i=0
 for t in "${tests[@]}"; do
-	echo "# $t ($VCUBE_KREL)"
+	i=$((i + 1))
+	echo "# [$i/${#tests[@]}] $t ($VCUBE_KREL)"
 	start=$(date +%s)
 	bash "$dir/$t.sh" 2>&1 | tee -a "$log"
-	echo "# $t took $(($(date +%s) - start)) s"
+	echo "# $t took $(($(date +%s) - start)) s, $(grep -c '^not ok - ' "$log") failed so far"
 done
 # Whatever happened, the kernel must not have complained.
 if dmesg | grep -E 'BUG:|WARNING:|Oops|general protection|UBSAN|KASAN|Call Trace' >/dev/null; then
