@@ -12,6 +12,8 @@ Prints Markdown; leaves score records in $VCUBE_SCORE.
 import os
 import subprocess
 import sys
+import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -101,13 +103,23 @@ def main():
             for col in th.cols[item]:
                 if keep is None or col in keep:
                     jobs.append((item, algo, row, col))
-    def sweep(lanes):
+    def sweep(lanes, what):
+        # progress on stderr (the report is stdout): a line per tenth done
+        done, lock = [0], threading.Lock()
+        def one(j):
+            t = sim(j[1], j[3], SIZES[j[2]], alpha_ns, beta_ns, lanes)
+            with lock:
+                done[0] += 1
+                if done[0] % max(1, len(jobs) // 10) == 0 or done[0] == len(jobs):
+                    print("validate-delta: %s: %d of %d cells, at %s"
+                          % (what, done[0], len(jobs), time.strftime("%H:%M:%S")),
+                          file=sys.stderr, flush=True)
+            return t
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as ex:
-            return dict(zip(jobs, ex.map(
-                lambda j: sim(j[1], j[3], SIZES[j[2]], alpha_ns, beta_ns, lanes), jobs)))
-    got = sweep(None)
+            return dict(zip(jobs, ex.map(one, jobs)))
+    got = sweep(None, "[1/2] Tables 2-6")
     # the ablation: the same cells with bodies sharing a channel without limit
-    shared = sweep(0)
+    shared = sweep(0, "[2/2] the ablation (lanes=0)")
 
     print("""## Touchstone Delta: Thakur, Choudhary & Fox, Tables 2-6
 

@@ -16,6 +16,8 @@ fa=$(bk "FORCED startup, us") fb=$(bk "FORCED per byte, us") fc=$(bk "FORCED per
 ua=$(bk "UNFORCED startup, us") ub=$(bk "UNFORCED per byte, us") uc=$(bk "UNFORCED per hop, us")
 um=$(bk "UNFORCED above, bytes")
 
+# each part says so on stderr as it starts (the report is stdout)
+progress() { echo "validate-ipsc860: $*, at $(date +%T)" >&2; }
 cat <<'HDR'
 # Validation: the iPSC/860 profiles
 
@@ -42,6 +44,7 @@ HDR
 load topology=hypercube dim=7 profile=ipsc860
 vcube-run -n 128 "$exp" formula > "$tmp/f" || exit 1
 echo
+progress "[1/4] Single sends"
 echo "## Single sends (Bokhari sec. 2.2, Fig. 2)"
 echo
 echo "| d | m | FORCED | formula | UNFORCED | formula | worst error |"
@@ -79,6 +82,7 @@ score_rec shown bokhari "Figure 2" "single sends, d = 1..7, 0..4096 B, against t
 
 vcube-run -n 128 "$exp" contention > "$tmp/c" || exit 1
 echo
+progress "[2/4] Edge contention: k of Bokhari's eight paths through 7 -> 15"
 echo "## Edge contention: k of Bokhari's eight paths through 7 -> 15 (sec. 2.3, Fig. 4)"
 echo
 echo "1000-byte FORCED messages, all sent at the same instant; time until the last arrives."
@@ -97,6 +101,7 @@ echo "stayed just under 7x for eight paths, short of the paper; that is why the 
 echo "circuit to the end."
 
 echo
+progress "[3/4] Complete exchange schedules in block time units"
 echo "## Complete exchange schedules in block time units (sec. 4, Figs. 6-9)"
 echo
 echo "Every message costs one block time and hops are free (short_base_ns=1000, the other costs 0);"
@@ -157,6 +162,7 @@ sbl=$(paper_val seidel "Table I" "b_l, us" "") || exit 1
 sbs=$(paper_val seidel "Table I" "b_s, us" "") || exit 1
 m=4096
 am=$(echo "$sa * $m" | bc)
+progress "[4/4] Seidel & Davis, Table II"
 echo "## Seidel & Davis, Table II (profile seidel, m = $m bytes, am = $am us)"
 echo
 echo "| operation | protocol | delta | vcube | Table II | error |"

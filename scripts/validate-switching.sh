@@ -24,6 +24,9 @@ kern() {
 us() { awk -v t="$1" 'BEGIN { printf "%.1f", t / 1000 }'; }
 err() { awk -v g="$1" -v w="$2" 'BEGIN { printf "%+.1f%%", 100 * (g - w) / w }'; }
 
+# each part says so on stderr as it starts (the report is stdout)
+progress() { echo "validate-switching: $*, at $(date +%T)" >&2; }
+progress "[1/2] the AP1000 (Chuang & Horie)"
 cat <<'HDR'
 
 ## Fujitsu AP1000: Chuang & Horie
@@ -95,6 +98,7 @@ $(awk -v g="$gs" 'BEGIN { printf "%.1f", g / 6 }') us per phase there). Setting
 this point.
 EOF
 
+progress "[2/2] the CM-5 (Ponnusamy et al.)"
 cat <<'HDR'
 
 ## Thinking Machines CM-5: Ponnusamy et al.
