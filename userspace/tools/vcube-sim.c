@@ -526,17 +526,45 @@ static void sim_overrides(const struct simopts *o, struct vc_params *p)
 		p->lanes = o->lanes;
 }
 
+/*
+ * --profile's costs into @p, and, as the module takes them, its machine's
+ * topology unless --topology was given and its size unless a shape was:
+ * 0, or 2 (said) for an unknown profile.
+ */
+static int sim_profile(struct simopts *o, struct vc_params *p)
+{
+	const struct vc_profile *pr;
+	int prof = vc_profile_find(o->profile);
+
+	if (prof < 0) {
+		fprintf(stderr, "vcube-sim: no profile '%s' (ipsc860, seidel, delta, ap1000, cm5)\n",
+			o->profile);
+		return 2;
+	}
+	pr = vc_profile_get(prof);
+	*p = pr->params();
+	if (!o->topo_set)
+		o->tp.kind = pr->kind;
+	if (o->tp.kind == pr->kind && !o->tp.dim && !o->tp.rows &&
+	    !o->tp.cols && !o->tp.nodes) {
+		o->tp.dim = pr->dim;
+		o->tp.rows = pr->rows;
+		o->tp.cols = pr->cols;
+		o->tp.nodes = pr->nodes;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct simopts o = { .profile = "delta", .alpha = -1, .byte = -1,
 			     .lanes = -1 };
-	const struct vc_profile *pr;
 	struct vcube_topo topo;
 	struct vc_params p;
 	u64 finish = 0;
 	char err[128], name[96];
 	u32 i;
-	int ret, prof;
+	int ret;
 
 	ret = sim_options(argc, argv, &o);
 	if (ret)
@@ -545,24 +573,8 @@ int main(int argc, char **argv)
 		return vcube_tool_algos_print(stdout, VCUBE_TOOL_ALL_KINDS &
 					      ~(1U << VCUBE_ALGO_IRREGULAR),
 					      o.json) ? 1 : 0;
-	prof = vc_profile_find(o.profile);
-	if (prof < 0) {
-		fprintf(stderr, "vcube-sim: no profile '%s' (ipsc860, seidel, delta, ap1000, cm5)\n",
-			o.profile);
+	if (sim_profile(&o, &p))
 		return 2;
-	}
-	pr = vc_profile_get(prof);
-	p = pr->params();
-	/* as the module: the profile's machine unless told otherwise */
-	if (!o.topo_set)
-		o.tp.kind = pr->kind;
-	if (o.tp.kind == pr->kind && !o.tp.dim && !o.tp.rows && !o.tp.cols &&
-	    !o.tp.nodes) {
-		o.tp.dim = pr->dim;
-		o.tp.rows = pr->rows;
-		o.tp.cols = pr->cols;
-		o.tp.nodes = pr->nodes;
-	}
 	if (o.costs) {
 		printf("alpha_ns %llu\nbyte_ns %llu\nlanes %u\n",
 		       (unsigned long long)p.cost[VC_CLASS_SHORT].base,

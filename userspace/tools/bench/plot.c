@@ -161,40 +161,46 @@ static unsigned int bench_dim(const struct bench *b)
 	return dim;
 }
 
-int bench_plot_regions(struct bench *files, unsigned int nfiles,
-		       const char *out)
+/* Every block size any file measured, in first-seen order: @sizes[<64]. */
+static unsigned int regions_sizes(const struct bench *files,
+				  unsigned int nfiles, uint64_t *sizes)
 {
-	char tmpl[] = "/tmp/vcube-regions-XXXXXX";
-	const char *names[MAX_ALGOS];
-	uint64_t sizes[REGION_SIZES];
-	unsigned int f, i, j, k, n = 0, nsizes = 0, best, dim, dmin = ~0U;
-	unsigned int dmax = 0;
-	size_t cap = 8192, used = 0;
-	bool missing = false;
-	char *s;
-	FILE *d;
-	int ret;
+	unsigned int f, i, k, n = 0;
 
-	/* every size any file measured: each dimension's row shows them all */
 	for (f = 0; f < nfiles; f++)
 		for (i = 0; i < files[f].nres; i++) {
 			uint64_t b = files[f].res[i].bytes ? files[f].res[i].bytes : 1;
 
-			for (k = 0; k < nsizes && sizes[k] != b; k++)
+			for (k = 0; k < n && sizes[k] != b; k++)
 				;
-			if (k == nsizes && nsizes < REGION_SIZES)
-				sizes[nsizes++] = b;
+			if (k == n && n < REGION_SIZES)
+				sizes[n++] = b;
 		}
-	d = bench_tmpfile(tmpl);
-	if (!d)
-		return -errno;
+	return n;
+}
+
+/*
+ * The data: block 0 the winning cells (dimension, size, colour, name),
+ * also printed; block 1 the cells a size measured elsewhere lacks here.
+ * @names gets the winners, @dmin and @dmax the dimensions; returns whether
+ * any cell was not measured.
+ */
+static bool regions_data(FILE *d, struct bench *files, unsigned int nfiles,
+			 const char **names, unsigned int *n,
+			 unsigned int *dmin, unsigned int *dmax)
+{
+	uint64_t sizes[REGION_SIZES];
+	unsigned int f, i, j, k, best, dim;
+	unsigned int nsizes = regions_sizes(files, nfiles, sizes);
+	bool missing = false;
+
 	fprintf(d, "# dim bytes colour name\n");
 	for (f = 0; f < nfiles; f++) {
 		struct bench *b = &files[f];
 
 		dim = bench_dim(b);
-		dmin = dim < dmin ? dim : dmin;
-		dmax = dim > dmax ? dim : dmax;
+		*dmin = dim < *dmin ? dim : *dmin;
+		*dmax = dim > *dmax ? dim : *dmax;
 		for (i = 0; i < b->nres; i++) {
 			best = i;
 			/* ties go to the one listed first: one per cell */
@@ -207,7 +213,7 @@ int bench_plot_regions(struct bench *files, unsigned int nfiles,
 					best = j;
 			if (best != i)
 				continue;
-			j = bench_name_index(names, &n, b->res[i].algo);
+			j = bench_name_index(names, n, b->res[i].algo);
 			fprintf(d, "%u %" PRIu64 " %u \"%s\"\n", dim,
 				b->res[i].bytes ? b->res[i].bytes : 1,
 				region_colours[j % ARRAY_LEN(region_colours)],
@@ -216,7 +222,6 @@ int bench_plot_regions(struct bench *files, unsigned int nfiles,
 			       b->res[i].algo);
 		}
 	}
-	/* block 1: the cells no run measured */
 	fprintf(d, "\n\n# not measured\n");
 	for (f = 0; f < nfiles; f++) {
 		dim = bench_dim(&files[f]);
@@ -233,6 +238,25 @@ int bench_plot_regions(struct bench *files, unsigned int nfiles,
 	}
 	if (!missing)	/* gnuplot refuses an empty block */
 		fprintf(d, "-10 1\n");
+	return missing;
+}
+
+int bench_plot_regions(struct bench *files, unsigned int nfiles,
+		       const char *out)
+{
+	char tmpl[] = "/tmp/vcube-regions-XXXXXX";
+	const char *names[MAX_ALGOS];
+	unsigned int j, n = 0, dmin = ~0U, dmax = 0;
+	size_t cap = 8192, used = 0;
+	bool missing;
+	char *s;
+	FILE *d;
+	int ret;
+
+	d = bench_tmpfile(tmpl);
+	if (!d)
+		return -errno;
+	missing = regions_data(d, files, nfiles, names, &n, &dmin, &dmax);
 	fclose(d);
 	s = malloc(cap);
 	if (!s) {

@@ -233,6 +233,36 @@ static void svg_range(FILE *f, const struct vcube_nl_topo *t,
 		100 * lo, 100 * hi);
 }
 
+/*
+ * The scale at height @y, ticked every 25%, and where this run's channels
+ * fall on it: a run that loads every channel alike is one colour, and
+ * says so.
+ */
+static void svg_scale(FILE *f, const struct vcube_nl_topo *t,
+		      const struct vcube_nl_link *l, size_t n, double y)
+{
+	char colour[16];
+	struct svg_pt p;
+	unsigned int k;
+	size_t i;
+
+	p.x = 10;
+	p.y = y;
+	for (i = 0; i <= 20; i++) {
+		svg_colour(i / 20.0, colour, sizeof(colour));
+		fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"10\" fill=\"%s\"/>",
+			p.x + 60 + 12 * i, p.y - 10, colour);
+	}
+	fprintf(f, "\n<text x=\"%.1f\" y=\"%.1f\">busy</text>", p.x, p.y);
+	for (k = 0; k <= 4; k++)
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"black\"/><text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%u%%</text>",
+			p.x + 66 + 60.0 * k, p.y, p.x + 66 + 60.0 * k, p.y + 4,
+			p.x + 66 + 60.0 * k, p.y + 16, 25 * k);
+	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">of the time</text>\n",
+		p.x + 60 + 12 * 21 + 10, p.y);
+	svg_range(f, t, l, n, p.x + 66, p.y - 10, 240);
+}
+
 /* Fat tree channels of one bundle, drawn once: their most used lane. */
 static bool svg_same_bundle(const struct vcube_nl_link *a,
 			    const struct vcube_nl_link *b)
@@ -249,7 +279,6 @@ int vc_svg_write(const char *path, const struct vcube_nl_topo *t,
 	double r = 13, u, best;
 	unsigned int v, k, count, w;
 	size_t i, j;
-	char colour[16];
 	FILE *f;
 
 	svg_layout_init(&g, t, l, n);
@@ -302,25 +331,7 @@ int vc_svg_write(const char *path, const struct vcube_nl_topo *t,
 		}
 	}
 	fprintf(f, "</g>\n");
-	/*
-	 * the scale, ticked every 25%, and where this run's channels fall on
-	 * it: a run that loads every channel alike is one colour, and says so
-	 */
-	p.x = 10;
-	p.y = g.h + 2 * SVG_MARGIN + 34;
-	for (i = 0; i <= 20; i++) {
-		svg_colour(i / 20.0, colour, sizeof(colour));
-		fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"10\" fill=\"%s\"/>",
-			p.x + 60 + 12 * i, p.y - 10, colour);
-	}
-	fprintf(f, "\n<text x=\"%.1f\" y=\"%.1f\">busy</text>", p.x, p.y);
-	for (k = 0; k <= 4; k++)
-		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"black\"/><text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%u%%</text>",
-			p.x + 66 + 60.0 * k, p.y, p.x + 66 + 60.0 * k, p.y + 4,
-			p.x + 66 + 60.0 * k, p.y + 16, 25 * k);
-	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">of the time</text>\n",
-		p.x + 60 + 12 * 21 + 10, p.y);
-	svg_range(f, t, l, n, p.x + 66, p.y - 10, 240);
+	svg_scale(f, t, l, n, g.h + 2 * SVG_MARGIN + 34);
 	fprintf(f, "</svg>\n");
 	if (fclose(f))
 		return -errno;
