@@ -52,6 +52,7 @@ layer() {
 	[ -n "$cur" ] && printf '| %s | %d:%02d |\n' "$cur" $(((SECONDS - last) / 60)) $(((SECONDS - last) % 60)) >> "$times"
 	last=$SECONDS
 	cur=${*%% (*}
+	cur=${cur% }
 	printf '== [%d:%02d] %s\n' $((t / 60)) $((t % 60)) "$*"
 }
 
