@@ -72,6 +72,12 @@ FILE *bench_tmpfile(char *tmpl)
 	return f;
 }
 
+/* A result's block size on a log axis: 0 bytes is drawn at 1. */
+static uint64_t plot_bytes(const struct result *r)
+{
+	return r->bytes ? r->bytes : 1;
+}
+
 /*
  * The papers' figure: time against block size, log axes, one line per
  * algorithm (the maximum over repetitions).
@@ -96,7 +102,7 @@ int bench_plot(const struct bench *b, const char *out)
 		for (i = 0; i < b->nres; i++)
 			if (!strcmp(names[j], b->res[i].algo))
 				fprintf(d, "%" PRIu64 " %.3f %.3f %.3f\n",
-					b->res[i].bytes ? b->res[i].bytes : 1,
+					plot_bytes(&b->res[i]),
 					b->res[i].max / 1e6,
 					b->res[i].min / 1e6,
 					b->res[i].avg / 1e6);
@@ -169,7 +175,7 @@ static unsigned int regions_sizes(const struct bench *files,
 
 	for (f = 0; f < nfiles; f++)
 		for (i = 0; i < files[f].nres; i++) {
-			uint64_t b = files[f].res[i].bytes ? files[f].res[i].bytes : 1;
+			uint64_t b = plot_bytes(&files[f].res[i]);
 
 			for (k = 0; k < n && sizes[k] != b; k++)
 				;
@@ -215,7 +221,7 @@ static bool regions_data(FILE *d, struct bench *files, unsigned int nfiles,
 				continue;
 			j = bench_name_index(names, n, b->res[i].algo);
 			fprintf(d, "%u %" PRIu64 " %u \"%s\"\n", dim,
-				b->res[i].bytes ? b->res[i].bytes : 1,
+				plot_bytes(&b->res[i]),
 				region_colours[j % ARRAY_LEN(region_colours)],
 				b->res[i].algo);
 			printf("d=%u %8" PRIu64 " B: %s\n", dim, b->res[i].bytes,
@@ -227,8 +233,7 @@ static bool regions_data(FILE *d, struct bench *files, unsigned int nfiles,
 		dim = bench_dim(&files[f]);
 		for (k = 0; k < nsizes; k++) {
 			for (i = 0; i < files[f].nres; i++)
-				if ((files[f].res[i].bytes ? files[f].res[i].bytes : 1) ==
-				    sizes[k])
+				if (plot_bytes(&files[f].res[i]) == sizes[k])
 					break;
 			if (i < files[f].nres)
 				continue;
