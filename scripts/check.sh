@@ -92,8 +92,9 @@ for line in 6.12 6.1; do
 	[ $line = 6.1 ] && tests=(topologies lifecycle netlink cnet golden)
 	layer "VM tests, Debian $line kernel ${tests[*]:+(only: ${tests[*]})}"
 	# as it goes: each test's start and time, every failure and its notes
+	# (not the passes, nor the tools' progress lines: those stay in the log)
 	VCUBE_VM_TIMEOUT=${VCUBE_VM_TIMEOUT:-3600} scripts/vm-run.sh --kver $line --no-insmod -- tests/vm/run.sh "${tests[@]}" 2>&1 |
-		tee "$log" | grep -a --line-buffered -v '^ok - '
+		tee "$log" | grep -a --line-buffered -v -E '^ok - |^vcube-[a-z]+: \[[0-9]+/[0-9]+\] '
 	# the whole stream, for a run that failed or crashed
 	cp "$log" "build/check-vm-$line.log"
 	sed -i "s/^vm: /vm-$line: /" "$log"

@@ -29,12 +29,12 @@ for bad in "--rows x" "--cols -1" "--len -5" "--len 99999999999" "--len 12abc" "
 done
 # any plan of the registry runs, on any network it accepts
 for a in bex lex gen linear; do
-	out=$("$sim" --profile delta --rows 4 --cols 5 --algo $a --len 64 2>&1)
+	out=$("$sim" -q --profile delta --rows 4 --cols 5 --algo $a --len 64 2>&1)
 	set -- $out
 	[ $# = 5 ] && [ "$2 $3" = "$a 4x5" ] && ok "$a on 4x5: $out" || no "$a on 4x5: $out"
 done
 while read -r want args; do
-	out=$("$sim" $args --len 100 2>&1)
+	out=$("$sim" -q $args --len 100 2>&1)
 	set -- $out
 	[ $# = 5 ] && [ "$3" = "$want" ] && ok "$args: $out" || no "$args: $out"
 done <<'EOF'
@@ -54,6 +54,15 @@ err=$("$sim" --profile cm5 --rows 4 --cols 8 --algo pex --len 64 2>&1 > /dev/nul
 err=$("$sim" --profile cm5 --len 64 2>&1 > /dev/null)
 [ $? = 2 ] && [ "$(head -n 1 <<< "$err")" = "vcube-sim: --algo is missing (vcube-sim --list names them)" ] &&
 	ok "no --algo: says so, exit 2" || no "no --algo: $err"
+# progress goes to stderr only, never into the result; -q: none at all
+d=$(mktemp -d)
+"$sim" --profile delta --algo pex --len 100 > "$d/o" 2> "$d/e"
+"$sim" --profile delta --algo pex --len 100 -q > "$d/oq" 2> "$d/eq"
+cmp -s "$d/o" "$d/oq" && ! test -s "$d/eq" &&
+	! grep -qv '^vcube-sim: at [0-9.]* s virtual, [0-9]* of 512 nodes done$' "$d/e" &&
+	ok "progress on stderr only ($(wc -l < "$d/e") lines), none with -q" ||
+	no "progress: $(head -n 2 "$d/e" "$d/eq")"
+rm -rf "$d"
 # one line, naming the option, for a bad number
 err=$("$sim" $run --len -5 2>&1 > /dev/null)
 [ "$err" = "vcube-sim: bad --len '-5' (0 .. 1073741824)" ] && ok "the error names --len" || no "the error: $err"

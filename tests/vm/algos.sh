@@ -7,7 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 bench=$VCUBE_TOP/build/bin/vcube-bench
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+trap 'rm -f "$out" "$out.err"' EXIT
 
 # bench NPROCS ARGS...: run it, CSV to $out; fails on a bad exit status.
 bench() { local n=$1; shift; vcube-run -n "$n" "$bench" --csv -q "$@" > "$out"; }
@@ -114,6 +114,19 @@ load topology=hypercube dim=4 profile=ipsc860 && {
 	vcube-run -n 16 "$bench" --algo linear,pairwise_F --sizes 16,256 --reps 1 --json -q > "$out"
 	check "--json is valid JSON with 4 results" \
 		python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["results"]) == 4 and d["network"]["nodes"] == 16' "$out"
+	# progress (docs/tools.md): off a terminal, one line per point on
+	# stderr, none in the CSV; none at all with -q
+	vcube-run -n 16 "$bench" --algo linear,pairwise_F --sizes 16,256 --reps 1 --csv \
+		> "$out" 2> "$out.err"
+	good=0
+	[ "$(grep -c '^vcube-bench: \[[1-4]/4\] \(linear\|pairwise_F\), \(16\|256\) B$' "$out.err")" = 4 ] &&
+		[ "$(wc -l < "$out.err")" = 4 ] && head -n 1 "$out" | grep -q '^algo,' &&
+		! grep -q 'vcube-bench:' "$out" && good=1
+	check "progress off a terminal: one line per point on stderr, none in the CSV ($(head -n 1 "$out.err"))" \
+		[ $good = 1 ]
+	vcube-run -n 16 "$bench" --algo linear --sizes 16 --reps 1 -q > "$out" 2> "$out.err"
+	check "-q: no progress" not test -s "$out.err"
+	rm -f "$out.err"
 	unload
 }
 exit $fail

@@ -38,6 +38,8 @@ static u32 nprocs, rows, cols;
 static unsigned int kind = VCUBE_ALGO_XCHG;	/* the registry's */
 static const char *algo;
 static u64 len, shift = 1;
+static struct vcube_tool_progress progress;	/* --quiet: off */
+static u32 ndone;				/* nodes finished */
 
 /* One node: its coroutine, and what it ended with. */
 struct simnode {
@@ -229,6 +231,7 @@ static void node_main(int i)
 	vc_unbind(eng, sn->node);
 	sn->ret = ret;
 	sn->done = true;
+	ndone++;
 	if (c)
 		vcube_comm_close(c);
 	_longjmp(sched_jb, 1);
@@ -275,7 +278,12 @@ static int sim_run(void)
 	for (i = 0; i < nprocs; i++)
 		if (node_init(i))
 			return -ENOMEM;
-	while (qhead != qtail) {
+	for (i = 0; qhead != qtail; i++) {
+		if (!(i & 4095))	/* on a terminal, twice a second */
+			vcube_tool_progress_step(&progress, 0, 5,
+						 "at %.6f s virtual, %u of %u nodes done",
+						 vc_now(eng) / 1e9, ndone,
+						 nprocs);
 		me = queue[qhead++ % nprocs];
 		nodes[me].queued = false;
 		/*
@@ -321,6 +329,8 @@ static void usage(FILE *f)
 		"  --alpha-ns, --byte-ns   override the profile's startup and per-byte cost\n"
 		"  --lanes N   override the profile's bodies per channel (0: no limit)\n"
 		"  --ns        the time in ns, not seconds\n"
+		"  -q, --quiet no progress (on stderr: a live line on a terminal,\n"
+		"              else a line every 5 s)\n"
 		"  --costs     print the profile's startup and per-byte cost (ns) and exit\n"
 		"  -h, --help  this text; -V, --version: the version\n\n"
 		"--kind, then --algo (cm5_control: the control network, not run here):\n");
@@ -392,7 +402,7 @@ struct simopts {
 	const char *profile;
 	struct vcube_topo_params tp;
 	long long alpha, byte, lanes;	/* -1: the profile's */
-	bool costs, in_ns, list, json;
+	bool costs, in_ns, list, json, quiet;
 	bool topo_set;			/* --topology given */
 };
 
@@ -449,6 +459,7 @@ static int sim_options(int argc, char **argv, struct simopts *o)
 		{ "shift", required_argument, NULL, 'S' },
 		{ "list", no_argument, NULL, 'I' },
 		{ "json", no_argument, NULL, 'J' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -456,7 +467,7 @@ static int sim_options(int argc, char **argv, struct simopts *o)
 	int c;
 
 	vcube_tool_name(argv, "vcube-sim");
-	while ((c = getopt_long(argc, argv, "jlhV", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "jlqhV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'p': o->profile = optarg; break;
 		case 'a': algo = optarg; break;
@@ -464,6 +475,7 @@ static int sim_options(int argc, char **argv, struct simopts *o)
 		case 'n': o->in_ns = true; break;
 		case 'I': case 'l': o->list = true; break;
 		case 'J': case 'j': o->json = true; break;
+		case 'q': o->quiet = true; break;
 		case 'K':
 			if (sim_parse_kind(optarg))
 				return 2;
@@ -603,7 +615,9 @@ int main(int argc, char **argv)
 	if (!eng || !nodes || !queue || !sbuf || !rbuf)
 		return 1;
 	vc_engine_set_wake(eng, wake, NULL);
+	vcube_tool_progress_init(&progress, "vcube-sim", 0, o.quiet);
 	ret = sim_run();
+	vcube_tool_progress_end(&progress);
 	if (ret) {
 		fprintf(stderr, "vcube-sim: %s\n", strerror(-ret));
 		return 1;

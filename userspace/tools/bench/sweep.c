@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "bench/bench.h"
+#include "common/cli.h"
 
 /* Why vcube_algo_usable() said @err for @name of @kind, in words. */
 static const char *algo_why(unsigned int kind, const char *name, int err,
@@ -106,20 +107,6 @@ static int measure(struct bench_point *pt, const struct bench_mode *m,
 	return ret;
 }
 
-static void progress(unsigned int done, unsigned int total, const char *algo,
-		     uint64_t len)
-{
-	int w = 30, k = (int)((uint64_t)done * w / total);
-
-	fprintf(stderr, "\r[%.*s%*s] %u/%u %-12s %8" PRIu64 " B", k,
-		"##############################", w - k, "", done, total, algo,
-		len);
-	if (done == total)
-		fprintf(stderr, "\r%*s\r", w + 40, "");
-	fflush(stderr);
-}
-
-
 /*
  * The algorithms to run: those named, or every one of the mode's kind that
  * runs here; 0, or 2 (said at rank 0) if one does not run here.
@@ -191,7 +178,11 @@ static int sweep_points(struct vcube_comm *c, struct bench *b, uint8_t *sbuf,
 {
 	const struct bench_mode *m = bench_mode_of(b);
 	unsigned int i, j, k, total = b->nalgos * b->nsizes;
-	int ret, tty = vcube_comm_rank(c) == 0 && !b->quiet && isatty(2);
+	struct vcube_tool_progress pg;
+	int ret;
+
+	vcube_tool_progress_init(&pg, "vcube-bench", total,
+				 b->quiet || vcube_comm_rank(c));
 
 	for (i = 0, k = 0; i < b->nalgos; i++)
 		for (j = 0; j < b->nsizes; j++, k++) {
@@ -200,8 +191,9 @@ static int sweep_points(struct vcube_comm *c, struct bench *b, uint8_t *sbuf,
 				.len = b->sizes[j], .sbuf = sbuf, .rbuf = rbuf,
 			};
 
-			if (tty)
-				progress(k, total, b->algos[i], b->sizes[j]);
+			vcube_tool_progress_step(&pg, k, 0, "%s, %" PRIu64
+						 " B", b->algos[i],
+						 b->sizes[j]);
 			ret = measure(&pt, m, &b->res[k]);
 			if (ret) {
 				fprintf(stderr, "vcube-bench: rank %u: %s, %" PRIu64
@@ -211,8 +203,7 @@ static int sweep_points(struct vcube_comm *c, struct bench *b, uint8_t *sbuf,
 			}
 		}
 	b->nres = total;
-	if (tty)
-		progress(total, total, "", 0);
+	vcube_tool_progress_end(&pg);
 	return 0;
 }
 

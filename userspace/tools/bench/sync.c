@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "common/cli.h"
 
 struct sync_result {
 	char algo[24];
@@ -500,8 +501,8 @@ static int sync_points(struct vcube_comm *c, const struct sync_study *s,
 		       const struct vcube_costs *k, struct sync_result *res,
 		       unsigned int *nres)
 {
-	unsigned int i, j, tty = vcube_comm_rank(c) == 0 && !s->quiet &&
-				 isatty(2);
+	struct vcube_tool_progress pg;
+	unsigned int i, j;
 	uint64_t maxlen = 0;
 	uint8_t *sbuf, *rbuf;
 	int ret = 0;
@@ -512,17 +513,16 @@ static int sync_points(struct vcube_comm *c, const struct sync_study *s,
 	rbuf = malloc(maxlen + 1);
 	if (!sbuf || !rbuf)
 		ret = -ENOMEM;
+	vcube_tool_progress_init(&pg, "vcube-bench", s->nalgos * s->nx,
+				 s->quiet || vcube_comm_rank(c));
 	for (i = 0; i < s->nalgos && !ret; i++)
 		for (j = 0; j < s->nx && !ret; j++, (*nres)++) {
-			if (tty)
-				fprintf(stderr, "\r%-14s %8" PRIu64 " (%u/%u) ",
-					s->algos[i], s->xs[j], *nres + 1,
-					s->nalgos * s->nx);
+			vcube_tool_progress_step(&pg, *nres, 0, "%s, %" PRIu64,
+						 s->algos[i], s->xs[j]);
 			ret = sync_point(c, s, k, s->algos[i], s->xs[j], sbuf,
 					 rbuf, &res[*nres]);
 		}
-	if (tty)
-		fprintf(stderr, "\r%40s\r", "");
+	vcube_tool_progress_end(&pg);
 	free(sbuf);
 	free(rbuf);
 	return ret;

@@ -7,6 +7,8 @@
 #ifndef VCUBE_TOOLS_CLI_H
 #define VCUBE_TOOLS_CLI_H
 
+#include <stdbool.h>
+
 /* Exit statuses: the same meaning in every tool. */
 #define VCUBE_EXIT_OK		0
 #define VCUBE_EXIT_FAIL		1
@@ -21,5 +23,33 @@ void vcube_tool_name(char **argv, const char *tool);
 int vcube_tool_version(const char *tool);
 /* After getopt's own line about a bad option: where to look; 2. */
 int vcube_tool_try_help(const char *tool);
+
+/*
+ * Progress on stderr (docs/tools.md): off when quiet; on a terminal one live
+ * line, redrawn; otherwise (a log, a pipe) one line per step, "TOOL: [k/n]
+ * what", so that a captured run shows how far it got. Never on stdout.
+ */
+struct vcube_tool_progress {
+	const char *tool;
+	unsigned int total;	/* steps; 0 when unknown */
+	int mode;		/* VCUBE_PROGRESS_* */
+	int width;		/* of the live line last drawn */
+	double last;		/* when a step was last shown, s */
+};
+
+enum { VCUBE_PROGRESS_OFF, VCUBE_PROGRESS_TTY, VCUBE_PROGRESS_LINES };
+
+void vcube_tool_progress_init(struct vcube_tool_progress *p, const char *tool,
+			      unsigned int total, bool quiet);
+/*
+ * Step @done of p->total (0-based: the one starting now) is @fmt. With
+ * @every_s > 0 it is shown only if that many seconds (a tenth of it on a
+ * terminal) passed since the last one shown: for work without steps.
+ */
+void vcube_tool_progress_step(struct vcube_tool_progress *p, unsigned int done,
+			      double every_s, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+/* Clear the live line, if any. */
+void vcube_tool_progress_end(struct vcube_tool_progress *p);
 
 #endif /* VCUBE_TOOLS_CLI_H */
