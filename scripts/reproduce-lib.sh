@@ -19,3 +19,7 @@ best() { awk -F, -v b="$1" '!/^#/ && $2 == b && (m == "" || $5 + 0 < m) { m = $5
 # COLUMN (5, max_ns; 3, min_ns) at BYTES in $tmp/out
 better() { awk -F, -v a="$1" -v b="$2" -v x="$3" -v c="${4:-5}" '!/^#/ && ($1 == a || $1 == b) &&
 	$2 == x && (m == "" || $c + 0 < m) { m = $c + 0; w = $1 } END { print w }' "$tmp/out"; }
+# the winners Bokhari names per dimension and block size (data/papers),
+# as vcube-bench --paper reads them: "D BYTES ALGO[|ALGO]" a line
+bokhari_winners() { awk -F'\t' '$1 == "win" && $3 ~ /^d = [0-9]+, [0-9]+ B$/ {
+	split($3, c, /[ ,]+/); print c[3], c[4], $4 }' "$VCUBE_TOP/data/papers/bokhari.tsv"; }

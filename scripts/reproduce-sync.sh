@@ -520,10 +520,15 @@ for d in $DR; do
 	run $((1 << d)) --algo $alg --sizes 1,4096 --reps $R3
 	echo "$d $w1 $(best 1) $w4 $(best 4096)" >> "$tmp/dabl"
 done
-"$bench" "${regions[@]}" --regions "$VCUBE_OUT/bokhari-regions-noise.svg" > /dev/null || exit 1
+bokhari_winners > "$tmp/paper"
+"$bench" "${regions[@]}" --regions "$VCUBE_OUT/bokhari-regions-noise.svg" --paper "$tmp/paper" \
+	> /dev/null || exit 1
 cat <<'EOF'
 
 ![regions of optimality under noise, d = 1..7](bokhari-regions-noise.svg)
+
+A ring marks a cell where the paper names the winner (data/papers/bokhari.tsv) and vcube names
+the same; a cross, with the paper's, one where vcube names another.
 
 EOF
 awk '$1 >= 5 { n[$1]++; if ($4 < $3) { w[$1]++; s[$1] = s[$1] " " $2 } }

@@ -123,15 +123,19 @@ done
 	--title "Bokhari's six implementations, d = 5 (vcube, ipsc860)" || exit 1
 regions=()
 for d in 1 2 3 4 5 6; do regions+=(--from "$tmp/d$d.csv"); done
-"$bench" "${regions[@]}" --regions "$VCUBE_OUT/bokhari-regions.svg" > "$tmp/regions" || exit 1
+bokhari_winners > "$tmp/paper"
+"$bench" "${regions[@]}" --regions "$VCUBE_OUT/bokhari-regions.svg" --paper "$tmp/paper" \
+	> "$tmp/regions" || exit 1
 cat <<'EOF'
 
 The d = 5 sweep as the paper plots it (Fig. 11's kind: time against block size, log axes), and
 the regions of optimality over d = 1..6 (the best implementation per dimension and block size),
-both drawn by vcube-bench from the CSVs of the sweeps above:
+both drawn by vcube-bench from the CSVs of the sweeps above; the regions picture marks the cells
+where the paper names the winner (data/papers/bokhari.tsv) with a ring where vcube names the
+same one and a cross, with the paper's, where it names another:
 
     vcube-bench --from d5.csv --plot bokhari-d5.svg
-    vcube-bench --from d1.csv ... --from d6.csv --regions bokhari-regions.svg
+    vcube-bench --from d1.csv ... --from d6.csv --regions bokhari-regions.svg --paper bokhari-winners
 
 ![Bokhari's six implementations on d = 5](bokhari-d5.svg)
 

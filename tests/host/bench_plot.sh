@@ -57,5 +57,20 @@ t "--csv with --json is refused, not one silently dropped" sh -c "[ $rc = 2 ] &&
 t "-j is --json, as in vcubectl" sh -c "'$bench' -j --list | python3 -c 'import json,sys; assert len(json.load(sys.stdin)) > 30'"
 "$bench" --regions "$d/r.svg" > "$d/e" 2>&1
 t "--regions without --from is refused" grep -q 'needs --from' "$d/e"
+# --paper: the paper's winners marked in their cells, the same or another
+printf '# d bytes winner\n3 4096 pairwise_F\n3 1 linear|pairwise_F\n2 1 standard_U|linear\n9 1 linear\n' > "$d/paper"
+"$bench" --from "$d/d2.csv" --from "$d/d3.csv" --regions "$d/rp.svg" --paper "$d/paper" > "$d/rp.txt"
+t "--paper: the regions' text as without it" cmp -s "$d/r.txt" "$d/rp.txt"
+t "--paper: a legend for the paper's winners, the same and another" sh -c \
+	"grep -q \"the paper's winner: the same\" '$d/rp.svg' && grep -q \"the paper's winner: another\" '$d/rp.svg'"
+t "--paper: the differing cell named (d=3, 1 B: the paper's linear|pairwise_F)" grep -q '>paper: linear|pairwise_F</text>' "$d/rp.svg"
+t "--paper: a cell that agrees is not named" sh -c "! grep -q 'paper: standard_U|linear' '$d/rp.svg'"
+printf '3 4096\n' > "$d/paper-bad"
+"$bench" --from "$d/d3.csv" --regions "$d/rb.svg" --paper "$d/paper-bad" > /dev/null 2> "$d/e"
+rc=$?
+t "--paper: a bad line is named, exit 1 ($(cat "$d/e"))" sh -c "[ $rc = 1 ] && grep -q 'paper-bad:1: not' '$d/e'"
+"$bench" --from "$d/d3.csv" --plot "$d/x.svg" --paper "$d/paper" > /dev/null 2> "$d/e"
+rc=$?
+t "--paper without --regions is refused ($(cat "$d/e"))" sh -c "[ $rc = 2 ] && grep -q 'needs --regions' '$d/e'"
 t "--list names every paper's algorithms" sh -c "'$bench' --list | grep -q 'Chuang' && '$bench' --list | grep -q 'Bokhari'"
 exit $fail

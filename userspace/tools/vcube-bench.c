@@ -83,9 +83,11 @@ static void usage(FILE *f)
 		"                      .svg or .png)\n"
 		"      --regions FILE  the best algorithm per dimension and block size,\n"
 		"                      from several --from files\n"
+		"      --paper FILE    on --regions, mark the paper's winners: lines\n"
+		"                      'D BYTES ALGO[|ALGO...]'\n"
 		"      --from FILE     read results saved with --csv instead of running\n"
 		"      --title TEXT    the plot's title\n"
-		"  -q, --quiet         no progress bar\n"
+		"  -q, --quiet         no progress (on stderr)\n"
 		"  -l, --list          list the algorithms and exit (with --json: as JSON)\n"
 		"  -h, --help          this text\n"
 		"  -V, --version       the version\n\n");
@@ -235,6 +237,7 @@ static int opt_flag(struct cli *o, int c, const char *arg)
 	case 'j': b->json = 1; break;
 	case 'p': b->plot = arg; break;
 	case 'R': b->regions = arg; break;
+	case 'W': b->paper = arg; break;
 	case 'T': b->title = arg; break;
 	case 'q': b->quiet = 1; break;
 	case 'O': b->one_way = 1; break;
@@ -276,6 +279,7 @@ static int parse(int argc, char **argv, struct cli *o)
 		{ "json", no_argument, NULL, 'J' },
 		{ "plot", required_argument, NULL, 'p' },
 		{ "regions", required_argument, NULL, 'R' },
+		{ "paper", required_argument, NULL, 'W' },
 		{ "from", required_argument, NULL, 'F' },
 		{ "title", required_argument, NULL, 'T' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -418,7 +422,8 @@ static int run_from(struct cli *o)
 		files[i].envelope = b->envelope;
 	}
 	if (b->regions)
-		return bench_plot_regions(files, o->nfrom, b->regions) ? 1 : 0;
+		return bench_plot_regions(files, o->nfrom, b->regions,
+					  b->paper) ? 1 : 0;
 	if (!b->plot || o->nfrom != 1) {
 		fprintf(stderr, "vcube-bench: --from needs --plot (one file) or --regions\n");
 		return 2;
@@ -471,6 +476,8 @@ static const char *sweep_conflict(const struct cli *o)
 		return "--flop-ns is for --fft";
 	if (!o->nfrom && b->regions)
 		return "--regions needs --from files";
+	if (b->paper && !b->regions)
+		return "--paper marks the cells of --regions: it needs --regions";
 	return NULL;
 }
 

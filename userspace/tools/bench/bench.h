@@ -47,6 +47,7 @@ struct bench {
 	uint64_t seed;
 	const char *plot;
 	const char *regions;
+	const char *paper;	/* --paper: the paper's winners, on --regions */
 	const char *title;
 	struct result *res;
 	unsigned int nres;
@@ -175,9 +176,13 @@ void bench_write(const struct bench *b, FILE *f);
 int bench_read_csv(const char *path, struct bench *b);
 /* Time against block size, log axes (--envelope: min, avg, max). */
 int bench_plot(const struct bench *b, const char *out);
-/* Bokhari's regions of optimality from one file per dimension. */
+/*
+ * Bokhari's regions of optimality from one file per dimension; @paper, if
+ * not NULL, a file of the paper's winners ("D BYTES ALGO[|ALGO...]" a
+ * line), each marked in its cell as the same as vcube's or another.
+ */
 int bench_plot_regions(struct bench *files, unsigned int nfiles,
-		       const char *out);
+		       const char *out, const char *paper);
 
 /* gnuplot's terminal for an output file name (.png, else SVG). */
 const char *bench_terminal(const char *out);

@@ -186,6 +186,95 @@ static unsigned int regions_sizes(const struct bench *files,
 }
 
 /*
+ * The fastest result of @b at result @i's size (the least slowest-node
+ * time among those with the right data; ties to the one listed first).
+ */
+static unsigned int regions_best(const struct bench *b, unsigned int i)
+{
+	unsigned int j, best = i;
+
+	for (j = 0; j < b->nres; j++)
+		if (b->res[j].bytes == b->res[i].bytes && b->res[j].ok &&
+		    (b->res[j].max < b->res[best].max ||
+		     (b->res[j].max == b->res[best].max && j < best) ||
+		     !b->res[best].ok))
+			best = j;
+	return best;
+}
+
+/* vcube's fastest at dimension @dim and @bytes, or NULL if not measured. */
+static const char *regions_winner(const struct bench *files,
+				  unsigned int nfiles, unsigned int dim,
+				  uint64_t bytes)
+{
+	unsigned int f, i;
+
+	for (f = 0; f < nfiles; f++)
+		for (i = 0; bench_dim(&files[f]) == dim &&
+		     i < files[f].nres; i++)
+			if (plot_bytes(&files[f].res[i]) == bytes)
+				return files[f].res[regions_best(&files[f], i)].algo;
+	return NULL;
+}
+
+/* Whether @algo is one of @names, "a|b|c". */
+static bool regions_names(const char *names, const char *algo)
+{
+	size_t n = strlen(algo);
+	const char *p;
+
+	for (p = names; p; p = strchr(p, '|'), p = p ? p + 1 : NULL)
+		if (!strncmp(p, algo, n) && (p[n] == '|' || !p[n]))
+			return true;
+	return false;
+}
+
+/*
+ * --paper's cells, "D BYTES ALGO[|ALGO...]" a line ('#' comments), into
+ * @d as blocks 2 (vcube names the same winner) and 3 (another, with the
+ * paper's): 0, or -errno (said).
+ */
+static int regions_paper(FILE *d, const char *paper,
+			 const struct bench *files, unsigned int nfiles)
+{
+	char line[256], algo[128];
+	unsigned int dim, ln = 0, blk;
+	unsigned long long bytes;
+	const char *won;
+	FILE *f = fopen(paper, "r");
+	int ret = 0;
+
+	if (!f) {
+		fprintf(stderr, "vcube-bench: --paper %s: %s\n", paper,
+			strerror(errno));
+		return -errno;
+	}
+	for (blk = 2; blk <= 3 && !ret; blk++) {
+		fprintf(d, "\n\n# the paper's winner: %s\n-10 1 \"\"\n",
+			blk == 2 ? "the same" : "another");
+		rewind(f);
+		for (ln = 1; fgets(line, sizeof(line), f); ln++) {
+			if (line[strspn(line, " \t\n")] == '#' ||
+			    !line[strspn(line, " \t\n")])
+				continue;
+			if (sscanf(line, "%u %llu %127s", &dim, &bytes,
+				   algo) != 3 || !bytes) {
+				fprintf(stderr, "vcube-bench: %s:%u: not 'D BYTES ALGO[|ALGO...]'\n",
+					paper, ln);
+				ret = -EINVAL;
+				break;
+			}
+			won = regions_winner(files, nfiles, dim, bytes);
+			if (won && regions_names(algo, won) == (blk == 2))
+				fprintf(d, "%u %llu \"%s\"\n", dim, bytes,
+					algo);
+		}
+	}
+	fclose(f);
+	return ret;
+}
+
+/*
  * The data: block 0 the winning cells (dimension, size, colour, name),
  * also printed; block 1 the cells a size measured elsewhere lacks here.
  * @names gets the winners, @dmin and @dmax the dimensions; returns whether
@@ -196,7 +285,7 @@ static bool regions_data(FILE *d, struct bench *files, unsigned int nfiles,
 			 unsigned int *dmin, unsigned int *dmax)
 {
 	uint64_t sizes[REGION_SIZES];
-	unsigned int f, i, j, k, best, dim;
+	unsigned int f, i, j, k, dim;
 	unsigned int nsizes = regions_sizes(files, nfiles, sizes);
 	bool missing = false;
 
@@ -208,16 +297,7 @@ static bool regions_data(FILE *d, struct bench *files, unsigned int nfiles,
 		*dmin = dim < *dmin ? dim : *dmin;
 		*dmax = dim > *dmax ? dim : *dmax;
 		for (i = 0; i < b->nres; i++) {
-			best = i;
-			/* ties go to the one listed first: one per cell */
-			for (j = 0; j < b->nres; j++)
-				if (b->res[j].bytes == b->res[i].bytes &&
-				    b->res[j].ok &&
-				    (b->res[j].max < b->res[best].max ||
-				     (b->res[j].max == b->res[best].max &&
-				      j < best) || !b->res[best].ok))
-					best = j;
-			if (best != i)
+			if (regions_best(b, i) != i)
 				continue;
 			j = bench_name_index(names, n, b->res[i].algo);
 			fprintf(d, "%u %" PRIu64 " %u \"%s\"\n", dim,
@@ -247,7 +327,7 @@ static bool regions_data(FILE *d, struct bench *files, unsigned int nfiles,
 }
 
 int bench_plot_regions(struct bench *files, unsigned int nfiles,
-		       const char *out)
+		       const char *out, const char *paper)
 {
 	char tmpl[] = "/tmp/vcube-regions-XXXXXX";
 	const char *names[MAX_ALGOS];
@@ -262,7 +342,12 @@ int bench_plot_regions(struct bench *files, unsigned int nfiles,
 	if (!d)
 		return -errno;
 	missing = regions_data(d, files, nfiles, names, &n, &dmin, &dmax);
+	ret = paper ? regions_paper(d, paper, files, nfiles) : 0;
 	fclose(d);
+	if (ret) {
+		unlink(tmpl);
+		return ret;
+	}
 	s = malloc(cap);
 	if (!s) {
 		unlink(tmpl);
@@ -284,6 +369,14 @@ int bench_plot_regions(struct bench *files, unsigned int nfiles,
 			 "with boxxyerror fs pattern 4 lc rgb 'grey50' %s",
 			 bench_terminal(out), out, dmin - 0.5, dmax + 0.5, tmpl,
 			 missing ? "title 'not measured'" : "notitle");
+	if (paper)	/* a ring where it agrees, a cross and its name where not */
+		used += snprintf(s + used, cap - used,
+				 ", '' index 2 using 2:($1+0.27) with points pt 6 ps 1.6 lw 2 lc rgb 'black' "
+				 "title \"the paper's winner: the same\", "
+				 "'' index 3 using 2:($1+0.27) with points pt 2 ps 1.6 lw 2 lc rgb 'black' "
+				 "title \"the paper's winner: another (named)\", "
+				 "'' index 3 using 2:($1-0.27):(\"paper: \".strcol(3)) with labels font ',8' "
+				 "tc rgb 'black' notitle");
 	for (j = 0; j < n && used < cap; j++)
 		used += snprintf(s + used, cap - used,
 				 ", keyentry with boxes lc rgb %u title '%s'",
