@@ -336,19 +336,25 @@ static int vcube_nl_vec_parse(struct nlattr **tb, void *arg)
 	return 0;
 }
 
+/* A dump the counters moved under is read again, up to this many times. */
+#define VCUBE_NL_DUMP_TRIES	8
+
 static int vcube_nl_dump(struct vcube_nl *nl, uint8_t cmd, int maxattr,
 			 struct vcube_nl_vec *v, void **out, size_t *n,
 			 unsigned int *parts)
 {
-	int ret;
+	int ret, tries = 0;
 
 	if (!nl || !out || !n)
 		return -EINVAL;
-	nl->errmsg[0] = '\0';
-	ret = vcube_nl_send(nl, cmd, NLM_F_DUMP);
-	if (!ret)
-		ret = vcube_nl_recv(nl, true, vcube_nl_vec_parse, maxattr, v,
-				    parts);
+	do {
+		v->n = 0;
+		nl->errmsg[0] = '\0';
+		ret = vcube_nl_send(nl, cmd, NLM_F_DUMP);
+		if (!ret)
+			ret = vcube_nl_recv(nl, true, vcube_nl_vec_parse,
+					    maxattr, v, parts);
+	} while (ret == -EAGAIN && ++tries < VCUBE_NL_DUMP_TRIES);
 	if (ret) {
 		free(v->a);
 		return ret;

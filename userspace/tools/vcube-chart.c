@@ -211,22 +211,18 @@ static int net_messages(uint32_t *m0)
 }
 
 /*
- * The trace (trace-get). Nodes leaving as the run ends change it: read it
- * again until one dump saw it whole.
+ * The trace (trace-get). Nodes leaving as the run ends change it: libvcube
+ * reads it again until one dump saw it whole.
  */
 static int read_trace(struct vcube_trace_rec **r, size_t *nr)
 {
 	struct vcube_nl *nl;
-	int ret, tries;
+	int ret;
 
 	ret = vcube_nl_open(&nl);
 	if (ret)
 		return ret;
-	for (tries = 0; tries < 10; tries++) {
-		ret = vcube_nl_trace_dump(nl, r, nr, NULL);
-		if (ret != -EAGAIN)
-			break;
-	}
+	ret = vcube_nl_trace_dump(nl, r, nr, NULL);
 	vcube_nl_close(nl);
 	return ret;
 }

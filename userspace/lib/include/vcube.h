@@ -239,7 +239,10 @@ int vcube_nl_cnet_get(struct vcube_nl *nl, struct vcube_nl_cnet *cnet);
 /* The windows with a channel taken, in order; free(*out). */
 int vcube_nl_window_dump(struct vcube_nl *nl, struct vcube_nl_window **out,
 			 size_t *n, unsigned int *parts);
-/* The trace, oldest first; free(*out). -EAGAIN: it changed while read. */
+/*
+ * The trace, oldest first; free(*out). A dump the counters moved under is
+ * asked for again (each dump here): -EAGAIN only after 8 such in a row.
+ */
 int vcube_nl_trace_dump(struct vcube_nl *nl, struct vcube_trace_rec **out,
 			size_t *n, unsigned int *parts);
 /* An announcement of the monitor group (enum vcube_notice). */

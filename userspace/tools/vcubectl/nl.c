@@ -43,32 +43,18 @@ int vc_nl_open(const char *what, struct vcube_nl **nl)
 	return ret ? vc_fail_nl(what, ret, NULL) : 0;
 }
 
-/* A dump, tried again while the counters move under it. */
-static int dump_links(struct vcube_nl *nl, struct vcube_nl_link **l,
-		      size_t *n)
-{
-	int ret, tries = 0;
-
-	do
-		ret = vcube_nl_link_dump(nl, l, n, NULL);
-	while (ret == -EAGAIN && ++tries < VC_DUMP_TRIES);
-	return ret;
-}
-
 int vc_list_run(int argc, const struct vc_list *l)
 {
 	struct vcube_nl *nl;
 	size_t n = 0, i;
 	void *a = NULL;
-	int ret, tries = 0;
+	int ret;
 
 	if (vc_no_args(argc, l->cmd))
 		return 2;
 	if (vc_nl_open(l->cmd, &nl))
 		return 1;
-	do
-		ret = l->dump(nl, &a, &n);
-	while (ret == -EAGAIN && ++tries < VC_DUMP_TRIES);
+	ret = l->dump(nl, &a, &n);
 	if (ret) {
 		ret = vc_fail_nl(l->cmd, ret, nl);
 	} else {
@@ -482,7 +468,7 @@ int vc_cmd_links(int argc, char **argv)
 		return 1;
 	ret = vcube_nl_topo_get(nl, &t);
 	if (!ret)
-		ret = dump_links(nl, &l, &n);
+		ret = vcube_nl_link_dump(nl, &l, &n, NULL);
 	if (ret) {
 		ret = vc_fail_nl("links", ret, nl);
 	} else if (o.svg && vc_svg_write(o.svg, &t, l, n)) {
@@ -597,7 +583,7 @@ static int watch_once(struct vcube_nl *nl, const struct view_opts *o, bool tty)
 
 	ret = vcube_nl_topo_get(nl, &t);
 	if (!ret)
-		ret = dump_links(nl, &l, &n);
+		ret = vcube_nl_link_dump(nl, &l, &n, NULL);
 	if (ret)
 		return vc_fail_nl("watch", ret, nl);
 	qsort(l, n, sizeof(*l), link_cmp);
@@ -727,7 +713,7 @@ int vc_cmd_monitor(int argc, char **argv)
 		return 1;
 	ret = vcube_nl_topo_get(nl, &t);
 	if (!ret)
-		ret = dump_links(nl, &l, &n);
+		ret = vcube_nl_link_dump(nl, &l, &n, NULL);
 	if (!ret)
 		ret = vcube_nl_monitor(nl);
 	if (ret) {

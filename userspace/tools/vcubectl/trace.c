@@ -102,23 +102,15 @@ static const char trace_usage[] =
 	"  --format F      text (the default) or perfetto\n"
 	"  -o, --output F  write to F instead of standard output\n";
 
-/* The network, its links in id order and the trace, as of one moment. */
+/* The network, its links in id order and the trace; 0 or -errno. */
 static int trace_read_all(struct vcube_nl *nl, struct vcube_nl_topo *t,
 			  struct vcube_nl_link **l, size_t *nl_n,
 			  struct vcube_trace_rec **r, size_t *n)
 {
-	int ret, tries = 0;
+	int ret = vcube_nl_topo_get(nl, t);
 
-	do {
-		free(*l);
-		free(*r);
-		*l = NULL;
-		*r = NULL;
-		ret = vcube_nl_topo_get(nl, t);
-		ret = ret ?: vcube_nl_link_dump(nl, l, nl_n, NULL);
-		ret = ret ?: vcube_nl_trace_dump(nl, r, n, NULL);
-	} while (ret == -EAGAIN && ++tries < VC_DUMP_TRIES);
-	return ret;
+	ret = ret ?: vcube_nl_link_dump(nl, l, nl_n, NULL);
+	return ret ?: vcube_nl_trace_dump(nl, r, n, NULL);
 }
 
 /* --format perfetto: the whole record into @out (NULL: stdout). */

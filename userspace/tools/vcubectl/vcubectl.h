@@ -46,9 +46,6 @@ int vc_fail_nl(const char *what, int err, struct vcube_nl *nl);
 /* Open the family for @what: 0, else 1 (said). */
 int vc_nl_open(const char *what, struct vcube_nl **nl);
 
-/* Tries of a dump that saw the counters move under it. */
-#define VC_DUMP_TRIES	5
-
 /*
  * A command that prints a list read in one dump (nl.c): each entry by
  * @print, after @head (text only; may be NULL).
