@@ -402,6 +402,10 @@ int vcube_nl_stats_reset_doit(struct sk_buff *skb, struct genl_info *info)
  * built while nobody listens; a listener too slow to read loses
  * notifications (ENOBUFS on its socket), never the engine's time.
  */
+/* The largest notice: its kind and time, then a peak's window, peak, channel. */
+#define VCUBE_NL_NOTICE_SIZE	(4 * nla_total_size(sizeof(u32)) + \
+				 nla_total_size_64bit(sizeof(u64)))
+
 static void vcube_nl_notify(void *ctx, const struct vc_notice *nt)
 {
 	bool peak = nt->kind == VC_NOTICE_PEAK;
@@ -411,7 +415,7 @@ static void vcube_nl_notify(void *ctx, const struct vc_notice *nt)
 	if (!genl_has_listeners(&vcube_nl_family, &init_net,
 				VCUBE_NLGRP_MONITOR))
 		return;
-	skb = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	skb = genlmsg_new(VCUBE_NL_NOTICE_SIZE, GFP_KERNEL);
 	if (!skb)
 		return;
 	hdr = genlmsg_put(skb, 0, 0, &vcube_nl_family, 0,
