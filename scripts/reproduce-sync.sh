@@ -11,6 +11,8 @@ set -u
 means() { awk -F, -v r=$R50 '!/^#/ && $1 != "algo" { s[$1] += 100 * $10 / r; n[$1]++ }
 	END { printf "%.1f %.1f %.1f\n", s["gsync"] / n["gsync"], s["sync0"] / n["sync0"],
 		s["rds"] / n["rds"] }' "$tmp/out"; }
+# each section says so on stderr as it starts (the report is stdout)
+progress() { echo "reproduce-sync: $*, at $(date +%T)" >&2; }
 NOISE="noise=ipsc860 jitter_ns=150000 seed=1"
 # VCUBE_SMOKE=1: every section end to end with tiny runs (to test this script)
 if [ -n "${VCUBE_SMOKE:-}" ]; then
@@ -20,6 +22,7 @@ else
 fi
 
 # ---- Seidel & Davis, Tables I and III -----------------------------------
+progress "[1/6] Seidel & Davis, Tables I and III"
 cat <<'EOF'
 
 ## Seidel & Davis 1992, Tables I and III: the constants, measured, and when RDS pays
@@ -68,6 +71,7 @@ the model: both come back exact.
 EOF
 
 # ---- Seidel & Davis, sec. 3: barriers against skew ---------------------------
+progress "[2/6] Seidel & Davis, sec. 3: barriers against skew"
 cat <<'EOF'
 
 ## Seidel & Davis 1992, sec. 3: the cost and precision of the barriers, d = 5, no noise
@@ -162,6 +166,7 @@ skew, its fan-out being a broadcast.
 EOF
 
 # ---- Seidel & Davis, sec. 4.2: concurrent shifts -----------------------------
+progress "[3/6] Seidel & Davis, sec. 4.2: concurrent shifts"
 cat <<EOF
 
 ## Seidel & Davis 1992, sec. 4.2 and Figs. 4-5 to 4-7: concurrent shifts after each barrier
@@ -308,6 +313,7 @@ at these sizes): here a barrier's imprecision is all that can serialise a shift.
 EOF
 
 # ---- Seidel & Davis, Figs. 4-1 to 4-3: the cost of the shift -----------------
+progress "[4/6] Seidel & Davis, Figs. 4-1 to 4-3: the cost of the shift"
 cat <<'EOF'
 
 ## Seidel & Davis 1992, Figs. 4-1 to 4-3: the cost of a shift after each barrier
@@ -370,6 +376,7 @@ awk -v r="$3" -v g="$1" -v a="$ta" -v b="$tbl" 'BEGIN { p = a * 65536 + b
 	print "control, which vcube does not model." }'
 
 # ---- Bokhari, Figs. 12-13: envelopes -----------------------------------------
+progress "[5/6] Bokhari, Figs. 12-13: envelopes"
 cat <<EOF
 
 ## Bokhari 1991, sec. 6.3-6.4 and Figs. 12-13: envelopes of 100 runs on d = 5, with noise
@@ -461,6 +468,7 @@ nothing) and the start jitter, which the global synchronisation before the trans
 Drift therefore builds up only over many interrupts, in the longer runs.
 EOF
 # ---- Bokhari, regions of optimality under noise -------------------------------
+progress "[6/6] Bokhari, regions of optimality under noise"
 cat <<'EOF'
 
 ## Bokhari 1991, sec. 6: the regions of optimality under noise, d = 1..7

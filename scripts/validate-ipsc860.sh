@@ -110,7 +110,10 @@ echo
 echo "| d | algorithm | receive ports | busy link goes to | makespan (blocks) | expected | channel waits |"
 echo "|---|---|---|---|---|---|---|"
 blocks="short_base_ns=1000 short_byte_ns=0 short_hop_ns=0 tail_ns=0"
-for d in 2 3 4 5 6; do
+# VCUBE_SMOKE=1 (make check's scorecard smoke): d = 3 only, the scored rows
+ds="2 3 4 5 6"
+[ -n "${VCUBE_SMOKE:-}" ] && ds=3
+for d in $ds; do
 	n=$((1 << d))
 	for algo in naive linear pairwise stable; do
 		for cfg in "0 fifo" "0 lowest" "1 fifo"; do
