@@ -143,7 +143,7 @@ validate: deps all tests
 	@$(MAKE) --no-print-directory module KDIR=$$(scripts/vm-run.sh --kdir $(KVER))
 	@mkdir -p $(B)/score $(B)/vm/out/score
 	@rm -f $(B)/score/delta.tsv $(B)/vm/out/score/validate-*.tsv
-	@scripts/vm-run.sh --kver $(KVER) --no-insmod -- \
+	@VCUBE_VM_TIMEOUT=$${VCUBE_VM_TIMEOUT:-7200} scripts/vm-run.sh --kver $(KVER) --no-insmod -- \
 		'VCUBE_SCORE=$$VCUBE_OUT/score/validate-ipsc860.tsv scripts/validate-ipsc860.sh > $$VCUBE_OUT/validation-ipsc860.md && VCUBE_SCORE=$$VCUBE_OUT/score/validate-switching.tsv scripts/validate-switching.sh > $$VCUBE_OUT/validation-switching.md'
 	@cp $(B)/vm/out/validation-ipsc860.md docs/validation-ipsc860.md
 	@echo "wrote docs/validation-ipsc860.md"

@@ -153,12 +153,17 @@ for attempt in 1 2 3; do
 		< /dev/null 2>&1 | sed -u 's/\r//g' | tee "$log" |
 		if [ "${VCUBE_VM_VERBOSE:-0}" = 1 ]; then cat; else
 			sed -u -n '/VCUBE-VM-START$/,/^VCUBE-VM-EXIT /{/VCUBE-VM-/d;p}'; fi
+	qemu_st=${PIPESTATUS[0]}
 	set -e
 	grep -q 'VCUBE-VM-START$' "$log" && break
 	echo "vm-run: the guest ($rel) failed to boot (attempt $attempt):" >&2
 	grep -a -m 3 -E 'Oops|panic|BUG' "$log" >&2 || tail -n 5 "$log" >&2
 done
 rc=$(sed -n 's/^VCUBE-VM-EXIT \([0-9]*\)$/\1/p' "$log" | tail -n 1)
+if [ -z "$rc" ] && [ "$qemu_st" = 124 ]; then
+	echo "vm-run: the guest ($rel) was stopped after VCUBE_VM_TIMEOUT=${VCUBE_VM_TIMEOUT:-900} s; set it higher for a longer job" >&2
+	exit 125
+fi
 if [ -z "$rc" ]; then
 	echo "vm-run: the guest ($rel) never reported an exit status; its last lines:" >&2
 	tail -n 20 "$log" >&2
