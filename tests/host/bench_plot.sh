@@ -41,13 +41,22 @@ t "--regions: a size d=2 did not run is drawn 'not measured', not left blank" gr
   echo "pairwise_U,16,500,0,500,1"; echo "standard_U,16,500,0,500,1"; } > "$d/d1.csv"
 "$bench" --from "$d/d1.csv" --regions "$d/r1.svg" > "$d/r1.txt"
 t "--regions: a tie gives the cell to the first listed, once" sh -c "[ \"\$(cat '$d/r1.txt')\" = 'd=1       16 B: pairwise_U' ]"
-"$bench" --from "$d/d3.csv" > "$d/e" 2>&1
-t "--from without --plot is refused" grep -q 'needs --plot' "$d/e"
+"$bench" --from "$d/d3.csv" --json > "$d/j" 2> "$d/e"
+t "--from --json: the run's facts and its 8 results ($(head -c 120 "$d/j"))" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["procs"] == 8 and d["reps"] == 1 and d["network"]["shape"] == "dim=3", d
+assert len(d["results"]) == 8 and d["results"][0]["algo"] == "standard_U", d' "$d/j"
+"$bench" --from "$d/d3.csv" --csv > "$d/c" 2> "$d/e"
+t "--from --csv: the CSV again, heading first" sh -c "head -n 1 '$d/c' | grep -q '^algo,bytes,' && [ \$(grep -c ',1\$' '$d/c') = 8 ]"
+"$bench" --from "$d/d2.csv" --from "$d/d3.csv" > "$d/e" 2>&1
+rc=$?
+t "several --from without --regions: refused, exit 2 ($(cat "$d/e"))" sh -c "[ $rc = 2 ] && grep -q 'with --regions' '$d/e'"
 "$bench" --from "$d/nope.csv" --plot "$d/x.svg" > "$d/e" 2>&1
 t "a missing file is named" grep -q 'nope.csv' "$d/e"
 "$bench" --from "$d/d3.csv" --plot /nonexistent/dir/x.svg > "$d/e" 2>&1
 rc=$?
-t "an unwritable plot is refused first, with its reason, not an SVG on stdout" sh -c "[ $rc = 2 ] && grep -q 'No such file' '$d/e' && ! grep -q '<svg' '$d/e'"
+t "an unwritable plot is refused first, exit 1, with its reason, not an SVG on stdout" sh -c "[ $rc = 1 ] && grep -q 'No such file' '$d/e' && ! grep -q '<svg' '$d/e'"
 "$bench" --from "$d/d3.csv" --plot "$d/x.pdf" > "$d/e" 2>&1
 rc=$?
 t "--plot x.pdf is refused (gnuplot writes .svg or .png here)" sh -c "[ $rc = 2 ] && grep -q '.svg or .png' '$d/e' && [ ! -e '$d/x.pdf' ]"

@@ -24,6 +24,12 @@ for tool in vcube-bench vcube-chart vcube-run vcube-sim vcubectl; do
 try '$tool --help'"
 	[ $rc = 2 ] && [ "$err" = "$want" ] && ok "$tool --bogus: exit 2, one line and where to look" ||
 		no "$tool --bogus: exit $rc, '$err'"
+	# -p is vcubectl's --pretty; no other tool gives it another meaning
+	[ $tool = vcubectl ] && continue
+	err=$("$bin" -p x.svg 2>&1 > /dev/null)
+	rc=$?
+	[ $rc = 2 ] && [ "$(head -n 1 <<< "$err")" = "$tool: invalid option -- 'p'" ] &&
+		ok "$tool -p: not an option here (vcubectl's --pretty)" || no "$tool -p: exit $rc, '$err'"
 done
 grep -q "^MODULE_VERSION(VCUBE_VERSION);" "$top/kernel/main.c" &&
 	grep -q 'VCUBE_VERSION=.*VERSION' "$top/Kbuild" &&

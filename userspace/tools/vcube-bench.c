@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bench/bench.h"
 #include "common/algos.h"
@@ -79,7 +80,7 @@ static void usage(FILE *f)
 		"      --envelope      --plot: min, average and max, not the max alone\n"
 		"      --csv           CSV on stdout instead of the table\n"
 		"  -j, --json          JSON on stdout instead of the table\n"
-		"  -p, --plot FILE     time against block size, log axes (gnuplot;\n"
+		"      --plot FILE     time against block size, log axes (gnuplot;\n"
 		"                      .svg or .png)\n"
 		"      --regions FILE  the best algorithm per dimension and block size,\n"
 		"                      from several --from files\n"
@@ -306,7 +307,7 @@ static int parse(int argc, char **argv, struct cli *o)
 	int c, ret;
 
 	vcube_tool_name(argv, "vcube-bench");
-	while ((c = getopt_long(argc, argv, "a:s:r:p:jqlhV", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "a:s:r:jqlhV", opts, NULL)) != -1) {
 		if (c == 'h') {
 			usage(stdout);
 			return 1;
@@ -424,26 +425,32 @@ static int run_from(struct cli *o)
 	if (b->regions)
 		return bench_plot_regions(files, o->nfrom, b->regions,
 					  b->paper) ? 1 : 0;
-	if (!b->plot || o->nfrom != 1) {
-		fprintf(stderr, "vcube-bench: --from needs --plot (one file) or --regions\n");
+	if (o->nfrom != 1) {
+		fprintf(stderr, "vcube-bench: %u --from files: one, or several with --regions\n",
+			o->nfrom);
 		return 2;
 	}
-	if (b->json)
-		bench_write(&files[0], stdout);
-	return bench_plot(&files[0], b->plot) ? 1 : 0;
+	/* the table as the run printed it (text, --csv, --json), the figure */
+	files[0].csv = b->csv;
+	files[0].json = b->json;
+	bench_write(&files[0], stdout);
+	fflush(stdout);
+	return b->plot && bench_plot(&files[0], b->plot) ? 1 : 0;
 }
 
 /*
- * Output options that contradict each other or cannot be written: the
- * message, or NULL. The figure's file is created now (gnuplot fills it
- * at the end), so a bad path fails before the run rather than after.
+ * Output options that contradict each other (*status 2) or cannot be
+ * written (*status 1): the message, or NULL. The figure's file is tried
+ * now, so a bad path fails before the run rather than after.
  */
-static const char *output_conflict(const struct cli *o)
+static const char *output_conflict(const struct cli *o, int *status)
 {
 	const char *plot = o->b.plot, *dot;
 	static char why[320];
+	bool existed;
 	FILE *f;
 
+	*status = 2;
 	if (o->b.csv && o->b.json)
 		return "--csv and --json: one or the other";
 	if (!plot)
@@ -451,13 +458,17 @@ static const char *output_conflict(const struct cli *o)
 	dot = strrchr(plot, '.');
 	if (!dot || (strcmp(dot, ".svg") && strcmp(dot, ".png")))
 		return "--plot writes .svg or .png files";
+	existed = !access(plot, F_OK);
 	f = fopen(plot, "a");
 	if (!f) {
 		snprintf(why, sizeof(why), "--plot %.256s: %s", plot,
 			 strerror(errno));
+		*status = 1;
 		return why;
 	}
 	fclose(f);
+	if (!existed)	/* gnuplot makes it at the end; none if the run fails */
+		unlink(plot);
 	return NULL;
 }
 
@@ -493,10 +504,10 @@ int main(int argc, char **argv)
 	ret = parse(argc, argv, &o);
 	if (ret)
 		return ret == 1 ? 0 : 2;
-	why = output_conflict(&o);
+	why = output_conflict(&o, &ret);
 	if (why) {
 		fprintf(stderr, "vcube-bench: %s\n", why);
-		return 2;
+		return ret;
 	}
 	if (o.list)
 		return vcube_tool_algos_print(stdout, VCUBE_TOOL_ALL_KINDS,
