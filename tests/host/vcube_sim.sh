@@ -62,7 +62,24 @@ cmp -s "$d/o" "$d/oq" && ! test -s "$d/eq" &&
 	! grep -qv '^vcube-sim: at [0-9.]* s virtual, [0-9]* of 512 nodes done$' "$d/e" &&
 	ok "progress on stderr only ($(wc -l < "$d/e") lines), none with -q" ||
 	no "progress: $(head -n 2 "$d/e" "$d/eq")"
+# on a terminal, a live line redrawn (script(1) gives it one): the 16x32
+# run takes seconds here, the line is redrawn twice a second
+script -qec "'$sim' --profile delta --algo pex --len 100 > '$d/o'" "$d/tty" > /dev/null 2>&1
+cmp -s "$d/o" "$d/oq" && [ "$(tr '\r' '\n' < "$d/tty" | grep -c '^vcube-sim: at [0-9.]* s virtual, [0-9]* of 512 nodes done')" -ge 1 ] &&
+	ok "progress on a terminal: one line redrawn ($(tr '\r' '\n' < "$d/tty" | grep -c 'vcube-sim: at') frames)" ||
+	no "progress on a terminal: $(tr '\r' '\n' < "$d/tty" | head -n 3)"
 rm -rf "$d"
+# -j: the result as JSON, the time the same as the text's
+j=$("$sim" -j --profile delta --rows 4 --cols 4 --algo pex --len 64)
+n=$("$sim" --ns --profile delta --rows 4 --cols 4 --algo pex --len 64 | awk '{ print $5 }')
+python3 -c '
+import json, sys
+d = json.loads(sys.argv[1])
+assert d == {"profile": "delta", "kind": "xchg", "algo": "pex", "shape": "4x4", "len": 64,
+             "time_ns": int(sys.argv[2])}, d' "$j" "$n" && ok "-j: $j" || no "-j: '$j' (text: $n ns)"
+err=$("$sim" --profile delta --algo pex --len 64 extra 2>&1 > /dev/null)
+[ $? = 2 ] && [ "$(head -n 1 <<< "$err")" = "vcube-sim: unexpected argument 'extra'" ] &&
+	ok "an argument left over: refused, exit 2" || no "an argument left over: $err"
 # one line, naming the option, for a bad number
 err=$("$sim" $run --len -5 2>&1 > /dev/null)
 [ "$err" = "vcube-sim: bad --len '-5' (0 .. 1073741824)" ] && ok "the error names --len" || no "the error: $err"

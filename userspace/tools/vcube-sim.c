@@ -311,7 +311,7 @@ static void usage(FILE *f)
 
 	fprintf(f,
 		"usage: vcube-sim --profile NAME [--topology KIND] SHAPE [--kind KIND] --algo ALGO\n"
-		"                 --len BYTES\n"
+		"                 [--len BYTES] [-j]\n"
 		"       vcube-sim --profile NAME --costs\n"
 		"       vcube-sim --list [--json]\n\n"
 		"Run an algorithm of libvcube's registry (a complete exchange by default)\n"
@@ -323,9 +323,11 @@ static void usage(FILE *f)
 		"              --nodes N as the module's (default: the profile's size)\n"
 		"  --kind      xchg (default), sync, bcast, reduce, scan, kernel or shift\n"
 		"  --algo      one of that kind (--list); a shift's is gray\n"
-		"  --len       bytes of each block (reduce, scan: len / 8 u64s summed)\n"
+		"  --len       bytes of each block (default 0; reduce, scan: len / 8\n"
+		"              u64s summed)\n"
 		"  --shift K   a shift's distance (default 1)\n"
-		"  -l, --list  the registry's algorithms (-j, --json: as JSON) and exit\n"
+		"  -j, --json  the result (or the --list, the --costs) as JSON\n"
+		"  -l, --list  the registry's algorithms and exit\n"
 		"  --alpha-ns, --byte-ns   override the profile's startup and per-byte cost\n"
 		"  --lanes N   override the profile's bodies per channel (0: no limit)\n"
 		"  --ns        the time in ns, not seconds\n"
@@ -493,6 +495,11 @@ static int sim_options(int argc, char **argv, struct simopts *o)
 				return 2;
 		}
 	}
+	if (optind < argc) {
+		fprintf(stderr, "vcube-sim: unexpected argument '%s'\n",
+			argv[optind]);
+		return vcube_tool_try_help("vcube-sim");
+	}
 	return 0;
 }
 
@@ -588,7 +595,8 @@ int main(int argc, char **argv)
 	if (sim_profile(&o, &p))
 		return 2;
 	if (o.costs) {
-		printf("alpha_ns %llu\nbyte_ns %llu\nlanes %u\n",
+		printf(o.json ? "{\"alpha_ns\":%llu,\"byte_ns\":%llu,\"lanes\":%u}\n" :
+		       "alpha_ns %llu\nbyte_ns %llu\nlanes %u\n",
 		       (unsigned long long)p.cost[VC_CLASS_SHORT].base,
 		       (unsigned long long)p.cost[VC_CLASS_SHORT].byte, p.lanes);
 		return 0;
@@ -630,7 +638,11 @@ int main(int argc, char **argv)
 	snprintf(name, sizeof(name), "%s%s%s", kind == VCUBE_ALGO_XCHG ? "" :
 		 vcube_algo_kind_name(kind), kind == VCUBE_ALGO_XCHG ? "" : "/",
 		 algo);
-	if (o.in_ns)
+	if (o.json)	/* names and numbers only: nothing to escape */
+		printf("{\"profile\":\"%s\",\"kind\":\"%s\",\"algo\":\"%s\",\"shape\":\"%s\",\"len\":%llu,\"time_ns\":%llu}\n",
+		       o.profile, vcube_algo_kind_name(kind), algo, err,
+		       (unsigned long long)len, (unsigned long long)finish);
+	else if (o.in_ns)
 		printf("%s %s %s %llu %llu\n", o.profile, name, err,
 		       (unsigned long long)len, (unsigned long long)finish);
 	else
