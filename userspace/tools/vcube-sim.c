@@ -574,6 +574,29 @@ static int sim_profile(struct simopts *o, struct vc_params *p)
 	return 0;
 }
 
+/* The result: text (seconds, or --ns) or -j JSON, one line. */
+static void sim_print(const struct simopts *o, const struct vcube_topo *topo,
+		      u64 finish)
+{
+	char shape[128], name[96];
+
+	sim_shape(topo, shape, sizeof(shape));
+	/* "kind/algo", one word; a complete exchange's is its name alone */
+	snprintf(name, sizeof(name), "%s%s%s", kind == VCUBE_ALGO_XCHG ? "" :
+		 vcube_algo_kind_name(kind), kind == VCUBE_ALGO_XCHG ? "" : "/",
+		 algo);
+	if (o->json)	/* names and numbers only: nothing to escape */
+		printf("{\"profile\":\"%s\",\"kind\":\"%s\",\"algo\":\"%s\",\"shape\":\"%s\",\"len\":%llu,\"time_ns\":%llu}\n",
+		       o->profile, vcube_algo_kind_name(kind), algo, shape,
+		       (unsigned long long)len, (unsigned long long)finish);
+	else if (o->in_ns)
+		printf("%s %s %s %llu %llu\n", o->profile, name, shape,
+		       (unsigned long long)len, (unsigned long long)finish);
+	else
+		printf("%s %s %s %llu %.6f\n", o->profile, name, shape,
+		       (unsigned long long)len, finish / 1e9);
+}
+
 int main(int argc, char **argv)
 {
 	struct simopts o = { .profile = "delta", .alpha = -1, .byte = -1,
@@ -581,7 +604,7 @@ int main(int argc, char **argv)
 	struct vcube_topo topo;
 	struct vc_params p;
 	u64 finish = 0;
-	char err[128], name[96];
+	char err[128];
 	u32 i;
 	int ret;
 
@@ -633,21 +656,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < nprocs; i++)
 		if (nodes[i].end > finish)
 			finish = nodes[i].end;
-	sim_shape(&topo, err, sizeof(err));
-	/* "kind/algo", one word; a complete exchange's is its name alone */
-	snprintf(name, sizeof(name), "%s%s%s", kind == VCUBE_ALGO_XCHG ? "" :
-		 vcube_algo_kind_name(kind), kind == VCUBE_ALGO_XCHG ? "" : "/",
-		 algo);
-	if (o.json)	/* names and numbers only: nothing to escape */
-		printf("{\"profile\":\"%s\",\"kind\":\"%s\",\"algo\":\"%s\",\"shape\":\"%s\",\"len\":%llu,\"time_ns\":%llu}\n",
-		       o.profile, vcube_algo_kind_name(kind), algo, err,
-		       (unsigned long long)len, (unsigned long long)finish);
-	else if (o.in_ns)
-		printf("%s %s %s %llu %llu\n", o.profile, name, err,
-		       (unsigned long long)len, (unsigned long long)finish);
-	else
-		printf("%s %s %s %llu %.6f\n", o.profile, name, err,
-		       (unsigned long long)len, finish / 1e9);
+	sim_print(&o, &topo, finish);
 	vc_engine_destroy(eng);
 	free(nodes);
 	free(queue);
