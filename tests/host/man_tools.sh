@@ -26,4 +26,11 @@ done
 # form feed) renders as garbage rather than as a font change
 bad=$(grep -lP '[\x00-\x08\x0b\x0c\x0e-\x1f]' "$top"/docs/man/* 2>/dev/null)
 [ -z "$bad" ] && ok "no control characters in docs/man" || no "control characters in: $bad"
+# a .TP tag is one line: a tag spread over font macros ('.BR links " ["
+# then '.RB [ ...]') renders its first line as the tag, the rest as text
+bad=$(for f in "$top"/docs/man/*.[18]; do
+	awk -v f="${f##*/}" '/^\.TP/ { t = NR + 1 }
+		NR == t + 1 && /^\.(RB|IR|BR|RI) (\[|.*\])/ { print f ":" NR }' "$f"
+done)
+[ -z "$bad" ] && ok "every .TP tag is one line" || no "a .TP tag runs over lines: $bad"
 exit $fail
