@@ -68,4 +68,23 @@ for c in links watch monitor; do t "$c --help exits 0" "$ctl" $c --help; done
 "$ctl" watch --interval x >/dev/null 2>&1; [ $? -eq 2 ] && ok "watch --interval junk: 2" || no "watch --interval junk"
 "$ctl" reset now >/dev/null 2>&1; [ $? -eq 2 ] && ok "reset extra argument: 2" || no "reset extra argument"
 "$ctl" --help | grep -q watch && ok "--help lists watch" || no "--help lists watch"
+# a subcommand's usage error: one line naming it and what is wrong, then
+# where to look (docs/tools.md), exit 2; never the whole usage
+while IFS='|' read -r args want; do
+	# shellcheck disable=SC2086
+	err=$("$ctl" $args 2>&1 > /dev/null)
+	rc=$?
+	[ $rc = 2 ] && [ "$err" = "$want
+try 'vcubectl ${args%% *} --help'" ] && ok "vcubectl $args: '$want', exit 2" ||
+		no "vcubectl $args: exit $rc, '$err'"
+done <<'EOF'
+links --bogus|vcubectl links: unrecognized option '--bogus'
+links --interval 2|vcubectl links: --interval is not one of its options
+watch 3|vcubectl watch: '3': it takes no arguments
+route 1|vcubectl route: SRC and DST are needed
+route 1 2 3|vcubectl route: '3': one argument too many
+show extra|vcubectl show: it takes no arguments
+monitor x|vcubectl monitor: 'x': it takes no arguments
+trace --bogus|vcubectl trace: unrecognized option '--bogus'
+EOF
 exit $fail

@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdbool.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,11 +57,33 @@ int vc_parse_uint(const char *s, const char *what, unsigned long long max,
 
 int vc_no_args(int argc, const char *cmd)
 {
-	if (argc > 1) {
-		fprintf(stderr, "vcubectl %s: takes no arguments\n", cmd);
-		return 2;
+	return argc > 1 ? vc_sub_usage(cmd, "it takes no arguments") : 0;
+}
+
+const char *vc_sub_begin(char **argv)
+{
+	static char name[48];
+	const char *cmd = argv[0];
+
+	snprintf(name, sizeof(name), "vcubectl %s", cmd);
+	argv[0] = name;
+	optind = 1;
+	return cmd;
+}
+
+int vc_sub_usage(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (fmt) {
+		fprintf(stderr, "vcubectl %s: ", cmd);
+		va_start(ap, fmt);
+		vfprintf(stderr, fmt, ap);
+		va_end(ap);
+		fputc('\n', stderr);
 	}
-	return 0;
+	fprintf(stderr, "try 'vcubectl %s --help'\n", cmd);
+	return 2;
 }
 
 void vc_vertex(char *buf, size_t len, unsigned int level, unsigned int v)
@@ -198,7 +221,7 @@ static int cmd_route(int argc, char **argv)
 	struct vcube_node *node;
 	int c, n, ret;
 
-	optind = 1;
+	vc_sub_begin(argv);
 	while ((c = getopt_long(argc, argv, "c:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
@@ -213,13 +236,14 @@ static int cmd_route(int argc, char **argv)
 			       "            tree's random up-routing (default 0)\n");
 			return 0;
 		default:
-			return 2;
+			return vc_sub_usage("route", NULL);
 		}
 	}
-	if (argc - optind != 2) {
-		fprintf(stderr, "usage: vcubectl route [--cookie N] SRC DST\n");
-		return 2;
-	}
+	if (argc - optind < 2)
+		return vc_sub_usage("route", "SRC and DST are needed");
+	if (argc - optind > 2)
+		return vc_sub_usage("route", "'%s': one argument too many",
+				    argv[optind + 2]);
 	if (vc_parse_uint(argv[optind], "SRC", UINT32_MAX, &src) ||
 	    vc_parse_uint(argv[optind + 1], "DST", UINT32_MAX, &dst))
 		return 2;

@@ -357,19 +357,17 @@ static int view_opts_parse(int argc, char **argv, bool watch,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
+	const char *cmd = vc_sub_begin(argv);
 	unsigned long long id;
 	char *end;
 	int c;
 
-	optind = 1;
 	while ((c = getopt_long(argc, argv, watch ? "s:t:i:c:h" : "s:t:g:h",
 				opts, NULL)) != -1) {
-		if ((c == 'g' && watch) || ((c == 'i' || c == 'c') && !watch)) {
-			fprintf(stderr, "vcubectl %s: --%s is not one of its options\n",
-				argv[0], c == 'g' ? "svg" :
-				c == 'i' ? "interval" : "count");
-			c = '?';
-		}
+		if ((c == 'g' && watch) || ((c == 'i' || c == 'c') && !watch))
+			return vc_sub_usage(cmd, "--%s is not one of its options",
+					    c == 'g' ? "svg" :
+					    c == 'i' ? "interval" : "count");
 		switch (c) {
 		case 's':
 			if (parse_sort(optarg, &link_sort_key))
@@ -400,14 +398,12 @@ static int view_opts_parse(int argc, char **argv, bool watch,
 			fputs(usage, stdout);
 			return 1;
 		default:
-			fputs(usage, stderr);
-			return 2;
+			return vc_sub_usage(cmd, NULL);
 		}
 	}
-	if (optind != argc && watch) {
-		fputs(usage, stderr);
-		return 2;
-	}
+	if (optind != argc && watch)
+		return vc_sub_usage(cmd, "'%s': it takes no arguments",
+				    argv[optind]);
 	o->ids = argv + optind;
 	o->nids = argc - optind;
 	for (c = 0; c < o->nids; c++)
@@ -689,7 +685,7 @@ int vc_cmd_monitor(int argc, char **argv)
 	size_t n = 0;
 	int c, ret;
 
-	optind = 1;
+	vc_sub_begin(argv);
 	while ((c = getopt_long(argc, argv, "c:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
@@ -700,15 +696,12 @@ int vc_cmd_monitor(int argc, char **argv)
 			fputs(monitor_usage, stdout);
 			return 0;
 		default:
-			fputs(monitor_usage, stderr);
-			return 2;
+			return vc_sub_usage("monitor", NULL);
 		}
 	}
-	if (optind != argc) {
-		fprintf(stderr, "vcubectl monitor: '%s': it takes no argument\n",
-			argv[optind]);
-		return 2;
-	}
+	if (optind != argc)
+		return vc_sub_usage("monitor", "'%s': it takes no arguments",
+				    argv[optind]);
 	if (vc_nl_open("monitor", &nl))
 		return 1;
 	ret = vcube_nl_topo_get(nl, &t);

@@ -165,12 +165,12 @@ int vc_cmd_trace(int argc, char **argv)
 	bool perfetto = false;
 	int c;
 
-	optind = 1;
+	vc_sub_begin(argv);
 	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'F':
 			if (strcmp(optarg, "text") && strcmp(optarg, "perfetto")) {
-				fprintf(stderr, "vcubectl: trace: --format: '%s' is not text or perfetto\n",
+				fprintf(stderr, "vcubectl trace: --format: '%s' is not text or perfetto\n",
 					optarg);
 				return 2;
 			}
@@ -183,14 +183,12 @@ int vc_cmd_trace(int argc, char **argv)
 			fputs(trace_usage, stdout);
 			return 0;
 		default:
-			fputs(trace_usage, stderr);
-			return 2;
+			return vc_sub_usage("trace", NULL);
 		}
 	}
-	if (optind != argc) {
-		fputs(trace_usage, stderr);
-		return 2;
-	}
+	if (optind != argc)
+		return vc_sub_usage("trace", "'%s': it takes no arguments",
+				    argv[optind]);
 	if (perfetto)
 		return trace_export(out);
 	if (out && !freopen(out, "w", stdout)) {

@@ -22,6 +22,15 @@ int vc_parse_uint(const char *s, const char *what, unsigned long long max,
 		  unsigned long long *out);
 /* 2 (said) if a command that takes none has arguments, else 0. */
 int vc_no_args(int argc, const char *cmd);
+/*
+ * A subcommand's parsing begins: getopt's messages under "vcubectl CMD"
+ * (argv[0] is CMD, which is returned), optind reset.
+ */
+const char *vc_sub_begin(char **argv);
+/* A usage error of @cmd: "vcubectl CMD: why" (none if @fmt is NULL: getopt
+ * said it), then where to look; 2. */
+int vc_sub_usage(const char *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 /* A vertex's name: the node, or L<level>:<switch> in a fat tree. */
 void vc_vertex(char *buf, size_t len, unsigned int level, unsigned int v);
 /* A channel's ends in words ("3->7 dim 2", "L1:0->L2:1 up lane 0"). */
