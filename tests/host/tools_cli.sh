@@ -31,6 +31,15 @@ try '$tool --help'"
 	[ $rc = 2 ] && [ "$(head -n 1 <<< "$err")" = "$tool: invalid option -- 'p'" ] &&
 		ok "$tool -p: not an option here (vcubectl's --pretty)" || no "$tool -p: exit $rc, '$err'"
 done
+# no network loaded (the host): one wording, exit 1, in every tool that reads it
+if [ ! -e /sys/class/vcube ]; then
+	for cmd in "vcube-run -n 2 true" "vcube-chart pex" "vcubectl links"; do
+		err=$("$top"/build/bin/$cmd 2>&1 > /dev/null)
+		rc=$?
+		[ $rc = 1 ] && [[ "$err" == "${cmd%% *}: "*"no vcube network is loaded (insmod vcube.ko ...)" ]] &&
+			ok "$cmd, no module: exit 1, '$err'" || no "$cmd, no module: exit $rc, '$err'"
+	done
+fi
 grep -q "^MODULE_VERSION(VCUBE_VERSION);" "$top/kernel/main.c" &&
 	grep -q 'VCUBE_VERSION=.*VERSION' "$top/Kbuild" &&
 	ok "the module's MODULE_VERSION comes from VERSION too" ||

@@ -333,8 +333,13 @@ static int launch(int argc, char **argv)
 	ssize_t l;
 	int i;
 
-	if (vcube_net_describe(NULL, &net)) {
-		fprintf(stderr, "vcube-chart: no vcube network (is the module loaded?)\n");
+	i = vcube_net_describe(NULL, &net);
+	if (i) {
+		if (i == -ENOENT)
+			fprintf(stderr, "vcube-chart: no vcube network is loaded (insmod vcube.ko ...)\n");
+		else
+			fprintf(stderr, "vcube-chart: the vcube network: %s\n",
+				strerror(-i));
 		return 1;
 	}
 	l = readlink("/proc/self/exe", self, sizeof(self) - 1);

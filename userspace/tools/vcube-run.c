@@ -217,8 +217,11 @@ static int check_network(unsigned long n, const char *params)
 	int ret = vcube_net_describe(NULL, &net);
 
 	if (ret) {
-		fprintf(stderr, "vcube-run: no vcube network: %s (insmod vcube.ko ...)\n",
-			strerror(-ret));
+		if (ret == -ENOENT)
+			fprintf(stderr, "vcube-run: no vcube network is loaded (insmod vcube.ko ...)\n");
+		else
+			fprintf(stderr, "vcube-run: the vcube network: %s\n",
+				strerror(-ret));
 		return 1;
 	}
 	if (n > net.nodes) {
