@@ -46,4 +46,13 @@ if [ -n "$line" ] && out=$(cd "$root/work" && eval "$line" 2>&1) && [ -x "$root/
 else
 	no "README: '${line:-no cc line with pkg-config}': $out"
 fi
+# the README's build line against the tree itself, as written, from the top
+line=$(sed -n 's/^    \(cc .*build\/lib\/libvcube\.a.*\)$/\1/p' "$top/README.md")
+rm -f "$top/exchange"
+if [ -n "$line" ] && out=$(cd "$top" && eval "$line" 2>&1) && [ -x "$top/exchange" ]; then
+	ok "README: $line"
+else
+	no "README: '${line:-no cc line against build/lib/libvcube.a}': $out"
+fi
+rm -f "$top/exchange"
 exit $fail
