@@ -72,8 +72,8 @@ printf '# d bytes winner\n3 4096 pairwise_F\n3 1 linear|pairwise_F\n2 1 standard
 t "--paper: the regions' text as without it" cmp -s "$d/r.txt" "$d/rp.txt"
 t "--paper: a legend for the paper's winners, the same and another" sh -c \
 	"grep -q \"the paper's winner: the same\" '$d/rp.svg' && grep -q \"the paper's winner: another\" '$d/rp.svg'"
-t "--paper: the differing cell named (d=3, 1 B: the paper's linear|pairwise_F)" grep -q '>paper: linear|pairwise_F</text>' "$d/rp.svg"
-t "--paper: a cell that agrees is not named" sh -c "! grep -q 'paper: standard_U|linear' '$d/rp.svg'"
+t "--paper: the differing cell named (d=3, 1 B: the paper's linear|pairwise_F)" grep -q '>linear|pairwise_F</text>' "$d/rp.svg"
+t "--paper: a cell that agrees is not named" sh -c "! grep -q '>standard_U|linear<' '$d/rp.svg'"
 printf '3 4096\n' > "$d/paper-bad"
 "$bench" --from "$d/d3.csv" --regions "$d/rb.svg" --paper "$d/paper-bad" > /dev/null 2> "$d/e"
 rc=$?

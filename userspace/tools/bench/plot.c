@@ -22,6 +22,16 @@ const char *bench_terminal(const char *out)
 	return "svg size 900,640 dynamic noenhanced";
 }
 
+/* The regions' terminal: wider, so that a cell holds its name. */
+static const char *regions_terminal(const char *out)
+{
+	const char *dot = strrchr(out, '.');
+
+	if (dot && !strcmp(dot, ".png"))
+		return "pngcairo size 1280,800 noenhanced";
+	return "svg size 1280,800 dynamic noenhanced";
+}
+
 /*
  * Run gnuplot on @script, which writes @out; 0 or -errno. The file is
  * created first: gnuplot would draw on standard output if it could not.
@@ -367,16 +377,16 @@ int bench_plot_regions(struct bench *files, unsigned int nfiles,
 			 "'' index 0 using 2:1:4 with labels font ',8' notitle, "
 			 "'' index 1 using 2:1:($2/sqrt(2)):($2*sqrt(2)):($1-0.5):($1+0.5) "
 			 "with boxxyerror fs pattern 4 lc rgb 'grey50' %s",
-			 bench_terminal(out), out, dmin - 0.5, dmax + 0.5, tmpl,
+			 regions_terminal(out), out, dmin - 0.5, dmax + 0.5, tmpl,
 			 missing ? "title 'not measured'" : "notitle");
 	if (paper)	/* a ring where it agrees, a cross and its name where not */
 		used += snprintf(s + used, cap - used,
 				 ", '' index 2 using 2:($1+0.27) with points pt 6 ps 1.6 lw 2 lc rgb 'black' "
 				 "title \"the paper's winner: the same\", "
-				 "'' index 3 using 2:($1+0.27) with points pt 2 ps 1.6 lw 2 lc rgb 'black' "
-				 "title \"the paper's winner: another (named)\", "
-				 "'' index 3 using 2:($1-0.27):(\"paper: \".strcol(3)) with labels font ',8' "
-				 "tc rgb 'black' notitle");
+				 "'' index 3 using 2:($1+0.27) with points pt 2 ps 1.6 lw 2 lc rgb '#b00000' "
+				 "title \"the paper's winner: another, named below in red\", "
+				 "'' index 3 using 2:($1-0.27):3 with labels font ',8' "
+				 "tc rgb '#b00000' notitle");
 	for (j = 0; j < n && used < cap; j++)
 		used += snprintf(s + used, cap - used,
 				 ", keyentry with boxes lc rgb %u title '%s'",
