@@ -409,9 +409,9 @@ score_rec win bokhari "Figure 13" "4000 B, min: pairwise_F or pairwise" \
 grep -E '^#|^algo|^(linear|stable|pairwise_F),' "$tmp/env.csv" > "$tmp/fig12.csv"
 grep -E '^#|^algo|^pairwise(_F)?,' "$tmp/env.csv" > "$tmp/fig13.csv"
 "$bench" --from "$tmp/fig12.csv" --plot "$VCUBE_OUT/bokhari-envelope.svg" --envelope \
-	--title "Fig. 12's envelopes on d = 5 (vcube, ipsc860, noise=ipsc860): min, average, max of 100" || exit 1
+	--title "Fig. 12's envelopes on d = 5 (vcube, ipsc860, noise=ipsc860): min, average, max of 100" > /dev/null || exit 1
 "$bench" --from "$tmp/fig13.csv" --plot "$VCUBE_OUT/bokhari-fig13.svg" --envelope \
-	--title "Fig. 13: pairwise_F with and without pairwise synchronisation (vcube, d = 5)" || exit 1
+	--title "Fig. 13: pairwise_F with and without pairwise synchronisation (vcube, d = 5)" > /dev/null || exit 1
 python3 - "$tmp/env.csv" <<'PY'
 import csv, sys
 rows = {}

@@ -120,7 +120,7 @@ done
 
 # the figures themselves, from the same sweeps
 "$bench" --from "$tmp/d5.csv" --plot "$VCUBE_OUT/bokhari-d5.svg" \
-	--title "Bokhari's six implementations, d = 5 (vcube, ipsc860)" || exit 1
+	--title "Bokhari's six implementations, d = 5 (vcube, ipsc860)" > /dev/null || exit 1
 regions=()
 for d in 1 2 3 4 5 6; do regions+=(--from "$tmp/d$d.csv"); done
 bokhari_winners > "$tmp/paper"
