@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # The README's make vm commands, run as written (make check's layer
 # "readme"), and make vm's quoting: a CMD with the shell's $ reaches the
-# guest as typed. Prints TAP lines and "readme: P passed, F failed".
+# guest as typed; its stdout and stderr come back apart. Prints TAP lines
+# and "readme: P passed, F failed".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -33,5 +34,16 @@ if [ $rc = 0 ] && grep -q '^rc=1$' "$out" && grep -q '^out=/..*' "$out"; then
 else
 	no "make vm with \$ in CMD: exit $rc, $(grep -E '^(out|rc)=' "$out" | tr '\n' ' ')"
 fi
+# the guest's standard output and standard error come back apart
+make --no-print-directory vm CMD='echo to-stdout; echo to-stderr >&2; echo more-stdout' \
+	> "$out" 2> "$out.err"
+rc=$?
+if [ $rc = 0 ] && [ "$(grep -c '^to-stdout$\|^more-stdout$' "$out")" = 2 ] &&
+	! grep -q to-stderr "$out" && grep -qx to-stderr "$out.err" && ! grep -q stdout "$out.err"; then
+	ok "make vm: the guest's stdout on stdout, its stderr on stderr"
+else
+	no "make vm's streams: exit $rc, stdout '$(tr '\n' ' ' < "$out")', stderr '$(tr '\n' ' ' < "$out.err")'"
+fi
+rm -f "$out.err"
 echo "readme: $pass passed, $fail failed"
 [ $fail = 0 ]

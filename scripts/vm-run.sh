@@ -15,7 +15,8 @@
 # default 2048), VCUBE_VM_VERBOSE=1 to show the whole kernel log.
 #
 # Inside the guest the project directory is read-only; $VCUBE_OUT is a
-# writable directory that the host sees as build/vm/out.
+# writable directory that the host sees as build/vm/out. The command's
+# standard output and standard error come back apart (a second serial port).
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -108,9 +109,14 @@ for d in /tmp /run /var/tmp; do
 	mount --move /scratch /host$d
 done
 mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 out "/host$out" || poweroff -f
+# The job's standard error on the second serial port, the host's stderr,
+# through a pipe: the job sees a pipe (tools print progress a line at a
+# time, as into a log), and all of it is out before the exit status.
+stty -F /dev/ttyS1 raw -echo 2> /dev/null
 echo VCUBE-VM-START
-chroot /host /bin/bash "$out/job.sh"
-echo "VCUBE-VM-EXIT $?"
+{ { chroot /host /bin/bash "$out/job.sh"; echo $? > /job.rc; } 2>&1 >&3 3>&- |
+	cat > /dev/ttyS1; } 3>&1
+echo "VCUBE-VM-EXIT $(cat /job.rc)"
 poweroff -f
 INIT
 	chmod +x "$root/init"
@@ -130,7 +136,7 @@ mkdir -p "$out"
 	echo "cd $top"
 	printf 'dmesg -n 3\n'
 	if [ "$insmod" = 1 ]; then
-		printf 'insmod %q %s || { rc=$?; echo "vm: insmod vcube.ko %s failed:"; dmesg | grep vcube | tail -n 3; exit $rc; }\n' \
+		printf 'insmod %q %s || { rc=$?; { echo "vm: insmod vcube.ko %s failed:"; dmesg | grep vcube | tail -n 3; } >&2; exit $rc; }\n' \
 			"$ko" "$modparams" "$modparams"
 	fi
 	printf '%s\n' "$*"
@@ -138,24 +144,35 @@ mkdir -p "$out"
 
 append="console=ttyS0 quiet loglevel=3 panic=-1 vcube.out=$out vcube.top=$top"
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+# the guest's stderr (its second serial port) comes through a FIFO
+fifo=$(mktemp -u)
+mkfifo "$fifo"
+trap 'rm -f "$log" "$fifo"' EXIT
 # Multi-threaded TCG now and then panics while the guest kernel patches its
 # own text at boot (an int3 oops before init). Such a boot never reached
 # the job, so it is retried; a job that started is never run twice.
 for attempt in 1 2 3; do
 	set +e
+	sed -u 's/\r$//' < "$fifo" >&2 &
+	errpid=$!
 	timeout "${VCUBE_VM_TIMEOUT:-900}" qemu-system-x86_64 \
 		-machine q35 -accel tcg,thread=multi -smp 2 -m "${VCUBE_VM_MEM:-2048}" \
 		-kernel "/boot/vmlinuz-$rel" -initrd "$initrd" -append "$append" \
 		-nographic -no-reboot -nodefaults -serial stdio \
+		-chardev "file,id=guesterr,path=$fifo" -serial chardev:guesterr \
 		-virtfs local,path=/,mount_tag=host,security_model=none,readonly=on,multidevs=remap \
 		-virtfs "local,path=$out,mount_tag=out,security_model=none,multidevs=remap" \
 		< /dev/null 2>&1 | sed -u 's/\r//g' | tee "$log" |
 		if [ "${VCUBE_VM_VERBOSE:-0}" = 1 ]; then cat; else
 			sed -u -n '/VCUBE-VM-START$/,/^VCUBE-VM-EXIT /{/VCUBE-VM-/d;p}'; fi
 	qemu_st=${PIPESTATUS[0]}
+	# the reader ends at qemu's close, or now if qemu never opened it
+	exec 3<> "$fifo"
+	exec 3>&-
+	wait "$errpid"
 	set -e
-	grep -q 'VCUBE-VM-START$' "$log" && break
+	# a guest that booted, or ran out of time (retrying cannot help)
+	grep -q 'VCUBE-VM-START$' "$log" || [ "$qemu_st" = 124 ] && break
 	echo "vm-run: the guest ($rel) failed to boot (attempt $attempt):" >&2
 	grep -a -m 3 -E 'Oops|panic|BUG' "$log" >&2 || tail -n 5 "$log" >&2
 done
