@@ -11,6 +11,7 @@
 # in the commit.
 #
 # VCUBE_GOLDEN_UPDATE=1: write the outputs to $VCUBE_OUT/golden instead.
+# VCUBE_GOLDEN_SOME="NAME ...": only those cases (tests/vm/golden_some.sh).
 . "$(dirname "$0")/lib.sh"
 bench=$VCUBE_TOP/build/bin/vcube-bench
 exp=$VCUBE_TOP/build/tests/vm/exp
@@ -19,9 +20,17 @@ new=$VCUBE_OUT/golden
 rm -rf "$new"
 mkdir -p "$new"
 
+# whether case NAME is one to run
+ran=" "
+picked() {
+	[ -z "${VCUBE_GOLDEN_SOME:-}" ] || [[ " $VCUBE_GOLDEN_SOME " == *" $1 "* ]] || return 1
+	ran="$ran$1 "
+}
+
 # case NAME NPROCS "MODULE PARAMS" BENCH ARGS...: one run, kept or compared
 case_() {
 	local name=$1 n=$2 params=$3 rc
+	picked "$name" || return 0
 	shift 3
 	# shellcheck disable=SC2086
 	load $params || return
@@ -57,6 +66,7 @@ compare() {
 # one call each from time 0 (exp coll), every rank's time, kept or compared
 coll() {
 	local name=$1 n=$2 params=$3 c rc=0
+	picked "$name" || return 0
 	shift 3
 	# shellcheck disable=SC2086
 	load $params || return
@@ -115,5 +125,8 @@ coll ap1000-4x4-coll 16 "topology=torus rows=4 cols=4 profile=ap1000" \
 coll cm5-32-coll 32 "$CM" "sync cm5_control 0" "bcast cm5_control 100" \
 	"reduce cm5_control 64" "scan cm5_control 64" "scan doubling 64" \
 	"kernel crossover 256" "shift -5 256"
+for c in ${VCUBE_GOLDEN_SOME:-}; do
+	[[ "$ran" == *" $c "* ]] || no "VCUBE_GOLDEN_SOME names $c, which is no case here"
+done
 unload
 exit $fail

@@ -220,7 +220,7 @@ load topology=hypercube dim=12 profile=ipsc860 && {
 load topology=hypercube dim=4 profile=ipsc860 trace=100 window_ns=1000000 && {
 	vcubectl -j monitor --count 2 > "$tmp/mon" 2> "$tmp/mon-err" &
 	mon=$!
-	ynl --subscribe monitor --sleep 40 > "$tmp/ynl-mon" 2>&1 &
+	ynl --subscribe monitor --sleep 25 > "$tmp/ynl-mon" 2>&1 &
 	ymon=$!
 	# until both have joined a group (generic netlink sockets with
 	# groups; python under TCG takes seconds to start), at most 30 s
