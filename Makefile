@@ -246,12 +246,15 @@ vm: userspace tests
 # the table, the plot in build/demo/bokhari-d5.svg, and the links the sweep
 # used most, over generic netlink (about 3 minutes).
 DEMO_ALGOS := linear,stable,pairwise_F,pairwise_U,standard_F,standard_U
+# when make read this file, before make deps: the demo's start, for its time
+DEMO_T0 := $(shell date +%s)
 demo: deps
 	@$(MAKE) --no-print-directory vm KVER=6.12 \
 		MODPARAMS='topology=hypercube dim=5 profile=ipsc860' \
 		CMD='vcubectl show && vcube-run -n 32 vcube-bench -q --algo $(DEMO_ALGOS) --sizes 1..4096 --reps 1 --title "Complete exchange on a 32-node iPSC/860 (vcube)" --plot $$VCUBE_OUT/bokhari-d5.svg && echo && echo "The busiest links of the sweep (vcubectl links --sort busy --top 10):" && vcubectl links --sort busy --top 10'
 	@mkdir -p $(B)/demo && cp $(B)/vm/out/bokhari-d5.svg $(B)/demo/
 	@echo "wrote $(B)/demo/bokhari-d5.svg"
+	@scripts/demo-time.sh $(DEMO_T0)
 
 # ---- tests ----------------------------------------------------------------
 kunit:

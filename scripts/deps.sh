@@ -29,4 +29,7 @@ echo "deps: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# when packages were last installed (scripts/demo-time.sh says whether
+# the demo's time includes that)
+mkdir -p "$(dirname "$0")/../build" && date +%s > "$(dirname "$0")/../build/deps-installed"
 echo "deps: done"

@@ -45,4 +45,13 @@ for id in $ids; do
 done
 [ ${#lack[@]} = 0 ] && ok "every SPDX identifier used has its text in LICENSES/: $(echo $ids)" ||
 	no "no licence text in LICENSES/ for: ${lack[*]}"
+# the times the README gives are the lines the targets wrote (never typed):
+# each marked block holds what scripts/readme-table.sh put there
+between() { awk -v b="<!-- $1: begin -->" -v e="<!-- $1: end -->" '$0 == e { p = 0 } p; $0 == b { p = 1 }' README.md; }
+between demo-time | grep -qx '`make demo` took [0-9]*:[0-9][0-9] in its last run here (20[0-9-]*, [0-9]* processors, \(`make deps` installing the packages\|the packages already installed\)).' &&
+	ok "the README's make demo time is scripts/demo-time.sh's line" ||
+	no "the README's demo-time block: '$(between demo-time)'"
+between check-times | grep -q '^| all of them, on [0-9]* processors (20[0-9-]*) | [0-9]*:[0-9][0-9] |$' &&
+	ok "the README's make check times are scripts/check.sh's table" ||
+	no "the README's check-times block: '$(between check-times | tail -n 1)'"
 exit $fail
