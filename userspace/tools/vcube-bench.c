@@ -23,7 +23,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "bench/bench.h"
 #include "common/algos.h"
@@ -440,14 +439,14 @@ static int run_from(struct cli *o)
 
 /*
  * Output options that contradict each other (*status 2) or cannot be
- * written (*status 1): the message, or NULL. The figure's file is tried
- * now, so a bad path fails before the run rather than after.
+ * written (*status 1): the message, or NULL. The figure's file is made
+ * now (gnuplot fills it at the end), so a bad path fails before the run
+ * rather than after.
  */
 static const char *output_conflict(const struct cli *o, int *status)
 {
 	const char *plot = o->b.plot, *dot;
 	static char why[320];
-	bool existed;
 	FILE *f;
 
 	*status = 2;
@@ -458,7 +457,6 @@ static const char *output_conflict(const struct cli *o, int *status)
 	dot = strrchr(plot, '.');
 	if (!dot || (strcmp(dot, ".svg") && strcmp(dot, ".png")))
 		return "--plot writes .svg or .png files";
-	existed = !access(plot, F_OK);
 	f = fopen(plot, "a");
 	if (!f) {
 		snprintf(why, sizeof(why), "--plot %.256s: %s", plot,
@@ -466,9 +464,11 @@ static const char *output_conflict(const struct cli *o, int *status)
 		*status = 1;
 		return why;
 	}
+	/*
+	 * Not removed if it was made here: every rank of a run probes it,
+	 * and one rank's unlink under another's open fails that open.
+	 */
 	fclose(f);
-	if (!existed)	/* gnuplot makes it at the end; none if the run fails */
-		unlink(plot);
 	return NULL;
 }
 
