@@ -333,15 +333,8 @@ static int launch(int argc, char **argv)
 	ssize_t l;
 	int i;
 
-	i = vcube_net_describe(NULL, &net);
-	if (i) {
-		if (i == -ENOENT)
-			fprintf(stderr, "vcube-chart: no vcube network is loaded (insmod vcube.ko ...)\n");
-		else
-			fprintf(stderr, "vcube-chart: the vcube network: %s\n",
-				strerror(-i));
+	if (vcube_tool_net("vcube-chart", &net))
 		return 1;
-	}
 	l = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	if (l <= 0)
 		return 1;

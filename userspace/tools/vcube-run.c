@@ -214,16 +214,9 @@ static int parse(int argc, char **argv, unsigned long *n, const char **params)
 static int check_network(unsigned long n, const char *params)
 {
 	struct vcube_net_desc net;
-	int ret = vcube_net_describe(NULL, &net);
 
-	if (ret) {
-		if (ret == -ENOENT)
-			fprintf(stderr, "vcube-run: no vcube network is loaded (insmod vcube.ko ...)\n");
-		else
-			fprintf(stderr, "vcube-run: the vcube network: %s\n",
-				strerror(-ret));
+	if (vcube_tool_net("vcube-run", &net))
 		return 1;
-	}
 	if (n > net.nodes) {
 		fprintf(stderr, "vcube-run: -n %lu, but the network has %u nodes\n",
 			n, net.nodes);

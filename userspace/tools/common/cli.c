@@ -3,11 +3,14 @@
  * The command-line habits every vcube tool shares (cli.h).
  */
 #include <stdarg.h>
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "common/cli.h"
+#include "vcube.h"
 
 #ifndef VCUBE_VERSION
 #error "VCUBE_VERSION comes from the Makefile"
@@ -28,6 +31,19 @@ int vcube_tool_try_help(const char *tool)
 {
 	fprintf(stderr, "try '%s --help'\n", tool);
 	return VCUBE_EXIT_USAGE;
+}
+
+int vcube_tool_net(const char *tool, struct vcube_net_desc *net)
+{
+	int ret = vcube_net_describe(NULL, net);
+
+	if (ret == -ENOENT)
+		fprintf(stderr, "%s: no vcube network is loaded (insmod vcube.ko ...)\n",
+			tool);
+	else if (ret)
+		fprintf(stderr, "%s: the vcube network: %s\n", tool,
+			strerror(-ret));
+	return ret ? VCUBE_EXIT_FAIL : 0;
 }
 
 static double progress_now(void)

@@ -24,6 +24,14 @@ int vcube_tool_version(const char *tool);
 /* After getopt's own line about a bad option: where to look; 2. */
 int vcube_tool_try_help(const char *tool);
 
+struct vcube_net_desc;
+/*
+ * The loaded network into @net (vcube_net_describe()): 0, or 1 with one
+ * line said, "TOOL: no vcube network is loaded (insmod vcube.ko ...)" or
+ * the error reading it.
+ */
+int vcube_tool_net(const char *tool, struct vcube_net_desc *net);
+
 /*
  * Progress on stderr (docs/tools.md): off when quiet; on a terminal one live
  * line, redrawn; otherwise (a log, a pipe) one line per step, "TOOL: [k/n]
