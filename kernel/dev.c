@@ -608,7 +608,8 @@ static ssize_t owner_show(struct device *dev, struct device_attribute *attr,
 	struct vcube_node *node = to_vcube_node(dev);
 	pid_t owner;
 
-	mutex_lock(&node->net->lock);
+	if (mutex_lock_killable(&node->net->lock))
+		return -EINTR;
 	owner = node->owner;
 	mutex_unlock(&node->net->lock);
 	return sysfs_emit(buf, "%d\n", owner);

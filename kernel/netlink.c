@@ -60,7 +60,8 @@ static int vcube_nl_topo_fill(struct sk_buff *skb, struct vcube_net *net)
 			vcube_topo_diameter(&net->topo)))
 		return -EMSGSIZE;
 
-	mutex_lock(&net->lock);
+	if (mutex_lock_killable(&net->lock))
+		return -EINTR;
 	st = vc_net_stats(net->engine);
 	now = vc_now(net->engine);
 	ret = nla_put_u32(skb, VCUBE_A_TOPO_LINKS,
@@ -135,7 +136,8 @@ static int vcube_nl_cnet_fill(struct sk_buff *skb, struct vcube_net *net)
 	    vcube_nl_put_u64(skb, VCUBE_A_CNET_BCAST_NS, VCUBE_A_CNET_PAD,
 			     p->cnet_bcast))
 		return -EMSGSIZE;
-	mutex_lock(&net->lock);
+	if (mutex_lock_killable(&net->lock))
+		return -EINTR;
 	st = vc_net_stats(net->engine);
 	ret = vcube_nl_put_u64(skb, VCUBE_A_CNET_BARRIERS, VCUBE_A_CNET_PAD,
 			       st->cnet_ops[VC_CNET_BARRIER]) ||
@@ -337,7 +339,8 @@ static int vcube_nl_dump_all(struct sk_buff *skb, struct netlink_callback *cb,
 	struct vcube_net *net = vcube_nl_net;
 	int ret;
 
-	mutex_lock(&net->lock);
+	if (mutex_lock_killable(&net->lock))
+		return -EINTR;
 	ret = vcube_nl_dump(skb, cb, cmd, 0, count, fill);
 	mutex_unlock(&net->lock);
 	return ret;
@@ -374,7 +377,8 @@ int vcube_nl_trace_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	u64 total, first;
 	int ret;
 
-	mutex_lock(&net->lock);
+	if (mutex_lock_killable(&net->lock))
+		return -EINTR;
 	total = vc_trace_count(net->engine);
 	first = total > net->params.trace_max ?
 		total - net->params.trace_max : 0;
@@ -389,7 +393,8 @@ int vcube_nl_stats_reset_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct vcube_net *net = vcube_nl_net;
 
-	mutex_lock(&net->lock);
+	if (mutex_lock_killable(&net->lock))
+		return -EINTR;
 	vc_stats_reset(net->engine);
 	mutex_unlock(&net->lock);
 	return 0;

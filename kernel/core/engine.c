@@ -474,16 +474,22 @@ static void vc_res_wait(struct vc_engine *e, struct vc_res *res,
 	x->treq = t;
 	x->wseq = e->seq++;
 	res->st.waits++;
-	list_for_each_entry(w, &res->waiters, wait_link) {
-		if (e->p.arb_lowest ? x->src < w->src ||
-				      (x->src == w->src && x->treq < w->treq) :
-				      x->treq < w->treq ||
-				      (x->treq == w->treq && x->src < w->src)) {
+	/*
+	 * The waiters are sorted by that order: x goes after the last one it
+	 * does not precede, found from the tail, where a waiter that asks
+	 * later (or, by lowest source, as late from the same source) goes at
+	 * once; the same place a search from the head would find.
+	 */
+	list_for_each_entry_reverse(w, &res->waiters, wait_link) {
+		if (!(e->p.arb_lowest ? x->src < w->src ||
+				(x->src == w->src && x->treq < w->treq) :
+				x->treq < w->treq ||
+				(x->treq == w->treq && x->src < w->src))) {
 			pos = &w->wait_link;
 			break;
 		}
 	}
-	list_add_tail(&x->wait_link, pos);
+	list_add(&x->wait_link, pos);
 	if (on == VC_ON_CHAN)
 		e->st.chan_waits++;
 	else
@@ -1305,6 +1311,8 @@ static void vc_run(struct vc_engine *e)
 			if (ev->time >= low->clock)
 				return;
 		}
+		/* a long run holds the lock, but never the processor */
+		vc_resched();
 		vc_heap_remove(&e->events, ev);
 		if (ev->time > e->now) {
 			e->st.elapsed += ev->time - e->now;

@@ -15,12 +15,15 @@
 #include <linux/list.h>
 #include <linux/mm.h>
 #include <linux/ratelimit.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
 #define vc_alloc(n)		kvzalloc(n, GFP_KERNEL)
 #define vc_alloc_array(n, s)	kvcalloc(n, s, GFP_KERNEL)
 #define vc_free(p)		kvfree(p)
+/* the engine runs in process context, under a mutex: it may yield */
+#define vc_resched()		cond_resched()
 #define vc_log(...)		pr_warn("vcube: " __VA_ARGS__)
 /*
  * A report of several lines, allowed a few times per 5 s (the log's own
@@ -51,6 +54,7 @@ typedef int32_t s32;
 #define vc_alloc(n)		calloc(1, n)
 #define vc_alloc_array(n, s)	calloc(n, s)
 #define vc_free(p)		free(p)
+#define vc_resched()		do { } while (0)
 extern void (*vc_host_log)(const char *msg);
 #define vc_log(...)							\
 	do {								\
@@ -89,6 +93,15 @@ static inline void list_add_tail(struct list_head *n, struct list_head *h)
 	h->prev = n;
 }
 
+/* @n after @h */
+static inline void list_add(struct list_head *n, struct list_head *h)
+{
+	n->prev = h;
+	n->next = h->next;
+	h->next->prev = n;
+	h->next = n;
+}
+
 static inline void list_del_init(struct list_head *n)
 {
 	n->prev->next = n->next;
@@ -107,6 +120,10 @@ static inline int list_empty(const struct list_head *h)
 	for (pos = list_entry((h)->next, __typeof__(*pos), member);	\
 	     &pos->member != (h);					\
 	     pos = list_entry(pos->member.next, __typeof__(*pos), member))
+#define list_for_each_entry_reverse(pos, h, member)			\
+	for (pos = list_entry((h)->prev, __typeof__(*pos), member);	\
+	     &pos->member != (h);					\
+	     pos = list_entry(pos->member.prev, __typeof__(*pos), member))
 #define list_for_each_entry_safe(pos, n, h, member)			\
 	for (pos = list_entry((h)->next, __typeof__(*pos), member),	\
 	     n = list_entry(pos->member.next, __typeof__(*pos), member); \
