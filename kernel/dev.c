@@ -211,9 +211,10 @@ static struct vc_msg *vcube_req_finish(struct vcube_net *net, struct vc_req *r,
 				       struct vcube_status *st, u64 *user,
 				       u64 *cap)
 {
-	struct vc_msg *m = r->msg;
+	struct vc_msg *m;
 
 	lockdep_assert_held(&net->lock);
+	m = vc_req_take_msg(net->engine, r);
 	st->req = r->id;
 	st->time = r->done_time;
 	st->done = 1;
@@ -227,7 +228,6 @@ static struct vc_msg *vcube_req_finish(struct vcube_net *net, struct vc_req *r,
 	}
 	*user = r->user;
 	*cap = r->cap;
-	r->msg = NULL;
 	vc_req_free(net->engine, r);
 	return m;
 }
@@ -290,7 +290,7 @@ static int vcube_node_send(struct vcube_node *node, void __user *argp)
 		return -EINVAL;
 	if (a.len > net->max_msg)
 		return -EMSGSIZE;
-	data = kvmalloc(a.len ? a.len : 1, GFP_KERNEL);
+	data = kvmalloc(a.len ? a.len : 1, GFP_KERNEL_ACCOUNT);
 	if (!data)
 		return -ENOMEM;
 	if (copy_from_user(data, u64_to_user_ptr(a.buf), a.len)) {
@@ -419,7 +419,7 @@ static int vcube_node_cnet(struct vcube_node *node, void __user *argp)
 	if (out && !access_ok(rbuf, out))
 		return -EFAULT;
 	if (in) {
-		data = kvmalloc(in, GFP_KERNEL);
+		data = kvmalloc(in, GFP_KERNEL_ACCOUNT);
 		if (!data)
 			return -ENOMEM;
 		if (copy_from_user(data, u64_to_user_ptr(a.sbuf), in)) {

@@ -6,6 +6,7 @@
 
 #include <linux/module.h>
 #include <linux/moduleparam.h>
+#include <linux/sizes.h>
 #include <linux/slab.h>
 
 #include "core/profiles.h"
@@ -59,6 +60,19 @@ MODULE_PARM_DESC(max_msg, "Largest message payload, bytes (default 1 MiB, at mos
 static unsigned int max_reqs = 4096;
 module_param(max_reqs, uint, 0444);
 MODULE_PARM_DESC(max_reqs, "Outstanding requests per node (default 4096)");
+
+/*
+ * Messages sent and not yet received: kernel memory a sender pins (the
+ * payload and the engine's structures for it), charged to its memory
+ * cgroup, whatever becomes of its process.
+ */
+static unsigned long long max_inflight = 256ULL << 20;
+module_param(max_inflight, ullong, 0444);
+MODULE_PARM_DESC(max_inflight, "Bytes of messages in flight in the network (payloads and their bookkeeping), sent and not yet received; past it a send fails with ENOBUFS (default 256 MiB)");
+
+static unsigned long long max_inflight_node = 64ULL << 20;
+module_param(max_inflight_node, ullong, 0444);
+MODULE_PARM_DESC(max_inflight_node, "Bytes of messages in flight from one node (payloads and their bookkeeping), sent and not yet received, across its bindings; past it its sends fail with ENOBUFS (default 64 MiB)");
 
 static unsigned int trace = 65536;
 module_param(trace, uint, 0444);
@@ -342,6 +356,21 @@ static int vcube_params_parse(struct vcube_net *net)
 		       1U << 20);
 		return -EINVAL;
 	}
+	/*
+	 * Room for one message of max_msg and the engine's structures for
+	 * it (its route: at most 4095 hops of 4 bytes, and the rest).
+	 */
+	if (max_inflight < max_msg + SZ_64K || max_inflight > 1ULL << 40) {
+		pr_err("max_inflight=%llu is out of range (max_msg + 64 KiB = %llu..%llu)\n",
+		       max_inflight, max_msg + SZ_64K, 1ULL << 40);
+		return -EINVAL;
+	}
+	if (max_inflight_node < max_msg + SZ_64K ||
+	    max_inflight_node > max_inflight) {
+		pr_err("max_inflight_node=%llu is out of range (max_msg + 64 KiB = %llu..max_inflight=%llu)\n",
+		       max_inflight_node, max_msg + SZ_64K, max_inflight);
+		return -EINVAL;
+	}
 	/* at most 4 Mi records, 192 MiB: the trace is the largest allocation */
 	if (trace > 1U << 22) {
 		pr_err("trace=%u is out of range (0..%u)\n", trace, 1U << 22);
@@ -350,6 +379,8 @@ static int vcube_params_parse(struct vcube_net *net)
 	net->max_msg = max_msg;
 	net->params.cnet_max = max_msg;
 	net->params.max_reqs = max_reqs;
+	net->params.max_inflight = max_inflight;
+	net->params.max_inflight_node = max_inflight_node;
 	net->params.trace_max = trace;
 	return 0;
 }

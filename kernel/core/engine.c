@@ -116,6 +116,7 @@ struct vc_node {
 	u32 nreqs;
 	u64 next_id;
 	u64 sysbuf_used;
+	u64 inflight;		/* bytes of its messages not yet taken */
 	struct list_head reqs;
 	struct list_head posted;	/* receives, in posting order */
 	struct list_head unexpected;	/* arrived messages, in order */
@@ -170,6 +171,8 @@ struct vc_engine {
 	u32 nrunning;
 	u32 maxhops;
 	u32 nevobj;		/* objects that may each have an event queued */
+	u64 inflight;		/* bytes of messages not yet taken */
+	u32 msg_cost;		/* what a message holds beside its payload */
 	void (*wake)(void *ctx, u32 node);
 	void *wake_ctx;
 	struct vc_net_stats st;
@@ -955,16 +958,58 @@ static void vc_xfer_hop(struct vc_engine *e, struct vc_xfer *x, u64 t)
 	vc_xfer_port(e, x, t);
 }
 
-static void vc_msg_free(struct vc_msg *m)
+/*
+ * The memory a message of @len payload bytes holds until its receiver
+ * takes it: the payload and the engine's own structures for it (message,
+ * transfer with its route, request), so that empty messages count too.
+ */
+u64 vc_msg_bytes(struct vc_engine *e, u64 len)
+{
+	return len + e->msg_cost;
+}
+
+/* @m is no longer the engine's to hold: uncount it. */
+static void vc_msg_uncount(struct vc_engine *e, struct vc_msg *m)
+{
+	e->inflight -= vc_msg_bytes(e, m->len);
+	e->node[m->src].inflight -= vc_msg_bytes(e, m->len);
+}
+
+static void vc_msg_free(struct vc_engine *e, struct vc_msg *m)
+{
+	vc_msg_uncount(e, m);
+	vc_free(m->data);
+	vc_free(m);
+}
+
+/*
+ * A done receive's message, taken out of @r (NULL if none): from now on
+ * the caller holds it (to copy it out without the lock) and must give it
+ * to vc_msg_release().
+ */
+struct vc_msg *vc_req_take_msg(struct vc_engine *e, struct vc_req *r)
+{
+	struct vc_msg *m = r->msg;
+
+	if (m)
+		vc_msg_uncount(e, m);
+	r->msg = NULL;
+	return m;
+}
+
+void vc_msg_release(struct vc_msg *m)
 {
 	vc_free(m->data);
 	vc_free(m);
 }
 
-/* For a caller that took a received message out of its request. */
-void vc_msg_release(struct vc_msg *m)
+/*
+ * Bytes of messages in flight (vc_msg_bytes()) from @node, or in the whole
+ * network (U32_MAX).
+ */
+u64 vc_inflight(struct vc_engine *e, u32 node)
 {
-	vc_msg_free(m);
+	return node == U32_MAX ? e->inflight : e->node[node].inflight;
 }
 
 static void vc_xfer_free(struct vc_engine *e, struct vc_xfer *x)
@@ -1017,7 +1062,7 @@ static void vc_deliver_data(struct vc_engine *e, struct vc_msg *m, u64 t)
 	if (d->state == VC_UNBOUND) {
 		d->st.discarded++;
 		vc_unreserve(e, m);
-		vc_msg_free(m);
+		vc_msg_free(e, m);
 		return;
 	}
 	r = vc_match_posted(d, m);
@@ -1033,7 +1078,7 @@ static void vc_deliver_data(struct vc_engine *e, struct vc_msg *m, u64 t)
 	}
 	if (m->flags & VC_SEND_FORCED) {
 		d->st.forced_dropped++;
-		vc_msg_free(m);
+		vc_msg_free(e, m);
 		return;
 	}
 	/* UNFORCED: kept in the system buffer, over its size if it must. */
@@ -1342,6 +1387,8 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 	e->topo = topo;
 	e->p = *p;
 	e->maxhops = vcube_topo_diameter(topo) + 1;
+	e->msg_cost = sizeof(struct vc_msg) + sizeof(struct vc_xfer) +
+		      e->maxhops * sizeof(u32) + sizeof(struct vc_req);
 	e->events.less = vc_event_less;
 	e->events.idx = vc_event_idx;
 	e->running.less = vc_node_less;
@@ -1401,18 +1448,18 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 }
 
 /* Free the transfers queued (by their wait_link) on @h, and their messages. */
-static void vc_free_waiters(struct list_head *h)
+static void vc_free_waiters(struct vc_engine *e, struct list_head *h)
 {
 	struct vc_xfer *x, *tx;
 
 	list_for_each_entry_safe(x, tx, h, wait_link) {
 		list_del_init(&x->wait_link);
-		vc_msg_free(x->msg);
+		vc_msg_free(e, x->msg);
 		vc_free(x);
 	}
 }
 
-static void vc_free_xfer_event(struct vc_event *ev)
+static void vc_free_xfer_event(struct vc_engine *e, struct vc_event *ev)
 {
 	struct vc_xfer *x;
 
@@ -1423,8 +1470,8 @@ static void vc_free_xfer_event(struct vc_event *ev)
 	case VC_EV_SEND:
 		x = container_of(ev, struct vc_xfer, ev);
 		/* bodies waiting for this one to end (duplex) */
-		vc_free_waiters(&x->dwaiters);
-		vc_msg_free(x->msg);
+		vc_free_waiters(e, &x->dwaiters);
+		vc_msg_free(e, x->msg);
 		vc_free(x);
 		break;
 	default:
@@ -1444,19 +1491,19 @@ void vc_engine_destroy(struct vc_engine *e)
 		struct vc_event *ev = e->events.a[0];
 
 		vc_heap_remove(&e->events, ev);
-		vc_free_xfer_event(ev);
+		vc_free_xfer_event(e, ev);
 	}
 	for (i = 0; e->node && i < e->topo->nodes; i++) {
-		vc_free_waiters(&e->node[i].parked);
+		vc_free_waiters(e, &e->node[i].parked);
 		list_for_each_entry_safe(m, tm, &e->node[i].unexpected, link)
-			vc_msg_free(m);
+			vc_msg_free(e, m);
 	}
 	/* Transfers queued on resources have no event: free them from there. */
 	for (i = 0; e->chan && i < e->nres; i++)
-		vc_free_waiters(&e->chan[i].waiters);
+		vc_free_waiters(e, &e->chan[i].waiters);
 	for (i = 0; e->sport && e->rport && i < e->topo->nodes; i++) {
-		vc_free_waiters(&e->sport[i].waiters);
-		vc_free_waiters(&e->rport[i].waiters);
+		vc_free_waiters(e, &e->sport[i].waiters);
+		vc_free_waiters(e, &e->rport[i].waiters);
 	}
 	vc_free(e->winpeak);
 	vc_free(e->trace);
@@ -1512,7 +1559,7 @@ void vc_unbind(struct vc_engine *e, u32 node)
 	list_for_each_entry_safe(m, tm, &n->unexpected, link) {
 		list_del_init(&m->link);
 		vc_unreserve(e, m);
-		vc_msg_free(m);
+		vc_msg_free(e, m);
 	}
 	if (n->state == VC_RUNNING) {
 		vc_heap_remove(&e->running, n);
@@ -1631,6 +1678,15 @@ static struct vc_req *vc_req_new(struct vc_engine *e, struct vc_node *n,
  * Send @len bytes at @data (which the engine owns from now on, even on
  * error) to @dst. The request completes when the data is through.
  */
+/* Room for @len more payload bytes from @n, and in the network? */
+static bool vc_inflight_fits(struct vc_engine *e, struct vc_node *n, u64 len)
+{
+	len = vc_msg_bytes(e, len);
+	return (!e->p.max_inflight_node ||
+		len <= e->p.max_inflight_node - n->inflight) &&
+	       (!e->p.max_inflight || len <= e->p.max_inflight - e->inflight);
+}
+
 int vc_send(struct vc_engine *e, u32 node, u32 dst, u32 tag, u32 flags,
 	    void *data, u64 len, u64 user, struct vc_req **reqp)
 {
@@ -1644,7 +1700,7 @@ int vc_send(struct vc_engine *e, u32 node, u32 dst, u32 tag, u32 flags,
 	if (dst >= e->topo->nodes || (flags & ~VC_SEND_FORCED) ||
 	    n->state != VC_RUNNING)
 		ret = -EINVAL;
-	else if (n->nreqs >= e->p.max_reqs)
+	else if (n->nreqs >= e->p.max_reqs || !vc_inflight_fits(e, n, len))
 		ret = -ENOBUFS;
 	else if (vc_reserve_events(e))
 		ret = -ENOMEM;
@@ -1673,6 +1729,8 @@ int vc_send(struct vc_engine *e, u32 node, u32 dst, u32 tag, u32 flags,
 	m->flags = flags;
 	m->len = len;
 	m->data = data;
+	n->inflight += vc_msg_bytes(e, len);
+	e->inflight += vc_msg_bytes(e, len);
 	m->sent = n->clock;
 	m->sreq = r;
 	r->smsg = m;
@@ -1742,7 +1800,7 @@ void vc_req_free(struct vc_engine *e, struct vc_req *r)
 		e->nevobj--;
 		list_del_init(&r->post_link);
 		if (r->msg)
-			vc_msg_free(r->msg);
+			vc_msg_free(e, r->msg);
 	} else if (r->type == VC_REQ_CNET) {
 		vc_cnet_leave(e, r);
 	} else if (r->smsg) {

@@ -77,6 +77,14 @@ struct vc_params {
 	 */
 	u64 sysbuf;
 	u32 max_reqs;		/* outstanding requests per node */
+	/*
+	 * bytes of messages sent and not yet taken by their receiver (each
+	 * its payload and the engine's structures for it, vc_msg_bytes()),
+	 * per network and per source node (whatever became of the sender's
+	 * binding); past either, a send fails with -ENOBUFS. 0: no limit
+	 */
+	u64 max_inflight;
+	u64 max_inflight_node;
 	u64 window_ns;		/* stats: peak sharing per window; 0: off */
 	u32 trace_max;		/* channel-use records kept; 0: no trace */
 	u32 arb_lowest;		/* waiters served lowest source first, not FIFO */
@@ -348,7 +356,10 @@ const void *vc_cnet_piece(const struct vc_cnet_op *op, u32 i);
 void vc_cnet_put(struct vc_cnet_op *op);
 u64 vc_cnet_cost(const struct vc_params *p, const struct vc_cnet_args *a);
 bool vc_cnet_present(const struct vc_params *p);
+struct vc_msg *vc_req_take_msg(struct vc_engine *e, struct vc_req *r);
 void vc_msg_release(struct vc_msg *m);
+u64 vc_inflight(struct vc_engine *e, u32 node);
+u64 vc_msg_bytes(struct vc_engine *e, u64 len);
 
 enum vc_node_state vc_node_state(struct vc_engine *e, u32 node);
 const struct vc_node_stats *vc_node_stats(struct vc_engine *e, u32 node);

@@ -468,6 +468,64 @@ static void vcube_engine_bad_input(struct kunit *test)
 }
 
 
+/*
+ * Messages in flight (payload and bookkeeping) are bounded per source node
+ * and per network; they stay counted when their sender leaves and
+ * rebinds, until a receiver takes them.
+ */
+static void vcube_engine_inflight(struct kunit *test)
+{
+	struct vc_params p = test_params();
+	struct engine_ctx c;
+	struct vc_engine *e;
+	struct vc_req *r;
+	u64 ov;
+	int i;
+
+	/* what a message holds beside its payload, on this network */
+	e = engine_new(test, &c, 2, &p);
+	ov = vc_msg_bytes(e, 0);
+	KUNIT_EXPECT_GT(test, ov, 0ULL);
+	engine_free(&c);
+	p.max_inflight_node = 3 * (1000 + ov);
+	p.max_inflight = 5 * (1000 + ov);
+	e = engine_new(test, &c, 2, &p);
+	for (i = 0; i < 3; i++)
+		KUNIT_EXPECT_EQ(test, vc_send(e, 0, 1, i, 0, payload(test, 1000),
+					      1000, 0, &r), 0);
+	KUNIT_EXPECT_EQ(test, vc_send(e, 0, 1, 3, 0, payload(test, 1), 1, 0,
+				      &r), -ENOBUFS);
+	KUNIT_EXPECT_EQ(test, vc_send(e, 2, 1, 0, 0, payload(test, 2000), 2000,
+				      0, &r), 0);
+	KUNIT_EXPECT_EQ(test, vc_send(e, 3, 1, 0, 0, payload(test, 1), 1, 0,
+				      &r), -ENOBUFS);
+	KUNIT_EXPECT_EQ(test, vc_inflight(e, 0), 3 * (1000 + ov));
+	KUNIT_EXPECT_EQ(test, vc_inflight(e, U32_MAX), 5000 + 4 * ov);
+	vc_unbind(e, 0);
+	KUNIT_EXPECT_EQ(test, vc_bind(e, 0), 0);
+	KUNIT_EXPECT_EQ(test, vc_inflight(e, 0), 3 * (1000 + ov));
+	KUNIT_EXPECT_EQ(test, vc_send(e, 0, 1, 9, 0, payload(test, 1), 1, 0,
+				      &r), -ENOBUFS);
+	/* node 1 alone takes two of node 0's: 1000 bytes of it stay */
+	vc_unbind(e, 0);
+	vc_unbind(e, 2);
+	vc_unbind(e, 3);
+	for (i = 0; i < 2; i++) {
+		KUNIT_ASSERT_EQ(test, vc_recv(e, 1, 0, i, 1000, 0, &r), 0);
+		KUNIT_ASSERT_EQ(test, vc_wait(e, 1, r), 0);
+		vc_msg_release(vc_req_take_msg(e, r));
+		vc_req_free(e, r);
+	}
+	KUNIT_EXPECT_EQ(test, vc_inflight(e, 0), 1000 + ov);
+	KUNIT_EXPECT_EQ(test, vc_inflight(e, U32_MAX), 3000 + 2 * ov);
+	KUNIT_EXPECT_EQ(test, vc_bind(e, 0), 0);
+	KUNIT_EXPECT_EQ(test, vc_send(e, 0, 1, 5, 0, payload(test, 2000), 2000,
+				      0, &r), 0);
+	KUNIT_EXPECT_EQ(test, vc_send(e, 0, 1, 6, 0, payload(test, 1), 1, 0,
+				      &r), -ENOBUFS);
+	engine_free(&c);
+}
+
 /* ---- noise ---------------------------------------------------------------- */
 
 /* The model's rules stepped window by window, as a reference. */
@@ -1281,6 +1339,7 @@ static struct kunit_case vcube_engine_cases[] = {
 	KUNIT_CASE(vcube_engine_copy),
 	KUNIT_CASE(vcube_engine_duplex),
 	KUNIT_CASE(vcube_engine_recv),
+	KUNIT_CASE(vcube_engine_inflight),
 	{}
 };
 

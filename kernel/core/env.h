@@ -19,8 +19,9 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#define vc_alloc(n)		kvzalloc(n, GFP_KERNEL)
-#define vc_alloc_array(n, s)	kvcalloc(n, s, GFP_KERNEL)
+/* charged to the memory cgroup of the caller the engine works for */
+#define vc_alloc(n)		kvzalloc(n, GFP_KERNEL_ACCOUNT)
+#define vc_alloc_array(n, s)	kvcalloc(n, s, GFP_KERNEL_ACCOUNT)
 #define vc_free(p)		kvfree(p)
 /* the engine runs in process context, under a mutex: it may yield */
 #define vc_resched()		cond_resched()

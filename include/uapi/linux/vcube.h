@@ -335,6 +335,11 @@ struct vcube_status {
  * @buf: user pointer to the payload, copied at the call
  * @len: payload bytes, at most the module's max_msg
  * @st: out; st.req is the request to wait for with VCUBE_SEND_NONBLOCK
+ *
+ * -ENOBUFS when the node has max_reqs requests outstanding, or when this
+ * message (@len bytes and the module's bookkeeping for it) would take the
+ * bytes in flight (sent, not yet received) past the module's
+ * max_inflight_node from this node or max_inflight in the network.
  */
 struct vcube_send {
 	__u32 dst;
