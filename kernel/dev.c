@@ -60,7 +60,8 @@ static int vcube_node_bind(struct vcube_node *node)
 static void vcube_node_unbind(struct vcube_node *node)
 {
 	lockdep_assert_held(&node->net->lock);
-	vc_unbind(node->net->engine, node->id);
+	vc_unbind(node->net->engine, node->id);	/* frees its requests */
+	node->intr = NULL;
 	node->owner = 0;
 }
 
@@ -76,12 +77,16 @@ static void vcube_wake(void *ctx, u32 id)
 }
 
 /*
- * Sleep while the engine keeps @node blocked. Called and returns with the
- * network lock held; @ret is what the engine call answered. Returns 0,
- * -EDEADLK, or -EINTR when a signal came first (the node then runs on as
- * if it had not waited).
+ * Sleep while the engine keeps @node blocked on @r. Called and returns
+ * with the network lock held; @ret is what the engine call answered.
+ * Returns 0 or -EDEADLK; when a signal comes first, -ERESTARTSYS, the node
+ * left blocked in the engine and @r its @intr, so that the call, restarted
+ * (or a wait for @r), takes up where it stopped and virtual time is as if
+ * no signal had come (see vcube_intr_drop()). With no @r (a
+ * control-network operation), -EINTR: the node runs on as if it had not
+ * waited.
  */
-static int vcube_block(struct vcube_node *node, int ret)
+static int vcube_block(struct vcube_node *node, int ret, struct vc_req *r)
 {
 	struct vcube_net *net = node->net;
 	int err;
@@ -93,6 +98,10 @@ static int vcube_block(struct vcube_node *node, int ret)
 		mutex_lock(&net->lock);
 		ret = vc_node_status(net->engine, node->id);
 		if (ret == -EAGAIN) {
+			if (err && r) {
+				node->intr = r;
+				return -ERESTARTSYS;
+			}
 			if (err) {
 				vc_unblock(net->engine, node->id);
 				return -EINTR;
@@ -129,6 +138,46 @@ static int vcube_release(struct inode *inode, struct file *file)
 	mutex_unlock(&node->net->lock);
 	put_device(&node->dev);
 	return 0;
+}
+
+/*
+ * The call @node->intr was cut from will not be taken up: another call
+ * than its own came first. The node leaves its wait (at the time committed
+ * by now) and, when that call was a blocking send or receive, its request
+ * goes as it would have at the signal: the send's message goes on, a
+ * receive not yet done is cancelled. A receive done, its message in, and a
+ * non-blocking request stay the caller's to wait for (by the id the cut
+ * call handed back): no message is dropped.
+ */
+static void vcube_intr_drop(struct vcube_node *node)
+{
+	struct vc_engine *e = node->net->engine;
+	struct vc_req *r = node->intr;
+
+	lockdep_assert_held(&node->net->lock);
+	if (!r)
+		return;
+	node->intr = NULL;
+	if (vc_node_state(e, node->id) == VC_BLOCKED)
+		vc_unblock(e, node->id);
+	if (node->intr_call && !(r->type == VC_REQ_RECV && r->done))
+		vc_req_free(e, r);
+}
+
+/*
+ * Take up the wait for @node->intr where a signal cut it; returns what the
+ * engine would answer (for vcube_block()): the node is still blocked on
+ * it unless it has been woken since.
+ */
+static int vcube_intr_resume(struct vcube_node *node)
+{
+	struct vc_engine *e = node->net->engine;
+
+	lockdep_assert_held(&node->net->lock);
+	node->intr = NULL;
+	if (vc_node_state(e, node->id) == VC_BLOCKED)
+		return VC_BLOCKED_RET;
+	return vc_node_status(e, node->id);
 }
 
 /* ---- ioctls ----------------------------------------------------------- */
@@ -248,25 +297,36 @@ static int vcube_copy_payload(struct vc_msg *m, u64 user, u64 cap)
  * The engine took request @r for a send or receive ioctl: hand out its id
  * (non-blocking), or wait for it, fill @st and take its message. Called
  * with the network lock held, which it drops; then copies the payload out.
+ * A blocking call cut by a signal returns -ERESTARTSYS with @st->req set:
+ * the same call again (as the kernel restarts it, or as libvcube retries
+ * it), or a wait for that id, takes it up (vcube_call_again()).
  */
 static int vcube_req_settle(struct vcube_node *node, struct vc_req *r,
-			    bool nonblock, struct vcube_status *st)
+			    bool nonblock, bool again, int ret,
+			    struct vcube_status *st)
 {
 	struct vcube_net *net = node->net;
 	struct vc_msg *m = NULL;
 	u64 user, cap;
-	int ret = 0;
 
 	lockdep_assert_held(&net->lock);
 	if (nonblock) {
 		st->req = r->id;
+		ret = 0;
 	} else {
-		WRITE_ONCE(node->woken, false);
-		ret = vcube_block(node, vc_wait(net->engine, node->id, r));
-		if (!ret)
+		if (!again) {
+			WRITE_ONCE(node->woken, false);
+			ret = vc_wait(net->engine, node->id, r);
+		}
+		ret = vcube_block(node, ret, r);
+		if (!ret) {
 			m = vcube_req_finish(net, r, st, &user, &cap);
-		else	/* a send goes on without us; a receive is cancelled */
+		} else if (ret == -ERESTARTSYS) {
+			node->intr_call = true;
+			st->req = r->id;
+		} else {	/* a send goes on without us; a receive is cancelled */
 			vc_req_free(net->engine, r);
+		}
 	}
 	mutex_unlock(&net->lock);
 	if (m)
@@ -274,12 +334,35 @@ static int vcube_req_settle(struct vcube_node *node, struct vc_req *r,
 	return ret;
 }
 
+/*
+ * Under the network lock, before a send or receive: is it the blocking
+ * call a signal cut, again (its status, as that call left it, names
+ * @node->intr)? Then it goes on: its request in *@rp, the engine's answer
+ * in *@ret, and true. Else whatever was cut is given up.
+ */
+static bool vcube_call_again(struct vcube_node *node, u64 req,
+			     struct vc_req **rp, int *ret)
+{
+	struct vc_req *r = node->intr;
+
+	lockdep_assert_held(&node->net->lock);
+	if (r && node->intr_call && req && req == r->id) {
+		*rp = r;
+		*ret = vcube_intr_resume(node);
+		return true;
+	}
+	vcube_intr_drop(node);
+	return false;
+}
+
 static int vcube_node_send(struct vcube_node *node, void __user *argp)
 {
 	struct vcube_net *net = node->net;
 	struct vcube_send a;
 	struct vc_req *r;
+	bool again;
 	void *data;
+	u64 req;
 	int ret;
 
 	if (copy_from_user(&a, argp, sizeof(a)))
@@ -297,17 +380,24 @@ static int vcube_node_send(struct vcube_node *node, void __user *argp)
 		kvfree(data);
 		return -EFAULT;
 	}
+	req = a.st.req;
 	memset(&a.st, 0, sizeof(a.st));
 	mutex_lock(&net->lock);
-	ret = vc_send(net->engine, node->id, a.dst, a.tag,
-		      a.flags & VCUBE_SEND_FORCED ? VC_SEND_FORCED : 0, data,
-		      a.len, 0, &r);
-	if (ret) {
+	again = !(a.flags & VCUBE_SEND_NONBLOCK) &&
+		vcube_call_again(node, req, &r, &ret);
+	if (again)	/* its message is in flight already */
+		kvfree(data);
+	else
+		ret = vc_send(net->engine, node->id, a.dst, a.tag,
+			      a.flags & VCUBE_SEND_FORCED ? VC_SEND_FORCED : 0,
+			      data, a.len, 0, &r);
+	if (ret < 0) {
 		mutex_unlock(&net->lock);
 		return ret;
 	}
-	ret = vcube_req_settle(node, r, a.flags & VCUBE_SEND_NONBLOCK, &a.st);
-	if (!ret && copy_to_user(argp, &a, sizeof(a)))
+	ret = vcube_req_settle(node, r, a.flags & VCUBE_SEND_NONBLOCK, again,
+			       ret, &a.st);
+	if ((!ret || ret == -ERESTARTSYS) && copy_to_user(argp, &a, sizeof(a)))
 		ret = -EFAULT;
 	return ret;
 }
@@ -317,6 +407,8 @@ static int vcube_node_recv(struct vcube_node *node, void __user *argp)
 	struct vcube_net *net = node->net;
 	struct vcube_recv a;
 	struct vc_req *r;
+	bool again;
+	u64 req;
 	int ret;
 
 	if (copy_from_user(&a, argp, sizeof(a)))
@@ -327,15 +419,21 @@ static int vcube_node_recv(struct vcube_node *node, void __user *argp)
 		return -EINVAL;
 	if (!access_ok(u64_to_user_ptr(a.buf), a.len))
 		return -EFAULT;
+	req = a.st.req;
 	memset(&a.st, 0, sizeof(a.st));
 	mutex_lock(&net->lock);
-	ret = vc_recv(net->engine, node->id, a.src, a.tag, a.len, a.buf, &r);
-	if (ret) {
+	again = !(a.flags & VCUBE_RECV_NONBLOCK) &&
+		vcube_call_again(node, req, &r, &ret);
+	if (!again)
+		ret = vc_recv(net->engine, node->id, a.src, a.tag, a.len, a.buf,
+			      &r);
+	if (ret < 0) {
 		mutex_unlock(&net->lock);
 		return ret;
 	}
-	ret = vcube_req_settle(node, r, a.flags & VCUBE_RECV_NONBLOCK, &a.st);
-	if (!ret && copy_to_user(argp, &a, sizeof(a)))
+	ret = vcube_req_settle(node, r, a.flags & VCUBE_RECV_NONBLOCK, again,
+			       ret, &a.st);
+	if ((!ret || ret == -ERESTARTSYS) && copy_to_user(argp, &a, sizeof(a)))
 		ret = -EFAULT;
 	return ret;
 }
@@ -360,11 +458,19 @@ static int vcube_node_wait(struct vcube_node *node, void __user *argp)
 		ret = -EINVAL;
 		goto out;
 	}
-	WRITE_ONCE(node->woken, false);
-	if (a.flags & VCUBE_WAIT_TEST)
-		ret = vcube_block(node, vc_test(net->engine, node->id, r));
-	else
-		ret = vcube_block(node, vc_wait(net->engine, node->id, r));
+	if (r == node->intr) {		/* a wait a signal cut, again */
+		ret = vcube_intr_resume(node);
+	} else {
+		vcube_intr_drop(node);
+		WRITE_ONCE(node->woken, false);
+		if (a.flags & VCUBE_WAIT_TEST)
+			ret = vc_test(net->engine, node->id, r);
+		else
+			ret = vc_wait(net->engine, node->id, r);
+	}
+	ret = vcube_block(node, ret, r);
+	if (ret == -ERESTARTSYS)	/* now the caller's, named */
+		node->intr_call = false;
 	if (ret < 0)
 		goto out;
 	ret = 0;
@@ -428,13 +534,14 @@ static int vcube_node_cnet(struct vcube_node *node, void __user *argp)
 		}
 	}
 	mutex_lock(&net->lock);
+	vcube_intr_drop(node);
 	ret = vc_cnet_enter(net->engine, node->id, &ca, data, &r);
 	if (ret) {
 		mutex_unlock(&net->lock);
 		return ret;
 	}
 	WRITE_ONCE(node->woken, false);
-	ret = vcube_block(node, vc_wait(net->engine, node->id, r));
+	ret = vcube_block(node, vc_wait(net->engine, node->id, r), NULL);
 	if (!ret) {
 		a.time = r->done_time;
 		op = vc_cnet_take(r, &pieces, &piece, &a.last);
@@ -470,6 +577,7 @@ static int vcube_node_copy(struct vcube_node *node, void __user *argp)
 	if (!access_ok(argp, sizeof(c)))
 		return -EFAULT;
 	mutex_lock(&net->lock);
+	vcube_intr_drop(node);
 	ret = vc_copy(net->engine, node->id, c.bytes, &c.ns);
 	mutex_unlock(&net->lock);
 	if (!ret && copy_to_user(argp, &c, sizeof(c)))
@@ -501,6 +609,7 @@ static long vcube_node_op(struct vcube_node *node, unsigned int cmd,
 		if (get_user(t, (u64 __user *)argp))
 			return -EFAULT;
 		mutex_lock(&net->lock);
+		vcube_intr_drop(node);
 		ret = vc_delay(net->engine, node->id, t);
 		mutex_unlock(&net->lock);
 		return ret;
@@ -513,6 +622,7 @@ static long vcube_node_op(struct vcube_node *node, unsigned int cmd,
 		if (!access_ok(argp, sizeof(u64)))
 			return -EFAULT;
 		mutex_lock(&net->lock);
+		vcube_intr_drop(node);
 		ret = vc_jitter(net->engine, node->id, &t);
 		mutex_unlock(&net->lock);
 		if (!ret && put_user(t, (u64 __user *)argp))
@@ -547,7 +657,7 @@ static long vcube_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 			return -EBADF;
 		/* A request must not be waited for by two callers at once. */
 		if (mutex_lock_interruptible(&node->op_lock))
-			return -EINTR;
+			return -ERESTARTSYS;
 		ret = vcube_node_op(node, cmd, argp);
 		mutex_unlock(&node->op_lock);
 		return ret;

@@ -34,6 +34,12 @@ struct vcube_net;
  * @op_lock: serialises the calls on this node (threads of the bound
  *	process, or processes sharing its descriptor): one operation of a
  *	node at a time, as the engine expects. Taken before &vcube_net.lock.
+ * @intr: the request a signal cut the wait for (the node left blocked on
+ *	it in the engine), until the call is taken up or another one gives
+ *	it up; NULL if none. Under &vcube_net.lock.
+ * @intr_call: @intr came from a blocking send or receive (the caller had
+ *	no id for it before the signal), not from a wait. Under
+ *	&vcube_net.lock.
  */
 struct vcube_node {
 	struct device dev;
@@ -44,6 +50,8 @@ struct vcube_node {
 	wait_queue_head_t wq;
 	bool woken;
 	struct mutex op_lock;
+	struct vc_req *intr;
+	bool intr_call;
 };
 
 /**

@@ -5,7 +5,7 @@
 dir=$(cd "$(dirname "$0")" && pwd)
 export PATH=$dir:$VCUBE_TOP/build/tests/vm:$PATH
 tests=("$@")
-[ ${#tests[@]} -gt 0 ] || tests=(topologies badparams lifecycle bounds engine switching algos copy duplex recv chart netlink readme sync cnet golden sim score)
+[ ${#tests[@]} -gt 0 ] || tests=(topologies badparams lifecycle bounds signals engine switching algos copy duplex recv chart netlink readme sync cnet golden sim score)
 log=$(mktemp)
 dmesg --clear
 i=0

@@ -9,13 +9,23 @@
 
 #include "vcube.h"
 
+/*
+ * A send, receive or wait cut by a signal fails with EINTR having written
+ * the id of its request into the status (or, a wait, having it in req):
+ * the same call again, as it is, takes it up where it stopped, with no
+ * message lost or sent twice and virtual time as if no signal had come.
+ */
 static int vcube_ioctl(struct vcube_node *node, unsigned long cmd, void *arg)
 {
 	int fd = vcube_node_fd(node);
+	int ret;
 
 	if (fd < 0)
 		return -EINVAL;
-	return ioctl(fd, cmd, arg) ? -errno : 0;
+	do
+		ret = ioctl(fd, cmd, arg);
+	while (ret && errno == EINTR);
+	return ret ? -errno : 0;
 }
 
 static int vcube_send_common(struct vcube_node *node, unsigned int dst,

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Signals lose no message and duplicate none (tests/vm/signals.c): a
+# blocking receive stopped and continued, a blocking send cut with and
+# without SA_RESTART and taken up by a wait or by the same call, and
+# libvcube's calls, which never fail with EINTR.
+. "$(dirname "$0")/lib.sh"
+load topology=hypercube dim=1 && {
+	signals || fail=1
+	check "every node free after the signals" \
+		sh -c '[ "$(cat /sys/class/vcube/vcube0/owner)$(cat /sys/class/vcube/vcube1/owner)" = 00 ]'
+	unload
+}
+exit $fail
