@@ -7,6 +7,7 @@
 #include <linux/build_bug.h>
 #include <linux/fs.h>
 #include <linux/lockdep.h>
+#include <linux/pid.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
@@ -53,6 +54,7 @@ static int vcube_node_bind(struct vcube_node *node)
 	if (ret)
 		return ret;
 	node->owner = task_tgid_nr(current);
+	node->tgid = get_pid(task_tgid(current));
 	return 0;
 }
 
@@ -63,6 +65,8 @@ static void vcube_node_unbind(struct vcube_node *node)
 	vc_unbind(node->net->engine, node->id);	/* frees its requests */
 	node->intr = NULL;
 	node->owner = 0;
+	put_pid(node->tgid);
+	node->tgid = NULL;
 }
 
 /* The engine's wake callback, called with the network lock held. */
@@ -655,6 +659,13 @@ static long vcube_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		/* Read-only, a node may be looked at, not take part. */
 		if (!(file->f_mode & FMODE_WRITE))
 			return -EBADF;
+		/*
+		 * Nor from another process than the one that bound it (a fork,
+		 * a descriptor passed on; it may exec, as under vcube-run): a
+		 * receive's payload goes, at the wait, into the caller's memory.
+		 */
+		if (task_tgid(current) != node->tgid)
+			return -EPERM;
 		/* A request must not be waited for by two callers at once. */
 		if (mutex_lock_interruptible(&node->op_lock))
 			return -ERESTARTSYS;

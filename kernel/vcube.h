@@ -32,14 +32,17 @@ struct vcube_net;
  * @woken: set (under &vcube_net.lock) when the engine unblocks the node;
  *	read without the lock by the sleeper
  * @op_lock: serialises the calls on this node (threads of the bound
- *	process, or processes sharing its descriptor): one operation of a
- *	node at a time, as the engine expects. Taken before &vcube_net.lock.
+ *	process): one operation of a node at a time, as the engine expects.
+ *	Taken before &vcube_net.lock.
  * @intr: the request a signal cut the wait for (the node left blocked on
  *	it in the engine), until the call is taken up or another one gives
  *	it up; NULL if none. Under &vcube_net.lock.
  * @intr_call: @intr came from a blocking send or receive (the caller had
  *	no id for it before the signal), not from a wait. Under
  *	&vcube_net.lock.
+ * @tgid: the process that bound it (its thread group, which an exec
+ *	keeps), held while bound: only calls from it take part. Set with
+ *	@owner.
  */
 struct vcube_node {
 	struct device dev;
@@ -52,6 +55,7 @@ struct vcube_node {
 	struct mutex op_lock;
 	struct vc_req *intr;
 	bool intr_call;
+	struct pid *tgid;
 };
 
 /**

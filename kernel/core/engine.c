@@ -117,6 +117,7 @@ struct vc_node {
 	u64 next_id;
 	u64 sysbuf_used;
 	u64 inflight;		/* bytes of its messages not yet taken */
+	u32 epoch;		/* its bindings so far (0 before the first) */
 	struct list_head reqs;
 	struct list_head posted;	/* receives, in posting order */
 	struct list_head unexpected;	/* arrived messages, in order */
@@ -679,10 +680,22 @@ static void vc_sysbuf_add(struct vc_node *n, u64 len)
 		n->st.sysbuf_peak = n->sysbuf_used;
 }
 
+/*
+ * @m's destination is gone: unbound, or bound again since @m was sent to
+ * the binding before (a message sent to an unbound node goes to whoever
+ * binds it first).
+ */
+static bool vc_dst_gone(struct vc_engine *e, const struct vc_msg *m)
+{
+	const struct vc_node *d = &e->node[m->dst];
+
+	return d->state == VC_UNBOUND || (m->epoch && m->epoch != d->epoch);
+}
+
 static bool vc_can_accept(struct vc_engine *e, struct vc_node *n,
 			  struct vc_msg *m)
 {
-	if (n->state == VC_UNBOUND || m->reserved || vc_match_posted(n, m))
+	if (vc_dst_gone(e, m) || m->reserved || vc_match_posted(n, m))
 		return true;
 	if (!e->p.sysbuf || n->sysbuf_used + m->len > e->p.sysbuf)
 		return false;
@@ -1059,7 +1072,7 @@ static void vc_deliver_data(struct vc_engine *e, struct vc_msg *m, u64 t)
 	struct vc_req *r;
 
 	m->arrived = t;
-	if (d->state == VC_UNBOUND) {
+	if (vc_dst_gone(e, m)) {
 		d->st.discarded++;
 		vc_unreserve(e, m);
 		vc_msg_free(e, m);
@@ -1536,6 +1549,8 @@ int vc_bind(struct vc_engine *e, u32 node)
 	n->opseq = 0;
 	n->draws = 0;
 	n->wake_status = 0;
+	if (!++n->epoch)
+		n->epoch = 1;
 	e->nbound++;
 	e->gen++;
 	vc_set_running(e, n);
@@ -1729,6 +1744,7 @@ int vc_send(struct vc_engine *e, u32 node, u32 dst, u32 tag, u32 flags,
 	m->flags = flags;
 	m->len = len;
 	m->data = data;
+	m->epoch = e->node[dst].state == VC_UNBOUND ? 0 : e->node[dst].epoch;
 	n->inflight += vc_msg_bytes(e, len);
 	e->inflight += vc_msg_bytes(e, len);
 	m->sent = n->clock;

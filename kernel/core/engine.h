@@ -232,6 +232,7 @@ struct vc_msg {
 	u64 sent;			/* virtual time of the send */
 	u64 arrived;
 	u32 seq;			/* stats.messages when it was sent */
+	u32 epoch;			/* dst's binding it was sent to; 0: none */
 };
 
 enum vc_node_state { VC_UNBOUND, VC_RUNNING, VC_BLOCKED };

@@ -526,6 +526,35 @@ static void vcube_engine_inflight(struct kunit *test)
 	engine_free(&c);
 }
 
+/*
+ * A message in flight to a binding that has gone is discarded, even when
+ * the node is bound again before it arrives: the next process does not get
+ * the last one's messages.
+ */
+static void vcube_engine_rebind(struct kunit *test)
+{
+	struct vc_params p = test_params();
+	struct vc_req *s1, *s2, *r;
+	struct engine_ctx c;
+	struct vc_engine *e;
+
+	e = engine_new(test, &c, 1, &p);
+	KUNIT_ASSERT_EQ(test, vc_send(e, 0, 1, 1, 0, payload(test, 1000), 1000,
+				      0, &s1), 0);
+	vc_unbind(e, 1);
+	KUNIT_ASSERT_EQ(test, vc_bind(e, 1), 0);
+	KUNIT_ASSERT_EQ(test, vc_send(e, 0, 1, 2, 0, payload(test, 1000), 1000,
+				      0, &s2), 0);
+	vc_unbind(e, 0);	/* its messages go on */
+	KUNIT_ASSERT_EQ(test, vc_recv(e, 1, 0, VC_ANY, 1000, 0, &r), 0);
+	KUNIT_ASSERT_EQ(test, vc_wait(e, 1, r), 0);
+	KUNIT_ASSERT_NOT_NULL(test, r->msg);
+	KUNIT_EXPECT_EQ(test, r->msg->tag, 2U);
+	KUNIT_EXPECT_EQ(test, vc_node_stats(e, 1)->discarded, 1ULL);
+	vc_req_free(e, r);
+	engine_free(&c);
+}
+
 /* ---- noise ---------------------------------------------------------------- */
 
 /* The model's rules stepped window by window, as a reference. */
@@ -1340,6 +1369,7 @@ static struct kunit_case vcube_engine_cases[] = {
 	KUNIT_CASE(vcube_engine_duplex),
 	KUNIT_CASE(vcube_engine_recv),
 	KUNIT_CASE(vcube_engine_inflight),
+	KUNIT_CASE(vcube_engine_rebind),
 	{}
 };
 

@@ -237,6 +237,41 @@ int main(void)
 		  "TEST of a request already done: 1, at once");
 	}
 
+	/*
+	 * A forked child holds the descriptor but did not bind the node: it
+	 * may look (NODE_INFO), not take part (EPERM), least of all wait for
+	 * the parent's receive, whose payload goes into the parent's memory.
+	 */
+	{
+		struct vcube_send sa = { .dst = 3, .len = 8 };
+		struct vcube_node_info ni;
+		struct vcube_wait wa;
+		char pb[8] = "", b[8] = "fromself";
+		uint64_t req;
+
+		T(vcube_node_irecv(node, 3, 77, pb, sizeof(pb), &req) == 0,
+		  "post a receive");
+		pid = fork();
+		if (!pid) {
+			memset(&wa, 0, sizeof(wa));
+			wa.req = req;
+			sa.buf = (uintptr_t)b;
+			sa.tag = 77;
+			_exit(ioctl(fd, VCUBE_IOC_NODE_INFO, &ni) ? 1 :
+			      ioctl(fd, VCUBE_IOC_SEND, &sa) != -1 ||
+			      errno != EPERM ? 2 :
+			      ioctl(fd, VCUBE_IOC_WAIT, &wa) != -1 ||
+			      errno != EPERM ? 3 : 0);
+		}
+		waitpid(pid, &status, 0);
+		T(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		  "forked child on the parent's descriptor: NODE_INFO answers, SEND and WAIT are EPERM (%d)",
+		  WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+		T(vcube_node_send(node, 3, 77, b, 8, 0, NULL) == 0 &&
+		  vcube_node_wait(node, req, NULL) == 0 && !memcmp(pb, b, 8),
+		  "the parent's receive is still its own: 8 bytes in its buffer");
+	}
+
 	T(vcube_node_close(node) == 0, "close");
 	T(owner_of(3) == 0, "closed node is unbound");
 	T(try_open("/dev/vcube3", O_RDWR) == 0, "and can be bound again");
