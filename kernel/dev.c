@@ -124,7 +124,7 @@ static int vcube_open(struct inode *inode, struct file *file)
 	int ret;
 
 	mutex_lock(&node->net->lock);
-	ret = vcube_node_bind(node);
+	ret = node->net->ready ? vcube_node_bind(node) : -ENODEV;
 	mutex_unlock(&node->net->lock);
 	if (ret)
 		return ret;

@@ -417,6 +417,15 @@ static int __init vcube_init(void)
 	if (ret)
 		goto err_dev;
 
+	/*
+	 * Only now may a node be opened: a failed init frees the engine and
+	 * the module whatever files are open, so none may be until nothing
+	 * can fail any more (opens before this get -ENODEV).
+	 */
+	mutex_lock(&net->lock);
+	net->ready = true;
+	mutex_unlock(&net->lock);
+
 	vcube_topo_format_shape(&net->topo, shape, sizeof(shape));
 	pr_info("%s %s: %u nodes, %u channels, profile %s, %s switching\n",
 		vcube_topo_kind_name(net->topo.kind), shape, net->topo.nodes,

@@ -69,6 +69,8 @@ struct vcube_node {
  * @engine: the virtual-time engine; every call into it holds @lock
  * @lock: the network's one lock: binding, and every engine call; never
  *	held while copying to or from user memory
+ * @ready: set under @lock once init can no longer fail; until then an
+ *	open gets -ENODEV (a failed init frees all under any open file)
  */
 struct vcube_net {
 	struct vcube_topo topo;
@@ -79,6 +81,7 @@ struct vcube_net {
 	u64 max_msg;
 	struct vc_engine *engine;
 	struct mutex lock;
+	bool ready;
 };
 
 umode_t vcube_dev_mode(void);
