@@ -302,7 +302,11 @@ struct vcube_route {
 /* struct vcube_recv flags */
 #define VCUBE_RECV_NONBLOCK	(1U << 1)	/* post and return a request */
 /* struct vcube_wait flags */
-#define VCUBE_WAIT_TEST		(1U << 0)	/* do not block: done by now? */
+/*
+ * done by the node's clock? The clock does not move, but the call sleeps
+ * until every node has passed that instant (an idle bound node delays it)
+ */
+#define VCUBE_WAIT_TEST		(1U << 0)
 
 /**
  * struct vcube_status - how a request ended
