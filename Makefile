@@ -8,6 +8,7 @@
 #   make vm CMD=... MODPARAMS=... [KVER=6.12|6.1]
 #   make reproduce      docs/reproductions.md and docs/control-network.md
 #   make reproduce-cnet docs/control-network.md alone (about 2 minutes)
+#   make readme-commands the README's benchmark lines, as written, in the VM
 #   make deps           install what all of the above needs (Debian, apt)
 #   make clean          back to the checked-out tree
 
@@ -49,7 +50,7 @@ BENCH := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 EXAMPLES := $(patsubst examples/%.c,$(B)/examples/%,$(wildcard examples/*.c))
 
 .PHONY: all module userspace tests deps vm demo check kunit bench-engine golden-update \
-	install validate reproduce reproduce-cnet score score-report score-smoke clean
+	install validate reproduce reproduce-cnet score score-report score-smoke readme-commands clean
 all: module userspace
 
 # ---- kernel module --------------------------------------------------------
@@ -198,6 +199,14 @@ score-smoke: deps all tests
 	@$(MAKE) --no-print-directory module KDIR=$$(scripts/vm-run.sh --kdir $(KVER))
 	@scripts/vm-run.sh --kver $(KVER) --no-insmod -- tests/vm/run.sh score
 	@scripts/score-smoke.sh; rc=$$?; echo "wrote build/scorecard-smoke.md"; exit $$rc
+
+# The README's vcube-bench, vcube-run and insmod lines run as written in the
+# VM (tests/vm/readme_bench.sh; about half an hour: its sweeps are the
+# papers' whole ones). make check runs the README's other commands.
+readme-commands: deps all tests
+	@$(MAKE) --no-print-directory module KDIR=$$(scripts/vm-run.sh --kdir $(KVER))
+	@VCUBE_VM_TIMEOUT=$${VCUBE_VM_TIMEOUT:-7200} scripts/vm-run.sh --kver $(KVER) --no-insmod -- \
+		tests/vm/run.sh readme_bench
 
 # tests/data/golden: the outputs tests/vm/golden.sh compares bit for bit;
 # regenerate only for a deliberate change of the model (about 2 minutes).

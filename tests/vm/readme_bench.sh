@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# The README's programs, every command as written: the vcube-bench lines
+# of "Using it" (exchanges, sweeps, FFT, barriers, shifts, envelopes, the
+# CM-5's control network) and `vcube-run -n 32 ./exchange`. They run on
+# the network `make vm` loads by default (the Makefile's MODPARAMS) until
+# the README's own insmod line changes it, from a scratch directory in
+# $VCUBE_OUT. A line ending in a backslash goes on on the next; a comment
+# (#) after a command is dropped. Each must exit 0 and print a table; a
+# --plot file must be an SVG. The full runs take about half an hour on
+# TCG, so this is `make readme-commands`, not part of make check.
+. "$(dirname "$0")/lib.sh"
+readme=$VCUBE_TOP/README.md
+work=$VCUBE_OUT/readme-commands
+rm -rf "$work"
+mkdir -p "$work"
+
+cmds=$(awk '/^    (vcube-run|vcube-bench|insmod) / {
+		line = substr($0, 5)
+		while (line ~ /\\$/ && (getline more) > 0) {
+			sub(/\\$/, "", line)
+			sub(/^ +/, "", more)
+			line = line more
+		}
+		sub(/ +#.*$/, "", line)
+		print line
+	}' "$readme")
+n=$(wc -l <<< "$cmds")
+check "the README shows $n vcube-run, vcube-bench and insmod lines" [ "$n" -ge 14 ]
+
+# ./exchange: the example, built as the README's tree line builds it
+line=$(sed -n 's/^    \(cc .*build\/lib\/libvcube\.a.*\)$/\1/p' "$readme")
+check "examples/exchange.c builds as the README says (${line:-no line})" \
+	bash -c "cd '$VCUBE_TOP' && ${line/-o exchange/-o $work/exchange}"
+
+modparams=$(sed -n 's/^MODPARAMS ?= //p' "$VCUBE_TOP/Makefile")
+# shellcheck disable=SC2086
+load $modparams
+ran=0
+while read -r c; do
+	ran=$((ran + 1))
+	start=$(date +%s)
+	case $c in
+	insmod*)
+		unload
+		# shellcheck disable=SC2086
+		out=$(cd "$(dirname "$VCUBE_KO")" && $c 2>&1)
+		check "README: $c (as written, beside vcube.ko) $out" loaded
+		continue ;;
+	esac
+	# shellcheck disable=SC2086
+	(cd "$work" && $c) > "$work/out" 2> "$work/err"
+	rc=$?
+	good=0
+	[ $rc = 0 ] && [ -s "$work/out" ] && good=1
+	plot=$(sed -n 's/.*--plot \([^ ]*\).*/\1/p' <<< "$c")
+	if [ -n "$plot" ]; then
+		grep -q '<svg' "$work/$plot" 2> /dev/null || good=0
+	fi
+	check "README: $c (exit $rc, $(($(date +%s) - start)) s; $(grep -v '^vcube-[a-z]*: \[' "$work/err" | head -c 200))" \
+		[ $good = 1 ]
+done <<< "$cmds"
+check "all $n of them ran ($ran)" [ "$ran" = "$n" ]
+unload
+exit $fail
