@@ -120,7 +120,7 @@ $(B)/tests/bench_out_test: tests/host/bench_out_test.c userspace/tools/bench/out
 	$(CC) $(VCUBE_CFLAGS) -Iuserspace/tools -DVCUBE_TOP='"$(CURDIR)"' $(CFLAGS) \
 		-fsanitize=address,undefined -fno-sanitize-recover=all -o $@ $< userspace/tools/bench/out.c
 
-$(B)/tests/vm/%: tests/vm/%.c $(B)/lib/libvcube.a $(wildcard userspace/lib/*.h)
+$(B)/tests/vm/%: tests/vm/%.c $(B)/lib/libvcube.a $(wildcard userspace/lib/*.h tests/vm/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a -lm $(NL_LIBS)
 

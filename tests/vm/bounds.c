@@ -37,23 +37,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "tap.h"
 #include "vcube.h"
 
 #define MIB (1UL << 20)
 
-static int failed;
-
-#define T(cond, ...)							\
-	do {								\
-		int t_ok = !!(cond);					\
-									\
-		printf("%s - ", t_ok ? "ok" : "not ok");		\
-		printf(__VA_ARGS__);					\
-		putchar('\n');						\
-		fflush(stdout);						\
-		if (!t_ok)						\
-			failed = 1;					\
-	} while (0)
 
 /*
  * Non-blocking 1 MiB sends from @node to @dst, tags from @tag, each filled
@@ -121,15 +109,6 @@ static int send_two(struct vcube_node *node)
 	int err, n = send_until(node, 1, 0, 3, &err);
 
 	return n == 2 && err == -ENOBUFS ? 0 : 1;
-}
-
-static int child_status(pid_t pid)
-{
-	int status;
-
-	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
-		return -1;
-	return WEXITSTATUS(status);
 }
 
 static int inflight(void)

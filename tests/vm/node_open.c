@@ -17,22 +17,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "tap.h"
 #include "vcube.h"
 
-static int failed;
-
-/* Evaluates @cond exactly once: conditions here have side effects. */
-#define T(cond, ...)							\
-	do {								\
-		int t_ok = !!(cond);					\
-									\
-		printf("%s - ", t_ok ? "ok" : "not ok");		\
-		printf(__VA_ARGS__);					\
-		putchar('\n');						\
-		fflush(stdout);						\
-		if (!t_ok)						\
-			failed = 1;					\
-	} while (0)
 
 static int owner_of(int node)
 {

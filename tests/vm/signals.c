@@ -28,23 +28,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "tap.h"
 #include "vcube.h"
 
 #define LEN 65536
 
-static int failed;
-
-#define T(cond, ...)							\
-	do {								\
-		int t_ok = !!(cond);					\
-									\
-		printf("%s - ", t_ok ? "ok" : "not ok");		\
-		printf(__VA_ARGS__);					\
-		putchar('\n');						\
-		fflush(stdout);						\
-		if (!t_ok)						\
-			failed = 1;					\
-	} while (0)
 
 static void nap(long ms)
 {
@@ -94,15 +82,6 @@ static void hear(int fd)
 
 	if (read(fd, &c, 1) != 1)
 		_exit(2);
-}
-
-static int child_status(pid_t pid)
-{
-	int status;
-
-	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
-		return -1;
-	return WEXITSTATUS(status);
 }
 
 static unsigned char payload[LEN];
