@@ -7,8 +7,9 @@
 # the README's own insmod line changes it, from a scratch directory in
 # $VCUBE_OUT. A line ending in a backslash goes on on the next; a comment
 # (#) after a command is dropped. Each must exit 0 and print a table; a
-# --plot file must be an SVG. The full runs take about half an hour on
-# TCG, so this is `make readme-commands`, not part of make check.
+# --plot file must be an SVG. The papers' whole sweeps take hours under
+# TCG (the FFT line alone over 13 minutes), so this is `make
+# readme-commands`, not part of make check.
 . "$(dirname "$0")/lib.sh"
 readme=$VCUBE_TOP/README.md
 work=$VCUBE_OUT/readme-commands
