@@ -984,15 +984,16 @@ u64 vc_msg_bytes(struct vc_engine *e, u64 len)
 /* @m is no longer the engine's to hold: uncount it. */
 static void vc_msg_uncount(struct vc_engine *e, struct vc_msg *m)
 {
-	e->inflight -= vc_msg_bytes(e, m->len);
-	e->node[m->src].inflight -= vc_msg_bytes(e, m->len);
+	u64 bytes = vc_msg_bytes(e, m->len);
+
+	e->inflight -= bytes;
+	e->node[m->src].inflight -= bytes;
 }
 
 static void vc_msg_free(struct vc_engine *e, struct vc_msg *m)
 {
 	vc_msg_uncount(e, m);
-	vc_free(m->data);
-	vc_free(m);
+	vc_msg_release(m);
 }
 
 /*
@@ -1689,23 +1690,24 @@ static struct vc_req *vc_req_new(struct vc_engine *e, struct vc_node *n,
 	return r;
 }
 
+/* Room for @bytes more (vc_msg_bytes()) from @n, and in the network? */
+static bool vc_inflight_fits(struct vc_engine *e, struct vc_node *n,
+			     u64 bytes)
+{
+	return (!e->p.max_inflight_node ||
+		bytes <= e->p.max_inflight_node - n->inflight) &&
+	       (!e->p.max_inflight || bytes <= e->p.max_inflight - e->inflight);
+}
+
 /*
  * Send @len bytes at @data (which the engine owns from now on, even on
  * error) to @dst. The request completes when the data is through.
  */
-/* Room for @len more payload bytes from @n, and in the network? */
-static bool vc_inflight_fits(struct vc_engine *e, struct vc_node *n, u64 len)
-{
-	len = vc_msg_bytes(e, len);
-	return (!e->p.max_inflight_node ||
-		len <= e->p.max_inflight_node - n->inflight) &&
-	       (!e->p.max_inflight || len <= e->p.max_inflight - e->inflight);
-}
-
 int vc_send(struct vc_engine *e, u32 node, u32 dst, u32 tag, u32 flags,
 	    void *data, u64 len, u64 user, struct vc_req **reqp)
 {
 	struct vc_node *n = &e->node[node];
+	u64 bytes = vc_msg_bytes(e, len);
 	struct vc_msg *m;
 	struct vc_xfer *x;
 	struct vc_req *r;
@@ -1715,7 +1717,7 @@ int vc_send(struct vc_engine *e, u32 node, u32 dst, u32 tag, u32 flags,
 	if (dst >= e->topo->nodes || (flags & ~VC_SEND_FORCED) ||
 	    n->state != VC_RUNNING)
 		ret = -EINVAL;
-	else if (n->nreqs >= e->p.max_reqs || !vc_inflight_fits(e, n, len))
+	else if (n->nreqs >= e->p.max_reqs || !vc_inflight_fits(e, n, bytes))
 		ret = -ENOBUFS;
 	else if (vc_reserve_events(e))
 		ret = -ENOMEM;
@@ -1745,8 +1747,8 @@ int vc_send(struct vc_engine *e, u32 node, u32 dst, u32 tag, u32 flags,
 	m->len = len;
 	m->data = data;
 	m->epoch = e->node[dst].state == VC_UNBOUND ? 0 : e->node[dst].epoch;
-	n->inflight += vc_msg_bytes(e, len);
-	e->inflight += vc_msg_bytes(e, len);
+	n->inflight += bytes;
+	e->inflight += bytes;
 	m->sent = n->clock;
 	m->sreq = r;
 	r->smsg = m;
