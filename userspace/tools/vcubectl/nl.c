@@ -22,11 +22,8 @@ int vc_fail_nl(const char *what, int err, struct vcube_nl *nl)
 {
 	const char *msg = vcube_nl_errmsg(nl);
 
-	if (err == -ENOENT) {
-		fprintf(stderr, "vcubectl: %s: no vcube network is loaded (insmod vcube.ko ...)\n",
-			what);
-		return 1;
-	}
+	if (err == -ENOENT)
+		return vc_fail(what, err);
 	fprintf(stderr, "vcubectl: %s: %s", what, strerror(-err));
 	if (msg && *msg)
 		fprintf(stderr, ": %s", msg);
