@@ -273,6 +273,26 @@ int main(void)
 		  ni.node == 6, "read-only open: NODE_INFO answers");
 		T(rfd >= 0 && ioctl(rfd, VCUBE_IOC_SEND, &sa) == -1 &&
 		  errno == EBADF, "read-only open: SEND is EBADF");
+		{
+			/* every call that takes part, before its argument is read */
+			static const struct { unsigned long cmd; const char *name; } ops[] = {
+				{ VCUBE_IOC_RECV, "RECV" }, { VCUBE_IOC_WAIT, "WAIT" },
+				{ VCUBE_IOC_CLOCK, "CLOCK" }, { VCUBE_IOC_DELAY, "DELAY" },
+				{ VCUBE_IOC_JITTER, "JITTER" }, { VCUBE_IOC_CNET, "CNET" },
+				{ VCUBE_IOC_COPY, "COPY" },
+			};
+			char big[4096] = { 0 };
+			unsigned int i, bad = 0;
+
+			for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+				if (rfd < 0 || ioctl(rfd, ops[i].cmd, big) != -1 ||
+				    errno != EBADF) {
+					fprintf(stderr, "# read-only %s: %s\n",
+						ops[i].name, strerror(errno));
+					bad++;
+				}
+			T(!bad, "read-only open: RECV, WAIT, CLOCK, DELAY, JITTER, CNET and COPY are EBADF too");
+		}
 		if (rfd >= 0)
 			close(rfd);
 	}
