@@ -48,12 +48,11 @@ static int vcube_node_bind(struct vcube_node *node)
 	int ret;
 
 	lockdep_assert_held(&node->net->lock);
-	if (node->owner)
+	if (node->tgid)
 		return -EBUSY;
 	ret = vc_bind(node->net->engine, node->id);
 	if (ret)
 		return ret;
-	node->owner = task_tgid_nr(current);
 	node->tgid = get_pid(task_tgid(current));
 	return 0;
 }
@@ -64,7 +63,6 @@ static void vcube_node_unbind(struct vcube_node *node)
 	lockdep_assert_held(&node->net->lock);
 	vc_unbind(node->net->engine, node->id);	/* frees its requests */
 	node->intr = NULL;
-	node->owner = 0;
 	put_pid(node->tgid);
 	node->tgid = NULL;
 }
@@ -729,9 +727,10 @@ static ssize_t owner_show(struct device *dev, struct device_attribute *attr,
 	struct vcube_node *node = to_vcube_node(dev);
 	pid_t owner;
 
+	/* as the reader's PID namespace numbers it (0: not visible there) */
 	if (mutex_lock_killable(&node->net->lock))
 		return -EINTR;
-	owner = node->owner;
+	owner = node->tgid ? pid_vnr(node->tgid) : 0;
 	mutex_unlock(&node->net->lock);
 	return sysfs_emit(buf, "%d\n", owner);
 }

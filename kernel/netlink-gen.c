@@ -45,7 +45,7 @@ static const struct genl_split_ops vcube_nl_ops[] = {
 	{
 		.cmd	= VCUBE_CMD_TRACE_GET,
 		.dumpit	= vcube_nl_trace_get_dumpit,
-		.flags	= GENL_CMD_CAP_DUMP,
+		.flags	= GENL_ADMIN_PERM | GENL_CMD_CAP_DUMP,
 	},
 };
 

@@ -12,6 +12,7 @@
  * generation moved since the previous part.
  */
 #include <linux/mutex.h>
+#include <linux/pid.h>
 #include <net/genetlink.h>
 
 #include "netlink-gen.h"
@@ -207,7 +208,9 @@ static int vcube_nl_node_fill(struct sk_buff *skb, struct vcube_net *net,
 			      u64 id)
 {
 	const struct vc_node_stats *st = vc_node_stats(net->engine, id);
-	pid_t owner = net->nodes[id]->owner;
+	struct pid *tgid = net->nodes[id]->tgid;
+	/* in the reader's PID namespace (a dump runs in its calls) */
+	pid_t owner = tgid ? pid_vnr(tgid) : 0;
 
 	lockdep_assert_held(&net->lock);
 	if (nla_put_u32(skb, VCUBE_A_NODE_ID, id) ||
@@ -449,6 +452,12 @@ int vcube_nl_init(struct vcube_net *net)
 	int ret;
 
 	vcube_nl_net = net;
+	/*
+	 * There is one network, not one per network namespace: the family
+	 * exists in the initial namespace only (ynl-gen always writes
+	 * netnsok = true; the family is still writable during module init).
+	 */
+	vcube_nl_family.netnsok = false;
 	ret = genl_register_family(&vcube_nl_family);
 	if (ret)
 		return ret;

@@ -26,8 +26,6 @@ struct vcube_net;
  * @cdev: the character device behind @dev
  * @net: the network the node belongs to
  * @id: node number
- * @owner: thread group id of the bound process, 0 while unbound;
- *	protected by &vcube_net.lock
  * @wq: where the bound process sleeps while the engine has it blocked
  * @woken: set (under &vcube_net.lock) when the engine unblocks the node;
  *	read without the lock by the sleeper
@@ -41,15 +39,15 @@ struct vcube_net;
  *	no id for it before the signal), not from a wait. Under
  *	&vcube_net.lock.
  * @tgid: the process that bound it (its thread group, which an exec
- *	keeps), held while bound: only calls from it take part. Set with
- *	@owner.
+ *	keeps), held while bound, NULL while unbound: only calls from it
+ *	take part; readers see its number in their own PID namespace
+ *	(pid_vnr). Under &vcube_net.lock.
  */
 struct vcube_node {
 	struct device dev;
 	struct cdev cdev;
 	struct vcube_net *net;
 	u32 id;
-	pid_t owner;
 	wait_queue_head_t wq;
 	bool woken;
 	struct mutex op_lock;

@@ -147,6 +147,32 @@ assert len({n.split(" lane")[0] for n in names}) == 32, names[:5]
 	rc=$?
 	good=0; [ $rc = 0 ] && [ "$(field "$tmp/links" 0 messages)" -gt 0 ] && good=1
 	check "a non-root user reads the counters, which are still there" [ $good = 1 ]
+	# the trace names every message's ends and times: root only (D8)
+	setpriv --reuid=65534 --regid=65534 --clear-groups vcubectl -j trace > "$tmp/utrace" 2> "$tmp/err"
+	rc=$?
+	good=0; [ $rc = 1 ] && [ ! -s "$tmp/utrace" ] && grep -q 'Operation not permitted' "$tmp/err" && good=1
+	check "the trace read by a non-root user: -EPERM, exit 1, nothing printed ($(cat "$tmp/err"))" [ $good = 1 ]
+	# one network, in the initial network namespace only (D8)
+	unshare -n vcubectl topo > /dev/null 2> "$tmp/err"
+	rc=$?
+	good=0; [ $rc != 0 ] && grep -qi 'vcube' "$tmp/err" && good=1
+	check "from another network namespace the family is not there: exit $rc ($(head -c 120 "$tmp/err"))" [ $good = 1 ]
+	# the owner as the reader's PID namespace numbers it (D8)
+	unshare -p -f --mount-proc sh -c 'exec 3<> /dev/vcube5; cat /sys/class/vcube/vcube5/owner > "$1/ns-sysfs"; vcubectl -j nodes > "$1/ns-nodes"; : > "$1/ns-ready"; while [ ! -e "$1/ns-done" ]; do sleep 0.1; done' sh "$tmp" &
+	upid=$!
+	for _ in $(seq 100); do [ -e "$tmp/ns-ready" ] && break; sleep 0.1; done
+	child=$(pgrep -P $upid)
+	outer=$(cat /sys/class/vcube/vcube5/owner)
+	vcubectl -j nodes > "$tmp/nodes-outer"
+	: > "$tmp/ns-done"
+	wait $upid
+	good=0; [ "$(cat "$tmp/ns-sysfs")" = 1 ] && [ "$outer" = "$child" ] && python3 -c '
+import json, sys
+inner = {n["id"]: n.get("pid") for n in json.load(open(sys.argv[1]))}
+outer = {n["id"]: n.get("pid") for n in json.load(open(sys.argv[2]))}
+assert inner[5] == 1 and outer[5] == int(sys.argv[3]), (inner[5], outer[5])
+' "$tmp/ns-nodes" "$tmp/nodes-outer" "$child" && good=1
+	check "a node bound in a PID namespace: its owner is 1 inside ($(cat "$tmp/ns-sysfs")), $child outside ($outer), in sysfs and vcubectl nodes" [ $good = 1 ]
 	vcubectl reset
 	rc=$?
 	vcubectl -j links > "$tmp/links"
