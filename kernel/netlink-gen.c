@@ -47,6 +47,11 @@ static const struct genl_split_ops vcube_nl_ops[] = {
 		.dumpit	= vcube_nl_trace_get_dumpit,
 		.flags	= GENL_ADMIN_PERM | GENL_CMD_CAP_DUMP,
 	},
+	{
+		.cmd	= VCUBE_CMD_DEADLOCK_GET,
+		.dumpit	= vcube_nl_deadlock_get_dumpit,
+		.flags	= GENL_ADMIN_PERM | GENL_CMD_CAP_DUMP,
+	},
 };
 
 static const struct genl_multicast_group vcube_nl_mcgrps[] = {

@@ -19,6 +19,8 @@ int vcube_nl_cnet_get_doit(struct sk_buff *skb, struct genl_info *info);
 int vcube_nl_window_get_dumpit(struct sk_buff *skb,
 			       struct netlink_callback *cb);
 int vcube_nl_trace_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
+int vcube_nl_deadlock_get_dumpit(struct sk_buff *skb,
+				 struct netlink_callback *cb);
 
 enum {
 	VCUBE_NLGRP_MONITOR,

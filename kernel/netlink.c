@@ -391,6 +391,53 @@ int vcube_nl_trace_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	return ret;
 }
 
+static_assert((int)VCUBE_WAIT_KIND_RECV == (int)VC_WAIT_RECV);
+static_assert((int)VCUBE_WAIT_KIND_SEND == (int)VC_WAIT_SEND);
+static_assert((int)VCUBE_WAIT_KIND_CNET == (int)VC_WAIT_CNET);
+
+static int vcube_nl_deadlock_fill(struct sk_buff *skb, struct vcube_net *net,
+				  u64 i)
+{
+	const struct vc_deadlock_rec *d = vc_deadlock_get(net->engine, i);
+	u64 time;
+
+	lockdep_assert_held(&net->lock);
+	vc_deadlock_count(net->engine, &time);
+	if (vcube_nl_put_u64(skb, VCUBE_A_DEADLOCK_TIME, VCUBE_A_DEADLOCK_PAD,
+			     time) ||
+	    nla_put_u32(skb, VCUBE_A_DEADLOCK_NODE, d->node) ||
+	    vcube_nl_put_u64(skb, VCUBE_A_DEADLOCK_CLOCK, VCUBE_A_DEADLOCK_PAD,
+			     d->clock) ||
+	    nla_put_u32(skb, VCUBE_A_DEADLOCK_KIND, d->kind))
+		return -EMSGSIZE;
+	if (d->kind == VC_WAIT_CNET ?
+	    nla_put_u32(skb, VCUBE_A_DEADLOCK_FIRST, d->first) ||
+	    nla_put_u32(skb, VCUBE_A_DEADLOCK_NODES, d->nodes) ||
+	    nla_put_u32(skb, VCUBE_A_DEADLOCK_ENTERED, d->entered) :
+	    nla_put_s32(skb, VCUBE_A_DEADLOCK_PEER, d->peer) ||
+	    (d->kind == VC_WAIT_RECV &&
+	     nla_put_s32(skb, VCUBE_A_DEADLOCK_TAG, d->tag)))
+		return -EMSGSIZE;
+	return 0;
+}
+
+/* The last deadlock whole (GENL_ADMIN_PERM: it names peers and tags). */
+int vcube_nl_deadlock_get_dumpit(struct sk_buff *skb,
+				 struct netlink_callback *cb)
+{
+	struct vcube_net *net = vcube_nl_net;
+	u64 time;
+	int ret;
+
+	if (mutex_lock_killable(&net->lock))
+		return -EINTR;
+	ret = vcube_nl_dump(skb, cb, VCUBE_CMD_DEADLOCK_GET, 0,
+			    vc_deadlock_count(net->engine, &time),
+			    vcube_nl_deadlock_fill);
+	mutex_unlock(&net->lock);
+	return ret;
+}
+
 /* GENL_ADMIN_PERM (the spec's admin-perm) keeps it to CAP_NET_ADMIN. */
 int vcube_nl_stats_reset_doit(struct sk_buff *skb, struct genl_info *info)
 {

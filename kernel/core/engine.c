@@ -179,6 +179,9 @@ struct vc_engine {
 	struct vc_net_stats st;
 	u64 gen;		/* bumped whenever a counter may have changed */
 	struct list_head cnet_ops;	/* control network: not yet complete */
+	struct vc_deadlock_rec *dl;	/* the last deadlock: a record per node */
+	u32 ndl;			/* ... of which these are filled */
+	u64 dl_time;
 };
 
 /*
@@ -1273,14 +1276,33 @@ static void vc_cnet_abort(struct vc_engine *e, struct vc_cnet_op *op);
  */
 static VC_REPORT_LIMIT(vc_deadlock_reports);
 
+static void vc_deadlock_say(const struct vc_deadlock_rec *d)
+{
+	unsigned long long t = d->clock;
+
+	if (d->kind == VC_WAIT_CNET)
+		vc_log("  node %u waits (at %llu ns) in a control-network operation of nodes %u..%u, %u of them in\n",
+		       d->node, t, d->first, d->first + d->nodes - 1,
+		       d->entered);
+	else if (d->kind == VC_WAIT_RECV)
+		vc_log("  node %u waits (at %llu ns) to receive from node %d, tag %d (-1: any)\n",
+		       d->node, t, d->peer, d->tag);
+	else
+		vc_log("  node %u waits (at %llu ns) for its send to node %d\n",
+		       d->node, t, d->peer);
+}
+
 static void vc_deadlock(struct vc_engine *e)
 {
 	bool say = vc_report_ok(&vc_deadlock_reports);
-	u32 i, shown = 0, waiting = 0;
+	u32 i, waiting = 0;
+	struct vc_deadlock_rec *d;
 	struct vc_node *n;
 	struct vc_req *r;
 
 	e->st.deadlocks++;
+	e->ndl = 0;
+	e->dl_time = e->now;
 	if (say)
 		vc_log("deadlock at %llu ns: every bound node waits and nothing is in flight\n",
 		       (unsigned long long)e->now);
@@ -1289,21 +1311,27 @@ static void vc_deadlock(struct vc_engine *e)
 		if (n->state != VC_BLOCKED)
 			continue;
 		r = n->waiting;
-		if (!say || shown++ >= 16 || !r)
-			;
-		else if (r->type == VC_REQ_CNET)
-			vc_log("  node %u waits (at %llu ns) in a control-network operation of nodes %u..%u, %u of them in\n",
-			       i, (unsigned long long)n->clock, r->cnet->a.first,
-			       r->cnet->a.first + r->cnet->a.nodes - 1,
-			       r->cnet->entered);
-		else if (r->type == VC_REQ_RECV)
-			vc_log("  node %u waits (at %llu ns) to receive from node %d, tag %d (-1: any)\n",
-			       i, (unsigned long long)n->clock, (int)r->want_src,
-			       (int)r->want_tag);
-		else
-			vc_log("  node %u waits (at %llu ns) for its send to node %u\n",
-			       i, (unsigned long long)n->clock,
-			       r->smsg ? r->smsg->dst : 0);
+		if (r) {
+			d = &e->dl[e->ndl++];
+			memset(d, 0, sizeof(*d));
+			d->node = i;
+			d->clock = n->clock;
+			if (r->type == VC_REQ_CNET) {
+				d->kind = VC_WAIT_CNET;
+				d->first = r->cnet->a.first;
+				d->nodes = r->cnet->a.nodes;
+				d->entered = r->cnet->entered;
+			} else if (r->type == VC_REQ_RECV) {
+				d->kind = VC_WAIT_RECV;
+				d->peer = (s32)r->want_src;
+				d->tag = (s32)r->want_tag;
+			} else {
+				d->kind = VC_WAIT_SEND;
+				d->peer = r->smsg ? (s32)r->smsg->dst : -1;
+			}
+			if (say && e->ndl <= 16)
+				vc_deadlock_say(d);
+		}
 		/*
 		 * Its operation will never complete: every member leaves it
 		 * now, so that members coming back start a new one.
@@ -1313,6 +1341,9 @@ static void vc_deadlock(struct vc_engine *e)
 		vc_wake(e, n, e->now, -EDEADLK);
 		waiting++;
 	}
+	if (say && e->ndl > 16)
+		vc_log("  and %u more nodes (netlink's deadlock-get has them all)\n",
+		       e->ndl - 16);
 	if (e->notify) {
 		struct vc_notice nt = {
 			.kind = VC_NOTICE_DEADLOCK, .time = e->now,
@@ -1416,12 +1447,13 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 	e->sport = vc_alloc_array(n, sizeof(*e->sport));
 	e->rport = vc_alloc_array(n, sizeof(*e->rport));
 	e->running.a = vc_alloc_array(n, sizeof(void *));
+	e->dl = vc_alloc_array(n, sizeof(*e->dl));
 	if (p->window_ns)
 		e->winpeak = vc_alloc_array(VC_WINDOWS, sizeof(*e->winpeak));
 	if (p->trace_max)
 		e->trace = vc_alloc_array(p->trace_max, sizeof(*e->trace));
 	if (!e->node || !e->chan || !e->sport || !e->rport || !e->running.a ||
-	    (p->window_ns && !e->winpeak) || (p->trace_max && !e->trace)) {
+	    !e->dl || (p->window_ns && !e->winpeak) || (p->trace_max && !e->trace)) {
 		vc_engine_destroy(e);
 		return NULL;
 	}
@@ -1521,6 +1553,7 @@ void vc_engine_destroy(struct vc_engine *e)
 	}
 	vc_free(e->winpeak);
 	vc_free(e->trace);
+	vc_free(e->dl);
 	vc_free(e->events.a);
 	vc_free(e->running.a);
 	vc_free(e->node);
@@ -1984,7 +2017,20 @@ void vc_stats_reset(struct vc_engine *e)
 		memset(e->winpeak, 0, VC_WINDOWS * sizeof(*e->winpeak));
 	e->winrecord = 0;
 	e->ntrace = 0;
+	e->ndl = 0;
+	e->dl_time = 0;
 	e->gen++;
+}
+
+u32 vc_deadlock_count(struct vc_engine *e, u64 *time)
+{
+	*time = e->dl_time;
+	return e->ndl;
+}
+
+const struct vc_deadlock_rec *vc_deadlock_get(struct vc_engine *e, u32 i)
+{
+	return i < e->ndl ? &e->dl[i] : NULL;
 }
 
 /*

@@ -381,4 +381,28 @@ u64 vc_trace_count(struct vc_engine *e);
 int vc_trace_get(struct vc_engine *e, u64 i, struct vc_trace_rec *rec);
 void vc_trace_reset(struct vc_engine *e);
 
+/*
+ * The last deadlock, whole (the kernel log gets only the first lines of a
+ * few): what each node that was told EDEADLK waited for. Kept until the
+ * next deadlock or a counter reset; at most one record per node.
+ */
+enum vc_wait_kind {
+	VC_WAIT_RECV,		/* a receive: @peer, @tag wanted (-1: any) */
+	VC_WAIT_SEND,		/* its send to @peer */
+	VC_WAIT_CNET,		/* a control-network operation */
+};
+
+struct vc_deadlock_rec {
+	u64 clock;		/* the node's time */
+	u32 node;
+	u32 kind;		/* enum vc_wait_kind */
+	s32 peer;
+	s32 tag;
+	u32 first, nodes;	/* VC_WAIT_CNET: its members */
+	u32 entered;		/* VC_WAIT_CNET: how many were in */
+};
+
+u32 vc_deadlock_count(struct vc_engine *e, u64 *time);
+const struct vc_deadlock_rec *vc_deadlock_get(struct vc_engine *e, u32 i);
+
 #endif /* _VCUBE_CORE_ENGINE_H */

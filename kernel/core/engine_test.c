@@ -270,6 +270,22 @@ static void vcube_engine_deadlock(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ns.nt[0].kind, (u32)VC_NOTICE_DEADLOCK);
 	KUNIT_EXPECT_EQ(test, ns.nt[0].waiting, 2U);
 	KUNIT_EXPECT_EQ(test, ns.nt[0].time, vc_now(e));
+	/* and kept whole: what each waited for, until a reset */
+	{
+		const struct vc_deadlock_rec *d;
+		u64 t;
+
+		KUNIT_ASSERT_EQ(test, vc_deadlock_count(e, &t), 2U);
+		KUNIT_EXPECT_EQ(test, t, vc_now(e));
+		d = vc_deadlock_get(e, 1);
+		KUNIT_EXPECT_EQ(test, d->node, 1U);
+		KUNIT_EXPECT_EQ(test, d->kind, (u32)VC_WAIT_RECV);
+		KUNIT_EXPECT_EQ(test, d->peer, 0);
+		KUNIT_EXPECT_EQ(test, d->tag, 0);
+		KUNIT_EXPECT_PTR_EQ(test, vc_deadlock_get(e, 2), NULL);
+		vc_stats_reset(e);
+		KUNIT_EXPECT_EQ(test, vc_deadlock_count(e, &t), 0U);
+	}
 	engine_free(&c);
 }
 

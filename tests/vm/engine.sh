@@ -18,6 +18,12 @@ load topology=hypercube dim=3 && {
 	check "FORCED with no receive: the send completes" grep -q "deadlock sender 0" "$out"
 	check "FORCED with no receive: the receiver gets EDEADLK" grep -q "deadlock receiver -35" "$out"
 	check "deadlock is logged with who waited on what" sh -c 'dmesg | grep -q "node 1 waits (at 1000000 ns) to receive from node 0"'
+	# and whole, on demand, over netlink (root only: it names peers and tags)
+	got=$(vcubectl -j deadlock | python3 -c 'import json,sys; print(" ".join("%(node)d:%(kind)s:%(peer)d:%(tag)d:%(clock_ns)d:%(time_ns)d" % d for d in json.load(sys.stdin)))')
+	check "vcubectl deadlock: node 1 waited to receive from node 0, tag 0, at 1 ms ($got)" [ "$got" = "1:recv:0:0:1000000:1000000" ]
+	check "vcubectl deadlock in text: $(vcubectl deadlock | tail -n 1)" sh -c 'vcubectl deadlock | grep -q "^node 1 at 1000.000 us waits to receive from node 0, tag 0$"'
+	setpriv --reuid=65534 --regid=65534 --clear-groups vcubectl deadlock > /dev/null 2>&1
+	check "vcubectl deadlock by a non-root user: refused (exit 1)" [ $? = 1 ]
 	# a program deadlocks as fast as it calls: the log keeps a few reports
 	dmesg --clear
 	d0=$(counter deadlocks)
@@ -28,7 +34,11 @@ load topology=hypercube dim=3 && {
 	good=0; [ $rc = 0 ] && [ $d = 2000 ] && [ "$lines" -le 100 ] && good=1
 	check "2000 deadlocks in a row: all EDEADLK, all counted ($d), $lines lines of kernel log (rate-limited, not 4000)" \
 		[ $good = 1 ]
+	got=$(vcubectl -j deadlock | python3 -c 'import json,sys; print(" ".join("%(node)d:%(kind)s:%(peer)d:%(tag)d" % d for d in json.load(sys.stdin)))')
+	check "vcubectl deadlock keeps the last of them whole: node 0, from any node, any tag ($got)" [ "$got" = "0:recv:-1:-1" ]
 	check "dropped FORCED message counted" [ "$(counter forced_dropped 1)" = 1 ]
+	vcubectl reset
+	check "after a reset, no deadlock is kept" [ "$(vcubectl -j deadlock)" = "[]" ]
 	vcube-run -n 9 "$exp" msg > "$out" 2>&1; rc=$?
 	check "vcube-run -n 9 on 8 nodes refused" [ $rc = 2 ]
 	got=$(vcube-run -n 3 echo '{rank}/{size}' | sort | tr '\n' ' ')

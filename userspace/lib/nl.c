@@ -478,6 +478,36 @@ int vcube_nl_trace_dump(struct vcube_nl *nl, struct vcube_trace_rec **out,
 			     (void **)out, n, parts);
 }
 
+static int vcube_nl_deadlock_fill(struct nlattr **tb, void *entry)
+{
+	struct vcube_nl_deadlock *d = entry;
+
+	if (!tb[VCUBE_A_DEADLOCK_NODE] || !tb[VCUBE_A_DEADLOCK_KIND])
+		return -EIO;
+	d->time = U64(tb, VCUBE_A_DEADLOCK_TIME);
+	d->clock = U64(tb, VCUBE_A_DEADLOCK_CLOCK);
+	d->node = U32(tb, VCUBE_A_DEADLOCK_NODE);
+	d->kind = U32(tb, VCUBE_A_DEADLOCK_KIND);
+	d->peer = tb[VCUBE_A_DEADLOCK_PEER] ?
+		  (int)nla_get_s32(tb[VCUBE_A_DEADLOCK_PEER]) : -1;
+	d->tag = tb[VCUBE_A_DEADLOCK_TAG] ?
+		 (int)nla_get_s32(tb[VCUBE_A_DEADLOCK_TAG]) : -1;
+	d->first = U32(tb, VCUBE_A_DEADLOCK_FIRST);
+	d->nodes = U32(tb, VCUBE_A_DEADLOCK_NODES);
+	d->entered = U32(tb, VCUBE_A_DEADLOCK_ENTERED);
+	return 0;
+}
+
+int vcube_nl_deadlock_dump(struct vcube_nl *nl, struct vcube_nl_deadlock **out,
+			   size_t *n, unsigned int *parts)
+{
+	struct vcube_nl_vec v = { .size = sizeof(**out),
+				  .fill = vcube_nl_deadlock_fill };
+
+	return vcube_nl_dump(nl, VCUBE_CMD_DEADLOCK_GET, VCUBE_A_DEADLOCK_MAX,
+			     &v, (void **)out, n, parts);
+}
+
 static int vcube_nl_nothing(struct nlattr **tb, void *arg)
 {
 	(void)tb;

@@ -293,6 +293,7 @@ static const struct {
 	{ "monitor", vc_cmd_monitor, "window peaks and deadlocks as they happen [--count N]" },
 	{ "windows", vc_cmd_windows, "the peak channel sharing per window of window_ns" },
 	{ "trace", vc_cmd_trace, "every channel use kept, oldest first [--format perfetto] [-o F]" },
+	{ "deadlock", vc_cmd_deadlock, "what every node of the last deadlock waited for (CAP_NET_ADMIN)" },
 	{ "help", cmd_help, "this text" },
 };
 

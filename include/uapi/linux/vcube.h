@@ -70,6 +70,19 @@ enum vcube_trace_kind {
 };
 
 /**
+ * enum vcube_wait_kind - What a node of a deadlock waited for.
+ * @VCUBE_WAIT_KIND_RECV: A receive.
+ * @VCUBE_WAIT_KIND_SEND: Its send (the long protocol's handshake, or a full
+ *   buffer).
+ * @VCUBE_WAIT_KIND_CNET: A control-network operation.
+ */
+enum vcube_wait_kind {
+	VCUBE_WAIT_KIND_RECV,
+	VCUBE_WAIT_KIND_SEND,
+	VCUBE_WAIT_KIND_CNET,
+};
+
+/**
  * enum vcube_notice - What the monitor group announces.
  * @VCUBE_NOTICE_PEAK: A window whose peak channel sharing rose past that of
  *   every window before it since the last reset (window-ns must be set).
@@ -189,6 +202,22 @@ enum {
 };
 
 enum {
+	VCUBE_A_DEADLOCK_PAD = 1,
+	VCUBE_A_DEADLOCK_TIME,
+	VCUBE_A_DEADLOCK_NODE,
+	VCUBE_A_DEADLOCK_CLOCK,
+	VCUBE_A_DEADLOCK_KIND,
+	VCUBE_A_DEADLOCK_PEER,
+	VCUBE_A_DEADLOCK_TAG,
+	VCUBE_A_DEADLOCK_FIRST,
+	VCUBE_A_DEADLOCK_NODES,
+	VCUBE_A_DEADLOCK_ENTERED,
+
+	__VCUBE_A_DEADLOCK_MAX,
+	VCUBE_A_DEADLOCK_MAX = (__VCUBE_A_DEADLOCK_MAX - 1)
+};
+
+enum {
 	VCUBE_A_NOTICE_PAD = 1,
 	VCUBE_A_NOTICE_KIND,
 	VCUBE_A_NOTICE_TIME,
@@ -211,6 +240,7 @@ enum {
 	VCUBE_CMD_TRACE_GET,
 	VCUBE_CMD_PEAK_NTF,
 	VCUBE_CMD_DEADLOCK_NTF,
+	VCUBE_CMD_DEADLOCK_GET,
 
 	__VCUBE_CMD_MAX,
 	VCUBE_CMD_MAX = (__VCUBE_CMD_MAX - 1)

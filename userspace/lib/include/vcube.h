@@ -209,6 +209,22 @@ struct vcube_trace_rec {
 	uint32_t msg;		/* topo messages at its send, low 32 bits */
 };
 
+/*
+ * One node of the last deadlock (deadlock-get): what it waited for when it
+ * was told EDEADLK.
+ */
+struct vcube_nl_deadlock {
+	uint64_t time;		/* virtual ns the deadlock was found */
+	uint64_t clock;		/* the node's virtual ns */
+	unsigned int node;
+	unsigned int kind;	/* enum vcube_wait_kind */
+	int peer;		/* RECV: source wanted (-1: any); SEND: dst */
+	int tag;		/* RECV: tag wanted (-1: any) */
+	unsigned int first;	/* CNET: the operation's members, */
+	unsigned int nodes;
+	unsigned int entered;	/* and how many had entered */
+};
+
 /* The control network (cnet-get): its costs, and what it carried. */
 struct vcube_nl_cnet {
 	unsigned int present;		/* 0: the network has none */
@@ -245,6 +261,12 @@ int vcube_nl_window_dump(struct vcube_nl *nl, struct vcube_nl_window **out,
  */
 int vcube_nl_trace_dump(struct vcube_nl *nl, struct vcube_trace_rec **out,
 			size_t *n, unsigned int *parts);
+/*
+ * The last deadlock since the last reset, one entry per node it left
+ * waiting (none: none since); free(*out). Needs CAP_NET_ADMIN.
+ */
+int vcube_nl_deadlock_dump(struct vcube_nl *nl, struct vcube_nl_deadlock **out,
+			   size_t *n, unsigned int *parts);
 /* An announcement of the monitor group (enum vcube_notice). */
 struct vcube_nl_notice {
 	unsigned int kind;

@@ -44,6 +44,70 @@ int vc_cmd_windows(int argc, char **argv)
 	return vc_list_run(argc, &windows);
 }
 
+static void deadlock_print(const void *entry)
+{
+	const struct vcube_nl_deadlock *d = entry;
+	static const char *const kinds[] = {
+		[VCUBE_WAIT_KIND_RECV] = "recv",
+		[VCUBE_WAIT_KIND_SEND] = "send",
+		[VCUBE_WAIT_KIND_CNET] = "cnet",
+	};
+	const char *kind = d->kind < sizeof(kinds) / sizeof(kinds[0]) ?
+			   kinds[d->kind] : "unknown";
+
+	vc_open(NULL, '{');
+	vc_print_uint(VC_JSON, "time_ns", NULL, d->time);
+	vc_print_uint(VC_ANY, "node", "node %llu", d->node);
+	vc_print_uint(VC_JSON, "clock_ns", NULL, d->clock);
+	vc_print_float(VC_TEXT, NULL, " at %.3f us", d->clock / 1e3);
+	vc_print_str(VC_JSON, "kind", NULL, kind);
+	if (d->kind == VCUBE_WAIT_KIND_CNET) {
+		vc_print_uint(VC_ANY, "first", " waits in a control-network operation of nodes %llu",
+			      d->first);
+		vc_print_uint(VC_ANY, "nodes", "..+%llu", d->nodes);
+		vc_print_uint(VC_ANY, "entered", ", %llu of them in\n",
+			      d->entered);
+	} else if (d->kind == VCUBE_WAIT_KIND_RECV) {
+		vc_print_int(VC_JSON, "peer", NULL, d->peer);
+		vc_print_int(VC_JSON, "tag", NULL, d->tag);
+		if (d->peer < 0)
+			vc_print_text(" waits to receive from any node");
+		else
+			vc_print_text(" waits to receive from node %d", d->peer);
+		if (d->tag < 0)
+			vc_print_text(", any tag\n");
+		else
+			vc_print_text(", tag %d\n", d->tag);
+	} else {
+		vc_print_int(VC_ANY, "peer", " waits for its send to node %lld\n",
+			     d->peer);
+	}
+	vc_close('{');
+}
+
+static int deadlock_dump(struct vcube_nl *nl, void **out, size_t *n)
+{
+	struct vcube_nl_deadlock *d = NULL;
+	int ret = vcube_nl_deadlock_dump(nl, &d, n, NULL);
+
+	*out = d;
+	if (!ret && *n)
+		vc_print_text("deadlock at %.3f us: %zu nodes waited\n",
+			      d[0].time / 1e3, *n);
+	return ret;
+}
+
+int vc_cmd_deadlock(int argc, char **argv)
+{
+	static const struct vc_list deadlock = {
+		.cmd = "deadlock", .size = sizeof(struct vcube_nl_deadlock),
+		.dump = deadlock_dump, .print = deadlock_print,
+	};
+
+	(void)argv;
+	return vc_list_run(argc, &deadlock);
+}
+
 static const char *trace_kind_name(unsigned int kind)
 {
 	static const char *const names[] = {

@@ -80,5 +80,6 @@ int vc_cmd_watch(int argc, char **argv);
 int vc_cmd_monitor(int argc, char **argv);
 int vc_cmd_windows(int argc, char **argv);
 int vc_cmd_trace(int argc, char **argv);
+int vc_cmd_deadlock(int argc, char **argv);
 
 #endif /* VCUBECTL_H */
