@@ -46,11 +46,13 @@ TOOL_COMMON := $(wildcard userspace/tools/common/*.c)
 TOOL_DEPS := $(TOOL_COMMON) $(wildcard userspace/tools/common/*.h) $(B)/lib/libvcube.a
 HOST_TESTS := $(patsubst tests/host/%.c,$(B)/tests/%,$(wildcard tests/host/*.c))
 VM_TESTS := $(patsubst tests/vm/%.c,$(B)/tests/vm/%,$(wildcard tests/vm/*.c))
+STRESS := $(patsubst tests/stress/%.c,$(B)/tests/stress/%,$(wildcard tests/stress/*.c))
 BENCH := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 EXAMPLES := $(patsubst examples/%.c,$(B)/examples/%,$(wildcard examples/*.c))
 
 .PHONY: all module userspace tests deps vm demo check kunit bench-engine golden-update \
-	install validate reproduce reproduce-cnet score score-report score-smoke readme-commands clean
+	install validate reproduce reproduce-cnet score score-report score-smoke readme-commands clean \
+	stress
 all: module userspace
 
 # ---- kernel module --------------------------------------------------------
@@ -124,6 +126,11 @@ $(B)/tests/vm/%: tests/vm/%.c $(B)/lib/libvcube.a $(wildcard userspace/lib/*.h t
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a -lm $(NL_LIBS)
 
+# The stress layer's programs speak the uapi only (raw ioctls, garbage too).
+$(B)/tests/stress/%: tests/stress/%.c include/uapi/linux/vcube.h
+	@mkdir -p $(dir $@)
+	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< -lpthread
+
 $(B)/bench/%: bench/%.c $(B)/lib/libvcube.a
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a -lm $(NL_LIBS)
@@ -135,7 +142,7 @@ $(B)/examples/%: examples/%.c $(B)/lib/libvcube.a userspace/lib/include/vcube.h
 	$(CC) -std=c11 -Wall -Wextra -Werror -Iinclude/uapi -Iuserspace/lib/include $(CFLAGS) \
 		-o $@ $< $(B)/lib/libvcube.a -lm $(NL_LIBS)
 
-tests: $(HOST_TESTS) $(VM_TESTS) $(BENCH) $(EXAMPLES)
+tests: $(HOST_TESTS) $(VM_TESTS) $(STRESS) $(BENCH) $(EXAMPLES)
 
 # The validation reports, written to docs/ (about 35 minutes: the Delta tables
 # simulate meshes of up to 512 nodes for up to 511 steps, 125 times; the
@@ -276,6 +283,14 @@ check: deps
 	@$(MAKE) --no-print-directory module KDIR=$$(scripts/vm-run.sh --kdir 6.12)
 	@$(MAKE) --no-print-directory module KDIR=$$(scripts/vm-run.sh --kdir 6.1)
 	@scripts/check.sh
+
+# The long stress suite (tests/stress/stress.sh with VCUBE_STRESS=long) on
+# KVER's kernel: 1,000,000 random calls from 64 processes, 100 kill -9s
+# mid-exchange, 100 module cycles, the memory, lock-hold and signal cases.
+stress: deps all tests
+	@$(MAKE) --no-print-directory module KDIR=$$(scripts/vm-run.sh --kdir $(KVER))
+	VCUBE_VM_TIMEOUT=$${VCUBE_VM_TIMEOUT:-14400} scripts/vm-run.sh --kver $(KVER) --no-insmod -- \
+		VCUBE_STRESS=long tests/vm/run.sh stress
 
 clean:
 	rm -rf $(B) vcube.ko

@@ -90,7 +90,7 @@ tally kunit "$log"
 
 for line in 6.12 6.1; do
 	tests=()
-	[ $line = 6.1 ] && tests=(topologies lifecycle signals netlink cnet golden_some)
+	[ $line = 6.1 ] && tests=(topologies lifecycle signals stress netlink cnet golden_some)
 	layer "VM tests, Debian $line kernel ${tests[*]:+(only: ${tests[*]})}"
 	# as it goes: each test's start and time, every failure and its notes
 	# (not the passes, nor the tools' progress lines: those stay in the log)
