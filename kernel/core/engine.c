@@ -1301,37 +1301,46 @@ static void vc_deadlock(struct vc_engine *e)
 	struct vc_req *r;
 
 	e->st.deadlocks++;
+	e->gen++;
 	e->ndl = 0;
 	e->dl_time = e->now;
 	if (say)
 		vc_log("deadlock at %llu ns: every bound node waits and nothing is in flight\n",
 		       (unsigned long long)e->now);
+	/* what each waits for, all of it before anything is undone */
+	for (i = 0; i < e->topo->nodes; i++) {
+		n = &e->node[i];
+		r = n->waiting;
+		if (n->state != VC_BLOCKED || !r)
+			continue;
+		d = &e->dl[e->ndl++];
+		memset(d, 0, sizeof(*d));
+		d->node = i;
+		d->clock = n->clock;
+		if (r->type == VC_REQ_CNET) {
+			d->kind = VC_WAIT_CNET;
+			d->first = r->cnet->a.first;
+			d->nodes = r->cnet->a.nodes;
+			d->entered = r->cnet->entered;
+		} else if (r->type == VC_REQ_RECV) {
+			d->kind = VC_WAIT_RECV;
+			d->peer = (s32)r->want_src;
+			d->tag = (s32)r->want_tag;
+		} else {
+			d->kind = VC_WAIT_SEND;
+			d->peer = r->smsg ? (s32)r->smsg->dst : -1;
+		}
+		if (say && e->ndl <= 16)
+			vc_deadlock_say(d);
+	}
+	if (say && e->ndl > 16)
+		vc_log("  and %u more nodes (netlink's deadlock-get has them all)\n",
+		       e->ndl - 16);
 	for (i = 0; i < e->topo->nodes; i++) {
 		n = &e->node[i];
 		if (n->state != VC_BLOCKED)
 			continue;
 		r = n->waiting;
-		if (r) {
-			d = &e->dl[e->ndl++];
-			memset(d, 0, sizeof(*d));
-			d->node = i;
-			d->clock = n->clock;
-			if (r->type == VC_REQ_CNET) {
-				d->kind = VC_WAIT_CNET;
-				d->first = r->cnet->a.first;
-				d->nodes = r->cnet->a.nodes;
-				d->entered = r->cnet->entered;
-			} else if (r->type == VC_REQ_RECV) {
-				d->kind = VC_WAIT_RECV;
-				d->peer = (s32)r->want_src;
-				d->tag = (s32)r->want_tag;
-			} else {
-				d->kind = VC_WAIT_SEND;
-				d->peer = r->smsg ? (s32)r->smsg->dst : -1;
-			}
-			if (say && e->ndl <= 16)
-				vc_deadlock_say(d);
-		}
 		/*
 		 * Its operation will never complete: every member leaves it
 		 * now, so that members coming back start a new one.
@@ -1341,9 +1350,6 @@ static void vc_deadlock(struct vc_engine *e)
 		vc_wake(e, n, e->now, -EDEADLK);
 		waiting++;
 	}
-	if (say && e->ndl > 16)
-		vc_log("  and %u more nodes (netlink's deadlock-get has them all)\n",
-		       e->ndl - 16);
 	if (e->notify) {
 		struct vc_notice nt = {
 			.kind = VC_NOTICE_DEADLOCK, .time = e->now,
