@@ -115,6 +115,7 @@ struct vc_node {
 	u32 idx;		/* position in the running heap */
 	u32 nreqs;
 	u64 next_id;
+	u64 posts;		/* receives posted so far */
 	u64 sysbuf_used;
 	u64 inflight;		/* bytes of its messages not yet taken */
 	u32 epoch;		/* its bindings so far (0 before the first) */
@@ -137,6 +138,22 @@ struct vc_node {
 struct vc_req_ev {
 	struct vc_req req;
 	struct vc_event ev;
+};
+
+/*
+ * A table of chains that grows with what it holds (at most one entry per
+ * chain on average), so a lookup walks O(1) entries expected however many
+ * there are. Entries of one key keep the order they were added in: a chain
+ * only appends, and growing moves each old chain, in order, into the new
+ * ones. The seed is random in the kernel: no caller can choose keys that
+ * collide. Nothing here decides virtual time, only how fast the same
+ * answer is found.
+ */
+struct vc_hash {
+	struct list_head *b;
+	u32 mask;
+	u32 count;
+	u64 seed;
 };
 
 struct vc_heap {
@@ -179,6 +196,8 @@ struct vc_engine {
 	struct vc_net_stats st;
 	u64 gen;		/* bumped whenever a counter may have changed */
 	struct list_head cnet_ops;	/* control network: not yet complete */
+	struct vc_hash reqs;		/* requests by (node, id) */
+	struct vc_hash posted;		/* posted receives by what they want */
 	struct vc_deadlock_rec *dl;	/* the last deadlock: a record per node */
 	u32 ndl;			/* ... of which these are filled */
 	u64 dl_time;
@@ -654,21 +673,136 @@ static void vc_xfer_begin(struct vc_engine *e, struct vc_xfer *x, u32 type,
 		vc_res_wait(e, &e->sport[x->src], x, VC_ON_SPORT, t);
 }
 
+/* ---- hash tables -------------------------------------------------------- */
+
+static u64 vc_mix(u64 z)
+{
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static u64 vc_hash_of(const struct vc_hash *h, u64 a, u64 b)
+{
+	return vc_mix(vc_mix(a ^ h->seed) ^ b);
+}
+
+static int vc_hash_init(struct vc_hash *h, u32 size)
+{
+	u32 i;
+
+	h->b = vc_alloc_array(size, sizeof(*h->b));
+	if (!h->b)
+		return -ENOMEM;
+	for (i = 0; i < size; i++)
+		INIT_LIST_HEAD(&h->b[i]);
+	h->mask = size - 1;
+	h->count = 0;
+	h->seed = vc_random_u64();
+	return 0;
+}
+
+static struct list_head *vc_hash_chain(const struct vc_hash *h, u64 hash)
+{
+	return &h->b[hash & h->mask];
+}
+
+/* Twice the chains, each old one moved in order; kept as is if no memory. */
+static void vc_hash_grow(struct vc_hash *h)
+{
+	u32 size = 2 * (h->mask + 1), i;
+	struct list_head *b;
+	struct vc_hnode *x;
+
+	if (size > (1U << 24))
+		return;
+	b = vc_alloc_array(size, sizeof(*b));
+	if (!b)
+		return;
+	for (i = 0; i < size; i++)
+		INIT_LIST_HEAD(&b[i]);
+	for (i = 0; i <= h->mask; i++) {
+		while (!list_empty(&h->b[i])) {
+			x = list_first_entry(&h->b[i], struct vc_hnode, link);
+			list_move_tail(&x->link, &b[x->hash & (size - 1)]);
+		}
+	}
+	vc_free(h->b);
+	h->b = b;
+	h->mask = size - 1;
+}
+
+static void vc_hash_add(struct vc_hash *h, struct vc_hnode *x, u64 hash)
+{
+	x->hash = hash;
+	list_add_tail(&x->link, vc_hash_chain(h, hash));
+	if (++h->count > h->mask + 1)
+		vc_hash_grow(h);
+}
+
+static void vc_hash_del(struct vc_hash *h, struct vc_hnode *x)
+{
+	if (list_empty(&x->link))
+		return;
+	list_del_init(&x->link);
+	h->count--;
+}
+
+static u64 vc_want_hash(struct vc_engine *e, u32 node, u32 src, u32 tag)
+{
+	return vc_hash_of(&e->posted, node, (u64)src << 32 | tag);
+}
+
+/* @r, a receive, is posted at @n: matched in posting order. */
+static void vc_post(struct vc_engine *e, struct vc_node *n, struct vc_req *r)
+{
+	r->posted = n->posts++;
+	list_add_tail(&r->post_link, &n->posted);
+	vc_hash_add(&e->posted, &r->by_want,
+		    vc_want_hash(e, n->id, r->want_src, r->want_tag));
+}
+
+static void vc_unpost(struct vc_engine *e, struct vc_req *r)
+{
+	list_del_init(&r->post_link);
+	vc_hash_del(&e->posted, &r->by_want);
+}
+
 static bool vc_matches(const struct vc_req *r, const struct vc_msg *m)
 {
 	return (r->want_src == VC_ANY || r->want_src == m->src) &&
 	       (r->want_tag == VC_ANY || r->want_tag == m->tag);
 }
 
-static struct vc_req *vc_match_posted(struct vc_node *n,
+/*
+ * The first receive posted at @n that takes @m: of the four kinds of
+ * receive that can (this source or any, this tag or any), the earliest
+ * posted. Each is the first of its key in its chain.
+ */
+static struct vc_req *vc_match_posted(struct vc_engine *e, struct vc_node *n,
 				      const struct vc_msg *m)
 {
-	struct vc_req *r;
+	const u32 src[4] = { m->src, m->src, VC_ANY, VC_ANY };
+	const u32 tag[4] = { m->tag, VC_ANY, m->tag, VC_ANY };
+	struct vc_req *r, *best = NULL;
+	u64 hash;
+	u32 i;
 
-	list_for_each_entry(r, &n->posted, post_link)
-		if (vc_matches(r, m))
-			return r;
-	return NULL;
+	if (list_empty(&n->posted))
+		return NULL;
+	for (i = 0; i < 4; i++) {
+		hash = vc_want_hash(e, n->id, src[i], tag[i]);
+		list_for_each_entry(r, vc_hash_chain(&e->posted, hash),
+				    by_want.link) {
+			if (r->by_want.hash != hash || r->node != n->id ||
+			    r->want_src != src[i] || r->want_tag != tag[i])
+				continue;
+			if (!best || r->posted < best->posted)
+				best = r;
+			break;
+		}
+	}
+	return best;
 }
 
 /*
@@ -698,7 +832,7 @@ static bool vc_dst_gone(struct vc_engine *e, const struct vc_msg *m)
 static bool vc_can_accept(struct vc_engine *e, struct vc_node *n,
 			  struct vc_msg *m)
 {
-	if (vc_dst_gone(e, m) || m->reserved || vc_match_posted(n, m))
+	if (vc_dst_gone(e, m) || m->reserved || vc_match_posted(e, n, m))
 		return true;
 	if (!e->p.sysbuf || n->sysbuf_used + m->len > e->p.sysbuf)
 		return false;
@@ -1082,11 +1216,11 @@ static void vc_deliver_data(struct vc_engine *e, struct vc_msg *m, u64 t)
 		vc_msg_free(e, m);
 		return;
 	}
-	r = vc_match_posted(d, m);
+	r = vc_match_posted(e, d, m);
 	if (r) {
 		bool freed = m->reserved;
 
-		list_del_init(&r->post_link);
+		vc_unpost(e, r);
 		vc_unreserve(e, m);
 		vc_recv_done(e, r, m, t);
 		if (freed)	/* buffer room for what waited for it */
@@ -1238,7 +1372,7 @@ static void vc_op_recv(struct vc_engine *e, struct vc_req *r, u64 t)
 		vc_recheck_parked(e, n, t);
 		return;
 	}
-	list_add_tail(&r->post_link, &n->posted);
+	vc_post(e, n, r);
 	vc_recheck_parked(e, n, t);
 }
 
@@ -1426,7 +1560,8 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 				   const struct vc_params *p)
 {
 	struct vc_engine *e = vc_alloc(sizeof(*e));
-	u32 i, n = topo->nodes;
+	u32 i, n = topo->nodes, size;
+	bool hash_ok;
 
 	if (!e)
 		return NULL;
@@ -1454,12 +1589,17 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 	e->rport = vc_alloc_array(n, sizeof(*e->rport));
 	e->running.a = vc_alloc_array(n, sizeof(void *));
 	e->dl = vc_alloc_array(n, sizeof(*e->dl));
+	/* chains for a few requests per node; they grow with the requests */
+	for (size = 64; size < 4 * n && size < (1U << 16); size *= 2)
+		;
+	hash_ok = !vc_hash_init(&e->reqs, size) &&
+		  !vc_hash_init(&e->posted, size);
 	if (p->window_ns)
 		e->winpeak = vc_alloc_array(VC_WINDOWS, sizeof(*e->winpeak));
 	if (p->trace_max)
 		e->trace = vc_alloc_array(p->trace_max, sizeof(*e->trace));
 	if (!e->node || !e->chan || !e->sport || !e->rport || !e->running.a ||
-	    !e->dl || (p->window_ns && !e->winpeak) || (p->trace_max && !e->trace)) {
+	    !e->dl || !hash_ok || (p->window_ns && !e->winpeak) || (p->trace_max && !e->trace)) {
 		vc_engine_destroy(e);
 		return NULL;
 	}
@@ -1560,6 +1700,8 @@ void vc_engine_destroy(struct vc_engine *e)
 	vc_free(e->winpeak);
 	vc_free(e->trace);
 	vc_free(e->dl);
+	vc_free(e->reqs.b);
+	vc_free(e->posted.b);
 	vc_free(e->events.a);
 	vc_free(e->running.a);
 	vc_free(e->node);
@@ -1724,7 +1866,9 @@ static struct vc_req *vc_req_new(struct vc_engine *e, struct vc_node *n,
 	r->node = n->id;
 	r->user = user;
 	INIT_LIST_HEAD(&r->post_link);
+	INIT_LIST_HEAD(&r->by_want.link);
 	list_add_tail(&r->link, &n->reqs);
+	vc_hash_add(&e->reqs, &r->by_id, vc_hash_of(&e->reqs, n->id, r->id));
 	n->nreqs++;
 	return r;
 }
@@ -1837,10 +1981,11 @@ int vc_recv(struct vc_engine *e, u32 node, u32 src, u32 tag, u64 cap,
 
 struct vc_req *vc_req_find(struct vc_engine *e, u32 node, u64 id)
 {
+	u64 hash = vc_hash_of(&e->reqs, node, id);
 	struct vc_req *r;
 
-	list_for_each_entry(r, &e->node[node].reqs, link)
-		if (r->id == id)
+	list_for_each_entry(r, vc_hash_chain(&e->reqs, hash), by_id.link)
+		if (r->by_id.hash == hash && r->node == node && r->id == id)
 			return r;
 	return NULL;
 }
@@ -1855,7 +2000,7 @@ void vc_req_free(struct vc_engine *e, struct vc_req *r)
 	if (r->type == VC_REQ_RECV) {
 		vc_heap_remove(&e->events, &((struct vc_req_ev *)r)->ev);
 		e->nevobj--;
-		list_del_init(&r->post_link);
+		vc_unpost(e, r);
 		if (r->msg)
 			vc_msg_free(e, r->msg);
 	} else if (r->type == VC_REQ_CNET) {
@@ -1866,6 +2011,7 @@ void vc_req_free(struct vc_engine *e, struct vc_req *r)
 	if (n->waiting == r)
 		n->waiting = NULL;
 	list_del_init(&r->link);
+	vc_hash_del(&e->reqs, &r->by_id);
 	n->nreqs--;
 	vc_free(r);
 }

@@ -193,11 +193,23 @@ struct vc_engine;
 
 enum vc_req_type { VC_REQ_SEND, VC_REQ_RECV, VC_REQ_CNET };
 
+/*
+ * An entry of a hash table of chains (engine.c): its chain, and the hash
+ * of its key (kept for growing the table).
+ */
+struct vc_hnode {
+	struct list_head link;
+	u64 hash;
+};
+
 /* A node's outstanding send, receive or control-network operation. */
 struct vc_req {
 	struct list_head link;		/* in the node's requests */
 	/* receives: in the node's posted list; operations: in the members */
 	struct list_head post_link;
+	struct vc_hnode by_id;		/* in the engine's requests by id */
+	struct vc_hnode by_want;	/* posted: by (node, want_src, want_tag) */
+	u64 posted;			/* the node's receives posted before it */
 	u64 id;
 	u32 type;
 	u32 node;

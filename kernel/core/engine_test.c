@@ -247,6 +247,91 @@ static void notices_add(void *ctx, const struct vc_notice *nt)
 }
 
 /*
+ * A message goes to the first receive posted that takes it, whatever mix
+ * of exact and wildcard sources and tags is posted (the engine finds it in
+ * hash chains per kind of receive, and must still pick the earliest).
+ */
+static void vcube_engine_match_order(struct kunit *test)
+{
+	static const u32 src[5] = { VC_ANY, 0, 0, VC_ANY, 0 };
+	static const u32 tag[5] = { 5, VC_ANY, 5, VC_ANY, 6 };
+	static const u32 sent[5] = { 5, 5, 5, 6, 6 };
+	struct vc_params p = test_params();
+	struct vc_req *r[5], *sr;
+	struct engine_ctx c;
+	struct vc_engine *e;
+	int ret;
+	u32 i;
+
+	e = engine_new(test, &c, 1, &p);
+	for (i = 0; i < 5; i++)
+		KUNIT_ASSERT_EQ(test, vc_recv(e, 1, src[i], tag[i], 64, 0, &r[i]),
+				0);
+	/* sent in this order, each a byte longer: the i-th goes to r[i] */
+	for (i = 0; i < 5; i++) {
+		KUNIT_ASSERT_EQ(test, vc_send(e, 0, 1, sent[i], VC_SEND_FORCED,
+					      payload(test, i + 1), i + 1, 0,
+					      &sr), 0);
+		vc_req_free(e, sr);
+	}
+	vc_unbind(e, 0);
+	/* blocked: everything commits, and it is done */
+	ret = vc_wait(e, 1, r[4]);
+	KUNIT_EXPECT_TRUE(test, ret == 0 || ret == VC_BLOCKED_RET);
+	for (i = 0; i < 5; i++) {
+		KUNIT_EXPECT_TRUE(test, r[i]->done);
+		KUNIT_ASSERT_NOT_NULL(test, r[i]->msg);
+		KUNIT_EXPECT_EQ(test, r[i]->msg->len, (u64)i + 1);
+		KUNIT_EXPECT_EQ(test, r[i]->msg->tag, sent[i]);
+	}
+	engine_free(&c);
+}
+
+/*
+ * Many requests: each found by its id, and each of 1000 receives with its
+ * own tag gets its message, sent in the reverse order (the tables grow
+ * from 64 chains as the requests come).
+ */
+static void vcube_engine_many_reqs(struct kunit *test)
+{
+	struct vc_params p = test_params();
+	struct vc_req **r, *sr;
+	struct engine_ctx c;
+	struct vc_engine *e;
+	u32 i, found = 0, right = 0;
+	int ret;
+
+	p.max_reqs = 2000;
+	r = kunit_kcalloc(test, 1000, sizeof(*r), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	e = engine_new(test, &c, 1, &p);
+	for (i = 0; i < 1000; i++)
+		KUNIT_ASSERT_EQ(test, vc_recv(e, 1, 0, i, 8, 0, &r[i]), 0);
+	for (i = 0; i < 1000; i++)
+		found += vc_req_find(e, 1, r[i]->id) == r[i];
+	KUNIT_EXPECT_EQ(test, found, 1000U);
+	KUNIT_EXPECT_PTR_EQ(test, vc_req_find(e, 0, r[0]->id), NULL);
+	for (i = 1000; i-- > 0;) {
+		KUNIT_ASSERT_EQ(test, vc_send(e, 0, 1, i, VC_SEND_FORCED,
+					      payload(test, 8), 8, 0, &sr), 0);
+		vc_req_free(e, sr);
+	}
+	vc_unbind(e, 0);
+	/* blocked: everything commits, and it is done */
+	ret = vc_wait(e, 1, r[0]);
+	KUNIT_EXPECT_TRUE(test, ret == 0 || ret == VC_BLOCKED_RET);
+	for (i = 0; i < 1000; i++)
+		right += r[i]->done && r[i]->msg && r[i]->msg->tag == i;
+	KUNIT_EXPECT_EQ(test, right, 1000U);
+	for (i = 0; i < 1000; i += 2)
+		vc_req_free(e, r[i]);
+	for (i = 1; i < 1000; i += 2)
+		found -= vc_req_find(e, 1, r[i]->id) == r[i];
+	KUNIT_EXPECT_EQ(test, found, 500U);
+	engine_free(&c);
+}
+
+/*
  * Everyone waits and nothing is in flight: all get -EDEADLK at once, and
  * the deadlock is announced once, with the two nodes it left waiting.
  */
@@ -1365,6 +1450,8 @@ static void vcube_engine_cnet_killed(struct kunit *test)
 static struct kunit_case vcube_engine_cases[] = {
 	KUNIT_CASE_PARAM(vcube_engine_cnet_cost, cnet_cost_gen_params),
 	KUNIT_CASE(vcube_engine_cnet_order),
+	KUNIT_CASE(vcube_engine_match_order),
+	KUNIT_CASE(vcube_engine_many_reqs),
 	KUNIT_CASE(vcube_engine_cnet_partition),
 	KUNIT_CASE(vcube_engine_cnet_killed),
 	KUNIT_CASE_PARAM(vcube_engine_single_send, single_gen_params),

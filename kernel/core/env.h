@@ -14,6 +14,7 @@
 #include <linux/kernel.h>
 #include <linux/list.h>
 #include <linux/mm.h>
+#include <linux/random.h>
 #include <linux/ratelimit.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
@@ -25,6 +26,8 @@
 #define vc_free(p)		kvfree(p)
 /* the engine runs in process context, under a mutex: it may yield */
 #define vc_resched()		cond_resched()
+/* seeds the engine's hash tables: which keys collide is nobody's choice */
+#define vc_random_u64()		get_random_u64()
 #define vc_log(...)		pr_warn("vcube: " __VA_ARGS__)
 /*
  * A report of several lines, allowed a few times per 5 s (the log's own
@@ -56,6 +59,7 @@ typedef int32_t s32;
 #define vc_alloc_array(n, s)	calloc(n, s)
 #define vc_free(p)		free(p)
 #define vc_resched()		do { } while (0)
+#define vc_random_u64()		0x9e3779b97f4a7c15ULL
 extern void (*vc_host_log)(const char *msg);
 #define vc_log(...)							\
 	do {								\
@@ -108,6 +112,12 @@ static inline void list_del_init(struct list_head *n)
 	n->prev->next = n->next;
 	n->next->prev = n->prev;
 	INIT_LIST_HEAD(n);
+}
+
+static inline void list_move_tail(struct list_head *n, struct list_head *h)
+{
+	list_del_init(n);
+	list_add_tail(n, h);
 }
 
 static inline int list_empty(const struct list_head *h)

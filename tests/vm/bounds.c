@@ -24,6 +24,13 @@
  *                      it prints how long it took (a figure, not a check:
  *                      the issue measured 237 s before the waiter queues
  *                      were searched from their tail).
+ *   bounds match      (topology=hypercube dim=1 max_reqs=65536): node 1
+ *                      posts 65536 receives from node 0, tag i each, then
+ *                      stays idle; node 0 queues 65536 empty FORCED sends,
+ *                      tags 65535 down to 0; node 1 waits for its tag 0:
+ *                      that one call matches all 65536 arrivals with the
+ *                      receives (each, in a list, the last one posted left);
+ *                      it prints how long it took (a figure, not a check).
  *
  * Prints "ok - ..." / "not ok - ..." lines; exits 1 if any failed.
  */
@@ -247,6 +254,60 @@ static int queue(void)
 	return failed;
 }
 
+/*
+ * Node 1: 65536 receives posted, tag i from node 0; once node 0 has sent,
+ * one WAIT for the tag 0 one (the last to arrive) commits every arrival.
+ */
+static int match(void)
+{
+	static uint64_t req[65536];
+	struct vcube_node *node;
+	int ready[2], go[2], round, i, sent = 0;
+	uint64_t sreq;
+	pid_t pid;
+	char c = 0;
+
+	if (pipe(ready) || pipe(go))
+		return 1;
+	pid = fork();
+	if (!pid) {
+		double t;
+		int ret;
+
+		if (vcube_node_open(1, &node))
+			_exit(2);
+		for (i = 0; i < 65536; i++)
+			if (vcube_node_irecv(node, 0, i, &c, 0, &req[i]))
+				_exit(3);
+		if (write(ready[1], &c, 1) != 1 || read(go[0], &c, 1) != 1)
+			_exit(2);
+		t = wall();
+		ret = vcube_node_wait(node, req[0], NULL);
+		t = wall() - t;
+		printf("# 65536 receives posted, 65536 sends matched with them by one WAIT: %.3f s\n",
+		       t);
+		for (i = 1; i < 65536 && !ret; i++)
+			ret = vcube_node_wait(node, req[i], NULL);
+		_exit(ret ? 1 : 0);
+	}
+	T(read(ready[0], &c, 1) == 1, "node 1 posted 65536 receives, idle");
+	for (round = 0; round < 16; round++) {
+		if (vcube_node_open(0, &node))
+			break;
+		for (i = 0; i < 4096; i++)
+			sent += !vcube_node_isend(node, 1,
+						  65535 - (round * 4096 + i),
+						  &c, 0, VCUBE_SEND_FORCED,
+						  &sreq);
+		vcube_node_close(node);
+	}
+	T(sent == 65536, "node 0 queued %d empty FORCED sends, tags 65535 down to 0",
+	  sent);
+	T(write(go[1], &c, 1) == 1 && child_status(pid) == 0,
+	  "node 1: every one of its 65536 receives done");
+	return failed;
+}
+
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -256,6 +317,8 @@ int main(int argc, char **argv)
 		return pinned();
 	if (argc == 2 && !strcmp(argv[1], "queue"))
 		return queue();
-	fprintf(stderr, "usage: bounds inflight|pinned|queue\n");
+	if (argc == 2 && !strcmp(argv[1], "match"))
+		return match();
+	fprintf(stderr, "usage: bounds inflight|pinned|queue|match\n");
 	return 2;
 }

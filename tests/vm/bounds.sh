@@ -4,7 +4,8 @@
 # payload in flight per source node and per network, counted across a
 # sender's bindings; the memory five rounds of 256 1 MiB sends to an idle
 # node pin with the default limits; and how long one call holds the lock
-# to commit 65536 queued sends (printed, not checked).
+# to commit 65536 queued sends, and to match 65536 arrivals with as many
+# posted receives (printed, not checked).
 . "$(dirname "$0")/lib.sh"
 load topology=hypercube dim=3 max_inflight=6356992 max_inflight_node=4259840 && {
 	bounds inflight || fail=1
@@ -17,6 +18,11 @@ load topology=hypercube dim=1 && {
 	d=$(counter forced_dropped 1) x=$(counter discarded 1)
 	check "all 65536 accounted for at node 1: $d dropped, $x discarded" \
 		[ $((d + x)) = 65536 ]
+	unload
+}
+load topology=hypercube dim=1 max_reqs=65536 && {
+	bounds match || fail=1
+	check "node 1 received all 65536" [ "$(counter received 1)" = 65536 ]
 	unload
 }
 load topology=hypercube dim=3 && {
