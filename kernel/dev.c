@@ -76,6 +76,14 @@ static void vcube_wake(void *ctx, u32 id)
 	lockdep_assert_held(&net->lock);
 	WRITE_ONCE(node->woken, true);
 	wake_up(&node->wq);
+	/*
+	 * Running again with its process away (a signal cut its wait, and
+	 * it may be stopped): the idle lease runs from now.
+	 */
+	if (net->lease && !node->in_call && node->tgid) {
+		node->lease_from = jiffies;
+		mod_delayed_work(system_wq, &node->lease, net->lease);
+	}
 }
 
 /*
@@ -115,6 +123,55 @@ static int vcube_block(struct vcube_node *node, int ret, struct vc_req *r)
 	return ret;
 }
 
+/*
+ * The idle lease (D5): a node that makes no call for &vcube_net.lease
+ * stops holding virtual time until its next call. Its timer runs from
+ * the end of each call (and from the open); a call takes the node back.
+ */
+static void vcube_lease_work(struct work_struct *work)
+{
+	struct vcube_node *node = container_of(to_delayed_work(work),
+					       struct vcube_node, lease);
+	struct vcube_net *net = node->net;
+
+	mutex_lock(&net->lock);
+	/* armed for an earlier binding or call: the lease runs from the last */
+	if (node->tgid && !node->in_call) {
+		unsigned long end = node->lease_from + net->lease;
+
+		if (time_before(jiffies, end))
+			mod_delayed_work(system_wq, &node->lease, end - jiffies);
+		else
+			vc_lease_expire(net->engine, node->id);
+	}
+	mutex_unlock(&net->lock);
+}
+
+static void vcube_lease_enter(struct vcube_node *node)
+{
+	struct vcube_net *net = node->net;
+
+	if (!net->lease)
+		return;
+	mutex_lock(&net->lock);
+	node->in_call = true;
+	vc_resume(net->engine, node->id);
+	mutex_unlock(&net->lock);
+}
+
+static void vcube_lease_leave(struct vcube_node *node)
+{
+	struct vcube_net *net = node->net;
+
+	if (!net->lease)
+		return;
+	mutex_lock(&net->lock);
+	node->in_call = false;
+	node->lease_from = jiffies;
+	mutex_unlock(&net->lock);
+	mod_delayed_work(system_wq, &node->lease, net->lease);
+}
+
 static int vcube_open(struct inode *inode, struct file *file)
 {
 	struct vcube_node *node = container_of(inode->i_cdev,
@@ -123,9 +180,12 @@ static int vcube_open(struct inode *inode, struct file *file)
 
 	mutex_lock(&node->net->lock);
 	ret = node->net->ready ? vcube_node_bind(node) : -ENODEV;
+	node->lease_from = jiffies;
 	mutex_unlock(&node->net->lock);
 	if (ret)
 		return ret;
+	if (node->net->lease)
+		mod_delayed_work(system_wq, &node->lease, node->net->lease);
 	get_device(&node->dev);
 	file->private_data = node;
 	return nonseekable_open(inode, file);
@@ -135,6 +195,8 @@ static int vcube_release(struct inode *inode, struct file *file)
 {
 	struct vcube_node *node = file->private_data;
 
+	/* no call is under way: nothing arms it again (it takes the lock) */
+	cancel_delayed_work_sync(&node->lease);
 	mutex_lock(&node->net->lock);
 	vcube_node_unbind(node);
 	mutex_unlock(&node->net->lock);
@@ -667,7 +729,9 @@ static long vcube_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		/* A request must not be waited for by two callers at once. */
 		if (mutex_lock_interruptible(&node->op_lock))
 			return -ERESTARTSYS;
+		vcube_lease_enter(node);
 		ret = vcube_node_op(node, cmd, argp);
+		vcube_lease_leave(node);
 		mutex_unlock(&node->op_lock);
 		return ret;
 	default:
@@ -894,6 +958,7 @@ static int vcube_node_add(struct vcube_net *net, u32 id)
 	node->id = id;
 	init_waitqueue_head(&node->wq);
 	mutex_init(&node->op_lock);
+	INIT_DELAYED_WORK(&node->lease, vcube_lease_work);
 	device_initialize(&node->dev);
 	node->dev.class = &vcube_class;
 	node->dev.devt = MKDEV(MAJOR(net->devt), MINOR(net->devt) + id);

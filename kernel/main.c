@@ -74,6 +74,16 @@ static unsigned long long max_inflight_node = 64ULL << 20;
 module_param(max_inflight_node, ullong, 0444);
 MODULE_PARM_DESC(max_inflight_node, "Bytes of messages in flight from one node (payloads and their bookkeeping), sent and not yet received, across its bindings; past it its sends fail with ENOBUFS (default 64 MiB)");
 
+/*
+ * D5: a bound process outside vcube's calls counts as running and holds
+ * every node's virtual time. With a lease, one that makes no call for
+ * that long stops holding it until its next call (virtual times then
+ * depend on wall time: off by default).
+ */
+static unsigned int idle_lease_ms;
+module_param(idle_lease_ms, uint, 0444);
+MODULE_PARM_DESC(idle_lease_ms, "A bound node that makes no call for this long (ms) stops holding virtual time until its next call, which starts at the time committed meanwhile (default 0: off; at most 3600000)");
+
 static unsigned int trace = 65536;
 module_param(trace, uint, 0444);
 MODULE_PARM_DESC(trace, "Channel-use records kept for the netlink trace dump (default 65536, at most 4194304, 48 bytes each; 0: off)");
@@ -376,6 +386,12 @@ static int vcube_params_parse(struct vcube_net *net)
 		pr_err("trace=%u is out of range (0..%u)\n", trace, 1U << 22);
 		return -EINVAL;
 	}
+	if (idle_lease_ms > 3600000) {
+		pr_err("idle_lease_ms=%u is out of range (0..3600000)\n",
+		       idle_lease_ms);
+		return -EINVAL;
+	}
+	net->lease = msecs_to_jiffies(idle_lease_ms);
 	net->max_msg = max_msg;
 	net->params.cnet_max = max_msg;
 	net->params.max_reqs = max_reqs;

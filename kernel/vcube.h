@@ -12,6 +12,7 @@
 #include <linux/types.h>
 
 #include <linux/wait.h>
+#include <linux/workqueue.h>
 
 #include "core/engine.h"
 #include "core/topology.h"
@@ -42,6 +43,15 @@ struct vcube_net;
  *	keeps), held while bound, NULL while unbound: only calls from it
  *	take part; readers see its number in their own PID namespace
  *	(pid_vnr). Under &vcube_net.lock.
+ * @lease: runs when the node has made no call for &vcube_net.lease: the
+ *	engine stops counting it as holding time (vc_lease_expire()).
+ *	Armed at open, at the end of each call and when the node is woken
+ *	outside a call (a signal cut its wait); cancelled at release.
+ * @in_call: a call of the node is under way (the lease must not run
+ *	out under it). Under &vcube_net.lock.
+ * @lease_from: jiffies when the node last left a call, was bound or was
+ *	woken outside a call: the lease runs out &vcube_net.lease after it
+ *	(a @lease armed earlier only re-arms). Under &vcube_net.lock.
  */
 struct vcube_node {
 	struct device dev;
@@ -54,6 +64,9 @@ struct vcube_node {
 	struct vc_req *intr;
 	bool intr_call;
 	struct pid *tgid;
+	struct delayed_work lease;
+	bool in_call;
+	unsigned long lease_from;
 };
 
 /**
@@ -69,6 +82,7 @@ struct vcube_node {
  *	held while copying to or from user memory
  * @ready: set under @lock once init can no longer fail; until then an
  *	open gets -ENODEV (a failed init frees all under any open file)
+ * @lease: idle_lease_ms in jiffies (0: off); read-only after init
  */
 struct vcube_net {
 	struct vcube_topo topo;
@@ -80,6 +94,7 @@ struct vcube_net {
 	struct vc_engine *engine;
 	struct mutex lock;
 	bool ready;
+	unsigned long lease;
 };
 
 umode_t vcube_dev_mode(void);

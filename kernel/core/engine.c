@@ -116,6 +116,8 @@ struct vc_node {
 	u32 nreqs;
 	u64 next_id;
 	u64 posts;		/* receives posted so far */
+	/* RUNNING, but out of the running heap: its idle lease ran out */
+	bool idle;
 	u64 sysbuf_used;
 	u64 inflight;		/* bytes of its messages not yet taken */
 	u32 epoch;		/* its bindings so far (0 before the first) */
@@ -187,6 +189,7 @@ struct vc_engine {
 	u64 seq;
 	u32 nbound;
 	u32 nrunning;
+	u32 nidle;		/* running nodes whose idle lease ran out */
 	u32 maxhops;
 	u32 nevobj;		/* objects that may each have an event queued */
 	u64 inflight;		/* bytes of messages not yet taken */
@@ -375,9 +378,12 @@ static void vc_set_running(struct vc_engine *e, struct vc_node *n)
 	vc_heap_push(&e->running, n);	/* room for every node is reserved */
 }
 
+static void vc_unidle(struct vc_engine *e, struct vc_node *n);
+
 static void vc_set_blocked(struct vc_engine *e, struct vc_node *n,
 			   struct vc_req *req)
 {
+	vc_unidle(e, n);
 	if (n->state == VC_RUNNING) {
 		vc_heap_remove(&e->running, n);
 		e->nrunning--;
@@ -437,6 +443,29 @@ static bool vc_resume_at(struct vc_engine *e, struct vc_node *n, u64 t)
 		return false;
 	n->clock = vc_noise_resume(e, n, t);
 	return true;
+}
+
+/*
+ * @n is running and holds time again (its idle lease had run out): what
+ * was committed meanwhile is its past, it starts after it.
+ */
+static void vc_unidle(struct vc_engine *e, struct vc_node *n)
+{
+	if (!n->idle)
+		return;
+	n->idle = false;
+	e->nidle--;
+	vc_resume_at(e, n, e->now);
+	e->nrunning++;
+	vc_heap_push(&e->running, n);
+	e->gen++;
+}
+
+/* @n, bound, makes a call: running, and holding time (see vc_unidle()). */
+static bool vc_running(struct vc_engine *e, struct vc_node *n)
+{
+	vc_unidle(e, n);
+	return n->state == VC_RUNNING;
 }
 
 /* Where @n's first interrupt falls (noise off: 0). */
@@ -1529,7 +1558,8 @@ static void vc_run(struct vc_engine *e)
 			continue;
 		}
 		if (!e->events.len) {
-			if (!e->nrunning && e->nbound)
+			/* an idle node may still come back: no deadlock yet */
+			if (!e->nrunning && !e->nidle && e->nbound)
 				vc_deadlock(e);
 			if (!e->nbound)
 				e->now = 0;
@@ -1758,7 +1788,10 @@ void vc_unbind(struct vc_engine *e, u32 node)
 		vc_unreserve(e, m);
 		vc_msg_free(e, m);
 	}
-	if (n->state == VC_RUNNING) {
+	if (n->idle) {
+		n->idle = false;
+		e->nidle--;
+	} else if (n->state == VC_RUNNING) {
 		vc_heap_remove(&e->running, n);
 		e->nrunning--;
 	}
@@ -1770,6 +1803,36 @@ void vc_unbind(struct vc_engine *e, u32 node)
 	/* Whatever waited for room here is taken (and discarded) now. */
 	vc_recheck_parked(e, n, e->now > n->clock ? e->now : n->clock);
 	vc_run(e);
+}
+
+/*
+ * The idle lease (module parameter idle_lease_ms): @node, bound and
+ * running, has made no call for that long (its process stopped, or
+ * computes without saying so). Until its next call it stops holding
+ * virtual time: events commit past its clock, and it is not counted
+ * running for deadlocks either way. Its next call first goes through
+ * vc_resume(), which starts it at the time committed meanwhile, if later.
+ * Off by default: when it acts, virtual times depend on wall time.
+ */
+void vc_lease_expire(struct vc_engine *e, u32 node)
+{
+	struct vc_node *n = &e->node[node];
+
+	if (n->state != VC_RUNNING || n->idle)
+		return;
+	vc_heap_remove(&e->running, n);
+	e->nrunning--;
+	n->idle = true;
+	e->nidle++;
+	e->st.leases++;
+	e->gen++;
+	vc_run(e);
+}
+
+/* @node makes a call: if its lease had run out, it holds time again. */
+void vc_resume(struct vc_engine *e, u32 node)
+{
+	vc_unidle(e, &e->node[node]);
 }
 
 u64 vc_clock(struct vc_engine *e, u32 node)
@@ -1787,7 +1850,7 @@ int vc_delay(struct vc_engine *e, u32 node, u64 ns)
 	struct vc_node *n = &e->node[node];
 	u64 t;
 
-	if (n->state != VC_RUNNING)
+	if (!vc_running(e, n))
 		return -EINVAL;
 	if (ns >= VC_TIME_MAX || n->clock + ns >= VC_TIME_MAX)
 		return -EOVERFLOW;
@@ -1812,7 +1875,7 @@ int vc_jitter(struct vc_engine *e, u32 node, u64 *ns)
 	u64 k = n->draws, h, d = 0;
 	int ret;
 
-	if (n->state != VC_RUNNING)
+	if (!vc_running(e, n))
 		return -EINVAL;
 	n->draws++;
 	if (e->p.jitter) {
@@ -1840,7 +1903,7 @@ int vc_copy(struct vc_engine *e, u32 node, u64 bytes, u64 *ns)
 	int ret;
 
 	*ns = 0;
-	if (e->node[node].state != VC_RUNNING)
+	if (!vc_running(e, &e->node[node]))
 		return -EINVAL;
 	if (bytes > VC_COPY_MAX)
 		return -EOVERFLOW;
@@ -1898,7 +1961,7 @@ int vc_send(struct vc_engine *e, u32 node, u32 dst, u32 tag, u32 flags,
 	int ret = 0;
 
 	if (dst >= e->topo->nodes || (flags & ~VC_SEND_FORCED) ||
-	    n->state != VC_RUNNING)
+	    !vc_running(e, n))
 		ret = -EINVAL;
 	else if (n->nreqs >= e->p.max_reqs || !vc_inflight_fits(e, n, bytes))
 		ret = -ENOBUFS;
@@ -1955,7 +2018,7 @@ int vc_recv(struct vc_engine *e, u32 node, u32 src, u32 tag, u64 cap,
 
 	if (src != VC_ANY && src >= e->topo->nodes)
 		return -EINVAL;
-	if (n->state != VC_RUNNING)
+	if (!vc_running(e, n))
 		return -EINVAL;
 	if (n->nreqs >= e->p.max_reqs)
 		return -ENOBUFS;
@@ -2025,7 +2088,7 @@ int vc_wait(struct vc_engine *e, u32 node, struct vc_req *req)
 {
 	struct vc_node *n = &e->node[node];
 
-	if (n->state != VC_RUNNING)
+	if (!vc_running(e, n))
 		return -EINVAL;
 	if (req->done) {
 		if (vc_resume_at(e, n, req->done_time)) {
@@ -2048,7 +2111,7 @@ int vc_test(struct vc_engine *e, u32 node, struct vc_req *req)
 {
 	struct vc_node *n = &e->node[node];
 
-	if (n->state != VC_RUNNING)
+	if (!vc_running(e, n))
 		return -EINVAL;
 	if (req->done)
 		return 1;
@@ -2357,7 +2420,7 @@ int vc_cnet_enter(struct vc_engine *e, u32 node, const struct vc_cnet_args *a,
 	int ret;
 
 	ret = vc_cnet_check(e, node, a, &in, &out);
-	if (!ret && n->state != VC_RUNNING)
+	if (!ret && !vc_running(e, n))
 		ret = -EINVAL;
 	if (ret)
 		goto out_free;

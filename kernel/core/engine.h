@@ -285,6 +285,7 @@ struct vc_net_stats {
 	u64 port_waits;
 	u64 duplex_waits;	/* bodies that waited for the other direction */
 	u64 deadlocks;
+	u64 leases;		/* idle leases that ran out */
 	u64 events;
 	u64 elapsed;		/* virtual time committed, summed over runs */
 	/* the control network, apart from the data network's counters */
@@ -337,6 +338,8 @@ int vc_send(struct vc_engine *e, u32 node, u32 dst, u32 tag, u32 flags,
 int vc_recv(struct vc_engine *e, u32 node, u32 src, u32 tag, u64 cap,
 	    u64 user, struct vc_req **reqp);
 struct vc_req *vc_req_find(struct vc_engine *e, u32 node, u64 id);
+void vc_lease_expire(struct vc_engine *e, u32 node);
+void vc_resume(struct vc_engine *e, u32 node);
 int vc_wait(struct vc_engine *e, u32 node, struct vc_req *req);
 int vc_test(struct vc_engine *e, u32 node, struct vc_req *req);
 int vc_node_status(struct vc_engine *e, u32 node);

@@ -332,6 +332,49 @@ static void vcube_engine_many_reqs(struct kunit *test)
 }
 
 /*
+ * The idle lease: node 0 sends and goes off (running, holding time at its
+ * clock); node 1's receive cannot complete until node 0's lease runs out.
+ * While node 0 is idle nobody deadlocks for want of it; its next call
+ * starts at the time committed meanwhile.
+ */
+static void vcube_engine_lease(struct kunit *test)
+{
+	struct vc_params p = test_params();
+	struct vc_req *r, *s, *r2;
+	struct engine_ctx c;
+	struct vc_engine *e;
+	int ret;
+
+	e = engine_new(test, &c, 1, &p);
+	KUNIT_ASSERT_EQ(test, vc_recv(e, 1, 0, 0, 8, 0, &r), 0);
+	KUNIT_ASSERT_EQ(test, vc_send(e, 0, 1, 0, VC_SEND_FORCED,
+				      payload(test, 8), 8, 0, &s), 0);
+	vc_req_free(e, s);
+	KUNIT_EXPECT_EQ(test, vc_wait(e, 1, r), VC_BLOCKED_RET);
+	KUNIT_EXPECT_FALSE(test, r->done);	/* node 0 holds time at 0 */
+	vc_lease_expire(e, 0);
+	KUNIT_EXPECT_TRUE(test, r->done);
+	KUNIT_EXPECT_EQ(test, vc_node_status(e, 1), 0);
+	KUNIT_EXPECT_EQ(test, vc_net_stats(e)->leases, 1ULL);
+	/* node 1 waits for a second message node 0 has not sent: no deadlock */
+	KUNIT_ASSERT_EQ(test, vc_recv(e, 1, 0, 1, 8, 0, &r2), 0);
+	ret = vc_wait(e, 1, r2);
+	KUNIT_EXPECT_EQ(test, ret, VC_BLOCKED_RET);
+	KUNIT_EXPECT_EQ(test, vc_net_stats(e)->deadlocks, 0ULL);
+	/* node 0 comes back, at the time committed meanwhile, and sends */
+	vc_resume(e, 0);
+	KUNIT_EXPECT_EQ(test, vc_clock(e, 0), vc_now(e));
+	KUNIT_EXPECT_GE(test, vc_clock(e, 0), r->done_time);
+	KUNIT_ASSERT_EQ(test, vc_send(e, 0, 1, 1, VC_SEND_FORCED,
+				      payload(test, 8), 8, 0, &s), 0);
+	vc_req_free(e, s);
+	vc_unbind(e, 0);
+	KUNIT_EXPECT_TRUE(test, r2->done);
+	KUNIT_EXPECT_GT(test, r2->done_time, r->done_time);
+	engine_free(&c);
+}
+
+/*
  * Everyone waits and nothing is in flight: all get -EDEADLK at once, and
  * the deadlock is announced once, with the two nodes it left waiting.
  */
@@ -1451,6 +1494,7 @@ static struct kunit_case vcube_engine_cases[] = {
 	KUNIT_CASE_PARAM(vcube_engine_cnet_cost, cnet_cost_gen_params),
 	KUNIT_CASE(vcube_engine_cnet_order),
 	KUNIT_CASE(vcube_engine_match_order),
+	KUNIT_CASE(vcube_engine_lease),
 	KUNIT_CASE(vcube_engine_many_reqs),
 	KUNIT_CASE(vcube_engine_cnet_partition),
 	KUNIT_CASE(vcube_engine_cnet_killed),

@@ -38,6 +38,7 @@ cases=(
 	"topology=hypercube dim=3 max_msg=0|max_msg=0 is out of range"
 	"topology=hypercube dim=3 max_reqs=0|max_reqs=0 is out of range"
 	"topology=hypercube dim=3 trace=16777216|trace=16777216 is out of range (0..4194304)"
+	"topology=hypercube dim=3 idle_lease_ms=3600001|idle_lease_ms=3600001 is out of range (0..3600000)"
 	"topology=hypercube dim=3 max_inflight=1000|max_inflight=1000 is out of range (max_msg + 64 KiB = 1114112.."
 	"topology=hypercube dim=3 max_inflight=2000000000000|max_inflight=2000000000000 is out of range"
 	"topology=hypercube dim=3 max_inflight_node=1000|max_inflight_node=1000 is out of range"

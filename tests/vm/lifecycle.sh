@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Binding rules and the module's life: the node_open program (EBUSY, owner,
 # killed owners, ioctl errors), rmmod refused while a node is open, many
-# insmod/rmmod cycles, and the largest network; first, the README's
+# insmod/rmmod cycles, the largest network, and the idle lease; first, the README's
 # example program, built from the tree as a user would build it.
 . "$(dirname "$0")/lib.sh"
 
@@ -77,5 +77,15 @@ load topology=hypercube dim=12 && {
 	check "dim=12: route 0->4095 has 12 hops" [ "${got##*(}" = "12 hops)" ]
 	unload
 	check "dim=12 unloaded" [ ! -e /dev/vcube0 ]
+}
+# D5: a process sitting in user space holds every node's time, unless
+# the idle lease is on (tests/vm/lease.c)
+load topology=hypercube dim=1 && {
+	lease off || fail=1
+	unload
+}
+load topology=hypercube dim=1 idle_lease_ms=200 && {
+	lease on || fail=1
+	unload
 }
 exit $fail

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * In the VM: the idle lease (D5). Node 0 sends node 1 a message, then its
+ * process sits in user space (as a stopped or computing process would);
+ * node 1 receives it.
+ *
+ *   lease off   (idle_lease_ms=0): node 0 holds virtual time where it
+ *               stopped, so node 1's receive waits for it: not done after
+ *               2 s; done once node 0 closes.
+ *   lease on    (idle_lease_ms=200): node 0's lease runs out; node 1's
+ *               receive completes while node 0 still sleeps; node 0's
+ *               next call starts no earlier than that receipt.
+ *
+ * Prints "ok - ..." / "not ok - ..." lines; exits 1 if any failed.
+ */
+#include <poll.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tap.h"
+#include "vcube.h"
+
+/* Wait up to @ms for a byte on @fd: 1 if one came. */
+static int byte_within(int fd, int ms)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	char c;
+
+	return poll(&p, 1, ms) == 1 && read(fd, &c, 1) == 1;
+}
+
+int main(int argc, char **argv)
+{
+	int on, go[2], done[2], times[2], posted[2];
+	uint64_t got = 0, later = 0;
+	pid_t a, b;
+	char c = 0;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc != 2 || (strcmp(argv[1], "on") && strcmp(argv[1], "off"))) {
+		fprintf(stderr, "usage: lease on|off\n");
+		return 2;
+	}
+	on = !strcmp(argv[1], "on");
+	if (pipe(go) || pipe(done) || pipe(times) || pipe(posted))
+		return 1;
+	a = fork();
+	if (!a) {			/* node 0: sends, then sleeps in user space */
+		struct vcube_node *n;
+		uint64_t t;
+
+		/* bound, and sends once node 1's receive is posted */
+		if (vcube_node_open(0, &n) || !byte_within(posted[0], 10000) ||
+		    vcube_node_send(n, 1, 0, &c, 1, VCUBE_SEND_FORCED, NULL))
+			_exit(2);
+		byte_within(go[0], 10000);
+		if (vcube_node_delay(n, 1000) || vcube_node_clock(n, &t) ||
+		    write(times[1], &t, sizeof(t)) != sizeof(t))
+			_exit(3);
+		_exit(0);
+	}
+	b = fork();
+	if (!b) {			/* node 1: receives, says when */
+		struct vcube_node *n;
+		struct vcube_status st;
+		uint64_t req;
+
+		if (vcube_node_open(1, &n) ||
+		    vcube_node_irecv(n, 0, 0, &c, 1, &req) ||
+		    write(posted[1], &c, 1) != 1 ||
+		    vcube_node_wait(n, req, &st) ||
+		    write(times[1], &st.time, sizeof(st.time)) !=
+		    sizeof(st.time) || write(done[1], &c, 1) != 1)
+			_exit(2);
+		_exit(0);
+	}
+	if (on) {
+		T(byte_within(done[0], 5000),
+		  "idle_lease_ms=200: node 1's receive completes while node 0 sleeps in user space");
+		T(write(go[1], &c, 1) == 1 && child_status(a) == 0,
+		  "node 0 comes back and calls again");
+		T(read(times[0], &got, 8) == 8 && read(times[0], &later, 8) == 8 &&
+		  later >= got,
+		  "node 0's next call starts after the receipt it let commit (%llu >= %llu ns)",
+		  (unsigned long long)later, (unsigned long long)got);
+	} else {
+		T(!byte_within(done[0], 2000),
+		  "no lease: node 1's receive still waits for node 0, asleep in user space, after 2 s");
+		T(write(go[1], &c, 1) == 1 && child_status(a) == 0 &&
+		  byte_within(done[0], 5000),
+		  "once node 0 calls and closes, node 1's receive completes");
+	}
+	T(child_status(b) == 0, "node 1 exits 0");
+	return failed;
+}
