@@ -168,8 +168,8 @@ assert len({n.split(" lane")[0] for n in names}) == 32, names[:5]
 	wait $upid
 	good=0; [ "$(cat "$tmp/ns-sysfs")" = 1 ] && [ "$outer" = "$child" ] && python3 -c '
 import json, sys
-inner = {n["id"]: n.get("pid") for n in json.load(open(sys.argv[1]))}
-outer = {n["id"]: n.get("pid") for n in json.load(open(sys.argv[2]))}
+inner = {n["node"]: n["pid"] for n in json.load(open(sys.argv[1]))}
+outer = {n["node"]: n["pid"] for n in json.load(open(sys.argv[2]))}
 assert inner[5] == 1 and outer[5] == int(sys.argv[3]), (inner[5], outer[5])
 ' "$tmp/ns-nodes" "$tmp/nodes-outer" "$child" && good=1
 	check "a node bound in a PID namespace: its owner is 1 inside ($(cat "$tmp/ns-sysfs")), $child outside ($outer), in sysfs and vcubectl nodes" [ $good = 1 ]
