@@ -52,7 +52,7 @@ EXAMPLES := $(patsubst examples/%.c,$(B)/examples/%,$(wildcard examples/*.c))
 
 .PHONY: all module userspace tests deps vm demo check kunit bench-engine golden-update \
 	install validate reproduce reproduce-cnet score score-report score-smoke readme-commands clean \
-	stress
+	stress check-debug
 all: module userspace
 
 # ---- kernel module --------------------------------------------------------
@@ -291,6 +291,12 @@ stress: deps all tests
 	@$(MAKE) --no-print-directory module KDIR=$$(scripts/vm-run.sh --kdir $(KVER))
 	VCUBE_VM_TIMEOUT=$${VCUBE_VM_TIMEOUT:-14400} scripts/vm-run.sh --kver $(KVER) --no-insmod -- \
 		VCUBE_STRESS=long tests/vm/run.sh stress
+
+# The VM tests and the stress suite on a debug kernel (KASAN, lockdep,
+# kmemleak, KFENCE, UBSAN, lockup and hung-task detectors), built from
+# linux-source-6.12 into ~/.cache/vcube the first time (scripts/debug-kernel.sh).
+check-debug: deps all tests
+	@scripts/check-debug.sh
 
 clean:
 	rm -rf $(B) vcube.ko

@@ -4,7 +4,9 @@
 # host's filesystem shared read-only over 9p and vcube.ko loaded.
 #
 #   vm-run.sh --kdir LINE           print the headers directory of the newest
-#                                   installed kernel of LINE (6.12, 6.1)
+#                                   installed kernel of LINE (6.12, 6.1), or
+#                                   of the debug kernel (LINE "debug", built
+#                                   by scripts/debug-kernel.sh)
 #   vm-run.sh [--kver LINE] [--modparams "P"] [--no-insmod] -- CMD...
 #                                   boot, insmod build/<release>/vcube.ko P,
 #                                   run CMD as root in the project directory
@@ -24,8 +26,17 @@ line=6.12
 modparams=
 insmod=1
 
+cache=${VCUBE_CACHE:-$HOME/.cache/vcube}
+debugdir=$cache/linux-debug
+
 release_of() {
 	local k
+	if [ "$1" = debug ]; then
+		[ -f "$debugdir/include/config/kernel.release" ] ||
+			{ echo "vm-run: no debug kernel in $debugdir (scripts/debug-kernel.sh builds it)" >&2; return 1; }
+		cat "$debugdir/include/config/kernel.release"
+		return
+	fi
 	k=$(ls /boot/vmlinuz-"$1".* 2>/dev/null | sort -V | tail -n 1)
 	[ -n "$k" ] || { echo "vm-run: no kernel $1 in /boot (run 'make deps')" >&2; return 1; }
 	echo "${k#/boot/vmlinuz-}"
@@ -35,7 +46,7 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	--kdir)
 		rel=$(release_of "$2")
-		echo "/usr/src/linux-headers-$rel"
+		if [ "$2" = debug ]; then echo "$debugdir"; else echo "/usr/src/linux-headers-$rel"; fi
 		exit 0 ;;
 	--kver) line=$2; shift 2 ;;
 	--modparams) modparams=$2; shift 2 ;;
@@ -48,6 +59,8 @@ done
 [ $# -gt 0 ] || { echo "vm-run: no command given" >&2; exit 2; }
 
 rel=$(release_of "$line")
+kimg=/boot/vmlinuz-$rel
+[ "$line" = debug ] && kimg=$debugdir/arch/x86/boot/bzImage
 ko=$top/build/$rel/vcube.ko
 if [ "$insmod" = 1 ] && [ ! -f "$ko" ]; then
 	echo "vm-run: $ko is not built (make module KDIR=/usr/src/linux-headers-$rel)" >&2
@@ -58,17 +71,17 @@ for tool in qemu-system-x86_64 busybox modprobe xz cpio; do
 		echo "vm-run: $tool is missing (run 'make deps')" >&2; exit 2; }
 done
 
-# ---- initramfs: busybox and the 9p modules, rebuilt when this script or
-# the kernel changes.
+# ---- initramfs: busybox and the 9p modules (the debug kernel has them
+# built in), rebuilt when this script or the kernel changes.
 vmdir=$top/build/vm
 initrd=$vmdir/initrd-$rel.cpio.gz
-if [ ! -f "$initrd" ] || [ "$initrd" -ot "$0" ] || [ "$initrd" -ot "/boot/vmlinuz-$rel" ]; then
+if [ ! -f "$initrd" ] || [ "$initrd" -ot "$0" ] || [ "$initrd" -ot "$kimg" ]; then
 	root=$(mktemp -d)
 	trap 'rm -rf "$root"' EXIT
 	mkdir -p "$root"/{bin,dev,proc,sys,host,mod}
 	cp "$(command -v busybox || echo /bin/busybox)" "$root/bin/busybox"
 	: > "$root/mod/order"
-	for m in virtio_pci 9pnet_virtio 9p; do
+	[ "$line" = debug ] || for m in virtio_pci 9pnet_virtio 9p; do
 		modprobe -S "$rel" --show-depends "$m" | awk '$1 == "insmod" { print $2 }'
 	done | awk '!seen[$0]++' | while read -r path; do
 		name=$(basename "$path")
@@ -157,7 +170,7 @@ for attempt in 1 2 3; do
 	errpid=$!
 	timeout "${VCUBE_VM_TIMEOUT:-900}" qemu-system-x86_64 \
 		-machine q35 -accel tcg,thread=multi -smp 2 -m "${VCUBE_VM_MEM:-2048}" \
-		-kernel "/boot/vmlinuz-$rel" -initrd "$initrd" -append "$append" \
+		-kernel "$kimg" -initrd "$initrd" -append "$append" \
 		-nographic -no-reboot -nodefaults -serial stdio \
 		-chardev "file,id=guesterr,path=$fifo" -serial chardev:guesterr \
 		-virtfs local,path=/,mount_tag=host,security_model=none,readonly=on,multidevs=remap \

@@ -18,12 +18,31 @@ for t in "${tests[@]}"; do
 	bash "$f" 2>&1 | tee -a "$log"
 	echo "# $t took $(($(date +%s) - start)) s, $(grep -c '^not ok - ' "$log") failed so far"
 done
-# Whatever happened, the kernel must not have complained.
-if dmesg | grep -E 'BUG:|WARNING:|Oops|general protection|UBSAN|KASAN|Call Trace' >/dev/null; then
+# Whatever happened, the kernel must not have complained: no BUG, WARNING,
+# oops, sanitizer (KASAN, UBSAN, KFENCE), lockdep, lockup or hung-task
+# report. On a kernel with kmemleak, a scan after the last rmmod must find
+# nothing of vcube's.
+bad='BUG:|WARNING:|Oops|general protection|UBSAN|KASAN|KFENCE|Call Trace|possible circular locking|possible recursive locking|inconsistent lock state|suspicious RCU|soft lockup|hard LOCKUP|blocked for more than|workqueue lockup'
+if dmesg | grep -E "$bad" >/dev/null; then
 	echo "not ok - kernel log is clean" | tee -a "$log"
-	dmesg | grep -E -A5 'BUG:|WARNING:|Oops|general protection|UBSAN|KASAN|Call Trace' | head -n 40
+	dmesg | grep -E -A5 "$bad" | head -n 60
 else
 	echo "ok - kernel log is clean" | tee -a "$log"
+fi
+if [ -d /sys/kernel/debug ] && { [ -e /sys/kernel/debug/kmemleak ] ||
+	mount -t debugfs none /sys/kernel/debug 2> /dev/null; } && [ -e /sys/kernel/debug/kmemleak ]; then
+	[ -d /sys/module/vcube ] && rmmod vcube
+	# objects must be unreferenced a while (5 s) before a scan reports them
+	sleep 6; echo scan > /sys/kernel/debug/kmemleak; sleep 6
+	echo scan > /sys/kernel/debug/kmemleak
+	leaks=$(awk '/^unreferenced object/ { if (obj ~ /vcube/) n++; obj = "" } { obj = obj $0 } END { if (obj ~ /vcube/) n++; print n + 0 }' /sys/kernel/debug/kmemleak)
+	others=$(grep -c '^unreferenced object' /sys/kernel/debug/kmemleak)
+	if [ "$leaks" = 0 ]; then
+		echo "ok - kmemleak: nothing of vcube's unreferenced ($others objects of others)" | tee -a "$log"
+	else
+		echo "not ok - kmemleak: $leaks objects of vcube's unreferenced" | tee -a "$log"
+		head -n 60 /sys/kernel/debug/kmemleak
+	fi
 fi
 passed=$(grep -c '^ok - ' "$log")
 failed=$(grep -c '^not ok - ' "$log")
