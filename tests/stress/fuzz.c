@@ -161,7 +161,10 @@ static void note(long r)
 /*
  * Bind a random node, unless the process has one: one file at a time per
  * process, or a node bound and forgotten would hold everyone's virtual
- * time (a bound process out of calls counts as running) for good.
+ * time (a bound process out of calls counts as running) for good. Only
+ * the first thread binds, and forgets its receives as it does: request
+ * ids are per node, and a receive of the node before must not be taken
+ * for one of the new node's (its buffer is another).
  */
 static void bind_some(struct proc *p)
 {
@@ -169,6 +172,8 @@ static void bind_some(struct proc *p)
 	int tries, fd;
 
 	pthread_mutex_lock(&p->lock);
+	if (p->fd < 0)
+		memset(p->rreq, 0, sizeof(p->rreq));
 	for (tries = 0; tries < 8 && p->fd < 0; tries++) {
 		p->node = below(&p->bind_s, nnodes);
 		snprintf(path, sizeof(path), "/dev/vcube%u", p->node);
@@ -249,7 +254,8 @@ static void one_op(struct proc *p)
 	int fd = __atomic_load_n(&p->owner->fd, __ATOMIC_SEQ_CST);
 
 	if (fd < 0) {
-		bind_some(p->owner);
+		if (p == p->owner)
+			bind_some(p);
 		return;
 	}
 	if (p->no_recv && k >= 25 && k < 62)
@@ -385,16 +391,12 @@ static void one_op(struct proc *p)
 		r = ioctl(fd, cmd, below(&p->s, 3) ? (void *)a.raw :
 					bad_ptr(&p->s));
 		note(r);
-	} else {				/* close and bind again */
+	} else {		/* close (the first thread binds again) */
 		atomic_store(&p->in_call, 0);
-		if (p == p->owner) {
-			pthread_mutex_lock(&p->lock);
-			memset(p->rreq, 0, sizeof(p->rreq));
-			pthread_mutex_unlock(&p->lock);
-		}
 		let_go(p->owner);
 		atomic_fetch_add(&cnt->closes, 1);
-		bind_some(p->owner);
+		if (p == p->owner)
+			bind_some(p);
 		return;
 	}
 	atomic_store(&p->in_call, 0);
@@ -418,7 +420,10 @@ static void *second(void *arg)
 			let_go(p);
 			atomic_fetch_add(&cnt->racing_closes, 1);
 			usleep(1000);
-			bind_some(p);
+			continue;
+		}
+		if (__atomic_load_n(&p->fd, __ATOMIC_SEQ_CST) < 0) {
+			usleep(100);	/* the first thread binds */
 			continue;
 		}
 		q.node = p->node;
