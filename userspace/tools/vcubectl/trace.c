@@ -94,6 +94,8 @@ static int deadlock_dump(struct vcube_nl *nl, void **out, size_t *n)
 	if (!ret && *n)
 		vc_print_text("deadlock at %.3f us: %zu nodes waited\n",
 			      d[0].time / 1e3, *n);
+	else if (!ret)
+		vc_print_text("no deadlock since the last reset\n");
 	return ret;
 }
 
