@@ -67,6 +67,21 @@ static void vcube_node_unbind(struct vcube_node *node)
 	node->tgid = NULL;
 }
 
+/*
+ * The idle lease (D5) runs from now: at open, at the end of each call,
+ * when the node is woken outside a call. Under the network lock.
+ */
+static void vcube_lease_arm(struct vcube_node *node)
+{
+	struct vcube_net *net = node->net;
+
+	lockdep_assert_held(&net->lock);
+	if (!net->lease)
+		return;
+	node->lease_from = jiffies;
+	mod_delayed_work(system_wq, &node->lease, net->lease);
+}
+
 /* The engine's wake callback, called with the network lock held. */
 static void vcube_wake(void *ctx, u32 id)
 {
@@ -80,10 +95,8 @@ static void vcube_wake(void *ctx, u32 id)
 	 * Running again with its process away (a signal cut its wait, and
 	 * it may be stopped): the idle lease runs from now.
 	 */
-	if (net->lease && !node->in_call && node->tgid) {
-		node->lease_from = jiffies;
-		mod_delayed_work(system_wq, &node->lease, net->lease);
-	}
+	if (!node->in_call && node->tgid)
+		vcube_lease_arm(node);
 }
 
 /*
@@ -167,9 +180,8 @@ static void vcube_lease_leave(struct vcube_node *node)
 		return;
 	mutex_lock(&net->lock);
 	node->in_call = false;
-	node->lease_from = jiffies;
+	vcube_lease_arm(node);
 	mutex_unlock(&net->lock);
-	mod_delayed_work(system_wq, &node->lease, net->lease);
 }
 
 static int vcube_open(struct inode *inode, struct file *file)
@@ -180,12 +192,11 @@ static int vcube_open(struct inode *inode, struct file *file)
 
 	mutex_lock(&node->net->lock);
 	ret = node->net->ready ? vcube_node_bind(node) : -ENODEV;
-	node->lease_from = jiffies;
+	if (!ret)	/* not for a refused open: the binding is another's */
+		vcube_lease_arm(node);
 	mutex_unlock(&node->net->lock);
 	if (ret)
 		return ret;
-	if (node->net->lease)
-		mod_delayed_work(system_wq, &node->lease, node->net->lease);
 	get_device(&node->dev);
 	file->private_data = node;
 	return nonseekable_open(inode, file);
@@ -195,7 +206,11 @@ static int vcube_release(struct inode *inode, struct file *file)
 {
 	struct vcube_node *node = file->private_data;
 
-	/* no call is under way: nothing arms it again (it takes the lock) */
+	/*
+	 * Not under the lock (the work takes it). A wake may arm it again
+	 * before the unbind: the work then finds the node unbound (and does
+	 * nothing) or bound again (and waits out that binding's lease).
+	 */
 	cancel_delayed_work_sync(&node->lease);
 	mutex_lock(&node->net->lock);
 	vcube_node_unbind(node);
