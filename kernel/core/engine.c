@@ -34,6 +34,7 @@
 
 #ifndef __KERNEL__
 void (*vc_host_log)(const char *msg);	/* host builds: where vc_log goes */
+unsigned long vc_alloc_fail_nth;	/* host builds: see env.h */
 #endif
 
 enum vc_kind {			/* the order of events at one instant */
@@ -1586,6 +1587,23 @@ static void vc_run(struct vc_engine *e)
 
 /* ---- the API -------------------------------------------------------------- */
 
+/* The engine's arrays and itself, whatever of them exists: nothing in them. */
+static void vc_engine_free(struct vc_engine *e)
+{
+	vc_free(e->winpeak);
+	vc_free(e->trace);
+	vc_free(e->dl);
+	vc_free(e->reqs.b);
+	vc_free(e->posted.b);
+	vc_free(e->events.a);
+	vc_free(e->running.a);
+	vc_free(e->node);
+	vc_free(e->chan);
+	vc_free(e->sport);
+	vc_free(e->rport);
+	vc_free(e);
+}
+
 struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 				   const struct vc_params *p)
 {
@@ -1630,7 +1648,8 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 		e->trace = vc_alloc_array(p->trace_max, sizeof(*e->trace));
 	if (!e->node || !e->chan || !e->sport || !e->rport || !e->running.a ||
 	    !e->dl || !hash_ok || (p->window_ns && !e->winpeak) || (p->trace_max && !e->trace)) {
-		vc_engine_destroy(e);
+		/* nothing is in the lists yet, nor are they initialised */
+		vc_engine_free(e);
 		return NULL;
 	}
 	e->running.cap = n;
@@ -1727,18 +1746,7 @@ void vc_engine_destroy(struct vc_engine *e)
 		vc_free_waiters(e, &e->sport[i].waiters);
 		vc_free_waiters(e, &e->rport[i].waiters);
 	}
-	vc_free(e->winpeak);
-	vc_free(e->trace);
-	vc_free(e->dl);
-	vc_free(e->reqs.b);
-	vc_free(e->posted.b);
-	vc_free(e->events.a);
-	vc_free(e->running.a);
-	vc_free(e->node);
-	vc_free(e->chan);
-	vc_free(e->sport);
-	vc_free(e->rport);
-	vc_free(e);
+	vc_engine_free(e);
 }
 
 void vc_engine_set_wake(struct vc_engine *e, void (*wake)(void *, u32),

@@ -55,8 +55,20 @@ typedef int32_t s32;
 #define U32_MAX		UINT32_MAX
 #define U16_MAX		UINT16_MAX
 
-#define vc_alloc(n)		calloc(1, n)
-#define vc_alloc_array(n, s)	calloc(n, s)
+/*
+ * Host tests make the n-th allocation from now fail by setting this (as
+ * the kernel's fail-nth does), to walk the error paths under ASan.
+ */
+extern unsigned long vc_alloc_fail_nth;
+static inline void *vc_host_calloc(size_t n, size_t s)
+{
+	if (vc_alloc_fail_nth && !--vc_alloc_fail_nth)
+		return NULL;
+	return calloc(n, s);
+}
+
+#define vc_alloc(n)		vc_host_calloc(1, n)
+#define vc_alloc_array(n, s)	vc_host_calloc(n, s)
 #define vc_free(p)		free(p)
 #define vc_resched()		do { } while (0)
 #define vc_random_u64()		0x9e3779b97f4a7c15ULL

@@ -503,6 +503,42 @@ static void test_parked_resume(void)
 	hnet_fini(&h);
 }
 
+/*
+ * vc_engine_create() with its n-th allocation failing, n = 1, 2, ...: each
+ * returns NULL and frees what it took (ASan and LeakSanitizer judge), until
+ * n is past its last allocation. The kernel's fail-nth sweep of insmod
+ * (tests/vm/faults.sh, on the debug kernel) found this path crashing.
+ */
+static void test_create_failures(void)
+{
+	struct vc_params p = params_ipsc860();
+	struct vcube_topo topo;
+	struct vc_engine *e;
+	unsigned long n, left;
+	u32 failed = 0;
+
+	p.trace_max = 16;
+	p.window_ns = 1000;
+	if (vcube_topo_init(&topo, &cube7, NULL, 0))
+		abort();
+	for (n = 1; n < 1000; n++) {
+		vc_alloc_fail_nth = n;
+		e = vc_engine_create(&topo, &p);
+		left = vc_alloc_fail_nth;
+		vc_alloc_fail_nth = 0;
+		if (!e) {
+			failed++;
+			continue;
+		}
+		vc_engine_destroy(e);
+		if (left)	/* fewer than n allocations: all were tried */
+			break;
+	}
+	CHECK(n < 1000 && failed == n - 1,
+	      "vc_engine_create: each of its %lu allocations failed in turn, %u NULLs, then whole",
+	      n - 1, failed);
+}
+
 int main(void)
 {
 	test_single_send();
@@ -514,5 +550,6 @@ int main(void)
 	test_seidel();
 	test_sysbuf();
 	test_parked_resume();
+	test_create_failures();
 	return check_done("engine_test");
 }
