@@ -21,14 +21,15 @@ tests=("$@")
 # Everything runs 8-10x slower under the checkers, process creation most
 # (topologies' shell loops: 64 s become over 10 minutes). So: the stress
 # suite (every ioctl, threads, kills, netlink and sysfs readers, module
-# cycles), then what drives the kernel's other paths: memory bounds,
-# signals, binding and the module's life, the engine's protocols and
+# cycles), insmod with each of its allocations failing in turn (faults:
+# failslab is this kernel's alone), then what drives the kernel's other
+# paths: memory bounds, signals, binding and the module's life, the engine's protocols and
 # deadlocks, the control network, receive and copy costs, bad parameters.
 # The papers' sweeps and the tools' output (sync, golden, sim, score,
 # algos, switching, chart, readme, topologies, netlink) test numbers and
 # formats the debug kernel cannot change; name them to run them too.
-[ ${#tests[@]} -gt 0 ] || tests=(stress bounds signals lifecycle engine cnet recv copy duplex
-	badparams)
+[ ${#tests[@]} -gt 0 ] || tests=(stress faults bounds signals lifecycle engine cnet recv copy
+	duplex badparams)
 set +e
 VCUBE_VM_TIMEOUT=${VCUBE_VM_TIMEOUT:-14400} VCUBE_VM_MEM=${VCUBE_VM_MEM:-3072} \
 	scripts/vm-run.sh --kver debug --no-insmod -- tests/vm/run.sh "${tests[@]}"
