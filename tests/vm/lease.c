@@ -2,7 +2,8 @@
 /*
  * In the VM: the idle lease (D5). Node 0 sends node 1 a message, then its
  * process sits in user space (as a stopped or computing process would);
- * node 1 receives it.
+ * node 1 receives it. Node 1 binds once node 0 has: bound alone, its wait
+ * would be a deadlock (a loaded host once ran node 1 first).
  *
  *   lease off   (idle_lease_ms=0): node 0 holds virtual time where it
  *               stopped, so node 1's receive waits for it: not done after
@@ -14,6 +15,7 @@
  * Prints "ok - ..." / "not ok - ..." lines; exits 1 if any failed.
  */
 #include <poll.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -31,12 +33,47 @@ static int byte_within(int fd, int ms)
 	return poll(&p, 1, ms) == 1 && read(fd, &c, 1) == 1;
 }
 
+/* Read a u64 from @fd within @ms: 1 if one came. */
+static int u64_within(int fd, uint64_t *v, int ms)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+
+	return poll(&p, 1, ms) == 1 && read(fd, v, sizeof(*v)) == sizeof(*v);
+}
+
+/*
+ * @pid's exit status once it exits, within @ms; if it does not, its
+ * kernel stack is printed, it is killed, and -1.
+ */
+static int exit_within(pid_t pid, int ms)
+{
+	char path[64], line[256];
+	int status, i;
+	FILE *f;
+
+	for (i = 0; i < ms / 10; i++) {
+		if (waitpid(pid, &status, WNOHANG) == pid)
+			return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+		usleep(10000);
+	}
+	snprintf(path, sizeof(path), "/proc/%d/stack", (int)pid);
+	f = fopen(path, "r");
+	while (f && fgets(line, sizeof(line), f))
+		printf("# stuck: %s", line);
+	if (f)
+		fclose(f);
+	kill(pid, SIGKILL);
+	waitpid(pid, &status, 0);
+	return -1;
+}
+
 int main(int argc, char **argv)
 {
-	int on, go[2], done[2], times[2], posted[2];
+	int on, go[2], done[2], times[2], posted[2], bound[2];
 	uint64_t got = 0, later = 0;
 	pid_t a, b;
 	char c = 0;
+	int status;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc != 2 || (strcmp(argv[1], "on") && strcmp(argv[1], "off"))) {
@@ -44,7 +81,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	on = !strcmp(argv[1], "on");
-	if (pipe(go) || pipe(done) || pipe(times) || pipe(posted))
+	if (pipe(go) || pipe(done) || pipe(times) || pipe(posted) || pipe(bound))
 		return 1;
 	a = fork();
 	if (!a) {			/* node 0: sends, then sleeps in user space */
@@ -52,7 +89,8 @@ int main(int argc, char **argv)
 		uint64_t t;
 
 		/* bound, and sends once node 1's receive is posted */
-		if (vcube_node_open(0, &n) || !byte_within(posted[0], 10000) ||
+		if (vcube_node_open(0, &n) || write(bound[1], &c, 1) != 1 ||
+		    !byte_within(posted[0], 10000) ||
 		    vcube_node_send(n, 1, 0, &c, 1, VCUBE_SEND_FORCED, NULL))
 			_exit(2);
 		byte_within(go[0], 10000);
@@ -66,23 +104,39 @@ int main(int argc, char **argv)
 		struct vcube_node *n;
 		struct vcube_status st;
 		uint64_t req;
+		int ret;
 
-		if (vcube_node_open(1, &n) ||
+		/* once node 0 is bound: alone, its wait would be a deadlock */
+		if (!byte_within(bound[0], 10000) ||
+		    vcube_node_open(1, &n) ||
 		    vcube_node_irecv(n, 0, 0, &c, 1, &req) ||
-		    write(posted[1], &c, 1) != 1 ||
-		    vcube_node_wait(n, req, &st) ||
-		    write(times[1], &st.time, sizeof(st.time)) !=
+		    write(posted[1], &c, 1) != 1)
+			_exit(2);
+		ret = vcube_node_wait(n, req, &st);
+		if (ret) {
+			printf("# node 1's wait: %s\n", strerror(-ret));
+			_exit(3);
+		}
+		if (write(times[1], &st.time, sizeof(st.time)) !=
 		    sizeof(st.time) || write(done[1], &c, 1) != 1)
 			_exit(2);
 		_exit(0);
 	}
+	/* the children's ends only: a read sees the end when they exit */
+	close(go[0]);
+	close(done[1]);
+	close(times[1]);
+	close(posted[0]);
+	close(posted[1]);
+	close(bound[0]);
+	close(bound[1]);
 	if (on) {
 		T(byte_within(done[0], 5000),
 		  "idle_lease_ms=200: node 1's receive completes while node 0 sleeps in user space");
 		T(write(go[1], &c, 1) == 1 && child_status(a) == 0,
 		  "node 0 comes back and calls again");
-		T(read(times[0], &got, 8) == 8 && read(times[0], &later, 8) == 8 &&
-		  later >= got,
+		T(u64_within(times[0], &got, 5000) &&
+		  u64_within(times[0], &later, 5000) && later >= got,
 		  "node 0's next call starts after the receipt it let commit (%llu >= %llu ns)",
 		  (unsigned long long)later, (unsigned long long)got);
 	} else {
@@ -92,6 +146,7 @@ int main(int argc, char **argv)
 		  byte_within(done[0], 5000),
 		  "once node 0 calls and closes, node 1's receive completes");
 	}
-	T(child_status(b) == 0, "node 1 exits 0");
+	status = exit_within(b, 5000);
+	T(status == 0, "node 1 exits 0 (%d)", status);
 	return failed;
 }
