@@ -126,6 +126,8 @@ struct vc_node {
 	struct list_head posted;	/* receives, in posting order */
 	struct list_head unexpected;	/* arrived messages, in order */
 	struct list_head parked;	/* transfers waiting for buffer room */
+	u64 parked_min;		/* no length parked is shorter */
+	u64 parks;		/* transfers parked so far */
 	struct vc_event tmo;
 	u64 phase;		/* noise: its first interrupt */
 	u64 draws;		/* start-jitter draws made */
@@ -1055,9 +1057,14 @@ static bool vc_rendezvous(struct vc_engine *e)
 static void vc_xfer_park(struct vc_engine *e, struct vc_xfer *x, u32 on,
 			 u64 t)
 {
+	struct vc_node *d = &e->node[x->dst];
+
 	x->wait_on = on;
 	x->treq = t;
-	list_add_tail(&x->wait_link, &e->node[x->dst].parked);
+	if (list_empty(&d->parked) || x->msg->len < d->parked_min)
+		d->parked_min = x->msg->len;
+	d->parks++;
+	list_add_tail(&x->wait_link, &d->parked);
 }
 
 /* Short UNFORCED data needs a receive or buffer room before it flows. */
@@ -1354,14 +1361,38 @@ static void vc_xfer_deliver(struct vc_engine *e, struct vc_xfer *x, u64 t)
 	}
 }
 
-/* A receive was posted or buffer room freed at @n: resume what waited. */
+/*
+ * Can nothing parked at @n be accepted? No receive is posted there, the node
+ * is bound (so none of its messages is for a binding gone), and the buffer
+ * room left is less than the shortest length parked: what vc_can_accept()
+ * would find for each, without asking each.
+ */
+static bool vc_parked_stuck(struct vc_engine *e, struct vc_node *n)
+{
+	return n->state != VC_UNBOUND && list_empty(&n->posted) &&
+	       (!e->p.sysbuf || n->sysbuf_used > e->p.sysbuf ||
+		e->p.sysbuf - n->sysbuf_used < n->parked_min);
+}
+
+/*
+ * A receive was posted or buffer room freed at @n: resume what waited, in
+ * the order it parked. The walk stops as soon as nothing left can go on,
+ * so a receive that takes one message from a full buffer costs one step,
+ * not one per transfer parked behind it.
+ */
 static void vc_recheck_parked(struct vc_engine *e, struct vc_node *n, u64 t)
 {
 	struct vc_xfer *x, *tmp;
+	u64 parks = n->parks, min = U64_MAX;
 
+	if (vc_parked_stuck(e, n))
+		return;
 	list_for_each_entry_safe(x, tmp, &n->parked, wait_link) {
-		if (!vc_can_accept(e, n, x->msg))
+		if (!vc_can_accept(e, n, x->msg)) {
+			if (x->msg->len < min)
+				min = x->msg->len;
 			continue;
+		}
 		list_del_init(&x->wait_link);
 		if (x->type == VC_X_PROBE) {
 			vc_xfer_begin(e, x, VC_X_REQUEST, t);
@@ -1371,7 +1402,12 @@ static void vc_recheck_parked(struct vc_engine *e, struct vc_node *n, u64 t)
 		} else {
 			vc_xfer_recv(e, x, t);
 		}
+		if (vc_parked_stuck(e, n))
+			return;
 	}
+	/* walked them all: the bound is exact, unless one parked meanwhile */
+	if (n->parks == parks)
+		n->parked_min = min;
 }
 
 /* ---- node operations as events ------------------------------------------ */

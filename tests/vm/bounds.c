@@ -31,6 +31,18 @@
  *                      that one call matches all 65536 arrivals with the
  *                      receives (each, in a list, the last one posted left);
  *                      it prints how long it took (a figure, not a check).
+ *   bounds parked K   (topology=hypercube dim=1 max_reqs=K, the iPSC/860's
+ *                      1 MiB system buffer): node 1 bound and idle, node 0
+ *                      queues K 101-byte UNFORCED sends (tag i, bytes i:
+ *                      long, so each sends a PROBE first) and closes; node
+ *                      1 delays K ms, while they all arrive, then receives
+ *                      them one by one. The first 10381 fill its buffer,
+ *                      the other PROBEs park until a receive makes room.
+ *                      Each arrives in order, intact; it prints how long
+ *                      the K receives took (each makes room for one parked
+ *                      PROBE: before the walk of the parked list stopped
+ *                      early, each also asked every other one whether it
+ *                      could go on).
  *
  * Prints "ok - ..." / "not ok - ..." lines; exits 1 if any failed.
  */
@@ -308,6 +320,62 @@ static int match(void)
 	return failed;
 }
 
+static int parked(int k)
+{
+	struct vcube_node *node;
+	int ready[2], go[2], i, j, sent = 0, bad = 0;
+	unsigned char buf[101];
+	struct vcube_status st;
+	uint64_t req;
+	pid_t pid;
+	char c = 0;
+	double t;
+
+	if (pipe(ready) || pipe(go))
+		return 1;
+	pid = fork();
+	if (!pid) {
+		if (vcube_node_open(1, &node))
+			_exit(2);
+		if (write(ready[1], &c, 1) != 1 || read(go[0], &c, 1) != 1)
+			_exit(2);
+		/* every message arrives meanwhile: the buffer fills, the rest park */
+		if (vcube_node_delay(node, (uint64_t)k * 1000000))
+			_exit(4);
+		t = wall();
+		for (i = 0; i < k && !bad; i++) {
+			int ret = vcube_node_recv(node, 0, VCUBE_ANY, buf,
+						  sizeof(buf), &st);
+
+			bad = ret || st.tag != (unsigned int)i ||
+			      st.len != sizeof(buf);
+			for (j = 0; j < (int)sizeof(buf); j++)
+				bad |= buf[j] != (unsigned char)i;
+			if (bad)
+				printf("# receive %d: %s, tag %u, %llu bytes, first byte %u\n",
+				       i, ret ? strerror(-ret) : "done", st.tag,
+				       (unsigned long long)st.len, buf[0]);
+		}
+		t = wall() - t;
+		printf("# %d 101-byte UNFORCED messages, %d of their PROBEs parked for buffer room: received one by one in %.3f s\n",
+		       k, k > 10381 ? k - 10381 : 0, t);
+		_exit(bad ? 1 : 0);
+	}
+	T(read(ready[0], &c, 1) == 1, "node 1 bound, idle");
+	if (!vcube_node_open(0, &node)) {
+		for (j = 0; j < k; j++) {
+			memset(buf, j, sizeof(buf));
+			sent += !vcube_node_isend(node, 1, j, buf, sizeof(buf), 0,
+						  &req);
+		}
+		vcube_node_close(node);
+	}
+	T(sent == k, "node 0 queued %d 101-byte UNFORCED sends", sent);
+	T(write(go[1], &c, 1) == 1 && child_status(pid) == 0,
+	  "node 1 received all %d in order, every byte intact", k);
+	return failed;
+}
+
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -319,6 +387,8 @@ int main(int argc, char **argv)
 		return queue();
 	if (argc == 2 && !strcmp(argv[1], "match"))
 		return match();
-	fprintf(stderr, "usage: bounds inflight|pinned|queue|match\n");
+	if (argc == 3 && !strcmp(argv[1], "parked") && atoi(argv[2]) > 0)
+		return parked(atoi(argv[2]));
+	fprintf(stderr, "usage: bounds inflight|pinned|queue|match|parked K\n");
 	return 2;
 }

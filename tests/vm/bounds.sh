@@ -4,8 +4,9 @@
 # payload in flight per source node and per network, counted across a
 # sender's bindings; the memory five rounds of 256 1 MiB sends to an idle
 # node pin with the default limits; and how long one call holds the lock
-# to commit 65536 queued sends, and to match 65536 arrivals with as many
-# posted receives (printed, not checked).
+# to commit 65536 queued sends, to match 65536 arrivals with as many
+# posted receives, and to receive 65536 messages most of which parked for
+# buffer room (printed, not checked).
 . "$(dirname "$0")/lib.sh"
 load topology=hypercube dim=3 max_inflight=6356992 max_inflight_node=4259840 && {
 	bounds inflight || fail=1
@@ -23,6 +24,10 @@ load topology=hypercube dim=1 && {
 load topology=hypercube dim=1 max_reqs=65536 && {
 	bounds match || fail=1
 	check "node 1 received all 65536" [ "$(counter received 1)" = 65536 ]
+	unload
+}
+load topology=hypercube dim=1 max_reqs=65536 && {
+	bounds parked 65536 || fail=1
 	unload
 }
 load topology=hypercube dim=3 && {
