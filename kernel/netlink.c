@@ -85,7 +85,9 @@ static int vcube_nl_topo_fill(struct sk_buff *skb, struct vcube_net *net)
 	      vcube_nl_put_u64(skb, VCUBE_A_TOPO_DUPLEX_WAITS, VCUBE_A_TOPO_PAD,
 			       st->duplex_waits) ||
 	      vcube_nl_put_u64(skb, VCUBE_A_TOPO_EVENTS, VCUBE_A_TOPO_PAD,
-			       st->events);
+			       st->events) ||
+	      vcube_nl_put_u64(skb, VCUBE_A_TOPO_LEASES, VCUBE_A_TOPO_PAD,
+			       st->leases);
 	mutex_unlock(&net->lock);
 	return ret ? -EMSGSIZE : 0;
 }

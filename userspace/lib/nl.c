@@ -253,6 +253,7 @@ static int vcube_nl_topo_parse(struct nlattr **tb, void *arg)
 	t->port_waits = U64(tb, VCUBE_A_TOPO_PORT_WAITS);
 	t->duplex_waits = U64(tb, VCUBE_A_TOPO_DUPLEX_WAITS);
 	t->events = U64(tb, VCUBE_A_TOPO_EVENTS);
+	t->leases = U64(tb, VCUBE_A_TOPO_LEASES);
 	return 0;
 }
 

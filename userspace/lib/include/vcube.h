@@ -154,6 +154,7 @@ struct vcube_nl_topo {
 	uint64_t port_waits;
 	uint64_t duplex_waits;		/* for a half-duplex link's other way */
 	uint64_t events;		/* engine events processed */
+	uint64_t leases;		/* idle leases that ran out */
 };
 
 struct vcube_nl_link {

@@ -249,7 +249,8 @@ static void topo_print(const struct vcube_nl_topo *t, const char *key)
 		      t->port_waits);
 	vc_print_uint(VC_ANY, "duplex_waits", " duplex_waits %llu",
 		      t->duplex_waits);
-	vc_print_uint(VC_ANY, "events", " events %llu\n", t->events);
+	vc_print_uint(VC_ANY, "events", " events %llu", t->events);
+	vc_print_uint(VC_ANY, "leases", " leases %llu\n", t->leases);
 	vc_close('{');
 }
 
