@@ -15,7 +15,13 @@ for t in "${tests[@]}"; do
 	start=$(date +%s)
 	f=$dir/$t.sh
 	[ -f "$f" ] || f=$dir/../stress/$t.sh	# the stress layer's (short unless VCUBE_STRESS=long)
-	bash "$f" 2>&1 | tee -a "$log"
+	# VCUBE_TIMES=1: each line ends with the test's seconds so far (where
+	# a slow test spends its time)
+	bash "$f" 2>&1 | if [ -n "${VCUBE_TIMES:-}" ]; then
+		while IFS= read -r l; do printf '%s [%d s]\n' "$l" $(($(date +%s) - start)); done
+	else
+		cat
+	fi | tee -a "$log"
 	echo "# $t took $(($(date +%s) - start)) s, $(grep -c '^not ok - ' "$log") failed so far"
 done
 # Whatever happened, the kernel must not have complained: no BUG, WARNING,
