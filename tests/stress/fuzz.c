@@ -18,7 +18,8 @@
  *   fuzz [--procs P] [--ops N] [--seed S] [--nodes N] [--kills K]
  *        [--stops K] [--threads] [--maxlen B]
  *
- * --ops is the total over all processes. Prints one line of counts, and a
+ * --ops is the calls made, over all processes (a few more, those in
+ * progress as the budget runs out). Prints one line of counts, and a
  * pass/fail line.
  */
 #include <errno.h>
@@ -52,7 +53,7 @@ struct counts {
 	atomic_ullong corrupt;
 	atomic_ullong closes;
 	atomic_ullong racing_closes;	/* a close while the other thread called */
-	atomic_ullong budget;		/* operations still to hand out */
+	atomic_ullong budget;		/* calls still to make */
 };
 
 static struct counts *cnt;
@@ -142,9 +143,14 @@ struct proc {
 	uint64_t bind_s;		/* bind_some()'s draws, under @lock */
 };
 
+/*
+ * A call made: it counts, and comes off the budget (turns that make none,
+ * waiting to bind, do not).
+ */
 static void note(long r)
 {
 	atomic_fetch_add(&cnt->ops, 1);
+	atomic_fetch_sub(&cnt->budget, 1);
 	if (r == 0) {
 		atomic_fetch_add(&cnt->ok, 1);
 		return;
@@ -413,7 +419,7 @@ static void *second(void *arg)
 	struct proc q = { .s = p->s ^ 0x5555, .owner = p, .no_recv = 1 };
 
 	q.sbuf = malloc(maxlen + 1);
-	while ((long long)atomic_fetch_sub(&cnt->budget, 1) > 0) {
+	while ((long long)atomic_load(&cnt->budget) > 0) {
 		if (__atomic_load_n(&p->fd, __ATOMIC_SEQ_CST) >= 0 &&
 		    !below(&q.s, 200) && atomic_load(&p->in_call)) {
 			/* the call keeps its file until it returns */
@@ -449,7 +455,7 @@ static void child(uint64_t seed)
 	bind_some(&p);
 	if (two)
 		pthread_create(&t, NULL, second, &p);
-	while ((long long)atomic_fetch_sub(&cnt->budget, 1) > 0) {
+	while ((long long)atomic_load(&cnt->budget) > 0) {
 		if (__atomic_load_n(&p.fd, __ATOMIC_SEQ_CST) < 0) {
 			bind_some(&p);
 			if (__atomic_load_n(&p.fd, __ATOMIC_SEQ_CST) < 0) {
