@@ -6,7 +6,7 @@
 # (the debug kernel of make check-debug has it; Debian's kernels do not).
 . "$(dirname "$0")/lib.sh"
 fs=/sys/kernel/debug/failslab
-[ -d /sys/kernel/debug/failslab ] || mount -t debugfs none /sys/kernel/debug 2> /dev/null
+[ -d $fs ] || mount -t debugfs none /sys/kernel/debug 2> /dev/null
 if [ ! -d $fs ]; then
 	echo "# faults: this kernel has no failslab (CONFIG_FAILSLAB): nothing to try"
 	exit 0

@@ -24,21 +24,20 @@
 #include "tap.h"
 #include "vcube.h"
 
+/* Read @len bytes from @fd within @ms: 1 if they came. */
+static int read_within(int fd, void *buf, size_t len, int ms)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+
+	return poll(&p, 1, ms) == 1 && read(fd, buf, len) == (ssize_t)len;
+}
+
 /* Wait up to @ms for a byte on @fd: 1 if one came. */
 static int byte_within(int fd, int ms)
 {
-	struct pollfd p = { .fd = fd, .events = POLLIN };
 	char c;
 
-	return poll(&p, 1, ms) == 1 && read(fd, &c, 1) == 1;
-}
-
-/* Read a u64 from @fd within @ms: 1 if one came. */
-static int u64_within(int fd, uint64_t *v, int ms)
-{
-	struct pollfd p = { .fd = fd, .events = POLLIN };
-
-	return poll(&p, 1, ms) == 1 && read(fd, v, sizeof(*v)) == sizeof(*v);
+	return read_within(fd, &c, 1, ms);
 }
 
 /*
@@ -135,8 +134,9 @@ int main(int argc, char **argv)
 		  "idle_lease_ms=200: node 1's receive completes while node 0 sleeps in user space");
 		T(write(go[1], &c, 1) == 1 && child_status(a) == 0,
 		  "node 0 comes back and calls again");
-		T(u64_within(times[0], &got, 5000) &&
-		  u64_within(times[0], &later, 5000) && later >= got,
+		T(read_within(times[0], &got, sizeof(got), 5000) &&
+		  read_within(times[0], &later, sizeof(later), 5000) &&
+		  later >= got,
 		  "node 0's next call starts after the receipt it let commit (%llu >= %llu ns)",
 		  (unsigned long long)later, (unsigned long long)got);
 	} else {
