@@ -43,7 +43,7 @@ CORE_SRC := $(filter-out %_test.c,$(wildcard kernel/core/*.c))
 TOOLS := $(patsubst userspace/tools/%.c,$(B)/bin/%,$(wildcard userspace/tools/*.c))
 # What the tools share (userspace/tools/common/), built into each.
 TOOL_COMMON := $(wildcard userspace/tools/common/*.c)
-TOOL_DEPS := $(TOOL_COMMON) $(wildcard userspace/tools/common/*.h) $(B)/lib/libvcube.a
+TOOL_DEPS := $(TOOL_COMMON) $(wildcard userspace/tools/common/*.h)
 HOST_TESTS := $(patsubst tests/host/%.c,$(B)/tests/%,$(wildcard tests/host/*.c))
 VM_TESTS := $(patsubst tests/vm/%.c,$(B)/tests/vm/%,$(wildcard tests/vm/*.c))
 STRESS := $(patsubst tests/stress/%.c,$(B)/tests/stress/%,$(wildcard tests/stress/*.c))
@@ -51,7 +51,7 @@ BENCH := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 EXAMPLES := $(patsubst examples/%.c,$(B)/examples/%,$(wildcard examples/*.c))
 
 .PHONY: all module userspace tests deps vm demo check kunit bench-engine golden-update \
-	install validate reproduce reproduce-cnet score score-report score-smoke readme-commands clean \
+	install install-userspace validate reproduce reproduce-cnet score score-report score-smoke readme-commands clean \
 	stress check-debug
 all: module userspace
 
@@ -73,32 +73,62 @@ $(B)/$(KREL)/vcube.ko: $(MOD_SRC)
 	@echo "built $@"
 
 # ---- userspace ------------------------------------------------------------
-userspace: $(B)/lib/libvcube.a $(TOOLS)
+# libvcube comes static (libvcube.a) and shared (libvcube.so.$(SOMAJOR), its
+# exports fixed by userspace/lib/libvcube.map and checked against the public
+# header at every link). The tools link the static one unless LIB_LINK=shared
+# (the Debian packages: debian/rules).
+SOMAJOR := 0
+SONAME := libvcube.so.$(SOMAJOR)
+SO := $(B)/lib/libvcube.so.$(VERSION)
+LIB_LINK ?= static
+ifeq ($(LIB_LINK),shared)
+LIBVCUBE := -L$(B)/lib -lvcube
+LIBVCUBE_DEP := $(SO)
+else
+LIBVCUBE := $(B)/lib/libvcube.a
+LIBVCUBE_DEP := $(B)/lib/libvcube.a
+endif
+userspace: $(B)/lib/libvcube.a $(SO) $(TOOLS)
 
 $(B)/%.o: %.c $(wildcard userspace/lib/include/*.h userspace/lib/*.h) include/uapi/linux/vcube.h
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -c -o $@ $<
+	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 $(B)/lib/libvcube.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(AR) rcs $@ $^
 
+$(B)/pic/%.o: %.c $(wildcard userspace/lib/include/*.h userspace/lib/*.h) include/uapi/linux/vcube.h
+	@mkdir -p $(dir $@)
+	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) $(CFLAGS) -fPIC -c -o $@ $<
+
+$(SO): $(LIB_SRC:%.c=$(B)/pic/%.o) userspace/lib/libvcube.map scripts/check-symbols.sh
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--no-undefined \
+		-Wl,--version-script=userspace/lib/libvcube.map -o $@.tmp \
+		$(filter %.o,$^) $(NL_LIBS) -lm
+	scripts/check-symbols.sh $@.tmp userspace/lib/libvcube.map userspace/lib/include/vcube.h \
+		-Iinclude/uapi -Iuserspace/lib/include
+	mv $@.tmp $@
+	ln -sf $(notdir $@) $(B)/lib/$(SONAME)
+	ln -sf $(SONAME) $(B)/lib/libvcube.so
+
 # vcube-sim runs kernel/core itself, on the host.
-$(B)/bin/vcube-sim: userspace/tools/vcube-sim.c $(CORE_SRC) $(wildcard kernel/core/*.h userspace/lib/*.h) $(TOOL_DEPS)
+$(B)/bin/vcube-sim: userspace/tools/vcube-sim.c $(CORE_SRC) $(wildcard kernel/core/*.h userspace/lib/*.h) $(TOOL_DEPS) $(LIBVCUBE_DEP)
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) -Ikernel/core -Iuserspace/tools $(CFLAGS) -o $@ $< $(CORE_SRC) $(TOOL_COMMON) $(B)/lib/libvcube.a -lm $(NL_LIBS)
+	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -Ikernel/core -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(CORE_SRC) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS)
 
-$(B)/bin/vcube-bench: userspace/tools/vcube-bench.c $(wildcard userspace/tools/bench/*.[ch]) $(TOOL_DEPS)
+$(B)/bin/vcube-bench: userspace/tools/vcube-bench.c $(wildcard userspace/tools/bench/*.[ch]) $(TOOL_DEPS) $(LIBVCUBE_DEP)
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) -Iuserspace/tools $(CFLAGS) -o $@ $< $(wildcard userspace/tools/bench/*.c) $(TOOL_COMMON) $(B)/lib/libvcube.a -lm $(NL_LIBS)
+	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(wildcard userspace/tools/bench/*.c) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS)
 
-$(B)/bin/vcubectl: userspace/tools/vcubectl.c $(wildcard userspace/tools/vcubectl/*.[ch]) $(TOOL_DEPS)
+$(B)/bin/vcubectl: userspace/tools/vcubectl.c $(wildcard userspace/tools/vcubectl/*.[ch]) $(TOOL_DEPS) $(LIBVCUBE_DEP)
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) -Iuserspace/tools $(CFLAGS) -o $@ $< $(wildcard userspace/tools/vcubectl/*.c) $(TOOL_COMMON) $(B)/lib/libvcube.a -lm $(NL_LIBS)
+	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(wildcard userspace/tools/vcubectl/*.c) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS)
 
-$(B)/bin/%: userspace/tools/%.c $(TOOL_DEPS)
+$(B)/bin/%: userspace/tools/%.c $(TOOL_DEPS) $(LIBVCUBE_DEP)
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) -Iuserspace/tools $(CFLAGS) -o $@ $< $(TOOL_COMMON) $(B)/lib/libvcube.a -lm $(NL_LIBS)
+	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS)
 
 # Host tests link kernel/core and the library built with sanitizers, each
 # object compiled once for all of them (build/asan/).
@@ -234,19 +264,28 @@ bench-engine: deps all tests
 
 # ---- installation ---------------------------------------------------------
 PREFIX ?= /usr/local
-install: all
-	install -D -m 0644 $(B)/lib/libvcube.a $(DESTDIR)$(PREFIX)/lib/libvcube.a
+LIBDIR ?= $(PREFIX)/lib
+# install-userspace: what the Debian packages carry (debian/rules), without
+# the module (vcube-dkms builds it on the user's machine).
+install: all install-userspace
+install-userspace: userspace
+	install -D -m 0644 $(B)/lib/libvcube.a $(DESTDIR)$(LIBDIR)/libvcube.a
+	install -D -m 0644 $(SO) $(DESTDIR)$(LIBDIR)/$(notdir $(SO))
+	ln -sf $(notdir $(SO)) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libvcube.so
 	install -D -m 0644 userspace/lib/include/vcube.h $(DESTDIR)$(PREFIX)/include/vcube.h
 	install -D -m 0644 include/uapi/linux/vcube.h $(DESTDIR)$(PREFIX)/include/linux/vcube.h
-	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin \
+	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(PREFIX)/bin \
 		$(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man3 \
 		$(DESTDIR)$(PREFIX)/share/man/man8
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' userspace/lib/libvcube.pc.in \
-		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/libvcube.pc
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@VERSION@|$(VERSION)|' \
+		userspace/lib/libvcube.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/libvcube.pc
 	install -m 0755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
 	install -m 0644 docs/man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -m 0644 docs/man/*.3 $(DESTDIR)$(PREFIX)/share/man/man3/
 	install -m 0644 docs/man/*.8 $(DESTDIR)$(PREFIX)/share/man/man8/
+	@# the dynamic linker finds a library installed in place at once
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then ldconfig; fi
 
 # ---- environment ----------------------------------------------------------
 deps:

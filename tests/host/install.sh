@@ -7,7 +7,7 @@
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 if make -s -C "$top" install DESTDIR="$root" PREFIX=/usr > "$root/log" 2>&1; then ok "make install"; else no "make install"; cat "$root/log"; exit 1; fi
-for f in usr/lib/libvcube.a usr/include/vcube.h usr/include/linux/vcube.h usr/lib/pkgconfig/libvcube.pc \
+for f in usr/lib/libvcube.a usr/lib/libvcube.so.0 usr/lib/libvcube.so usr/include/vcube.h usr/include/linux/vcube.h usr/lib/pkgconfig/libvcube.pc \
 	 usr/bin/vcubectl usr/bin/vcube-run usr/share/man/man8/vcubectl.8 usr/share/man/man1/vcube-run.1; do
 	[ -e "$root/$f" ] && ok "installed $f" || no "installed $f"
 done
@@ -37,7 +37,17 @@ C
 export PKG_CONFIG_SYSROOT_DIR=$root PKG_CONFIG_PATH=$root/usr/lib/pkgconfig
 flags=$(pkg-config --cflags --libs libvcube 2>&1)
 check_build() { gcc -std=c11 -Wall -Wextra -Werror "$root/prog.c" $flags -o "$root/prog" 2>&1; }
-if out=$(check_build) && "$root/prog"; then ok "a program builds and links with pkg-config libvcube ($flags)"; else no "pkg-config build: $out"; fi
+if out=$(check_build) && LD_LIBRARY_PATH=$root/usr/lib "$root/prog"; then ok "a program builds and links with pkg-config libvcube ($flags)"; else no "pkg-config build: $out"; fi
+LD_LIBRARY_PATH=$root/usr/lib ldd "$root/prog" | grep -q "libvcube.so.0 => $root/usr/lib/libvcube.so.0" &&
+	ok "it runs on the installed libvcube.so.0" || no "it does not load $root/usr/lib/libvcube.so.0"
+# a static link: pkg-config --static adds libnl and libm
+flags=$(pkg-config --static --cflags --libs libvcube 2>&1 | sed "s|-lvcube|$root/usr/lib/libvcube.a|")
+if out=$(gcc -std=c11 -Wall -Wextra -Werror "$root/prog.c" $flags -o "$root/prog-static" 2>&1) &&
+	! ldd "$root/prog-static" | grep -q libvcube && "$root/prog-static"; then
+	ok "a static link with pkg-config --static ($flags)"
+else
+	no "static link: $out"
+fi
 # the README's build line, as written, against the installed tree
 line=$(sed -n 's/^    \(cc .*pkg-config.*libvcube.*\)$/\1/p' "$top/README.md")
 mkdir -p "$root/work" && cp -r "$top/examples" "$root/work/"
