@@ -32,7 +32,7 @@ tests=("$@")
 	duplex badparams)
 set +e
 VCUBE_VM_TIMEOUT=${VCUBE_VM_TIMEOUT:-14400} VCUBE_VM_MEM=${VCUBE_VM_MEM:-3072} \
-	scripts/vm-run.sh --kver debug --no-insmod -- tests/vm/run.sh "${tests[@]}"
+	scripts/vm-run.sh --kver debug --no-insmod -- "VCUBE_TIMES=1 tests/vm/run.sh ${tests[*]}"
 rc=$?
 set -e
 t2=$(date +%s)
