@@ -51,7 +51,7 @@ BENCH := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 EXAMPLES := $(patsubst examples/%.c,$(B)/examples/%,$(wildcard examples/*.c))
 
 .PHONY: all module userspace tests deps vm demo check kunit bench-engine golden-update \
-	install install-userspace validate reproduce reproduce-cnet score score-report score-smoke readme-commands clean \
+	install install-userspace install-dkms dkms deb validate reproduce reproduce-cnet score score-report score-smoke readme-commands clean \
 	stress check-debug
 all: module userspace
 
@@ -286,6 +286,25 @@ install-userspace: userspace
 	install -m 0644 docs/man/*.8 $(DESTDIR)$(PREFIX)/share/man/man8/
 	@# the dynamic linker finds a library installed in place at once
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then ldconfig; fi
+
+# The module's sources as vcube-dkms carries them, in
+# $(DESTDIR)/usr/src/vcube-$(VERSION) with dkms.conf (make dkms, debian/rules).
+DKMS_SRC := $(filter-out %_test.c,$(MOD_SRC))
+install-dkms:
+	@for f in $(DKMS_SRC); do \
+		install -D -m 0644 $$f $(DESTDIR)/usr/src/vcube-$(VERSION)/$$f || exit 1; done
+	sed 's/#MODULE_VERSION#/$(VERSION)/' dkms.conf > $(DESTDIR)/usr/src/vcube-$(VERSION)/dkms.conf
+
+# The module built by DKMS for every installed Debian kernel, all of it in
+# build/dkms (scripts/dkms.sh); make check's VM tests load these.
+dkms: deps
+	@scripts/dkms.sh
+
+# The Debian packages vcube-dkms, libvcube0, libvcube-dev and vcube-tools in
+# build/deb, built by dpkg-buildpackage from this tree's files, then lintian
+# (scripts/deb.sh).
+deb: deps
+	@scripts/deb.sh
 
 # ---- environment ----------------------------------------------------------
 deps:

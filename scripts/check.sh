@@ -2,14 +2,17 @@
 # SPDX-License-Identifier: GPL-2.0
 # make check: every test layer, then one closing line "N passed, N failed".
 #   1. host: kernel/core and libvcube under sanitizers, the tools' command
-#      lines, checkpatch
+#      lines, checkpatch; the Debian packages (make deb, lintian), installed
+#      into build/pkgroot, and DKMS building the module from vcube-dkms's
+#      source for both kernels (tests/host/deb.sh)
 #   2. KUnit: the vcube_* suites under UML (scripts/kunit.sh)
-#   3. VM: the module in Debian's 6.12 kernel (every test) and 6.1, under
-#      QEMU. On 6.1 the tests of what differs between the lines
-#      (kernel/compat.h: devices and sysfs, generic netlink; signals and
-#      killed owners) and seven of the golden cases (golden_some), whose
-#      times must be the 6.12 ones to the bit; the model's code is the same
-#      on both and runs in full on 6.12
+#   3. VM: the module DKMS built, in Debian's 6.12 kernel (every test) and
+#      6.1, under QEMU, and the installed packages' tools on it (deb). On
+#      6.1 the tests of what differs between the lines (kernel/compat.h:
+#      devices and sysfs, generic netlink; signals and killed owners) and
+#      seven of the golden cases (golden_some), whose times must be the
+#      6.12 ones to the bit; the model's code is the same on both and runs
+#      in full on 6.12
 #   4. the README's make vm commands, as written (scripts/readme-vm.sh)
 #   5. the scorecard's smoke: a few cells per paper (the VM half ran in
 #      tests/vm/score.sh), scored against data/score-thresholds.tsv
@@ -88,13 +91,16 @@ grep -a -E 'error:' "$log" | head -n 20
 tail -n 1 "$log"
 tally kunit "$log"
 
+# The VM layers load the modules DKMS built from the vcube-dkms package's
+# source (tests/host/deb.sh, in the host layer), and test the installed
+# packages (deb) on them.
 for line in 6.12 6.1; do
-	tests=()
-	[ $line = 6.1 ] && tests=(topologies lifecycle signals stress netlink cnet golden_some)
-	layer "VM tests, Debian $line kernel ${tests[*]:+(only: ${tests[*]})}"
+	tests=(all deb)
+	[ $line = 6.1 ] && tests=(topologies lifecycle signals stress netlink cnet golden_some deb)
+	layer "VM tests, Debian $line kernel (${tests[*]}; DKMS's module)"
 	# as it goes: each test's start and time, every failure and its notes
 	# (not the passes, nor the tools' progress lines: those stay in the log)
-	VCUBE_VM_TIMEOUT=${VCUBE_VM_TIMEOUT:-3600} scripts/vm-run.sh --kver $line --no-insmod -- tests/vm/run.sh "${tests[@]}" 2>&1 |
+	VCUBE_VM_KODIR=build/dkms VCUBE_VM_TIMEOUT=${VCUBE_VM_TIMEOUT:-3600} scripts/vm-run.sh --kver $line --no-insmod -- tests/vm/run.sh "${tests[@]}" 2>&1 |
 		tee "$log" | grep -a --line-buffered -v -E '^ok - |^vcube-[a-z]+: \[[0-9]+/[0-9]+\] '
 	# the whole stream, for a run that failed or crashed
 	cp "$log" "build/check-vm-$line.log"

@@ -14,7 +14,9 @@
 #                                   status (125: the guest never reported one)
 #
 # Environment: VCUBE_VM_TIMEOUT (seconds, default 900), VCUBE_VM_MEM (MiB,
-# default 2048), VCUBE_VM_VERBOSE=1 to show the whole kernel log.
+# default 2048), VCUBE_VM_VERBOSE=1 to show the whole kernel log,
+# VCUBE_VM_KODIR=DIR to load DIR/<release>/vcube.ko instead of build/'s
+# (build/dkms: the modules make dkms built).
 #
 # Inside the guest the project directory is read-only; $VCUBE_OUT is a
 # writable directory that the host sees as build/vm/out. The command's
@@ -61,9 +63,9 @@ done
 rel=$(release_of "$line")
 kimg=/boot/vmlinuz-$rel
 [ "$line" = debug ] && kimg=$debugdir/arch/x86/boot/bzImage
-ko=$top/build/$rel/vcube.ko
+ko=$(realpath -m "${VCUBE_VM_KODIR:-$top/build}")/$rel/vcube.ko
 if [ "$insmod" = 1 ] && [ ! -f "$ko" ]; then
-	echo "vm-run: $ko is not built (make module KDIR=/usr/src/linux-headers-$rel)" >&2
+	echo "vm-run: $ko is not built (make module KDIR=/usr/src/linux-headers-$rel${VCUBE_VM_KODIR:+, or make dkms})" >&2
 	exit 2
 fi
 for tool in qemu-system-x86_64 busybox modprobe xz cpio; do

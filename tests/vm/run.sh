@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # Run VM test scripts inside the guest (scripts/vm-run.sh --no-insmod -- ...)
-# and close with "vm: N passed, N failed". With arguments, only those tests.
+# and close with "vm: N passed, N failed". With arguments, only those tests
+# ("all" stands for the default list, which these name).
 dir=$(cd "$(dirname "$0")" && pwd)
 export PATH=$dir:$VCUBE_TOP/build/tests/vm:$VCUBE_TOP/build/tests/stress:$PATH
-tests=("$@")
-[ ${#tests[@]} -gt 0 ] || tests=(topologies badparams lifecycle bounds signals stress engine switching algos copy duplex recv chart netlink readme sync cnet golden sim score)
+all=(topologies badparams lifecycle bounds signals stress engine switching algos copy duplex recv chart netlink readme sync cnet golden sim score)
+tests=()
+for t in "${@:-all}"; do
+	if [ "$t" = all ]; then tests+=("${all[@]}"); else tests+=("$t"); fi
+done
 log=$(mktemp)
 dmesg --clear
 i=0
