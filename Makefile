@@ -83,11 +83,16 @@ SO := $(B)/lib/libvcube.so.$(VERSION)
 LIB_LINK ?= static
 ifeq ($(LIB_LINK),shared)
 LIBVCUBE := -L$(B)/lib -lvcube
-LIBVCUBE_DEP := $(SO)
+LIBVCUBE_DEP := $(SO) $(B)/lib-link
 else
 LIBVCUBE := $(B)/lib/libvcube.a
-LIBVCUBE_DEP := $(B)/lib/libvcube.a
+LIBVCUBE_DEP := $(B)/lib/libvcube.a $(B)/lib-link
 endif
+# which one the tools were linked with: a change relinks them
+$(B)/lib-link: FORCE
+	@mkdir -p $(dir $@)
+	@echo $(LIB_LINK) | cmp -s - $@ || echo $(LIB_LINK) > $@
+.PHONY: FORCE
 userspace: $(B)/lib/libvcube.a $(SO) $(TOOLS)
 
 $(B)/%.o: %.c $(wildcard userspace/lib/include/*.h userspace/lib/*.h) include/uapi/linux/vcube.h
@@ -107,7 +112,7 @@ $(SO): $(LIB_SRC:%.c=$(B)/pic/%.o) userspace/lib/libvcube.map scripts/check-symb
 	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--no-undefined \
 		-Wl,--version-script=userspace/lib/libvcube.map -o $@.tmp \
 		$(filter %.o,$^) $(NL_LIBS) -lm
-	scripts/check-symbols.sh $@.tmp userspace/lib/libvcube.map userspace/lib/include/vcube.h \
+	CC="$(CC)" scripts/check-symbols.sh $@.tmp userspace/lib/libvcube.map userspace/lib/include/vcube.h \
 		-Iinclude/uapi -Iuserspace/lib/include
 	mv $@.tmp $@
 	ln -sf $(notdir $@) $(B)/lib/$(SONAME)

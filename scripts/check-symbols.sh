@@ -16,7 +16,7 @@ trap 'rm -rf "$tmp"' EXIT
 hdr=$(realpath "$header")
 echo "#include \"$hdr\"" |
 	${CC:-cc} -std=c11 -D_GNU_SOURCE "$@" -fsyntax-only -aux-info "$tmp/aux" -x c - -o /dev/null
-grep -F "/* $hdr:" "$tmp/aux" | grep -oE '\bvcube_[a-z0-9_]+ \(' | tr -d ' (' | sort -u > "$tmp/header"
+grep -F "/* $hdr:" "$tmp/aux" | grep ' extern ' | grep -oE '\bvcube_[a-z0-9_]+ \(' | tr -d ' (' | sort -u > "$tmp/header"
 
 # the map's names, node by node (comments stripped)
 sed -e 's|/\*.*\*/||' -e '/\/\*/,/\*\//d' "$map" | awk '

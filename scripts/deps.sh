@@ -12,7 +12,7 @@ pkgs=(
 	qemu-system-x86 busybox-static
 	libnl-3-dev libnl-genl-3-dev gnuplot-nox
 	python3-yaml python3-jsonschema iproute2 util-linux man-db
-	dkms dh-dkms debhelper lintian dpkg-dev fakeroot
+	dkms dh-dkms debhelper lintian dpkg-dev fakeroot openssl
 )
 
 missing=()

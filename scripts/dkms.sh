@@ -5,7 +5,7 @@
 # releases named). Everything stays under build/dkms/: the source tree,
 # DKMS's tree, and for each release <release>/vcube.ko, the module DKMS
 # installed (decompressed if DKMS compressed it), which the VM tests load
-# (scripts/vm-run.sh's VCUBE_VM_KO). No root file is touched: no
+# (scripts/vm-run.sh's VCUBE_VM_KODIR). No root file is touched: no
 # /var/lib/dkms, no /lib/modules.
 #
 #   scripts/dkms.sh [--source DIR] [RELEASE...]
@@ -53,6 +53,7 @@ opts=(--dkmstree "$tree" --sourcetree "$out/sources" --installtree "$out/install
 dkms add -m vcube -v "$ver" "${opts[@]}" > /dev/null
 for rel in "${rels[@]}"; do
 	t0=$SECONDS
+	rm -rf "${out:?}/$rel"	# no module of an earlier run passes for this one
 	if ! dkms build -m vcube -v "$ver" -k "$rel" "${opts[@]}" \
 		--kernelsourcedir "/usr/src/linux-headers-$rel" > "$out/build-$rel.log" 2>&1; then
 		cat "$out/build-$rel.log" "$tree/vcube/$ver/build/make.log" 2>/dev/null | tail -n 30 >&2

@@ -88,11 +88,12 @@ LD_LIBRARY_PATH=$lib "$root/usr/bin/vcube-sim" --list > /dev/null 2>&1 &&
 	ok "the installed vcube-sim runs on the installed library" || no "the installed vcube-sim does not run"
 
 # The README's lines, as written: apt resolves the four packages' dependencies
-# (simulated: -s installs nothing), the example builds as the README says
+# (simulated: -s installs nothing; --reinstall where they are installed),
+# the example builds as the README says
 # (its /usr/share/doc read in the scratch root)
 line=$(awk '/^    sudo apt install .*\\$/ { l = $0; sub(/\\$/, "", l); while ((getline n) > 0 && n ~ /\\$/) { sub(/\\$/, "", n); l = l n } l = l n; print l; exit }' "$top/README.md" | sed 's/^ *//; s/  */ /g')
-sim=$(cd "$top" && eval "${line/sudo apt install/apt-get -s install}" 2>&1)
-if [ -n "$line" ] && [ "$(grep -c '^Inst \(vcube-dkms\|libvcube0\|libvcube-dev\|vcube-tools\) ' <<<"$sim")" = 4 ]; then
+sim=$(cd "$top" && eval "${line/sudo apt install/apt-get -s install --reinstall}" 2>&1)
+if [ -n "$line" ] && [ "$(grep -c '^\(Inst\|Reinst\) \(vcube-dkms\|libvcube0\|libvcube-dev\|vcube-tools\) ' <<<"$sim")" = 4 ]; then
 	ok "README: $line (apt-get -s: every dependency resolves)"
 else
 	no "README: '${line:-no sudo apt install line}': $(tail -n 3 <<<"$sim")"
@@ -109,6 +110,7 @@ fi
 while read -r l; do
 	case $l in
 	"dkms: built "*) ok "${l#dkms: }" ;;
+	"dkms: failed") no "scripts/dkms.sh --source $root/usr/src/vcube-$ver failed" ;;
 	*) echo "# $l" ;;
 	esac
 done < <(scripts/dkms.sh --source "$root/usr/src/vcube-$ver" 2>&1 || echo "dkms: failed")

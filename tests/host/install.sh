@@ -49,7 +49,7 @@ else
 	no "static link: $out"
 fi
 # the README's build line, as written, against the installed tree
-line=$(sed -n 's/^    \(cc .*pkg-config.*libvcube.*\)$/\1/p' "$top/README.md")
+line=$(sed -n 's/^    \(cc -std=c11 examples\/exchange\.c .*pkg-config.*libvcube.*\)$/\1/p' "$top/README.md")
 mkdir -p "$root/work" && cp -r "$top/examples" "$root/work/"
 if [ -n "$line" ] && out=$(cd "$root/work" && eval "$line" 2>&1) && [ -x "$root/work/exchange" ]; then
 	ok "README: $line"
