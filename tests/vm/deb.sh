@@ -43,4 +43,33 @@ m=$(vcubectl -j links | python3 -c 'import json,sys; print(sum(l["messages"] for
 [ "${m:-0}" -gt 0 ] 2> /dev/null && ok "and counts the messages the runs sent over the links ($m)" ||
 	no "installed vcubectl -j links: $m"
 unload
+
+# The README's modprobe and vcubectl lines, as written (as root here, so
+# without sudo), on the module where DKMS installs it, found by depmod: the
+# guest's /lib/modules is the host's, read-only, so an overlay takes the
+# install.
+rel=$(uname -r)
+mods=/lib/modules/$rel
+t=$(mktemp -d)
+if mount -t tmpfs tmp "$t" && mkdir -p "$t/up/updates/dkms" "$t/work" && modprobe overlay &&
+	mount -t overlay overlay -o "lowerdir=$mods,upperdir=$t/up,workdir=$t/work" "$mods"; then
+	# (depmod of this module alone: the index a plain depmod would write
+	# holds it the same, without reading 4,000 modules over 9p under TCG)
+	cp "$VCUBE_KO" "$mods/updates/dkms/vcube.ko" && depmod "$rel" "$mods/updates/dkms/vcube.ko"
+	line=$(sed -n 's/^    sudo \(modprobe vcube .*\)$/\1/p' "$VCUBE_TOP/README.md")
+	out=$(cd "$VCUBE_TOP" && eval "$line" 2>&1)
+	[ -n "$line" ] && loaded && [ "$(attr nodes)" = 32 ] && [ "$(modinfo -n vcube)" = "$mods/updates/dkms/vcube.ko" ] &&
+		ok "README: $line (the module from updates/dkms, 32 nodes)" || no "README: '${line:-no modprobe line}': $out"
+	line=$(grep -A1 '^    sudo modprobe vcube ' "$VCUBE_TOP/README.md" | sed -n 's/^    \(vcubectl .*\)$/\1/p')
+	out=$(cd "$VCUBE_TOP" && eval "$line" 2>&1)
+	rc=$?
+	[ -n "$line" ] && [ $rc = 0 ] && grep -q '^node 31 ' <<<"$out" && ok "README: $line (the installed one: 32 nodes)" ||
+		no "README: '${line:-no vcubectl line after modprobe}': status $rc: $(head -n 3 <<<"$out")"
+	unload
+	umount "$mods"
+else
+	no "an overlay over $mods to install the module into"
+fi
+umount "$t" 2> /dev/null
+rmdir "$t"
 exit $fail
