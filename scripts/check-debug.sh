@@ -9,10 +9,40 @@
 #   scripts/check-debug.sh [TEST...]   only these VM tests (default: the
 #                                      stress suite, then the tests that
 #                                      drive the kernel hardest)
-# Prints the kernel's build time, the run's time, and the counts.
+#   scripts/check-debug.sh --report LOG
+#                                      the table of a run's times from its
+#                                      log (what a run writes at its end)
+# Prints the kernel's build time, the run's time, and the counts; the whole
+# output goes to build/check-debug.log, and build/check-debug-times.md gets
+# each test's minutes (scripts/readme-table.sh check-debug-times
+# build/check-debug-times.md puts them in the README).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
+
+# The minutes of each test of a run, from its log's "# TEST took N s"
+# lines, and of the kernel and the whole from its last line.
+report() {
+	local log=$1 times=build/check-debug-times.md k t
+	k=$(sed -n 's/^check-debug: kernel ready in \([0-9]*\) s, tests ran \([0-9]*\) s .*/\1/p' "$log" | tail -n 1)
+	t=$(sed -n 's/^check-debug: kernel ready in \([0-9]*\) s, tests ran \([0-9]*\) s .*/\2/p' "$log" | tail -n 1)
+	[ -n "$t" ] || { echo "check-debug: $log has no closing line" >&2; return 1; }
+	mkdir -p build
+	{
+		printf '| `make check-debug` | minutes |\n|---|---|\n'
+		printf '| the debug kernel ready (built the first time, then checked) | %d:%02d |\n' $((k / 60)) $((k % 60))
+		sed -n 's/^# \([a-z_0-9]*\) took \([0-9]*\) s, .*/\1 \2/p' "$log" | while read -r n s; do
+			printf '| %s | %d:%02d |\n' "$n" $((s / 60)) $((s % 60))
+		done
+		printf '| the tests, on %s processors (%s): %s | %d:%02d |\n' "$(nproc)" "$(date -u -r "$log" +%F)" \
+			"$(grep -a '^vm: [0-9]* passed' "$log" | tail -n 1 | sed 's/^vm: //')" $((t / 60)) $((t % 60))
+	} > "$times"
+	echo "check-debug: wrote $times"
+}
+if [ "${1:-}" = --report ]; then
+	report "$2"
+	exit
+fi
 t0=$(date +%s)
 kdir=$(scripts/debug-kernel.sh)
 t1=$(date +%s)
@@ -30,11 +60,13 @@ tests=("$@")
 # formats the debug kernel cannot change; name them to run them too.
 [ ${#tests[@]} -gt 0 ] || tests=(stress faults bounds signals lifecycle engine cnet recv copy
 	duplex badparams)
+log=build/check-debug.log
 set +e
 VCUBE_VM_TIMEOUT=${VCUBE_VM_TIMEOUT:-14400} VCUBE_VM_MEM=${VCUBE_VM_MEM:-3072} \
-	scripts/vm-run.sh --kver debug --no-insmod -- "VCUBE_TIMES=1 tests/vm/run.sh ${tests[*]}"
-rc=$?
+	scripts/vm-run.sh --kver debug --no-insmod -- "VCUBE_TIMES=1 tests/vm/run.sh ${tests[*]}" 2>&1 | tee "$log"
+rc=${PIPESTATUS[0]}
 set -e
 t2=$(date +%s)
-echo "check-debug: kernel ready in $((t1 - t0)) s, tests ran $((t2 - t1)) s on $(scripts/vm-run.sh --kdir debug | xargs basename) ($(cat "$kdir/include/config/kernel.release"))"
+echo "check-debug: kernel ready in $((t1 - t0)) s, tests ran $((t2 - t1)) s on $(scripts/vm-run.sh --kdir debug | xargs basename) ($(cat "$kdir/include/config/kernel.release"))" | tee -a "$log"
+report "$log"
 exit $rc

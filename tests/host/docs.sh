@@ -54,4 +54,7 @@ between demo-time | grep -qx '`make demo` took [0-9]*:[0-9][0-9] in its last run
 between check-times | grep -q '^| all of them, on [0-9]* processors (20[0-9-]*) | [0-9]*:[0-9][0-9] |$' &&
 	ok "the README's make check times are scripts/check.sh's table" ||
 	no "the README's check-times block: '$(between check-times | tail -n 1)'"
+between check-debug-times | grep -q '^| the tests, on [0-9]* processors (20[0-9-]*): [0-9]* passed, 0 failed | [0-9]*:[0-9][0-9] |$' &&
+	ok "the README's make check-debug times are scripts/check-debug.sh's table, of a run that passed" ||
+	no "the README's check-debug-times block: '$(between check-debug-times | tail -n 1)'"
 exit $fail
