@@ -24,8 +24,7 @@ cd "$top"
 # lines, and of the kernel and the whole from its last line.
 report() {
 	local log=$1 times=build/check-debug-times.md k t
-	k=$(sed -n 's/^check-debug: kernel ready in \([0-9]*\) s, tests ran \([0-9]*\) s .*/\1/p' "$log" | tail -n 1)
-	t=$(sed -n 's/^check-debug: kernel ready in \([0-9]*\) s, tests ran \([0-9]*\) s .*/\2/p' "$log" | tail -n 1)
+	read -r k t < <(sed -n 's/^check-debug: kernel ready in \([0-9]*\) s, tests ran \([0-9]*\) s .*/\1 \2/p' "$log" | tail -n 1) || true
 	[ -n "$t" ] || { echo "check-debug: $log has no closing line" >&2; return 1; }
 	mkdir -p build
 	{

@@ -41,7 +41,7 @@ fi
 [ ${#rels[@]} -gt 0 ] || { echo "dkms: no linux-headers-*-amd64 installed: run 'make deps'" >&2; exit 1; }
 
 tree=$out/tree
-rm -rf "$tree" "$out/sources" "$out/installed"
+rm -rf "$tree" "$out/sources"
 mkdir -p "$tree" "$out/sources"
 # DKMS finds a module's source as <sourcetree>/<name>-<version>
 ln -s "$src" "$out/sources/vcube-$ver"
@@ -49,7 +49,7 @@ ln -s "$src" "$out/sources/vcube-$ver"
 # /var/lib/dkms; this one is the build tree's (the signature is checked
 # only where module signatures are enforced, and there by the owner's key).
 export mok_signing_key=$out/mok.key mok_certificate=$out/mok.pub
-opts=(--dkmstree "$tree" --sourcetree "$out/sources" --installtree "$out/installed")
+opts=(--dkmstree "$tree" --sourcetree "$out/sources")
 dkms add -m vcube -v "$ver" "${opts[@]}" > /dev/null
 for rel in "${rels[@]}"; do
 	t0=$SECONDS

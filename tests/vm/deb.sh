@@ -36,7 +36,7 @@ rc=$?
 [ $rc = 0 ] && grep -q pairwise_F <<<"$out" && grep -q standard_U <<<"$out" &&
 	ok "the installed vcube-bench runs two exchanges on 8 nodes, every block checked" ||
 	{ no "installed vcube-bench: status $rc"; sed 's/^/# /' <<<"$out" | head; }
-n=$(vcubectl -j topo | python3 -c 'import json,sys; print(json.load(sys.stdin)["nodes"])' 2>&1)
+n=$(counter nodes 2>&1)
 [ "$n" = 8 ] && ok "the installed vcubectl reads the network over generic netlink (8 nodes)" ||
 	no "installed vcubectl -j topo: $n"
 m=$(vcubectl -j links | python3 -c 'import json,sys; print(sum(l["messages"] for l in json.load(sys.stdin)))' 2>&1)

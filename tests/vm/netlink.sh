@@ -12,7 +12,7 @@ exp=$VCUBE_TOP/build/tests/vm/exp
 src=${VCUBE_CACHE:-$HOME/.cache/vcube}/linux-source-6.12
 spec=$VCUBE_TOP/Documentation/netlink/specs/vcube.yaml
 # (--no-schema: tests/host/ynl_spec.sh validates the spec against the
-# kernel's schema; doing it again at each call here is slow under TCG)
+# kernel's schema once; the README's line passes --no-schema too)
 ynl() { /usr/bin/python3 "$src/tools/net/ynl/cli.py" --spec "$spec" --no-schema --output-json "$@"; }
 # link ID's value of FIELD in `vcubectl -j links`
 field() { python3 -c 'import json,sys; d={l["id"]: l for l in json.load(open(sys.argv[1]))}; print(d[int(sys.argv[2])][sys.argv[3]])' "$@"; }
