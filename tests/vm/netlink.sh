@@ -135,7 +135,8 @@ assert len({n.split(" lane")[0] for n in names}) == 32, names[:5]
 	check "vcubectl trace --format perfetto: 2560 link slices, 992 closed flows, 32 node tracks, slices that nest, the same file twice" [ $good = 1 ]
 	[ -n "${VCUBE_OUT:-}" ] && cp "$tmp/pf.json" "$VCUBE_OUT/pairwise-d5.perfetto.json"
 	ynl --dump window-get > "$tmp/ynl-win" 2>"$tmp/ynl-err"
-	check "ynl cli.py --dump window-get answers $(head -c 200 "$tmp/ynl-err")" [ $? = 0 ]
+	rc=$?
+	check "ynl cli.py --dump window-get answers $(head -c 200 "$tmp/ynl-err")" [ $rc = 0 ]
 	good=0; [ ! -e /sys/class/vcube/stats ] && [ ! -e /sys/class/vcube/vcube0/stats ] && good=1
 	check "sysfs keeps no counters: /sys/class/vcube/stats and vcube0/stats are gone" [ $good = 1 ]
 
@@ -236,7 +237,8 @@ load topology=hypercube dim=12 profile=ipsc860 && {
 	good=0; [ $rc = 0 ] && [ "${parts:-0}" -gt 1 ] && good=1
 	check "d=12: 49152 links in $parts parts, message-hops sum to 15, 4096 nodes ($(tr '\n' ' ' < "$tmp/parts"))" [ $good = 1 ]
 	nl intr > "$tmp/intr" 2>&1
-	check "d=12: a dump the counters change under is flagged NLM_F_DUMP_INTR ($(tr '\n' ' ' < "$tmp/intr"))" [ $? = 0 ]
+	rc=$?
+	check "d=12: a dump the counters change under is flagged NLM_F_DUMP_INTR ($(tr '\n' ' ' < "$tmp/intr"))" [ $rc = 0 ]
 	n=$(vcubectl -j links | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')
 	check "d=12: vcubectl links lists all 49152 ($n)" [ "$n" = 49152 ]
 	unload
