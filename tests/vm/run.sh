@@ -2,13 +2,21 @@
 # SPDX-License-Identifier: GPL-2.0
 # Run VM test scripts inside the guest (scripts/vm-run.sh --no-insmod -- ...)
 # and close with "vm: N passed, N failed". With arguments, only those tests
-# ("all" stands for the default list, which these name).
+# ("all" stands for the default list, which these name; "-NAME" drops NAME
+# from what the arguments before it named).
 dir=$(cd "$(dirname "$0")" && pwd)
 export PATH=$dir:$VCUBE_TOP/build/tests/vm:$VCUBE_TOP/build/tests/stress:$PATH
 all=(topologies badparams lifecycle bounds signals stress engine switching algos copy duplex recv chart netlink readme sync cnet golden sim score)
 tests=()
 for t in "${@:-all}"; do
-	if [ "$t" = all ]; then tests+=("${all[@]}"); else tests+=("$t"); fi
+	case $t in
+	all) tests+=("${all[@]}") ;;
+	-*) for i in "${!tests[@]}"; do
+		[ "${tests[$i]}" = "${t#-}" ] && unset 'tests[i]'
+	    done
+	    tests=("${tests[@]}") ;;
+	*) tests+=("$t") ;;
+	esac
 done
 log=$(mktemp)
 dmesg --clear
