@@ -184,6 +184,14 @@ struct vc_engine {
 	struct vc_trace_rec *trace;	/* ring of p.trace_max records */
 	u64 ntrace;		/* records ever written */
 	struct list_head flows;	/* bodies streaming, wormhole and packet */
+	/*
+	 * fixed_rate: no channel takes more bodies than it carries at full
+	 * rate (wormhole, lanes <= 2^gamma), so every body flows at full rate
+	 * from start to end and vc_rerate() only schedules those that began
+	 * at this instant: fresh, until then (not yet in flows).
+	 */
+	struct list_head fresh;
+	bool fixed_rate;
 	struct list_head arb;	/* arb_lowest: resources to grant at e->now */
 	bool rerate;		/* flows changed at e->now: rates to redo */
 	struct vc_heap events;
@@ -890,10 +898,24 @@ static void vc_unreserve(struct vc_engine *e, struct vc_msg *m)
  */
 static void vc_rerate(struct vc_engine *e, u64 t)
 {
-	struct vc_xfer *x;
+	struct vc_xfer *x, *tx;
 	u32 level = 0, inc, left = 0, i;
 	struct vc_res *r;
 
+	/*
+	 * Full rate for all: what progressive filling would give, since no
+	 * channel holds more bodies than it has full rates for; the others
+	 * keep their delivery, which a new rate would not move.
+	 */
+	list_for_each_entry_safe(x, tx, &e->fresh, flow_link) {
+		x->rate = VC_RATE_ONE;
+		vc_heap_remove(&e->events, &x->ev);
+		vc_schedule(e, &x->ev, t + (x->work + VC_RATE_ONE - 1) /
+				       VC_RATE_ONE, VC_EV_DELIVER, x->src);
+		list_move_tail(&x->flow_link, &e->flows);
+	}
+	if (e->fixed_rate)
+		return;
 	list_for_each_entry(x, &e->flows, flow_link) {
 		u64 done = (t - x->t_rate) * x->rate;
 
@@ -997,7 +1019,8 @@ static void vc_xfer_flow(struct vc_engine *e, struct vc_xfer *x, u64 t)
 		x->work = c->byte * x->bytes * VC_RATE_ONE;
 		x->t_rate = t;
 		x->rate = 0;
-		list_add_tail(&x->flow_link, &e->flows);
+		list_add_tail(&x->flow_link,
+			      e->fixed_rate ? &e->fresh : &e->flows);
 		e->rerate = true;	/* flushed once this instant is done */
 		return;
 	}
@@ -1665,6 +1688,9 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 	e->running.idx = vc_node_idx;
 	e->nres = p->switching == VC_SW_PACKET ? topo->nbundles : topo->nchan;
 	INIT_LIST_HEAD(&e->flows);
+	INIT_LIST_HEAD(&e->fresh);
+	e->fixed_rate = p->switching == VC_SW_WORMHOLE && p->lanes &&
+			p->lanes <= 1U << p->gamma;
 	INIT_LIST_HEAD(&e->arb);
 	INIT_LIST_HEAD(&e->cnet_ops);
 	e->node = vc_alloc_array(n, sizeof(*e->node));

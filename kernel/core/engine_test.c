@@ -1248,6 +1248,80 @@ static void vcube_engine_lanes(struct kunit *test)
 	}
 }
 
+/*
+ * Where no channel takes more bodies than it carries at full rate (the
+ * Delta: two lanes, gamma = 1), every body flows at full rate and the
+ * engine skips the max-min solver. The same all-to-all on a 4 x 4 mesh
+ * with gamma = 2 (twice the bandwidth, the same two lanes) goes through
+ * the solver, which must find full rate everywhere too: every request of
+ * every node completes at the same ns both ways, though headers wait for
+ * lanes (the last is far later than one message alone).
+ */
+static void vcube_engine_fixed_rate(struct kunit *test)
+{
+	enum { N = 16, R = 2 * (N - 1) };
+	struct vcube_topo_params tp = { .kind = VCUBE_TOPO_MESH, .rows = 4,
+					.cols = 4 };
+	struct vc_req *(*rq)[R] = kunit_kzalloc(test, N * sizeof(*rq),
+						 GFP_KERNEL);
+	u64 *got = kunit_kzalloc(test, 2 * N * R * sizeof(*got), GFP_KERNEL);
+	u32 nxt[N], i, j, k, left;
+	struct vcube_topo topo;
+	struct vc_params p;
+	struct vc_engine *e;
+	u64 last = 0;
+	int ret;
+
+	KUNIT_ASSERT_NOT_NULL(test, rq);
+	KUNIT_ASSERT_NOT_NULL(test, got);
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&topo, &tp, NULL, 0), 0);
+	for (k = 0; k < 2; k++) {
+		p = vc_profile_delta();
+		if (k)
+			p.gamma = 2;
+		e = vc_engine_create(&topo, &p);
+		KUNIT_ASSERT_NOT_NULL(test, e);
+		for (i = 0; i < N; i++)
+			vc_bind(e, i);
+		for (i = 0; i < N; i++) {
+			for (j = 1; j < N; j++)
+				KUNIT_ASSERT_EQ(test, vc_recv(e, i, (i + N - j) % N,
+							      0, 4096, 0,
+							      &rq[i][j - 1]), 0);
+			for (j = 1; j < N; j++)
+				KUNIT_ASSERT_EQ(test, vc_send(e, i, (i + j) % N, 0,
+							      0, payload(test, 4096),
+							      4096, 0,
+							      &rq[i][N - 2 + j]), 0);
+			nxt[i] = 0;
+		}
+		for (left = N; left;) {
+			for (i = 0; i < N; i++) {
+				if (vc_node_state(e, i) != VC_RUNNING)
+					continue;
+				while (nxt[i] < R &&
+				       !(ret = vc_wait(e, i, rq[i][nxt[i]])))
+					nxt[i]++;
+				if (nxt[i] < R) {
+					KUNIT_ASSERT_EQ(test, ret, VC_BLOCKED_RET);
+					continue;
+				}
+				for (j = 0; j < R; j++)
+					got[(k * N + i) * R + j] = rq[i][j]->done_time;
+				vc_unbind(e, i);
+				left--;
+			}
+		}
+		vc_engine_destroy(e);
+	}
+	for (j = 0; j < N * R; j++) {
+		KUNIT_EXPECT_EQ(test, got[j], got[N * R + j]);
+		last = max(last, got[j]);
+	}
+	/* one message alone: alpha + 4096 beta and a hop or two */
+	KUNIT_EXPECT_GT(test, last, 4 * (203000 + 4096 * 248ULL));
+}
+
 /* ---- the control network ---- */
 
 static struct vc_params cnet_params(void)
@@ -1512,6 +1586,7 @@ static struct kunit_case vcube_engine_cases[] = {
 	KUNIT_CASE(vcube_engine_jitter),
 	KUNIT_CASE(vcube_engine_sport_early),
 	KUNIT_CASE(vcube_engine_lanes),
+	KUNIT_CASE(vcube_engine_fixed_rate),
 	KUNIT_CASE(vcube_engine_copy),
 	KUNIT_CASE(vcube_engine_duplex),
 	KUNIT_CASE(vcube_engine_recv),
