@@ -50,7 +50,7 @@ STRESS := $(patsubst tests/stress/%.c,$(B)/tests/stress/%,$(wildcard tests/stres
 BENCH := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 EXAMPLES := $(patsubst examples/%.c,$(B)/examples/%,$(wildcard examples/*.c))
 
-.PHONY: all module userspace tests deps vm demo check kunit bench-engine golden-update \
+.PHONY: all module userspace tests deps vm demo check kunit bench-engine bench-sim golden-update \
 	install install-userspace install-dkms dkms deb validate reproduce reproduce-cnet score score-report score-smoke readme-commands clean \
 	stress check-debug
 all: module userspace
@@ -266,6 +266,11 @@ bench-engine: deps all tests
 		'BENCH_MD=$$VCUBE_OUT/bench-engine.md scripts/bench-engine.sh'
 	@scripts/readme-table.sh bench-engine $(B)/vm/out/bench-engine.md && \
 		echo "wrote README.md's table of make bench-engine"
+
+# The engine alone on the host (vcube-sim): NODES=, REPS=, BASE=another
+# vcube-sim to compare with (scripts/bench-sim.sh).
+bench-sim: deps userspace
+	@scripts/bench-sim.sh
 
 # ---- installation ---------------------------------------------------------
 PREFIX ?= /usr/local
