@@ -187,8 +187,8 @@ struct vc_engine {
 	/*
 	 * fixed_rate: no channel takes more bodies than it carries at full
 	 * rate (wormhole, lanes <= 2^gamma), so every body flows at full rate
-	 * from start to end and vc_rerate() only schedules those that began
-	 * at this instant: fresh, until then (not yet in flows).
+	 * from start to end: vc_rate_fresh(), not vc_rerate(), schedules
+	 * those that began at this instant, fresh until then (not in flows).
 	 */
 	struct list_head fresh;
 	bool fixed_rate;
@@ -890,6 +890,25 @@ static void vc_unreserve(struct vc_engine *e, struct vc_msg *m)
 }
 
 /*
+ * fixed_rate: the bodies that began at @t flow at full rate, what
+ * progressive filling would give them, since no channel holds more bodies
+ * than it has full rates for; the others keep their delivery, which a new
+ * rate would not move.
+ */
+static void vc_rate_fresh(struct vc_engine *e, u64 t)
+{
+	struct vc_xfer *x, *tx;
+
+	list_for_each_entry_safe(x, tx, &e->fresh, flow_link) {
+		x->rate = VC_RATE_ONE;
+		vc_heap_remove(&e->events, &x->ev);
+		vc_schedule(e, &x->ev, t + (x->work + VC_RATE_ONE - 1) /
+				       VC_RATE_ONE, VC_EV_DELIVER, x->src);
+		list_move_tail(&x->flow_link, &e->flows);
+	}
+}
+
+/*
  * Max-min fair rates for every flowing body, by progressive filling: all
  * unfrozen bodies rise together until a channel (or bundle) on their path
  * is full or they reach full rate; those freeze, the rest go on. Then each
@@ -898,24 +917,10 @@ static void vc_unreserve(struct vc_engine *e, struct vc_msg *m)
  */
 static void vc_rerate(struct vc_engine *e, u64 t)
 {
-	struct vc_xfer *x, *tx;
+	struct vc_xfer *x;
 	u32 level = 0, inc, left = 0, i;
 	struct vc_res *r;
 
-	/*
-	 * Full rate for all: what progressive filling would give, since no
-	 * channel holds more bodies than it has full rates for; the others
-	 * keep their delivery, which a new rate would not move.
-	 */
-	list_for_each_entry_safe(x, tx, &e->fresh, flow_link) {
-		x->rate = VC_RATE_ONE;
-		vc_heap_remove(&e->events, &x->ev);
-		vc_schedule(e, &x->ev, t + (x->work + VC_RATE_ONE - 1) /
-				       VC_RATE_ONE, VC_EV_DELIVER, x->src);
-		list_move_tail(&x->flow_link, &e->flows);
-	}
-	if (e->fixed_rate)
-		return;
 	list_for_each_entry(x, &e->flows, flow_link) {
 		u64 done = (t - x->t_rate) * x->rate;
 
@@ -1361,7 +1366,7 @@ static void vc_xfer_deliver(struct vc_engine *e, struct vc_xfer *x, u64 t)
 		vc_res_put(e, &e->sport[x->src], t);
 	x->sport_held = false;
 	vc_res_put(e, &e->rport[x->dst], t);
-	if (flowed)
+	if (flowed && !e->fixed_rate)
 		e->rerate = true;	/* flushed once this instant is done */
 	/* Flow modes: the sender returns when its body is delivered. */
 	vc_sender_done(e, x, t);
@@ -1614,7 +1619,10 @@ static void vc_run(struct vc_engine *e)
 		 */
 		if (e->rerate && vc_instant_drained(e)) {
 			e->rerate = false;
-			vc_rerate(e, e->now);
+			if (e->fixed_rate)
+				vc_rate_fresh(e, e->now);
+			else
+				vc_rerate(e, e->now);
 			continue;
 		}
 		if (!e->events.len) {
