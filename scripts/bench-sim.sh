@@ -30,7 +30,7 @@ shape() {
 	esac
 }
 
-# best BIN ARGS...: "SECONDS NS" of the fastest of $reps runs
+# best BIN ARGS...: "WALL_NS VIRTUAL_NS" of the fastest of $reps runs
 best() {
 	local bin=$1 k=0 s e out t=
 	shift
@@ -57,7 +57,7 @@ for prof in ipsc860 delta ap1000 cm5; do
 		line=$(awk -v t="$t" -v m="$m" 'BEGIN { printf "%.2f | %.2f | %.0f", t / 1e9, t / 1e3 / m, m / (t / 1e9) }')
 		extra=
 		if [ -n "$base" ]; then
-			read -r bt bv < <(best "$base" "$@")
+			read -r bt bv < <(best "$base" "$@") || { echo "| $prof | $n | $m | $line | $base failed |"; continue; }
 			extra=$(awk -v t="$t" -v b="$bt" 'BEGIN { printf " %.2f | %.2f |", b / 1e9, b / t }')
 			[ "$bv" = "$v" ] || extra="$extra virtual times differ: $bv against $v ns |"
 		fi

@@ -19,41 +19,36 @@ status() { [ "$2" = "$1" ] && { [ -z "${3:-}" ] || grep -q -- "$3" "$out"; }; }
 ran_ok() { [ "$1" = 0 ] && allok; }
 algos_of() { grep -v '^#' "$out" | grep -v '^algo,' | cut -d, -f1 | sort -u | tr '\n' ' '; }
 
-net() {		# label nprocs sizes modparams...
-	local label=$1 n=$2 sizes=$3
+# net LABEL NPROCS SIZES MODPARAMS...: every exchange at SIZES, then the
+# collectives. SIZES "-": golden.sh runs the very sweep (the same network,
+# ranks and sizes) and compares every column of its CSV, the data check's
+# included, with the recorded one, so only the collectives run here.
+net() {
+	local label=$1 n=$2 sizes=$3 also=
 	shift 3
 	load "$@" || return
-	bench "$n" --sizes "$sizes" --reps 1
-	rc=$?
-	check "$label: every algorithm that runs here, every byte right ($(rows) points: $(algos_of))" \
-		ran_ok $rc
+	if [ "$sizes" = - ]; then
+		also="; the exchanges: golden.sh"
+	else
+		bench "$n" --sizes "$sizes" --reps 1
+		rc=$?
+		check "$label: every algorithm that runs here, every byte right ($(rows) points: $(algos_of))" \
+			ran_ok $rc
+	fi
 	vcube-run -n "$n" "$VCUBE_TOP/build/tests/vm/coll" > "$out" 2>&1
 	rc=$?
-	check "$label: collectives ($(tail -n 1 "$out"))" [ $rc = 0 ]
-	unload
-}
-
-# Where golden.sh runs the very sweep (the same network, ranks and sizes)
-# and compares every column of its CSV, the data check's included, with
-# the recorded one, only the collectives run here.
-coll() {	# label nprocs modparams...
-	local label=$1 n=$2
-	shift 2
-	load "$@" || return
-	vcube-run -n "$n" "$VCUBE_TOP/build/tests/vm/coll" > "$out" 2>&1
-	rc=$?
-	check "$label: collectives ($(tail -n 1 "$out"); the exchanges: golden.sh)" [ $rc = 0 ]
+	check "$label: collectives ($(tail -n 1 "$out")$also)" [ $rc = 0 ]
 	unload
 }
 
 net "hypercube d=3, ipsc860" 8 0,1,7,100,101,1000 topology=hypercube dim=3 profile=ipsc860
 net "hypercube d=5, ipsc860" 32 1,64,4096 topology=hypercube dim=5 profile=ipsc860
-coll "hypercube d=4, 12 ranks" 12 topology=hypercube dim=4
-coll "mesh 4x5, delta" 20 topology=mesh rows=4 cols=5 profile=delta
+net "hypercube d=4, 12 ranks" 12 - topology=hypercube dim=4
+net "mesh 4x5, delta" 20 - topology=mesh rows=4 cols=5 profile=delta
 net "mesh 3x3, delta" 9 16 topology=mesh rows=3 cols=3 profile=delta
 net "mesh 8x8, delta" 64 256 topology=mesh rows=8 cols=8 profile=delta
-coll "torus 4x8, ap1000" 32 topology=torus rows=4 cols=8 profile=ap1000
-coll "torus 3x5, ap1000" 15 topology=torus rows=3 cols=5 profile=ap1000
+net "torus 4x8, ap1000" 32 - topology=torus rows=4 cols=8 profile=ap1000
+net "torus 3x5, ap1000" 15 - topology=torus rows=3 cols=5 profile=ap1000
 # 100 bytes: whole packets and a partial one (golden.sh's cm5-32 has 16)
 net "fat tree 64, cm5" 64 100 topology=fattree nodes=64 profile=cm5
 
