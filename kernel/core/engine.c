@@ -70,8 +70,15 @@ struct vc_res {
 	u32 count;
 	u64 since;		/* when a cap-1 resource was last taken */
 	u64 bw;			/* flow modes: bandwidth, in VC_RATE_ONE units */
-	u64 rem;		/* scratch of vc_rerate() */
-	u32 nfree;		/* scratch of vc_rerate() */
+	/* flow modes but fixed_rate: the hops of the bodies flowing here */
+	struct list_head flows;
+	/* scratch of vc_rerate(): */
+	u64 rem;		/* bandwidth left at level lvl */
+	u32 lvl;
+	u32 nfree;		/* unfrozen bodies through it */
+	u32 nflows;		/* bodies through it */
+	u32 mark;		/* == the engine's rgen: in this component */
+	bool dirty;		/* a body began or ended on it */
 	bool arb_pending;	/* arb_lowest: freed with waiters, grant due */
 	struct list_head arb_link;	/* in the engine's arb list */
 	struct list_head waiters;
@@ -98,7 +105,14 @@ struct vc_xfer {
 	u64 work;		/* left: ns at full rate, times VC_RATE_ONE */
 	u64 t_rate;		/* when work was last brought up to date */
 	u32 rate;		/* share of full rate, VC_RATE_ONE = all */
-	u8 frozen;		/* scratch of vc_rerate(): 0, 1, or 2 (just now) */
+	u8 frozen;		/* scratch of vc_rerate() */
+	u64 flow_seq;		/* its DELIVER's seq: the order it began in */
+	/* scratch of vc_rerate(): */
+	struct list_head comp_link;	/* in the component being re-rated */
+	u32 mark;		/* == the engine's rgen: in this component */
+	u32 level;		/* its level in the filling (rate, unrounded) */
+	u32 new_level;
+	struct vc_hop *hops;	/* !fixed_rate flow modes: one per chan */
 	bool sport_held;
 	bool rx_due;		/* its receiver's share is paid at its HOP */
 	/* circuit, duplex: bodies waiting for this one to end */
@@ -106,6 +120,23 @@ struct vc_xfer {
 	u32 nhops;
 	u32 hop;		/* channels held */
 	u32 chan[];
+};
+
+/*
+ * vc_rerate()'s heap entry: channel c fills at level key or later. Keys
+ * only rise as bodies freeze, so an entry is brought up to date only when
+ * it reaches the top.
+ */
+struct vc_rkey {
+	u64 key;
+	u32 c;
+};
+
+/* A flowing body's place in the flows list of one channel on its path. */
+struct vc_hop {
+	struct list_head link;
+	struct vc_xfer *x;
+	u32 level;		/* x's, kept here for vc_gather() */
 };
 
 struct vc_node {
@@ -192,6 +223,23 @@ struct vc_engine {
 	 */
 	struct list_head fresh;
 	bool fixed_rate;
+	/*
+	 * Otherwise, in the flow modes, vc_rerate() redoes only the bodies
+	 * that share a channel, transitively, with one that began or ended:
+	 * the channels it did (dirty, ndirty of them), its queue of channels
+	 * (rq) and heap of channels by the level they saturate at (rheap),
+	 * nres long each, and rgen, which marks what it has reached.
+	 */
+	bool shared_rate;	/* flow modes, not fixed_rate */
+	u32 hops_off;		/* where a transfer's hops begin in it */
+	u32 xfer_size;		/* a transfer's bytes, its arrays included */
+	u32 *dirty;
+	u32 ndirty;
+	u32 l0;			/* the lowest level a change can move */
+	struct vc_res **rq;
+	struct vc_rkey *rheap;
+	u32 rlen;
+	u32 rgen;
 	struct list_head arb;	/* arb_lowest: resources to grant at e->now */
 	bool rerate;		/* flows changed at e->now: rates to redo */
 	struct vc_heap events;
@@ -358,15 +406,21 @@ static u32 *vc_node_idx(void *x)
  * and vc_recv() reserve room for every event a request can ever have queued
  * at once, so inside the engine this cannot fail.
  */
-static void vc_schedule(struct vc_engine *e, struct vc_event *ev, u64 time,
-			u32 kind, u32 node)
+static void vc_schedule_seq(struct vc_engine *e, struct vc_event *ev,
+			    u64 time, u32 kind, u32 node, u64 seq)
 {
 	ev->time = time;
 	ev->kind = kind;
 	ev->node = node;
-	ev->seq = e->seq++;
+	ev->seq = seq;
 	if (vc_heap_push(&e->events, ev))
 		vc_log("event queue full, virtual time is no longer exact\n");
+}
+
+static void vc_schedule(struct vc_engine *e, struct vc_event *ev, u64 time,
+			u32 kind, u32 node)
+{
+	vc_schedule_seq(e, ev, time, kind, node, e->seq++);
 }
 
 /* Room in the event heap for every object that can have an event queued. */
@@ -908,84 +962,294 @@ static void vc_rate_fresh(struct vc_engine *e, u64 t)
 	}
 }
 
+static void vc_rheap_down(struct vc_engine *e, u32 i)
+{
+	struct vc_rkey *h = e->rheap, t;
+
+	for (;;) {
+		u32 l = 2 * i + 1, m = i;
+
+		if (l < e->rlen && h[l].key < h[m].key)
+			m = l;
+		if (l + 1 < e->rlen && h[l + 1].key < h[m].key)
+			m = l + 1;
+		if (m == i)
+			return;
+		t = h[i];
+		h[i] = h[m];
+		h[m] = t;
+		i = m;
+	}
+}
+
+static void vc_rheap_pop(struct vc_engine *e)
+{
+	e->rheap[0] = e->rheap[--e->rlen];
+	vc_rheap_down(e, 0);
+}
+
 /*
- * Max-min fair rates for every flowing body, by progressive filling: all
- * unfrozen bodies rise together until a channel (or bundle) on their path
- * is full or they reach full rate; those freeze, the rest go on. Then each
- * body's delivery is rescheduled at its new rate. Integer arithmetic only,
- * in a deterministic order: the same flows give the same times anywhere.
+ * The channel atop the heap, with its key brought up to date, or NULL once
+ * no channel has a body rising.
+ */
+static struct vc_res *vc_rheap_top(struct vc_engine *e)
+{
+	while (e->rlen) {
+		struct vc_res *r = &e->chan[e->rheap[0].c];
+		u64 key;
+
+		if (!r->nfree) {
+			vc_rheap_pop(e);
+			continue;
+		}
+		key = r->lvl + r->rem / r->nfree;
+		if (key == e->rheap[0].key)
+			return r;
+		e->rheap[0].key = key;
+		vc_rheap_down(e, 0);
+	}
+	return NULL;
+}
+
+/* Channel @c's flows changed at this instant: its component is redone. */
+static void vc_dirty(struct vc_engine *e, u32 c)
+{
+	if (!e->chan[c].dirty) {
+		e->chan[c].dirty = true;
+		e->dirty[e->ndirty++] = c;
+	}
+}
+
+/* @x, flowing from now, on its channels' lists. */
+static void vc_flow_link(struct vc_engine *e, struct vc_xfer *x)
+{
+	u32 i;
+
+	for (i = 0; i < x->nhops; i++) {
+		x->hops[i].x = x;
+		x->hops[i].level = U32_MAX;
+		list_add_tail(&x->hops[i].link, &e->chan[x->chan[i]].flows);
+		e->chan[x->chan[i]].nflows++;
+		vc_dirty(e, x->chan[i]);
+	}
+	x->level = U32_MAX;	/* new: above any level */
+}
+
+/*
+ * @x, just linked: no level lower than the least of its channels' equal
+ * shares can be moved by it (a channel of n bodies cannot fill before
+ * they all reach bw / n).
+ */
+static void vc_flow_bound(struct vc_engine *e, struct vc_xfer *x)
+{
+	u64 share = VC_RATE_ONE;
+	u32 i;
+
+	for (i = 0; i < x->nhops; i++) {
+		struct vc_res *r = &e->chan[x->chan[i]];
+
+		if (r->bw / r->nflows < share)
+			share = r->bw / r->nflows;
+	}
+	if (share < e->l0)
+		e->l0 = share;
+}
+
+/*
+ * @x, delivered, off its channels' lists: no level lower than its own
+ * moves, since none of its channels filled below it.
+ */
+static void vc_flow_unlink(struct vc_engine *e, struct vc_xfer *x)
+{
+	u32 i;
+
+	for (i = 0; i < x->nhops; i++) {
+		list_del(&x->hops[i].link);
+		e->chan[x->chan[i]].nflows--;
+		vc_dirty(e, x->chan[i]);
+	}
+	if (x->level < e->l0)
+		e->l0 = x->level;
+}
+
+/* Queue channel @r for the component being gathered, once. */
+static void vc_reach(struct vc_engine *e, struct vc_res *r, u32 *n)
+{
+	if (r->mark != e->rgen) {
+		r->mark = e->rgen;
+		e->rq[(*n)++] = r;
+	}
+}
+
+/* Bring channel @r, @nfree of its bodies rising, up to level @l. */
+static void vc_res_level(struct vc_res *r, u32 l)
+{
+	r->rem -= (u64)(l - r->lvl) * r->nfree;
+	r->lvl = l;
+}
+
+/* Body @x freezes at level @l: its channels stop counting it. */
+static void vc_freeze(struct vc_engine *e, struct vc_xfer *x, u32 l)
+{
+	struct vc_res *r;
+	u32 i;
+
+	x->new_level = l;
+	x->frozen = 1;
+	for (i = 0; i < x->nhops; i++) {
+		r = &e->chan[x->chan[i]];
+		vc_res_level(r, l);
+		r->nfree--;
+	}
+}
+
+/*
+ * Gather what the changes at this instant can move: from each channel a
+ * body began or ended on, the bodies at level l0 or above through it, their
+ * channels, and so on. Each channel reached starts at level l0 with what
+ * the bodies below l0 leave of it. Returns the channels reached, in rq.
+ */
+static u32 vc_gather(struct vc_engine *e, u32 l0, struct list_head *comp)
+{
+	struct vc_xfer *x;
+	struct vc_hop *h;
+	struct vc_res *r;
+	u32 i, j, n = 0;
+
+	for (i = 0; i < e->ndirty; i++) {
+		e->chan[e->dirty[i]].dirty = false;
+		vc_reach(e, &e->chan[e->dirty[i]], &n);
+	}
+	e->ndirty = 0;
+	for (i = 0; i < n; i++) {
+		r = e->rq[i];
+		r->rem = r->bw;
+		r->nfree = 0;
+		list_for_each_entry(h, &r->flows, link) {
+			if (h->level < l0) {
+				r->rem -= h->level;
+				continue;
+			}
+			r->nfree++;
+			x = h->x;
+			if (x->mark == e->rgen)
+				continue;
+			x->mark = e->rgen;
+			x->frozen = 0;
+			list_add_tail(&x->comp_link, comp);
+			for (j = 0; j < x->nhops; j++)
+				vc_reach(e, &e->chan[x->chan[j]], &n);
+		}
+		/* none of these filled below l0: room for nfree at l0 */
+		r->rem -= (u64)r->nfree * l0;
+		r->lvl = l0;
+	}
+	return n;
+}
+
+/*
+ * Max-min fair rates by progressive filling: all unfrozen bodies rise
+ * together until a channel (or bundle) on their path is full or they
+ * reach full rate; those freeze, the rest go on. Integer arithmetic only:
+ * a channel with rem left and nfree bodies rising fills at level
+ * lvl + rem / nfree (rising by k takes k * nfree, and the floor of
+ * (rem - k nfree) / nfree is the floor of rem / nfree less k), so a heap
+ * of channels by that level gives the next to fill, and each body is
+ * frozen once; every channel that fills at a level freezes all its bodies
+ * together.
+ *
+ * Only what a change can move is redone. Below the level l0 (the least of
+ * the levels of the bodies that ended and of the equal shares of those
+ * that began) the filling goes exactly as it went before, so bodies below
+ * l0 keep their rates; above it, bodies that share no channel, even
+ * transitively through bodies above l0, with one that changed fill as
+ * they did. Those that remain are filled again from l0: the rates the
+ * whole network's filling would give, to the unit. A body whose rate
+ * stays keeps its delivery (the work left at its rate ends at the same
+ * ns), and each delivery's seq is the order its body began in, as it was
+ * when every body was rescheduled: the same flows give the same times.
  */
 static void vc_rerate(struct vc_engine *e, u64 t)
 {
-	struct vc_xfer *x;
-	u32 level = 0, inc, left = 0, i;
+	struct vc_xfer *x, *tx;
+	struct vc_hop *h;
 	struct vc_res *r;
+	LIST_HEAD(comp);
+	LIST_HEAD(born);
+	u32 i, n, l;
 
-	list_for_each_entry(x, &e->flows, flow_link) {
+	list_for_each_entry(x, &e->fresh, flow_link)
+		vc_flow_link(e, x);
+	list_for_each_entry(x, &e->fresh, flow_link) {
+		vc_flow_bound(e, x);
+		list_add_tail(&x->comp_link, &born);
+	}
+	l = e->l0;
+	e->l0 = U32_MAX;
+	e->rgen++;
+	if (l >= VC_RATE_ONE) {
+		/* nothing fills below full rate: the new bodies get it */
+		for (i = 0; i < e->ndirty; i++)
+			e->chan[e->dirty[i]].dirty = false;
+		e->ndirty = 0;
+		list_for_each_entry(x, &born, comp_link)
+			x->frozen = 0;
+		list_splice_tail_init(&born, &comp);
+	}
+	/* else the new bodies are reached through their channels */
+	list_for_each_entry_safe(x, tx, &born, comp_link) {
+		list_del(&x->comp_link);
+		if (!x->nhops) {
+			x->frozen = 0;
+			list_add_tail(&x->comp_link, &comp);
+		}
+	}
+	list_splice_tail_init(&e->fresh, &e->flows);
+	n = l < VC_RATE_ONE ? vc_gather(e, l, &comp) : 0;
+	/* a heap of the channels by the level they fill at: made, not grown */
+	e->rlen = 0;
+	for (i = 0; i < n; i++) {
+		r = e->rq[i];
+		if (r->nfree) {
+			e->rheap[e->rlen].key = r->lvl + r->rem / r->nfree;
+			e->rheap[e->rlen++].c = r - e->chan;
+		}
+	}
+	for (i = e->rlen / 2; i-- > 0;)
+		vc_rheap_down(e, i);
+	while ((r = vc_rheap_top(e)) && e->rheap[0].key < VC_RATE_ONE) {
+		l = e->rheap[0].key;
+		/* every channel that fills at l, then all their bodies */
+		n = 0;
+		do {
+			e->rq[n++] = r;
+			vc_rheap_pop(e);
+		} while ((r = vc_rheap_top(e)) && e->rheap[0].key == l);
+		for (i = 0; i < n; i++)
+			list_for_each_entry(h, &e->rq[i]->flows, link)
+				if (h->x->mark == e->rgen && !h->x->frozen)
+					vc_freeze(e, h->x, l);
+	}
+	list_for_each_entry_safe(x, tx, &comp, comp_link) {
 		u64 done = (t - x->t_rate) * x->rate;
+		u32 rate, j;
 
+		list_del(&x->comp_link);
+		l = x->frozen ? x->new_level : VC_RATE_ONE;
+		if (l != x->level) {
+			x->level = l;
+			for (j = 0; j < x->nhops; j++)
+				x->hops[j].level = l;
+		}
+		rate = l ? l : 1;
+		if (rate == x->rate)
+			continue;
 		x->work -= done < x->work ? done : x->work;
 		x->t_rate = t;
-		x->frozen = false;
-		left++;
-		for (i = 0; i < x->nhops; i++) {
-			r = &e->chan[x->chan[i]];
-			r->rem = r->bw;
-			r->nfree = 0;
-		}
-	}
-	list_for_each_entry(x, &e->flows, flow_link)
-		for (i = 0; i < x->nhops; i++)
-			e->chan[x->chan[i]].nfree++;
-	while (left) {
-		inc = VC_RATE_ONE - level;
-		list_for_each_entry(x, &e->flows, flow_link) {
-			if (x->frozen)
-				continue;
-			for (i = 0; i < x->nhops; i++) {
-				r = &e->chan[x->chan[i]];
-				if (r->rem / r->nfree < inc)
-					inc = r->rem / r->nfree;
-			}
-		}
-		level += inc;
-		list_for_each_entry(x, &e->flows, flow_link) {
-			if (x->frozen)
-				continue;
-			x->rate = level;
-			for (i = 0; i < x->nhops; i++)
-				e->chan[x->chan[i]].rem -= inc;
-		}
-		/* Freeze at full rate, or on a channel with no room left... */
-		list_for_each_entry(x, &e->flows, flow_link) {
-			if (x->frozen)
-				continue;
-			if (level == VC_RATE_ONE)
-				x->frozen = 2;
-			for (i = 0; i < x->nhops && !x->frozen; i++) {
-				r = &e->chan[x->chan[i]];
-				if (r->rem < r->nfree)
-					x->frozen = 2;
-			}
-		}
-		/* ...and stop counting those on their channels. */
-		left = 0;
-		list_for_each_entry(x, &e->flows, flow_link) {
-			if (x->frozen == 2) {
-				x->frozen = 1;
-				for (i = 0; i < x->nhops; i++)
-					e->chan[x->chan[i]].nfree--;
-			}
-			left += !x->frozen;
-		}
-	}
-	list_for_each_entry(x, &e->flows, flow_link) {
-		u32 rate = x->rate ? x->rate : 1;
-
 		x->rate = rate;
 		vc_heap_remove(&e->events, &x->ev);
-		vc_schedule(e, &x->ev, t + (x->work + rate - 1) / rate,
-			    VC_EV_DELIVER, x->src);
+		vc_schedule_seq(e, &x->ev, t + (x->work + rate - 1) / rate,
+				VC_EV_DELIVER, x->src, x->flow_seq);
 	}
 }
 
@@ -1024,8 +1288,8 @@ static void vc_xfer_flow(struct vc_engine *e, struct vc_xfer *x, u64 t)
 		x->work = c->byte * x->bytes * VC_RATE_ONE;
 		x->t_rate = t;
 		x->rate = 0;
-		list_add_tail(&x->flow_link,
-			      e->fixed_rate ? &e->fresh : &e->flows);
+		x->flow_seq = e->seq++;
+		list_add_tail(&x->flow_link, &e->fresh);
 		e->rerate = true;	/* flushed once this instant is done */
 		return;
 	}
@@ -1339,8 +1603,11 @@ static void vc_xfer_deliver(struct vc_engine *e, struct vc_xfer *x, u64 t)
 	struct vc_xfer *w, *tw;
 	u32 i;
 
-	if (flowed)
+	if (flowed) {
 		list_del_init(&x->flow_link);
+		if (e->shared_rate)
+			vc_flow_unlink(e, x);
+	}
 	vc_trace_xfer(e, x, t);
 	for (i = 0; i < x->hop; i++) {
 		struct vc_res *res = &e->chan[x->chan[i]];
@@ -1668,6 +1935,9 @@ static void vc_engine_free(struct vc_engine *e)
 	vc_free(e->chan);
 	vc_free(e->sport);
 	vc_free(e->rport);
+	vc_free(e->dirty);
+	vc_free(e->rq);
+	vc_free(e->rheap);
 	vc_free(e);
 }
 
@@ -1688,8 +1958,6 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 	e->topo = topo;
 	e->p = *p;
 	e->maxhops = vcube_topo_diameter(topo) + 1;
-	e->msg_cost = sizeof(struct vc_msg) + sizeof(struct vc_xfer) +
-		      e->maxhops * sizeof(u32) + sizeof(struct vc_req);
 	e->events.less = vc_event_less;
 	e->events.idx = vc_event_idx;
 	e->running.less = vc_node_less;
@@ -1699,6 +1967,15 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 	INIT_LIST_HEAD(&e->fresh);
 	e->fixed_rate = p->switching == VC_SW_WORMHOLE && p->lanes &&
 			p->lanes <= 1U << p->gamma;
+	e->shared_rate = p->switching != VC_SW_CIRCUIT && !e->fixed_rate;
+	e->l0 = U32_MAX;
+	e->hops_off = sizeof(struct vc_xfer) + e->maxhops * sizeof(u32);
+	e->hops_off = (e->hops_off + sizeof(void *) - 1) & ~(sizeof(void *) - 1);
+	e->xfer_size = e->shared_rate ?
+		       e->hops_off + e->maxhops * sizeof(struct vc_hop) :
+		       sizeof(struct vc_xfer) + e->maxhops * sizeof(u32);
+	e->msg_cost = sizeof(struct vc_msg) + e->xfer_size +
+		      sizeof(struct vc_req);
 	INIT_LIST_HEAD(&e->arb);
 	INIT_LIST_HEAD(&e->cnet_ops);
 	e->node = vc_alloc_array(n, sizeof(*e->node));
@@ -1707,6 +1984,11 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 	e->rport = vc_alloc_array(n, sizeof(*e->rport));
 	e->running.a = vc_alloc_array(n, sizeof(void *));
 	e->dl = vc_alloc_array(n, sizeof(*e->dl));
+	if (e->shared_rate) {
+		e->dirty = vc_alloc_array(e->nres, sizeof(*e->dirty));
+		e->rq = vc_alloc_array(e->nres, sizeof(*e->rq));
+		e->rheap = vc_alloc_array(e->nres, sizeof(*e->rheap));
+	}
 	/* chains for a few requests per node; they grow with the requests */
 	for (size = 64; size < 4 * n && size < (1U << 16); size *= 2)
 		;
@@ -1717,7 +1999,8 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 	if (p->trace_max)
 		e->trace = vc_alloc_array(p->trace_max, sizeof(*e->trace));
 	if (!e->node || !e->chan || !e->sport || !e->rport || !e->running.a ||
-	    !e->dl || !hash_ok || (p->window_ns && !e->winpeak) || (p->trace_max && !e->trace)) {
+	    !e->dl || !hash_ok || (p->window_ns && !e->winpeak) || (p->trace_max && !e->trace) ||
+	    (e->shared_rate && (!e->dirty || !e->rq || !e->rheap))) {
 		/* nothing is in the lists yet, nor are they initialised */
 		vc_engine_free(e);
 		return NULL;
@@ -1728,6 +2011,7 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 				 p->switching == VC_SW_WORMHOLE ? p->lanes : 0;
 		e->chan[i].bw = (u64)VC_RATE_ONE << p->gamma;
 		INIT_LIST_HEAD(&e->chan[i].waiters);
+		INIT_LIST_HEAD(&e->chan[i].flows);
 	}
 	/* A bundle carries as many bodies at full rate as it has links. */
 	for (i = 0; p->switching == VC_SW_PACKET && i < topo->nchan; i++) {
@@ -2050,7 +2334,7 @@ int vc_send(struct vc_engine *e, u32 node, u32 dst, u32 tag, u32 flags,
 		return ret;
 	}
 	m = vc_alloc(sizeof(*m));
-	x = vc_alloc(sizeof(*x) + e->maxhops * sizeof(u32));
+	x = vc_alloc(e->xfer_size);
 	r = m && x ? vc_req_new(e, n, VC_REQ_SEND, user, sizeof(*r)) : NULL;
 	if (!r) {
 		vc_free(data);
@@ -2064,6 +2348,8 @@ int vc_send(struct vc_engine *e, u32 node, u32 dst, u32 tag, u32 flags,
 	INIT_LIST_HEAD(&x->flow_link);
 	INIT_LIST_HEAD(&x->dwaiters);
 	x->ev.idx = VC_NOT_QUEUED;
+	if (e->shared_rate)
+		x->hops = (struct vc_hop *)((char *)x + e->hops_off);
 	m->src = node;
 	m->dst = dst;
 	m->tag = tag;

@@ -126,6 +126,27 @@ static inline void list_del_init(struct list_head *n)
 	INIT_LIST_HEAD(n);
 }
 
+static inline void list_del(struct list_head *n)
+{
+	n->prev->next = n->next;
+	n->next->prev = n->prev;
+}
+
+#define LIST_HEAD(name) struct list_head name = { &(name), &(name) }
+
+/* @l's entries, in order, at the end of @h; @l left empty */
+static inline void list_splice_tail_init(struct list_head *l,
+					 struct list_head *h)
+{
+	if (l->next == l)
+		return;
+	l->next->prev = h->prev;
+	h->prev->next = l->next;
+	l->prev->next = h;
+	h->prev = l->prev;
+	INIT_LIST_HEAD(l);
+}
+
 static inline void list_move_tail(struct list_head *n, struct list_head *h)
 {
 	list_del_init(n);
