@@ -69,14 +69,17 @@ cmp -s "$d/o" "$d/oq" && [ "$(tr '\r' '\n' < "$d/tty" | grep -c '^vcube-sim: at 
 	ok "progress on a terminal: one line redrawn ($(tr '\r' '\n' < "$d/tty" | grep -c 'vcube-sim: at') frames)" ||
 	no "progress on a terminal: $(tr '\r' '\n' < "$d/tty" | head -n 3)"
 rm -rf "$d"
-# -j: the result as JSON, the time the same as the text's
+# -j: the result as JSON, the time the same as the text's; the engine's
+# messages (a PEX on 16 nodes: 16 x 15) and events
 j=$("$sim" -j --profile delta --rows 4 --cols 4 --algo pex --len 64)
 n=$("$sim" --ns --profile delta --rows 4 --cols 4 --algo pex --len 64 | awk '{ print $5 }')
 python3 -c '
 import json, sys
 d = json.loads(sys.argv[1])
+ev = d.pop("events")
 assert d == {"profile": "delta", "kind": "xchg", "algo": "pex", "shape": "4x4", "len": 64,
-             "time_ns": int(sys.argv[2])}, d' "$j" "$n" && ok "-j: $j" || no "-j: '$j' (text: $n ns)"
+             "time_ns": int(sys.argv[2]), "messages": 240}, d
+assert ev >= 240, ev' "$j" "$n" && ok "-j: $j" || no "-j: '$j' (text: $n ns)"
 err=$("$sim" --profile delta --algo pex --len 64 extra 2>&1 > /dev/null)
 [ $? = 2 ] && [ "$(head -n 1 <<< "$err")" = "vcube-sim: unexpected argument 'extra'" ] &&
 	ok "an argument left over: refused, exit 2" || no "an argument left over: $err"

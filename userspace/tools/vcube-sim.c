@@ -585,10 +585,13 @@ static void sim_print(const struct simopts *o, const struct vcube_topo *topo,
 	snprintf(name, sizeof(name), "%s%s%s", kind == VCUBE_ALGO_XCHG ? "" :
 		 vcube_algo_kind_name(kind), kind == VCUBE_ALGO_XCHG ? "" : "/",
 		 algo);
-	if (o->json)	/* names and numbers only: nothing to escape */
-		printf("{\"profile\":\"%s\",\"kind\":\"%s\",\"algo\":\"%s\",\"shape\":\"%s\",\"len\":%llu,\"time_ns\":%llu}\n",
+	/* names and numbers only: nothing to escape */
+	if (o->json)
+		printf("{\"profile\":\"%s\",\"kind\":\"%s\",\"algo\":\"%s\",\"shape\":\"%s\",\"len\":%llu,\"time_ns\":%llu,\"messages\":%llu,\"events\":%llu}\n",
 		       o->profile, vcube_algo_kind_name(kind), algo, shape,
-		       (unsigned long long)len, (unsigned long long)finish);
+		       (unsigned long long)len, (unsigned long long)finish,
+		       (unsigned long long)vc_net_stats(eng)->messages,
+		       (unsigned long long)vc_net_stats(eng)->events);
 	else if (o->in_ns)
 		printf("%s %s %s %llu %llu\n", o->profile, name, shape,
 		       (unsigned long long)len, (unsigned long long)finish);
