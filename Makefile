@@ -123,6 +123,12 @@ $(B)/bin/vcube-sim: userspace/tools/vcube-sim.c $(CORE_SRC) $(wildcard kernel/co
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -Ikernel/core -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(CORE_SRC) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS)
 
+# The same, checking each re-rate against a filling of the whole network
+# (tests/host/sim_times.sh).
+$(B)/tests/vcube-sim-check: userspace/tools/vcube-sim.c $(CORE_SRC) $(wildcard kernel/core/*.h userspace/lib/*.h) $(TOOL_DEPS) $(LIBVCUBE_DEP)
+	@mkdir -p $(dir $@)
+	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -DVC_RERATE_CHECK -Ikernel/core -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(CORE_SRC) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS)
+
 $(B)/bin/vcube-bench: userspace/tools/vcube-bench.c $(wildcard userspace/tools/bench/*.[ch]) $(TOOL_DEPS) $(LIBVCUBE_DEP)
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(wildcard userspace/tools/bench/*.c) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS)
@@ -177,7 +183,7 @@ $(B)/examples/%: examples/%.c $(B)/lib/libvcube.a userspace/lib/include/vcube.h
 	$(CC) -std=c11 -Wall -Wextra -Werror -Iinclude/uapi -Iuserspace/lib/include $(CFLAGS) \
 		-o $@ $< $(B)/lib/libvcube.a -lm $(NL_LIBS)
 
-tests: $(HOST_TESTS) $(VM_TESTS) $(STRESS) $(BENCH) $(EXAMPLES)
+tests: $(HOST_TESTS) $(VM_TESTS) $(STRESS) $(BENCH) $(EXAMPLES) $(B)/tests/vcube-sim-check
 
 # The validation reports, written to docs/ (about 35 minutes: the Delta tables
 # simulate meshes of up to 512 nodes for up to 511 steps, 125 times; the

@@ -1169,6 +1169,73 @@ static u32 vc_gather(struct vc_engine *e, u32 l0, struct list_head *comp)
  * ns), and each delivery's seq is the order its body began in, as it was
  * when every body was rescheduled: the same flows give the same times.
  */
+#ifdef VC_RERATE_CHECK
+/*
+ * Host builds with -DVC_RERATE_CHECK (tests/host/sim_times.sh): after each
+ * re-rate, progressive filling over every flowing body from level 0, one
+ * level at a time, as the engine did before it re-rated only what a change
+ * can move; any body whose level differs aborts the run.
+ */
+static void vc_rerate_check(struct vc_engine *e)
+{
+	u64 *rem = vc_alloc_array(e->nres, sizeof(*rem));
+	u32 *nfree = vc_alloc_array(e->nres, sizeof(*nfree));
+	u32 level = 0, inc, left = 0, i, c;
+	struct vc_xfer *x;
+
+	if (!rem || !nfree)
+		abort();
+	list_for_each_entry(x, &e->flows, flow_link) {
+		x->new_level = U32_MAX;
+		left++;
+		for (i = 0; i < x->nhops; i++) {
+			rem[x->chan[i]] = e->chan[x->chan[i]].bw;
+			nfree[x->chan[i]]++;
+		}
+	}
+	while (left) {
+		inc = VC_RATE_ONE - level;
+		list_for_each_entry(x, &e->flows, flow_link)
+			for (i = 0; x->new_level == U32_MAX && i < x->nhops; i++) {
+				c = x->chan[i];
+				if (rem[c] / nfree[c] < inc)
+					inc = rem[c] / nfree[c];
+			}
+		level += inc;
+		list_for_each_entry(x, &e->flows, flow_link)
+			for (i = 0; x->new_level == U32_MAX && i < x->nhops; i++)
+				rem[x->chan[i]] -= inc;
+		list_for_each_entry(x, &e->flows, flow_link) {
+			if (x->new_level != U32_MAX)
+				continue;
+			if (level == VC_RATE_ONE)
+				x->frozen = 2;
+			for (i = 0; i < x->nhops && x->frozen != 2; i++)
+				if (rem[x->chan[i]] < nfree[x->chan[i]])
+					x->frozen = 2;
+		}
+		list_for_each_entry(x, &e->flows, flow_link) {
+			if (x->new_level != U32_MAX || x->frozen != 2)
+				continue;
+			x->new_level = level;
+			x->frozen = 0;
+			left--;
+			for (i = 0; i < x->nhops; i++)
+				nfree[x->chan[i]]--;
+		}
+	}
+	list_for_each_entry(x, &e->flows, flow_link)
+		if (x->new_level != x->level) {
+			fprintf(stderr, "vc_rerate: body %u->%u at %llu: level %u, a whole filling gives %u\n",
+				x->src, x->dst, (unsigned long long)e->now,
+				x->level, x->new_level);
+			abort();
+		}
+	vc_free(rem);
+	vc_free(nfree);
+}
+#endif
+
 static void vc_rerate(struct vc_engine *e, u64 t)
 {
 	struct vc_xfer *x, *tx;
@@ -1251,6 +1318,9 @@ static void vc_rerate(struct vc_engine *e, u64 t)
 		vc_schedule_seq(e, &x->ev, t + (x->work + rate - 1) / rate,
 				VC_EV_DELIVER, x->src, x->flow_seq);
 	}
+#ifdef VC_RERATE_CHECK
+	vc_rerate_check(e);
+#endif
 }
 
 /*

@@ -6,7 +6,9 @@
 # (the AP1000's buffer pools, the CM-5's bundles, the Delta with one or
 # three lanes), every algorithm vcube-sim runs, on small networks and a few
 # large components; a change meant to move times (a model change) records
-# them again: SIM_TIMES_UPDATE=1 bash tests/host/sim_times.sh.
+# them again: SIM_TIMES_UPDATE=1 bash tests/host/sim_times.sh. The runs go
+# through build/tests/vcube-sim-check too, which checks each re-rate against
+# a progressive filling of the whole network, level by level.
 . "$(dirname "$0")/lib.bash"
 sim=$top/build/bin/vcube-sim
 data=$top/tests/data/sim-times.txt
@@ -56,18 +58,26 @@ if [ -n "${SIM_TIMES_UPDATE:-}" ]; then
 	echo "wrote $data: $(wc -l < "$data") runs"
 	exit 0
 fi
-n=0 bad=0
-while IFS= read -r line; do
-	args=${line%% | *}
-	want=${line#* | }
-	# shellcheck disable=SC2086
-	got=$("$sim" $args --ns -q 2>&1 | tail -n 1)
-	n=$((n + 1))
-	if [ "$got" != "$want" ]; then
-		bad=$((bad + 1))
-		[ $bad -le 10 ] && no "vcube-sim $args: '$got', recorded '$want'"
+# compare BIN: every recorded run through BIN
+compare() {
+	local n=0 bad=0 line args want got
+	while IFS= read -r line; do
+		args=${line%% | *}
+		want=${line#* | }
+		# shellcheck disable=SC2086
+		got=$("$1" $args --ns -q 2>&1 | tail -n 1)
+		n=$((n + 1))
+		if [ "$got" != "$want" ]; then
+			bad=$((bad + 1))
+			[ $bad -le 10 ] && no "$(basename "$1") $args: '$got', recorded '$want'"
+		fi
+	done < "$data"
+	if [ $bad = 0 ]; then
+		ok "$(basename "$1") prints the $n recorded virtual times to the ns"
+	else
+		no "$bad of $n recorded virtual times differ ($(basename "$1"))"
 	fi
-done < "$data"
-[ $bad = 0 ] && ok "vcube-sim prints the $n recorded virtual times to the ns" ||
-	no "$bad of $n recorded virtual times differ"
+}
+compare "$sim"
+compare "$top/build/tests/vcube-sim-check"
 exit $fail
