@@ -9,6 +9,8 @@
 #   make reproduce      docs/reproductions.md and docs/control-network.md
 #   make reproduce-cnet docs/control-network.md alone (about 2 minutes)
 #   make readme-commands the README's benchmark lines, as written, in the VM
+#   make bench          docs/performance.md: vcube beside pipes, SMPI and Open MPI
+#                       in the guest, and the engine alone on the host
 #   make deps           install what all of the above needs (Debian, apt)
 #   make clean          back to the checked-out tree
 
@@ -50,7 +52,7 @@ STRESS := $(patsubst tests/stress/%.c,$(B)/tests/stress/%,$(wildcard tests/stres
 BENCH := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 EXAMPLES := $(patsubst examples/%.c,$(B)/examples/%,$(wildcard examples/*.c))
 
-.PHONY: all module userspace tests deps vm demo check kunit bench-engine bench-sim golden-update \
+.PHONY: all module userspace tests deps vm demo check kunit bench bench-engine bench-sim deps-bench golden-update \
 	install install-userspace install-dkms dkms deb validate reproduce reproduce-cnet score score-report score-smoke readme-commands clean \
 	stress check-debug
 all: module userspace
@@ -272,6 +274,36 @@ bench-engine: deps all tests
 		'BENCH_MD=$$VCUBE_OUT/bench-engine.md scripts/bench-engine.sh'
 	@scripts/readme-table.sh bench-engine $(B)/vm/out/bench-engine.md && \
 		echo "wrote README.md's table of make bench-engine"
+
+# Everything issue 17 measures, side by side, into docs/performance.md:
+# the module in the guest (ping-pong against pipes; the pairwise exchange
+# on hypercubes of BENCH_DIMS, beside SimGrid's SMPI and Open MPI in the
+# same guest) and the engine alone on the host (every profile, BENCH_NODES).
+# An hour or more under TCG; never part of make check.
+BENCH_DIMS ?= 5 7 9 10
+BENCH_NODES ?= 32 128 512 1024 4096
+bench: deps-bench all tests $(B)/bench/a2a_smpi $(B)/bench/a2a_ompi
+	@$(MAKE) --no-print-directory module KDIR=$$(scripts/vm-run.sh --kdir $(KVER))
+	@rm -f $(B)/vm/out/bench.md
+	@VCUBE_VM_TIMEOUT=$${VCUBE_VM_TIMEOUT:-14400} scripts/vm-run.sh --kver $(KVER) --no-insmod -- \
+		'BENCH_MD=$$VCUBE_OUT/bench.md DIMS="$(BENCH_DIMS)" PEERS=1 scripts/bench-engine.sh'
+	@NODES="$(BENCH_NODES)" scripts/bench-sim.sh | tee $(B)/bench-sim.md
+	@scripts/bench-report.py --guest $(B)/vm/out/bench.md --host $(B)/bench-sim.md \
+		--kver $(KVER) --mem "$${VCUBE_VM_MEM:-2048}" --targets $(B)/bench-targets.md \
+		> $(B)/performance.md && mv $(B)/performance.md docs/performance.md && \
+		scripts/readme-table.sh bench $(B)/bench-targets.md && \
+		echo "wrote docs/performance.md and README.md's lines of make bench"
+
+deps-bench:
+	@scripts/deps.sh bench
+
+# The same MPI program built for SMPI and for Open MPI (make bench only).
+$(B)/bench/a2a_smpi: bench/mpi/a2a_mpi.c
+	@mkdir -p $(dir $@)
+	smpicc -O2 -o $@ $<
+$(B)/bench/a2a_ompi: bench/mpi/a2a_mpi.c
+	@mkdir -p $(dir $@)
+	mpicc -O2 -Wall -Wextra -Werror -o $@ $<
 
 # The engine alone on the host (vcube-sim): NODES=, REPS=, BASE=another
 # vcube-sim to compare with (scripts/bench-sim.sh).

@@ -4,10 +4,15 @@
 # through scripts/vm-run.sh --no-insmod). Not a test: it prints figures.
 #   - a two-process ping-pong of 8-byte messages through vcube, against the
 #     same ping-pong through pipes in the same guest: the ratio;
-#   - the wall time of a complete pairwise exchange of 4 KB blocks with 32
-#     and 128 processes (hypercubes d = 5, 7), and its virtual time.
-# With BENCH_MD=FILE it also writes the figures as the README's table
-# (make bench-engine puts it between the README's bench-engine markers).
+#   - the wall time of a complete pairwise exchange of 4 KB blocks on
+#     hypercubes of DIMS (default "5 7": 32 and 128 processes), its virtual
+#     time, events per second, and the guest memory insmod took per node;
+#   - with PEERS=1 (make bench), the same exchange (bench/mpi/a2a_mpi.c,
+#     its data checked) simulated by SimGrid's SMPI on a hypercube of the
+#     same size and run by Open MPI over shared memory (up to OMPI_MAX
+#     processes), in the same guest.
+# With BENCH_MD=FILE it also writes the figures as markdown tables (make
+# bench-engine puts them between the README's bench-engine markers).
 set -u
 top=$VCUBE_TOP
 md=${BENCH_MD:-/dev/null}
@@ -15,6 +20,11 @@ pp=$top/build/bench/pingpong
 exp=$top/build/tests/vm/exp
 rounds=${ROUNDS:-20000}
 reps=${REPS:-3}
+dims=${DIMS:-5 7}
+peers=${PEERS:-}
+# Open MPI's processes are heavier than vcube's: past this many, the
+# guest's memory would run out
+ompi_max=${OMPI_MAX:-256}
 
 insmod "$VCUBE_KO" topology=hypercube dim=1 || exit 1
 best() { sort -n | head -n 1; }
@@ -33,20 +43,73 @@ awk -v v="$v" -v p="$p" 'BEGIN { printf "  ratio  %.1f (vcube / pipe)\n", v / p 
 			r, m, v / 1000, p / 1000, v / p }'
 } > "$md"
 
-for d in 5 7; do
-	n=$((1 << d))
-	insmod "$VCUBE_KO" topology=hypercube dim=$d || exit 1
+# memfree: the guest's free memory, KiB
+memfree() { awk '$1 == "MemFree:" { print $2 }' /proc/meminfo; }
+# timed CMD...: run it, its output in $run_out; prints the wall seconds
+timed() {
+	local t0 t1
 	t0=$(date +%s.%N)
-	vcube-run -n "$n" "$exp" pairwise 4096 > /tmp/bench.$$ || exit 1
+	"$@" > "$run_out" 2>&1 ||
+		{ echo "failed: $(tail -n 1 "$run_out" | tr '|' '/')"; return 1; }
 	t1=$(date +%s.%N)
-	vt=$(awk '$1 == "clock" { if ($3 > m) m = $3 } END { print m / 1e6 }' /tmp/bench.$$)
+	echo "$t1 - $t0" | bc
+}
+# platform D: SMPI's hypercube of 2^D hosts (a torus 2 x ... x 2), with the
+# ipsc860 profile's startup and link rate; and its hostfile
+platform() {
+	local dims
+	dims=$(printf '2,%.0s' $(seq "$1"))
+	cat > "$tmpd/hc$1.xml" <<-XML
+	<?xml version='1.0'?>
+	<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+	<platform version="4.1">
+	  <cluster id="hypercube" prefix="node-" suffix="" radical="0-$(((1 << $1) - 1))"
+	           speed="1Gf" bw="2.54MBps" lat="95us" topology="TORUS"
+	           topo_parameters="${dims%,}"/>
+	</platform>
+	XML
+	seq 0 $(((1 << $1) - 1)) | sed 's/^/node-/' > "$tmpd/hosts$1"
+}
+
+tmpd=$(mktemp -d)
+run_out=$tmpd/out
+trap 'rm -rf "$tmpd"' EXIT
+{
+	echo
+	echo "| processes (hypercube) | messages | vcube wall s | us per message | events per s | virtual ms | KiB per node |${peers:+ SMPI wall s | vcube / SMPI | Open MPI wall s |}"
+	echo "|---|---|---|---|---|---|---|${peers:+---|---|---|}"
+} >> "$md"
+for d in $dims; do
+	n=$((1 << d))
 	msgs=$((n * (n - 1)))
+	m0=$(memfree)
+	insmod "$VCUBE_KO" topology=hypercube dim="$d" || exit 1
+	kib=$(( (m0 - $(memfree)) / n ))
+	w=$(timed vcube-run -n "$n" "$exp" pairwise 4096) || { rmmod vcube; echo "d=$d: vcube-run $w"; continue; }
+	vt=$(awk '$1 == "clock" { if ($3 > m) m = $3 } END { print m / 1e6 }' "$run_out")
 	ev=$(vcubectl -j topo | python3 -c 'import json,sys; print(json.load(sys.stdin)["events"])')
 	rmmod vcube
-	awk -v n="$n" -v w="$(echo "$t1 - $t0" | bc)" -v vt="$vt" -v m="$msgs" -v ev="$ev" -v md="$md" 'BEGIN {
-		printf "pairwise exchange, %d processes, 4 KB blocks: %d messages, %d events, wall %.2f s (%.0f us/message), virtual %.3f ms\n",
-			n, m, ev, w, w * 1e6 / m, vt
-		printf "| pairwise exchange, %d processes, 4 KB blocks (%d messages, %d events) | %.1f s wall (%.2f ms per message), %.1f ms virtual |\n",
-			n, m, ev, w, w * 1e3 / m, vt >> md }'
+	line=$(awk -v n="$n" -v w="$w" -v vt="$vt" -v m="$msgs" -v ev="$ev" -v k="$kib" 'BEGIN {
+		printf "| %d (d = %d) | %d | %.1f | %.0f | %.0f | %.1f | %d |", n, log(n) / log(2) + 0.5, m, w, w * 1e6 / m, ev / w, vt, k }')
+	echo "pairwise exchange, $n processes, 4 KB blocks: $msgs messages, $ev events, wall $w s, virtual $vt ms, $kib KiB per node after insmod"
+	if [ -n "$peers" ]; then
+		sw=n/a ratio=n/a ow=n/a
+		if [ -x "$top/build/bench/a2a_smpi" ]; then
+			platform "$d"
+			sw=$(timed smpirun -platform "$tmpd/hc$d.xml" -hostfile "$tmpd/hosts$d" -np "$n" \
+				-no-privatize --cfg=smpi/host-speed:1Gf --log=root.thres:critical \
+				"$top/build/bench/a2a_smpi" 4096)
+			echo "  SMPI: $sw s wall ($(tail -n 1 "$run_out"))"
+			case $sw in failed*) ;; *) ratio=$(echo "scale=2; $w / $sw" | bc) ;; esac
+		fi
+		if [ "$n" -gt "$ompi_max" ]; then
+			ow="not run: more than OMPI_MAX=$ompi_max processes"
+		elif [ -x "$top/build/bench/a2a_ompi" ]; then
+			ow=$(timed mpirun --allow-run-as-root --oversubscribe -np "$n" \
+				"$top/build/bench/a2a_ompi" 4096)
+			echo "  Open MPI (shared memory): $ow s wall ($(tail -n 1 "$run_out"))"
+		fi
+		line="$line $sw | $ratio | $ow |"
+	fi
+	echo "$line" >> "$md"
 done
-rm -f /tmp/bench.$$

@@ -4,10 +4,15 @@
 # switching: vcube-sim (kernel/core's engine, one thread) runs a pairwise
 # exchange (PEX) of 4 KB blocks, N (N - 1) messages, on every profile's
 # network at 32 nodes and up, and prints the wall time, the wall time per
-# simulated message and messages per second. Not a test: it prints figures.
+# simulated message, messages and engine events per second. Not a test: it
+# prints figures.
 #   NODES="32 128 512 1024"   the sizes (powers of two; 4096 takes minutes)
 #   BASE=PATH                 another vcube-sim (say, an older build): its
 #                             wall time beside, and the ratio base / this
+#   BUDGET=900                a point whose predicted wall time (the last
+#                             size's cost per message, grown as it grew
+#                             from the size before) passes this many
+#                             seconds is skipped, and the line says so
 # Each point is the best of REPS (default 1) runs; the virtual times of
 # the two binaries must agree to the ns, or the line says so.
 set -u
@@ -16,6 +21,7 @@ sim=${SIM:-$top/build/bin/vcube-sim}
 base=${BASE:-}
 reps=${REPS:-1}
 nodes=${NODES:-32 128 512 1024}
+budget=${BUDGET:-900}
 
 # shape PROFILE N: vcube-sim's arguments for N nodes of that machine
 shape() {
@@ -30,36 +36,57 @@ shape() {
 	esac
 }
 
-# best BIN ARGS...: "WALL_NS VIRTUAL_NS" of the fastest of $reps runs
+# best BIN ARGS...: "WALL_NS VIRTUAL_NS EVENTS" of the fastest of $reps
+# runs (EVENTS 0 from a vcube-sim too old to print them)
 best() {
 	local bin=$1 k=0 s e out t=
 	shift
 	while [ $k -lt "$reps" ]; do
 		k=$((k + 1))
 		s=$(date +%s%N)
-		out=$("$bin" "$@" --ns -q) || return 1
+		out=$("$bin" "$@" -j -q) || return 1
 		e=$(date +%s%N)
 		if [ -z "$t" ] || [ $((e - s)) -lt "$t" ]; then t=$((e - s)); fi
 	done
-	echo "$t ${out##* }"
+	python3 -c 'import json, sys; d = json.loads(sys.argv[2])
+print(sys.argv[1], d["time_ns"], d.get("events", 0))' "$t" "$out"
+}
+
+# predict LAST_NS LAST_MSGS PREV_US_PER_MSG MSGS: seconds the next size
+# would take, at the last size's cost per message grown by its last growth
+predict() {
+	awk -v t="$1" -v m="$2" -v p="$3" -v n="$4" 'BEGIN {
+		c = t / 1e3 / m; g = (p > 0 && c > p) ? c / p : 1
+		printf "%.0f", c * g * n / 1e6 }'
 }
 
 echo "vcube-sim, PEX with 4096-byte blocks, best of $reps; $(nproc) processors ($(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1))"
-printf '| profile | nodes | messages | wall s | us per message | messages per s |%s\n' \
+printf '| profile | nodes | messages | wall s | us per message | messages per s | events per s |%s\n' \
 	"${base:+ base wall s | base / this |}"
-printf '|---|---|---|---|---|---|%s\n' "${base:+---|---|}"
+printf '|---|---|---|---|---|---|---|%s\n' "${base:+---|---|}"
 for prof in ipsc860 delta ap1000 cm5; do
+	lt='' lm='' lc=0 blt='' blm='' blc=0
 	for n in $nodes; do
+		m=$((n * (n - 1)))
+		if [ -n "$lt" ] && [ "$(predict "$lt" "$lm" "$lc" "$m")" -gt "$budget" ]; then
+			echo "| $prof | $n | $m | skipped: about $(predict "$lt" "$lm" "$lc" "$m") s predicted, past BUDGET=$budget |"
+			continue
+		fi
 		# shellcheck disable=SC2046
 		set -- --profile "$prof" $(shape "$prof" "$n") --algo pex --len 4096
-		read -r t v < <(best "$sim" "$@") || { echo "| $prof | $n | vcube-sim failed |"; continue; }
-		m=$((n * (n - 1)))
-		line=$(awk -v t="$t" -v m="$m" 'BEGIN { printf "%.2f | %.2f | %.0f", t / 1e9, t / 1e3 / m, m / (t / 1e9) }')
+		read -r t v ev < <(best "$sim" "$@") || { echo "| $prof | $n | vcube-sim failed |"; continue; }
+		line=$(awk -v t="$t" -v m="$m" -v ev="$ev" 'BEGIN { printf "%.2f | %.2f | %.0f | %.0f", t / 1e9, t / 1e3 / m, m / (t / 1e9), ev / (t / 1e9) }')
+		[ -n "$lt" ] && lc=$(awk -v t="$lt" -v m="$lm" 'BEGIN { print t / 1e3 / m }')
+		lt=$t lm=$m
 		extra=
-		if [ -n "$base" ]; then
-			read -r bt bv < <(best "$base" "$@") || { echo "| $prof | $n | $m | $line | $base failed |"; continue; }
+		if [ -n "$base" ] && [ -n "$blt" ] && [ "$(predict "$blt" "$blm" "$blc" "$m")" -gt "$budget" ]; then
+			extra=" skipped: about $(predict "$blt" "$blm" "$blc" "$m") s | |"
+		elif [ -n "$base" ]; then
+			read -r bt bv _ < <(best "$base" "$@") || { echo "| $prof | $n | $m | $line | $base failed |"; continue; }
 			extra=$(awk -v t="$t" -v b="$bt" 'BEGIN { printf " %.2f | %.2f |", b / 1e9, b / t }')
 			[ "$bv" = "$v" ] || extra="$extra virtual times differ: $bv against $v ns |"
+			[ -n "$blt" ] && blc=$(awk -v t="$blt" -v m="$blm" 'BEGIN { print t / 1e3 / m }')
+			blt=$bt blm=$m
 		fi
 		echo "| $prof | $n | $m | $line |$extra"
 	done

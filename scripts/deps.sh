@@ -2,6 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Install, with apt, everything vcube's build, VM and tests need on Debian 12.
 # Idempotent: does nothing (and needs no network) when all is there.
+#   scripts/deps.sh bench   also what make bench compares vcube with:
+#                           SimGrid's SMPI and Open MPI
 set -euo pipefail
 
 pkgs=(
@@ -14,6 +16,9 @@ pkgs=(
 	python3-yaml python3-jsonschema iproute2 util-linux man-db
 	dkms dh-dkms debhelper lintian dpkg-dev fakeroot openssl
 )
+if [ "${1:-}" = bench ]; then
+	pkgs+=(libsimgrid-dev openmpi-bin libopenmpi-dev)
+fi
 
 missing=()
 for p in "${pkgs[@]}"; do
