@@ -85,7 +85,12 @@ for d in $dims; do
 	m0=$(memfree)
 	insmod "$VCUBE_KO" topology=hypercube dim="$d" || exit 1
 	kib=$(( (m0 - $(memfree)) / n ))
-	w=$(timed vcube-run -n "$n" "$exp" pairwise 4096) || { rmmod vcube; echo "d=$d: vcube-run $w"; continue; }
+	if ! w=$(timed vcube-run -n "$n" "$exp" pairwise 4096); then
+		rmmod vcube
+		echo "pairwise exchange, $n processes: vcube-run $w"
+		echo "| $n (d = $d) | $msgs | vcube-run $w |" >> "$md"
+		continue
+	fi
 	vt=$(awk '$1 == "clock" { if ($3 > m) m = $3 } END { print m / 1e6 }' "$run_out")
 	ev=$(vcubectl -j topo | python3 -c 'import json,sys; print(json.load(sys.stdin)["events"])')
 	rmmod vcube

@@ -116,7 +116,16 @@ def main():
                          f"(target: within 2x): {'met' if ratio <= 2 else 'not met'}.")
     h = xchg[0]
     col = {name: i for i, name in enumerate(h)}
-    rows = [r for r in xchg[1:] if num(r[col["us per message"]]) is not None]
+    rows = [r for r in xchg[1:] if len(r) > col["us per message"]
+            and num(r[col["us per message"]]) is not None]
+    for r in xchg[1:]:
+        if r not in rows:
+            o.append(f"- Through the module at {r[0]}: did not run ({r[2]}) in the "
+                     f"guest's {a.mem} MiB.")
+    if rows:
+        o.append(f"- The largest exchange through the module that ran: {rows[-1][0]}, "
+                 f"in the guest's {a.mem} MiB, {rows[-1][col['KiB per node']]} KiB "
+                 "per node after insmod.")
     if len(rows) >= 2:
         c0 = num(rows[0][col["us per message"]])
         c1 = num(rows[-1][col["us per message"]])
@@ -124,7 +133,7 @@ def main():
                  f"{rows[-1][0]}: {c0:.0f} to {c1:.0f} us, {c1 / c0:.2f}x "
                  f"(target: within 2x): {'met' if c1 / c0 <= 2 else 'not met'}.")
     if "vcube / SMPI" in col:
-        for r in xchg[1:]:
+        for r in rows:
             v = num(r[col["vcube / SMPI"]])
             if v is None:
                 o.append(f"- vcube / SMPI at {r[0]}: no ratio (SMPI: "
