@@ -73,6 +73,12 @@ platform() {
 
 tmpd=$(mktemp -d)
 run_out=$tmpd/out
+# Open MPI's launcher (PMIx) listens on the loopback, which the guest
+# brings up only here, and wants a host name
+if [ -n "$peers" ]; then
+	ip link set lo up
+	[ "$(hostname)" != "(none)" ] || hostname vcube-guest
+fi
 trap 'rm -rf "$tmpd"' EXIT
 {
 	echo
@@ -105,13 +111,20 @@ for d in $dims; do
 				-no-privatize --cfg=smpi/host-speed:1Gf --log=root.thres:critical \
 				"$top/build/bench/a2a_smpi" 4096)
 			echo "  SMPI: $sw s wall ($(tail -n 1 "$run_out"))"
-			case $sw in failed*) ;; *) ratio=$(echo "scale=2; $w / $sw" | bc) ;; esac
+			case $sw in
+			failed*) ;;
+			*)
+				ratio=$(awk -v a="$w" -v b="$sw" 'BEGIN { printf "%.2f", a / b }')
+				sw=$(awk -v a="$sw" 'BEGIN { printf "%.1f", a }')
+				;;
+			esac
 		fi
 		if [ "$n" -gt "$ompi_max" ]; then
 			ow="not run: more than OMPI_MAX=$ompi_max processes"
 		elif [ -x "$top/build/bench/a2a_ompi" ]; then
 			ow=$(timed mpirun --allow-run-as-root --oversubscribe -np "$n" \
-				"$top/build/bench/a2a_ompi" 4096)
+				"$top/build/bench/a2a_ompi" 4096) &&
+				ow=$(awk -v a="$ow" 'BEGIN { printf "%.1f", a }')
 			echo "  Open MPI (shared memory): $ow s wall ($(tail -n 1 "$run_out"))"
 		fi
 		line="$line $sw | $ratio | $ow |"

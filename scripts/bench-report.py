@@ -157,6 +157,8 @@ def main():
                 "at the largest)")
         if skipped:
             line += f"; not run at {', '.join(skipped)} nodes (past the time budget)"
+        elif ok[-1][1] != "4096":
+            line += f"; measured to {ok[-1][1]} nodes, not 4096 (BENCH_NODES)"
         met = c1 / c0 <= 2 and ev >= 1e6 and not skipped and ok[-1][1] == "4096"
         o.append(line + f": {'met' if met else 'not met'}.")
     print("\n".join(o))
