@@ -50,7 +50,7 @@ timed() {
 	local t0 t1
 	t0=$(date +%s.%N)
 	"$@" > "$run_out" 2>&1 ||
-		{ echo "failed: $(tail -n 1 "$run_out" | tr '|' '/')"; return 1; }
+		{ echo "failed: $(grep -v -e '^-*$' -e '^ *$' "$run_out" | head -n 1 | tr '|' '/')"; return 1; }
 	t1=$(date +%s.%N)
 	echo "$t1 - $t0" | bc
 }
