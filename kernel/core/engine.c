@@ -105,12 +105,12 @@ struct vc_xfer {
 	u64 work;		/* left: ns at full rate, times VC_RATE_ONE */
 	u64 t_rate;		/* when work was last brought up to date */
 	u32 rate;		/* share of full rate, VC_RATE_ONE = all */
-	u8 frozen;		/* scratch of vc_rerate() */
 	u64 flow_seq;		/* its DELIVER's seq: the order it began in */
+	u32 level;		/* its level in the filling (rate, unrounded) */
 	/* scratch of vc_rerate(): */
+	u8 frozen;
 	struct list_head comp_link;	/* in the component being re-rated */
 	u32 mark;		/* == the engine's rgen: in this component */
-	u32 level;		/* its level in the filling (rate, unrounded) */
 	u32 new_level;
 	struct vc_hop *hops;	/* !fixed_rate flow modes: one per chan */
 	bool sport_held;
@@ -136,7 +136,6 @@ struct vc_rkey {
 struct vc_hop {
 	struct list_head link;
 	struct vc_xfer *x;
-	u32 level;		/* x's, kept here for vc_gather() */
 };
 
 struct vc_node {
@@ -224,11 +223,11 @@ struct vc_engine {
 	struct list_head fresh;
 	bool fixed_rate;
 	/*
-	 * Otherwise, in the flow modes, vc_rerate() redoes only the bodies
-	 * that share a channel, transitively, with one that began or ended:
-	 * the channels it did (dirty, ndirty of them), its queue of channels
-	 * (rq) and heap of channels by the level they saturate at (rheap),
-	 * nres long each, and rgen, which marks what it has reached.
+	 * Otherwise, in the flow modes, vc_rerate() redoes only the bodies a
+	 * start or end can move: the channels where one happened (dirty,
+	 * ndirty of them), the lowest level it can move (l0), its queue of
+	 * channels (rq) and heap of channels by the level they fill at
+	 * (rheap), nres long each, and rgen, which marks what it has reached.
 	 */
 	bool shared_rate;	/* flow modes, not fixed_rate */
 	u32 hops_off;		/* where a transfer's hops begin in it */
@@ -1027,7 +1026,6 @@ static void vc_flow_link(struct vc_engine *e, struct vc_xfer *x)
 
 	for (i = 0; i < x->nhops; i++) {
 		x->hops[i].x = x;
-		x->hops[i].level = U32_MAX;
 		list_add_tail(&x->hops[i].link, &e->chan[x->chan[i]].flows);
 		e->chan[x->chan[i]].nflows++;
 		vc_dirty(e, x->chan[i]);
@@ -1126,12 +1124,12 @@ static u32 vc_gather(struct vc_engine *e, u32 l0, struct list_head *comp)
 		r->rem = r->bw;
 		r->nfree = 0;
 		list_for_each_entry(h, &r->flows, link) {
-			if (h->level < l0) {
-				r->rem -= h->level;
+			x = h->x;
+			if (x->level < l0) {
+				r->rem -= x->level;
 				continue;
 			}
 			r->nfree++;
-			x = h->x;
 			if (x->mark == e->rgen)
 				continue;
 			x->mark = e->rgen;
@@ -1147,28 +1145,6 @@ static u32 vc_gather(struct vc_engine *e, u32 l0, struct list_head *comp)
 	return n;
 }
 
-/*
- * Max-min fair rates by progressive filling: all unfrozen bodies rise
- * together until a channel (or bundle) on their path is full or they
- * reach full rate; those freeze, the rest go on. Integer arithmetic only:
- * a channel with rem left and nfree bodies rising fills at level
- * lvl + rem / nfree (rising by k takes k * nfree, and the floor of
- * (rem - k nfree) / nfree is the floor of rem / nfree less k), so a heap
- * of channels by that level gives the next to fill, and each body is
- * frozen once; every channel that fills at a level freezes all its bodies
- * together.
- *
- * Only what a change can move is redone. Below the level l0 (the least of
- * the levels of the bodies that ended and of the equal shares of those
- * that began) the filling goes exactly as it went before, so bodies below
- * l0 keep their rates; above it, bodies that share no channel, even
- * transitively through bodies above l0, with one that changed fill as
- * they did. Those that remain are filled again from l0: the rates the
- * whole network's filling would give, to the unit. A body whose rate
- * stays keeps its delivery (the work left at its rate ends at the same
- * ns), and each delivery's seq is the order its body began in, as it was
- * when every body was rescheduled: the same flows give the same times.
- */
 #ifdef VC_RERATE_CHECK
 /*
  * Host builds with -DVC_RERATE_CHECK (tests/host/sim_times.sh): after each
@@ -1236,40 +1212,58 @@ static void vc_rerate_check(struct vc_engine *e)
 }
 #endif
 
+/*
+ * Max-min fair rates by progressive filling: all unfrozen bodies rise
+ * together until a channel (or bundle) on their path is full or they
+ * reach full rate; those freeze, the rest go on. Integer arithmetic only:
+ * a channel with rem left and nfree bodies rising fills at level
+ * lvl + rem / nfree (rising by k takes k * nfree, and the floor of
+ * (rem - k nfree) / nfree is the floor of rem / nfree less k), so a heap
+ * of channels by that level gives the next to fill, and each body is
+ * frozen once; every channel that fills at a level freezes all its bodies
+ * together.
+ *
+ * Only what a change can move is redone. Below the level l0 (the least of
+ * the levels of the bodies that ended and of the equal shares of those
+ * that began) the filling goes exactly as it went before, so bodies below
+ * l0 keep their rates; above it, bodies that share no channel, even
+ * transitively through bodies above l0, with one that changed fill as
+ * they did. Those that remain are filled again from l0: the rates the
+ * whole network's filling would give, to the unit. A body whose rate
+ * stays keeps its delivery (the work left at its rate ends at the same
+ * ns), and each delivery's seq is the order its body began in, as it was
+ * when every body was rescheduled: the same flows give the same times.
+ */
+
 static void vc_rerate(struct vc_engine *e, u64 t)
 {
 	struct vc_xfer *x, *tx;
 	struct vc_hop *h;
 	struct vc_res *r;
 	LIST_HEAD(comp);
-	LIST_HEAD(born);
 	u32 i, n, l;
 
 	list_for_each_entry(x, &e->fresh, flow_link)
 		vc_flow_link(e, x);
-	list_for_each_entry(x, &e->fresh, flow_link) {
+	list_for_each_entry(x, &e->fresh, flow_link)
 		vc_flow_bound(e, x);
-		list_add_tail(&x->comp_link, &born);
-	}
 	l = e->l0;
 	e->l0 = U32_MAX;
 	e->rgen++;
-	if (l >= VC_RATE_ONE) {
-		/* nothing fills below full rate: the new bodies get it */
-		for (i = 0; i < e->ndirty; i++)
-			e->chan[e->dirty[i]].dirty = false;
-		e->ndirty = 0;
-		list_for_each_entry(x, &born, comp_link)
-			x->frozen = 0;
-		list_splice_tail_init(&born, &comp);
-	}
-	/* else the new bodies are reached through their channels */
-	list_for_each_entry_safe(x, tx, &born, comp_link) {
-		list_del(&x->comp_link);
-		if (!x->nhops) {
+	/*
+	 * With l0 at full rate nothing can fill below it: the new bodies get
+	 * full rate and no other body moves. Otherwise the new bodies are
+	 * reached through their channels, but for those that have none.
+	 */
+	list_for_each_entry(x, &e->fresh, flow_link)
+		if (l >= VC_RATE_ONE || !x->nhops) {
 			x->frozen = 0;
 			list_add_tail(&x->comp_link, &comp);
 		}
+	if (l >= VC_RATE_ONE) {
+		for (i = 0; i < e->ndirty; i++)
+			e->chan[e->dirty[i]].dirty = false;
+		e->ndirty = 0;
 	}
 	list_splice_tail_init(&e->fresh, &e->flows);
 	n = l < VC_RATE_ONE ? vc_gather(e, l, &comp) : 0;
@@ -1299,16 +1293,11 @@ static void vc_rerate(struct vc_engine *e, u64 t)
 	}
 	list_for_each_entry_safe(x, tx, &comp, comp_link) {
 		u64 done = (t - x->t_rate) * x->rate;
-		u32 rate, j;
+		u32 rate;
 
 		list_del(&x->comp_link);
-		l = x->frozen ? x->new_level : VC_RATE_ONE;
-		if (l != x->level) {
-			x->level = l;
-			for (j = 0; j < x->nhops; j++)
-				x->hops[j].level = l;
-		}
-		rate = l ? l : 1;
+		x->level = x->frozen ? x->new_level : VC_RATE_ONE;
+		rate = x->level ? x->level : 1;
 		if (rate == x->rate)
 			continue;
 		x->work -= done < x->work ? done : x->work;
