@@ -21,6 +21,8 @@ static_assert((int)VCUBE_TOPOLOGY_MESH == (int)VCUBE_TOPO_MESH);
 static_assert((int)VCUBE_TOPOLOGY_TORUS == (int)VCUBE_TOPO_TORUS);
 static_assert((int)VCUBE_TOPOLOGY_FATTREE == (int)VCUBE_TOPO_FATTREE);
 static_assert(VCUBE_CNET_BCAST == VC_CNET_BCAST && VCUBE_CNET_SCAN == VC_CNET_SCAN);
+static_assert(VCUBE_RECV_TAGCLASS == VC_RECV_TAGCLASS);
+static_assert(VCUBE_TAG_CLASS_MASK == VC_TAG_CLASS_MASK);
 static_assert(VCUBE_CNET_BARRIER == VC_CNET_BARRIER);
 static_assert(VCUBE_CNET_REDUCE == VC_CNET_REDUCE);
 static_assert(VCUBE_TYPE_S32 == VC_TYPE_S32 && VCUBE_TYPE_DOUBLE == VC_TYPE_DOUBLE);
@@ -492,7 +494,9 @@ static int vcube_node_recv(struct vcube_node *node, void __user *argp)
 
 	if (copy_from_user(&a, argp, sizeof(a)))
 		return -EFAULT;
-	if (a.pad || (a.flags & ~VCUBE_RECV_NONBLOCK))
+	if (a.pad || (a.flags & ~(VCUBE_RECV_NONBLOCK | VCUBE_RECV_TAGCLASS)))
+		return -EINVAL;
+	if ((a.flags & VCUBE_RECV_TAGCLASS) && (a.tag & ~VCUBE_TAG_CLASS_MASK))
 		return -EINVAL;
 	if (a.src != VCUBE_ANY && a.src >= net->topo.nodes)
 		return -EINVAL;
@@ -504,8 +508,9 @@ static int vcube_node_recv(struct vcube_node *node, void __user *argp)
 	again = !(a.flags & VCUBE_RECV_NONBLOCK) &&
 		vcube_call_again(node, req, &r, &ret);
 	if (!again)
-		ret = vc_recv(net->engine, node->id, a.src, a.tag, a.len, a.buf,
-			      &r);
+		ret = vc_recv_flags(net->engine, node->id, a.src, a.tag,
+				    a.flags & VCUBE_RECV_TAGCLASS, a.len, a.buf,
+				    &r);
 	if (ret < 0) {
 		mutex_unlock(&net->lock);
 		return ret;
@@ -641,6 +646,24 @@ static int vcube_node_cnet(struct vcube_node *node, void __user *argp)
 	return ret;
 }
 
+/* Cancel a posted receive (VCUBE_IOC_CANCEL). */
+static int vcube_node_cancel(struct vcube_node *node, void __user *argp)
+{
+	struct vcube_net *net = node->net;
+	struct vc_req *r;
+	u64 req;
+	int ret;
+
+	if (get_user(req, (u64 __user *)argp))
+		return -EFAULT;
+	mutex_lock(&net->lock);
+	vcube_intr_drop(node);	/* first: it may free what a signal cut */
+	r = vc_req_find(net->engine, node->id, req);
+	ret = r ? vc_cancel(net->engine, node->id, r) : -EINVAL;
+	mutex_unlock(&net->lock);
+	return ret;
+}
+
 /* A local copy: the node's processor is busy copy_byte_ps per byte. */
 static int vcube_node_copy(struct vcube_node *node, void __user *argp)
 {
@@ -696,6 +719,8 @@ static long vcube_node_op(struct vcube_node *node, unsigned int cmd,
 		return vcube_node_cnet(node, argp);
 	case VCUBE_IOC_COPY:
 		return vcube_node_copy(node, argp);
+	case VCUBE_IOC_CANCEL:
+		return vcube_node_cancel(node, argp);
 	case VCUBE_IOC_JITTER:
 		/* a bad pointer must not cost the node its draw */
 		if (!access_ok(argp, sizeof(u64)))
@@ -731,6 +756,7 @@ static long vcube_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case VCUBE_IOC_JITTER:
 	case VCUBE_IOC_CNET:
 	case VCUBE_IOC_COPY:
+	case VCUBE_IOC_CANCEL:
 		/* Read-only, a node may be looked at, not take part. */
 		if (!(file->f_mode & FMODE_WRITE))
 			return -EBADF;

@@ -147,6 +147,7 @@ struct vc_node {
 	u32 nreqs;
 	u64 next_id;
 	u64 posts;		/* receives posted so far */
+	u32 nclass;		/* of those posted now, for a class of tags */
 	/* RUNNING, but out of the running heap: its idle lease ran out */
 	bool idle;
 	u64 sysbuf_used;
@@ -850,6 +851,7 @@ static u64 vc_want_hash(struct vc_engine *e, u32 node, u32 src, u32 tag)
 static void vc_post(struct vc_engine *e, struct vc_node *n, struct vc_req *r)
 {
 	r->posted = n->posts++;
+	n->nclass += r->want_class;
 	list_add_tail(&r->post_link, &n->posted);
 	vc_hash_add(&e->posted, &r->by_want,
 		    vc_want_hash(e, n->id, r->want_src, r->want_tag));
@@ -857,38 +859,46 @@ static void vc_post(struct vc_engine *e, struct vc_node *n, struct vc_req *r)
 
 static void vc_unpost(struct vc_engine *e, struct vc_req *r)
 {
+	if (!list_empty(&r->post_link))
+		e->node[r->node].nclass -= r->want_class;
 	list_del_init(&r->post_link);
 	vc_hash_del(&e->posted, &r->by_want);
 }
 
 static bool vc_matches(const struct vc_req *r, const struct vc_msg *m)
 {
-	return (r->want_src == VC_ANY || r->want_src == m->src) &&
-	       (r->want_tag == VC_ANY || r->want_tag == m->tag);
+	if (r->want_src != VC_ANY && r->want_src != m->src)
+		return false;
+	if (r->want_class)
+		return (m->tag & VC_TAG_CLASS_MASK) == r->want_tag;
+	return r->want_tag == VC_ANY || r->want_tag == m->tag;
 }
 
 /*
- * The first receive posted at @n that takes @m: of the four kinds of
- * receive that can (this source or any, this tag or any), the earliest
- * posted. Each is the first of its key in its chain.
+ * The first receive posted at @n that takes @m: of the kinds of receive
+ * that can (this source or any; this tag, any tag, or this tag's class
+ * when @n has such receives posted), the earliest posted. Each is the
+ * first of its key in its chain.
  */
 static struct vc_req *vc_match_posted(struct vc_engine *e, struct vc_node *n,
 				      const struct vc_msg *m)
 {
-	const u32 src[4] = { m->src, m->src, VC_ANY, VC_ANY };
-	const u32 tag[4] = { m->tag, VC_ANY, m->tag, VC_ANY };
+	const u32 cls = m->tag & VC_TAG_CLASS_MASK;
+	const u32 src[6] = { m->src, m->src, VC_ANY, VC_ANY, m->src, VC_ANY };
+	const u32 tag[6] = { m->tag, VC_ANY, m->tag, VC_ANY, cls, cls };
 	struct vc_req *r, *best = NULL;
+	u32 i, keys = n->nclass ? 6 : 4;
 	u64 hash;
-	u32 i;
 
 	if (list_empty(&n->posted))
 		return NULL;
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < keys; i++) {
 		hash = vc_want_hash(e, n->id, src[i], tag[i]);
 		list_for_each_entry(r, vc_hash_chain(&e->posted, hash),
 				    by_want.link) {
 			if (r->by_want.hash != hash || r->node != n->id ||
-			    r->want_src != src[i] || r->want_tag != tag[i])
+			    r->want_src != src[i] || r->want_tag != tag[i] ||
+			    r->want_class != (i >= 4))
 				continue;
 			if (!best || r->posted < best->posted)
 				best = r;
@@ -2436,10 +2446,20 @@ int vc_send(struct vc_engine *e, u32 node, u32 dst, u32 tag, u32 flags,
 int vc_recv(struct vc_engine *e, u32 node, u32 src, u32 tag, u64 cap,
 	    u64 user, struct vc_req **reqp)
 {
+	return vc_recv_flags(e, node, src, tag, 0, cap, user, reqp);
+}
+
+int vc_recv_flags(struct vc_engine *e, u32 node, u32 src, u32 tag, u32 flags,
+		  u64 cap, u64 user, struct vc_req **reqp)
+{
 	struct vc_node *n = &e->node[node];
 	struct vc_req_ev *re;
 
 	if (src != VC_ANY && src >= e->topo->nodes)
+		return -EINVAL;
+	if (flags & ~VC_RECV_TAGCLASS)
+		return -EINVAL;
+	if ((flags & VC_RECV_TAGCLASS) && (tag & ~VC_TAG_CLASS_MASK))
 		return -EINVAL;
 	if (!vc_running(e, n))
 		return -EINVAL;
@@ -2454,6 +2474,7 @@ int vc_recv(struct vc_engine *e, u32 node, u32 src, u32 tag, u64 cap,
 	e->nevobj++;
 	re->req.want_src = src;
 	re->req.want_tag = tag;
+	re->req.want_class = flags & VC_RECV_TAGCLASS;
 	re->req.cap = cap;
 	re->ev.time = n->clock;
 	re->ev.kind = VC_EV_RECV;
@@ -2544,6 +2565,25 @@ int vc_test(struct vc_engine *e, u32 node, struct vc_req *req)
 	if (n->state == VC_BLOCKED)
 		return VC_BLOCKED_RET;
 	return n->wake_status ? n->wake_status : req->done;
+}
+
+/*
+ * Give up a receive nothing has completed: 0, -EBUSY when a message has
+ * (the caller waits for it, so none is lost), -EINVAL for a request that
+ * is not a receive. A message already let on for it (a handshake answered,
+ * a rendezvous released) arrives all the same and waits, unexpected, for
+ * the next receive that takes it. Constant work: the request's own links.
+ */
+int vc_cancel(struct vc_engine *e, u32 node, struct vc_req *req)
+{
+	if (!vc_running(e, &e->node[node]))
+		return -EINVAL;
+	if (req->type != VC_REQ_RECV)
+		return -EINVAL;
+	if (req->done)
+		return -EBUSY;
+	vc_req_free(e, req);
+	return 0;
 }
 
 /* After a wake: 0, or -EDEADLK. A node still blocked gets -EAGAIN. */

@@ -24,6 +24,12 @@
 
 /* Send flags (the same values as the UAPI's VCUBE_SEND_*). */
 #define VC_SEND_FORCED		(1U << 0)
+/*
+ * Receive flags (the UAPI's VCUBE_RECV_*): the tag names a class, every
+ * tag whose bits VC_TAG_CLASS_MASK are the tag's (its other bits zero).
+ */
+#define VC_RECV_TAGCLASS	(1U << 2)
+#define VC_TAG_CLASS_MASK	0xffff0000U
 
 /*
  * Cost of one transfer class: an uncontended transfer of m bytes over d
@@ -219,6 +225,7 @@ struct vc_req {
 	/* receive: what it accepts, and what it got */
 	u32 want_src;
 	u32 want_tag;
+	bool want_class;		/* want_tag is a class of tags */
 	u64 cap;
 	u64 len;			/* send: bytes sent */
 	struct vc_msg *msg;
@@ -337,11 +344,14 @@ int vc_send(struct vc_engine *e, u32 node, u32 dst, u32 tag, u32 flags,
 	    void *data, u64 len, u64 user, struct vc_req **reqp);
 int vc_recv(struct vc_engine *e, u32 node, u32 src, u32 tag, u64 cap,
 	    u64 user, struct vc_req **reqp);
+int vc_recv_flags(struct vc_engine *e, u32 node, u32 src, u32 tag, u32 flags,
+		  u64 cap, u64 user, struct vc_req **reqp);
 struct vc_req *vc_req_find(struct vc_engine *e, u32 node, u64 id);
 void vc_lease_expire(struct vc_engine *e, u32 node);
 void vc_resume(struct vc_engine *e, u32 node);
 int vc_wait(struct vc_engine *e, u32 node, struct vc_req *req);
 int vc_test(struct vc_engine *e, u32 node, struct vc_req *req);
+int vc_cancel(struct vc_engine *e, u32 node, struct vc_req *req);
 int vc_node_status(struct vc_engine *e, u32 node);
 void vc_unblock(struct vc_engine *e, u32 node);
 void vc_req_free(struct vc_engine *e, struct vc_req *req);

@@ -584,6 +584,80 @@ static void vcube_engine_test_done(struct kunit *test)
 	vc_engine_destroy(e);
 }
 
+/*
+ * A cancelled receive takes nothing: the message goes to the receive
+ * posted after it. A done receive cannot be cancelled (-EBUSY), nor a
+ * send (-EINVAL).
+ */
+static void vcube_engine_cancel(struct kunit *test)
+{
+	struct vc_params p = test_params();
+	struct vc_req *r1, *r2, *s;
+	struct engine_ctx c;
+	struct vc_engine *e;
+	int ret;
+
+	e = engine_new(test, &c, 1, &p);
+	KUNIT_ASSERT_EQ(test, vc_recv(e, 1, 0, 5, 64, 0, &r1), 0);
+	KUNIT_ASSERT_EQ(test, vc_recv(e, 1, VC_ANY, VC_ANY, 64, 0, &r2), 0);
+	KUNIT_EXPECT_EQ(test, vc_cancel(e, 1, r1), 0);
+	KUNIT_EXPECT_NULL(test, vc_req_find(e, 1, r2->id - 1));
+	KUNIT_ASSERT_EQ(test, vc_send(e, 0, 1, 5, 0, payload(test, 8), 8, 0,
+				      &s), 0);
+	KUNIT_EXPECT_EQ(test, vc_cancel(e, 0, s), -EINVAL);
+	vc_req_free(e, s);	/* the message goes on */
+	vc_unbind(e, 0);	/* and nothing waits for node 0 */
+	ret = vc_wait(e, 1, r2);
+	KUNIT_EXPECT_TRUE(test, ret == 0 || ret == VC_BLOCKED_RET);
+	KUNIT_EXPECT_TRUE(test, r2->done);
+	KUNIT_ASSERT_NOT_NULL(test, r2->msg);
+	KUNIT_EXPECT_EQ(test, r2->msg->tag, 5U);
+	KUNIT_EXPECT_EQ(test, vc_cancel(e, 1, r2), -EBUSY);
+	vc_req_free(e, r2);
+	engine_free(&c);
+}
+
+/*
+ * A receive for a class of tags takes the first message of that class, in
+ * posting order with the others: a class posted before an exact receive
+ * of the same tag takes the first such message, the exact one the next; a
+ * message of another class passes it by. A class with low bits is refused.
+ */
+static void vcube_engine_tag_class(struct kunit *test)
+{
+	static const u32 sent[4] = { 0x20007, 0x10005, 0x10005, 0x10009 };
+	struct vc_params p = test_params();
+	struct vc_req *any, *cls, *exact, *cls2, *s, *bad;
+	struct engine_ctx c;
+	struct vc_engine *e;
+	u32 i;
+
+	e = engine_new(test, &c, 1, &p);
+	KUNIT_EXPECT_EQ(test, vc_recv_flags(e, 1, 0, 0x10001, VC_RECV_TAGCLASS,
+					    64, 0, &bad), -EINVAL);
+	KUNIT_ASSERT_EQ(test, vc_recv_flags(e, 1, 0, 0x10000, VC_RECV_TAGCLASS,
+					    64, 0, &cls), 0);
+	KUNIT_ASSERT_EQ(test, vc_recv(e, 1, 0, 0x10005, 64, 0, &exact), 0);
+	KUNIT_ASSERT_EQ(test, vc_recv_flags(e, 1, VC_ANY, 0x10000,
+					    VC_RECV_TAGCLASS, 64, 0, &cls2), 0);
+	KUNIT_ASSERT_EQ(test, vc_recv(e, 1, VC_ANY, VC_ANY, 64, 0, &any), 0);
+	for (i = 0; i < 4; i++) {
+		KUNIT_ASSERT_EQ(test, vc_send(e, 0, 1, sent[i], VC_SEND_FORCED,
+					      payload(test, i + 1), i + 1, 0,
+					      &s), 0);
+		vc_req_free(e, s);
+	}
+	vc_unbind(e, 0);
+	vc_wait(e, 1, cls2);
+	KUNIT_ASSERT_TRUE(test, any->done && cls->done && exact->done &&
+			  cls2->done);
+	KUNIT_EXPECT_EQ(test, any->msg->tag, 0x20007U);
+	KUNIT_EXPECT_EQ(test, cls->msg->len, 2ULL);
+	KUNIT_EXPECT_EQ(test, exact->msg->len, 3ULL);
+	KUNIT_EXPECT_EQ(test, cls2->msg->tag, 0x10009U);
+	engine_free(&c);
+}
+
 /* Bad arguments, and the per-node request limit. */
 static void vcube_engine_bad_input(struct kunit *test)
 {
@@ -1579,6 +1653,8 @@ static struct kunit_case vcube_engine_cases[] = {
 	KUNIT_CASE(vcube_engine_notice_peak),
 	KUNIT_CASE(vcube_engine_forced_dropped),
 	KUNIT_CASE(vcube_engine_test_done),
+	KUNIT_CASE(vcube_engine_cancel),
+	KUNIT_CASE(vcube_engine_tag_class),
 	KUNIT_CASE(vcube_engine_link_stats),
 	KUNIT_CASE(vcube_engine_bad_input),
 	KUNIT_CASE(vcube_engine_noise_delay),

@@ -156,6 +156,50 @@ int main(void)
 		ra.pad = 3;
 		T(ioctl(fd, VCUBE_IOC_RECV, &ra) == -1 && errno == EINVAL,
 		  "RECV with non-zero padding: EINVAL");
+		ra.pad = 0;
+		ra.flags = VCUBE_RECV_TAGCLASS;
+		ra.tag = 0x10005;
+		T(ioctl(fd, VCUBE_IOC_RECV, &ra) == -1 && errno == EINVAL,
+		  "RECV of a tag class with low bits: EINVAL");
+		ra.flags = 0;
+		ra.tag = 0;
+		{
+			uint64_t rq = 0, sq = 0, cq = 0;
+			struct vcube_status st;
+			char c[8] = { 0 };
+
+			T(ioctl(fd, VCUBE_IOC_CANCEL, NULL) == -1 &&
+			  errno == EFAULT, "CANCEL from NULL: EFAULT");
+			rq = 12345;
+			T(ioctl(fd, VCUBE_IOC_CANCEL, &rq) == -1 &&
+			  errno == EINVAL, "CANCEL an unknown request: EINVAL");
+			T(vcube_node_irecv(node, 3, 0x20005, c, 8, &rq) == 0 &&
+			  vcube_node_irecv_flags(node, 3, 0x20000,
+						 VCUBE_RECV_TAGCLASS, c, 8,
+						 &cq) == 0 &&
+			  vcube_node_test(node, rq, NULL) == 0 &&
+			  vcube_node_cancel(node, rq) == 0,
+			  "CANCEL a posted receive: 0");
+			T(vcube_node_cancel(node, rq) == -EINVAL,
+			  "CANCEL it again: EINVAL");
+			T(vcube_node_isend(node, 3, 0x20005, b, 8, 0, &sq) == 0 &&
+			  vcube_node_cancel(node, sq) == -EINVAL &&
+			  vcube_node_wait(node, sq, NULL) == 0,
+			  "CANCEL a send: EINVAL");
+			T(vcube_node_wait(node, cq, &st) == 0 &&
+			  st.tag == 0x20005 && !memcmp(c, b, 8),
+			  "the tag class receive posted after it takes the message");
+			T(vcube_node_isend(node, 3, 0x20006, b, 8, 0, &sq) == 0 &&
+			  vcube_node_wait(node, sq, NULL) == 0 &&
+			  vcube_node_irecv(node, 3, 0x20006, c, 8, &rq) == 0 &&
+			  vcube_node_delay(node, 1000000000) == 0 &&
+			  vcube_node_cancel(node, rq) == -EBUSY &&
+			  vcube_node_wait(node, rq, NULL) == 0,
+			  "CANCEL a receive its message completed: EBUSY, "
+			  "and the wait has it");
+			T(vcube_node_cancel(node, rq) == -EINVAL,
+			  "CANCEL a receive waited for: EINVAL");
+		}
 		T(ioctl(fd, VCUBE_IOC_WAIT, &wa) == -1 && errno == EINVAL,
 		  "WAIT for an unknown request: EINVAL");
 		wa.flags = 2;
@@ -280,6 +324,7 @@ int main(void)
 				{ VCUBE_IOC_CLOCK, "CLOCK" }, { VCUBE_IOC_DELAY, "DELAY" },
 				{ VCUBE_IOC_JITTER, "JITTER" }, { VCUBE_IOC_CNET, "CNET" },
 				{ VCUBE_IOC_COPY, "COPY" },
+				{ VCUBE_IOC_CANCEL, "CANCEL" },
 			};
 			char big[4096] = { 0 };
 			unsigned int i, bad = 0;

@@ -112,6 +112,22 @@ int vcube_node_irecv(struct vcube_node *node, unsigned int src,
 	return ret;
 }
 
+int vcube_node_irecv_flags(struct vcube_node *node, unsigned int src,
+			   unsigned int tag, unsigned int flags, void *buf,
+			   size_t cap, uint64_t *req)
+{
+	struct vcube_recv a;
+	int ret;
+
+	if (!req || (flags & ~VCUBE_RECV_TAGCLASS))
+		return -EINVAL;
+	ret = vcube_recv_common(node, src, tag, buf, cap,
+				flags | VCUBE_RECV_NONBLOCK, &a);
+	if (!ret)
+		*req = a.st.req;
+	return ret;
+}
+
 static int vcube_wait_common(struct vcube_node *node, uint64_t req,
 			     unsigned int flags, struct vcube_status *st)
 {
@@ -140,6 +156,11 @@ int vcube_node_test(struct vcube_node *node, uint64_t req,
 		    struct vcube_status *st)
 {
 	return vcube_wait_common(node, req, VCUBE_WAIT_TEST, st);
+}
+
+int vcube_node_cancel(struct vcube_node *node, uint64_t req)
+{
+	return vcube_ioctl(node, VCUBE_IOC_CANCEL, &req);
 }
 
 int vcube_node_exchange(struct vcube_node *node, unsigned int partner,

@@ -332,6 +332,13 @@ struct vcube_route {
 #define VCUBE_SEND_NONBLOCK	(1U << 1)	/* return a request at once */
 /* struct vcube_recv flags */
 #define VCUBE_RECV_NONBLOCK	(1U << 1)	/* post and return a request */
+/*
+ * @tag names a class: any tag whose upper 16 bits (VCUBE_TAG_CLASS_MASK)
+ * are @tag's, whose lower 16 bits must be 0. Matched, like every receive,
+ * in posting order (an MPI library's "any tag of this communicator").
+ */
+#define VCUBE_RECV_TAGCLASS	(1U << 2)
+#define VCUBE_TAG_CLASS_MASK	0xffff0000U
 /* struct vcube_wait flags */
 /*
  * done by the node's clock? The clock does not move, but the call sleeps
@@ -516,5 +523,16 @@ struct vcube_copy {
 #define VCUBE_IOC_JITTER	_IOR(VCUBE_IOC_MAGIC, 0x07, __u64)
 #define VCUBE_IOC_CNET		_IOWR(VCUBE_IOC_MAGIC, 0x08, struct vcube_cnet)
 #define VCUBE_IOC_COPY		_IOWR(VCUBE_IOC_MAGIC, 0x09, struct vcube_copy)
+/*
+ * Cancel a receive posted with VCUBE_RECV_NONBLOCK (the request id): it
+ * goes as if never posted. -EBUSY when a message has completed it (wait
+ * for it as usual: nothing is lost), -EINVAL for no such request or one
+ * that is not a receive. A message it let on (a handshake it answered)
+ * arrives all the same, for the next receive that matches it. Every
+ * message that could have matched by the node's clock has been matched
+ * when a VCUBE_WAIT_TEST answered "not done", so a test and then a
+ * cancel is a deterministic probe.
+ */
+#define VCUBE_IOC_CANCEL	_IOW(VCUBE_IOC_MAGIC, 0x0a, __u64)
 
 #endif /* _UAPI_LINUX_VCUBE_H */

@@ -50,11 +50,22 @@ int vcube_node_recv(struct vcube_node *node, unsigned int src, unsigned int tag,
 		    void *buf, size_t cap, struct vcube_status *st);
 int vcube_node_irecv(struct vcube_node *node, unsigned int src,
 		     unsigned int tag, void *buf, size_t cap, uint64_t *req);
+/* The same, with VCUBE_RECV_TAGCLASS in @flags: @tag names a class. */
+int vcube_node_irecv_flags(struct vcube_node *node, unsigned int src,
+			   unsigned int tag, unsigned int flags, void *buf,
+			   size_t cap, uint64_t *req);
 int vcube_node_wait(struct vcube_node *node, uint64_t req,
 		    struct vcube_status *st);
 /* 1 if @req is done by the node's clock (and then gone), 0 if not. */
 int vcube_node_test(struct vcube_node *node, uint64_t req,
 		    struct vcube_status *st);
+/*
+ * Cancel a receive posted with vcube_node_irecv(): 0, or -EBUSY when a
+ * message has completed it (wait for it), -EINVAL for no such receive.
+ * After vcube_node_test() answered 0, a cancel is a probe's second half:
+ * nothing that could have matched by the node's clock is left unmatched.
+ */
+int vcube_node_cancel(struct vcube_node *node, uint64_t req);
 /* Send to and receive from @partner at once; @st describes the receive. */
 int vcube_node_exchange(struct vcube_node *node, unsigned int partner,
 			unsigned int tag, const void *sbuf, size_t slen,
