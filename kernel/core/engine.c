@@ -60,6 +60,7 @@ enum vc_xfer_type { VC_X_PROBE, VC_X_REQUEST, VC_X_DATA };
 enum vc_wait_on {
 	VC_ON_NONE, VC_ON_SPORT, VC_ON_CHAN, VC_ON_RPORT, VC_ON_DUPLEX,
 	VC_ON_RECV,		/* parked before the port, for its receive */
+	VC_ON_SPORT_BACK,	/* its receive came: the send port again */
 };
 
 /* One body's full rate, in the fixed point of rates and of work. */
@@ -1454,12 +1455,18 @@ static void vc_xfer_port(struct vc_engine *e, struct vc_xfer *x, u64 t)
 	vc_xfer_arrive(e, x, t);
 }
 
+static void vc_xfer_hop(struct vc_engine *e, struct vc_xfer *x, u64 t);
+
 static void vc_granted(struct vc_engine *e, struct vc_xfer *x, u64 t)
 {
 	switch (x->wait_on) {
 	case VC_ON_SPORT:
 		vc_schedule(e, &x->ev, t + vc_startup(e, x), VC_EV_HOP, x->src);
 		break;
+	case VC_ON_SPORT_BACK:	/* its startup was spent before it parked */
+		x->wait_on = VC_ON_NONE;
+		vc_xfer_hop(e, x, t);
+		return;
 	case VC_ON_CHAN:
 		vc_window_note(e, x->wait_res, t);
 		x->hop++;
@@ -1488,6 +1495,15 @@ static void vc_xfer_hop(struct vc_engine *e, struct vc_xfer *x, u64 t)
 	 * header takes a channel or the port, which it would block.
 	 */
 	if (!x->hop && vc_rendezvous(e) && vc_xfer_must_park(e, x)) {
+		/*
+		 * Waiting, it holds no port: the node's next message may go
+		 * (MPI's progress rule: an isend whose receive is posted
+		 * completes though an earlier isend's is not).
+		 */
+		if (x->sport_held) {
+			x->sport_held = false;
+			vc_res_put(e, &e->sport[x->src], t);
+		}
 		vc_xfer_park(e, x, VC_ON_RECV, t);
 		return;
 	}
@@ -1760,6 +1776,16 @@ static void vc_recheck_parked(struct vc_engine *e, struct vc_node *n, u64 t)
 		list_del_init(&x->wait_link);
 		if (x->type == VC_X_PROBE) {
 			vc_xfer_begin(e, x, VC_X_REQUEST, t);
+		} else if (x->wait_on == VC_ON_RECV && !x->hop &&
+			   !x->sport_held) {
+			/* the send port again, then its path and the port */
+			x->wait_on = VC_ON_NONE;
+			x->sport_held = true;
+			if (vc_res_take(&e->sport[x->src], t))
+				vc_xfer_hop(e, x, t);
+			else
+				vc_res_wait(e, &e->sport[x->src], x,
+					    VC_ON_SPORT_BACK, t);
 		} else if (x->wait_on == VC_ON_RECV) {
 			x->wait_on = VC_ON_NONE;
 			vc_xfer_hop(e, x, t);	/* its path, then the port */

@@ -658,6 +658,42 @@ static void vcube_engine_tag_class(struct kunit *test)
 	engine_free(&c);
 }
 
+/*
+ * The CM-5's sends wait for their receives (no system buffer); one that
+ * waits holds no port, so the node's next send, whose receive is posted,
+ * completes first (MPI's progress rule), and the first follows once its
+ * receive comes.
+ */
+static void vcube_engine_rendezvous_progress(struct kunit *test)
+{
+	struct vc_params p = vc_profile_cm5();
+	struct vc_req *s1, *s2, *r1, *r2;
+	struct engine_ctx c;
+	struct vc_engine *e;
+
+	p.max_reqs = 64;
+	e = engine_new(test, &c, 1, &p);
+	KUNIT_ASSERT_EQ(test, vc_send(e, 0, 1, 5, 0, payload(test, 8), 8, 0,
+				      &s1), 0);
+	KUNIT_ASSERT_EQ(test, vc_send(e, 0, 1, 6, 0, payload(test, 8), 8, 0,
+				      &s2), 0);
+	KUNIT_ASSERT_EQ(test, vc_recv(e, 1, 0, 6, 64, 0, &r2), 0);
+	vc_wait(e, 0, s2);
+	vc_wait(e, 1, r2);
+	KUNIT_EXPECT_TRUE(test, s2->done && r2->done);
+	KUNIT_EXPECT_FALSE(test, s1->done);
+	KUNIT_ASSERT_NOT_NULL(test, r2->msg);
+	KUNIT_EXPECT_EQ(test, r2->msg->tag, 6U);
+	vc_wait(e, 0, s1);
+	KUNIT_ASSERT_EQ(test, vc_recv(e, 1, 0, 5, 64, 0, &r1), 0);
+	vc_wait(e, 1, r1);
+	KUNIT_EXPECT_TRUE(test, s1->done && r1->done);
+	KUNIT_ASSERT_NOT_NULL(test, r1->msg);
+	KUNIT_EXPECT_EQ(test, r1->msg->tag, 5U);
+	KUNIT_EXPECT_GT(test, r1->done_time, r2->done_time);
+	engine_free(&c);
+}
+
 /* Bad arguments, and the per-node request limit. */
 static void vcube_engine_bad_input(struct kunit *test)
 {
@@ -1655,6 +1691,7 @@ static struct kunit_case vcube_engine_cases[] = {
 	KUNIT_CASE(vcube_engine_test_done),
 	KUNIT_CASE(vcube_engine_cancel),
 	KUNIT_CASE(vcube_engine_tag_class),
+	KUNIT_CASE(vcube_engine_rendezvous_progress),
 	KUNIT_CASE(vcube_engine_link_stats),
 	KUNIT_CASE(vcube_engine_bad_input),
 	KUNIT_CASE(vcube_engine_noise_delay),
