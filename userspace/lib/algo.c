@@ -189,6 +189,8 @@ int vcube_algo_run(struct vcube_comm *c, struct vcube_algo_call *call)
 	ret = ret ?: im->plan(&call->a, &pl);
 	pl.op = call->op;
 	pl.type = call->type;
+	pl.fold = call->fold;
+	pl.fold_ctx = call->fold_ctx;
 	call->nsteps = pl.nsteps;
 	if (!ret)
 		ret = vcube_plan_run(c, &pl, vcube_comm_tag_base(c),

@@ -172,6 +172,11 @@ static void moves(struct prun *r, const struct vcube_plan_range *rg)
 	unsigned int i;
 
 	for (i = 0; i < rg->n; i++, m++) {
+		if (m->kind == VCUBE_MOVE_FOLD && r->pl->fold) {
+			r->pl->fold(r->pl->fold_ctx, blk_out(r, m->dst),
+				    blk_in(r, m->src), r->len);
+			continue;
+		}
 		if (m->kind == VCUBE_MOVE_FOLD) {
 			vcube_combine(r->pl->op, r->pl->type, blk_out(r, m->dst),
 				      blk_in(r, m->src), es ? r->len / es : 0);

@@ -122,12 +122,21 @@ struct vcube_plan_step {
 	struct vcube_plan_range moves;
 };
 
+/*
+ * A fold of @len bytes of @v into @acc for types and operators beyond
+ * VCUBE_TYPE_* and VCUBE_OP_* (MPI's): acc = acc op v, elementwise.
+ */
+typedef void (*vcube_fold_fn)(void *ctx, void *acc, const void *v,
+			      size_t len);
+
 struct vcube_plan {
 	enum vcube_plan_kind kind;
 	unsigned int p;			/* ranks */
 	unsigned int nsend, nrecv;	/* blocks of the send, receive buffer */
 	unsigned int nscratch;		/* scratch blocks */
 	unsigned int op, type;		/* VCUBE_OP_*, VCUBE_TYPE_*: folds */
+	vcube_fold_fn fold;		/* else this folds (the MPI layer's) */
+	void *fold_ctx;
 	unsigned int nsteps, scap;
 	struct vcube_plan_step *step;
 	unsigned int nposts, pcap;
@@ -237,6 +246,8 @@ struct vcube_algo_call {
 	const char *name;		/* NULL: the kind's first */
 	struct vcube_plan_args a;
 	unsigned int op, type;		/* folds' */
+	vcube_fold_fn fold;		/* or this, with fold_ctx */
+	void *fold_ctx;
 	const void *sbuf;
 	void *rbuf;
 	size_t len;
