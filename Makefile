@@ -52,7 +52,7 @@ STRESS := $(patsubst tests/stress/%.c,$(B)/tests/stress/%,$(wildcard tests/stres
 BENCH := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 EXAMPLES := $(patsubst examples/%.c,$(B)/examples/%,$(wildcard examples/*.c))
 
-.PHONY: all module userspace tests deps vm demo check kunit bench bench-engine bench-sim deps-bench golden-update \
+.PHONY: all module userspace mpi tests deps vm demo check kunit bench bench-engine bench-sim deps-bench golden-update \
 	install install-userspace install-dkms dkms deb validate reproduce reproduce-cnet score score-report score-smoke readme-commands clean \
 	stress check-debug
 all: module userspace
@@ -95,7 +95,7 @@ $(B)/lib-link: FORCE
 	@mkdir -p $(dir $@)
 	@echo $(LIB_LINK) | cmp -s - $@ || echo $(LIB_LINK) > $@
 .PHONY: FORCE
-userspace: $(B)/lib/libvcube.a $(SO) $(TOOLS)
+userspace: $(B)/lib/libvcube.a $(SO) $(TOOLS) $(MPI_LIB) $(MPICC)
 
 $(B)/%.o: %.c $(wildcard userspace/lib/include/*.h userspace/lib/*.h) include/uapi/linux/vcube.h
 	@mkdir -p $(dir $@)
@@ -119,6 +119,39 @@ $(SO): $(LIB_SRC:%.c=$(B)/pic/%.o) userspace/lib/libvcube.map scripts/check-symb
 	mv $@.tmp $@
 	ln -sf $(notdir $@) $(B)/lib/$(SONAME)
 	ln -sf $(SONAME) $(B)/lib/libvcube.so
+
+# vcube-mpi: MPI over libvcube (userspace/mpi), static, and its compiler
+# wrapper and pkg-config file pointing into this tree (build/bin/vcube-mpicc,
+# build/lib/pkgconfig/vcube-mpi.pc).
+MPI_SRC := $(wildcard userspace/mpi/*.c)
+MPI_OBJ := $(MPI_SRC:%.c=$(B)/%.o)
+MPI_LIB := $(B)/lib/libvcube-mpi.a
+MPICC := $(B)/bin/vcube-mpicc
+$(MPI_OBJ): CPPFLAGS += -Iuserspace/mpi/include -Iuserspace/mpi
+$(MPI_OBJ): $(wildcard userspace/mpi/*.h userspace/mpi/include/*.h)
+$(MPI_LIB): $(MPI_OBJ)
+	@mkdir -p $(dir $@)
+	$(AR) rcs $@ $^
+$(MPICC): userspace/mpi/vcube-mpicc.in $(MPI_LIB) $(B)/lib/libvcube.a
+	@mkdir -p $(dir $@) $(B)/lib/pkgconfig
+	sed -e 's|@INCDIR@|$(CURDIR)/userspace/mpi/include|' -e 's|@LIBDIR@|$(CURDIR)/$(B)/lib|' \
+		-e 's|@LIBS@|$(NL_LIBS) -lm|' -e 's|@VERSION@|$(VERSION)|' $< > $@.tmp
+	chmod 0755 $@.tmp
+	mv $@.tmp $@
+	sed -e 's|@INCDIR@|$(CURDIR)/userspace/mpi/include|' -e 's|@LIBDIR@|$(CURDIR)/$(B)/lib|' \
+		-e 's|@LIBS@|$(NL_LIBS) -lm|' -e 's|@VERSION@|$(VERSION)|' \
+		userspace/mpi/vcube-mpi.pc.in > $(B)/lib/pkgconfig/vcube-mpi.pc
+mpi: $(MPI_LIB) $(MPICC)
+# The MPI test programs, built as a user would (tests/mpi; Open MPI's
+# builds of the same sources are tests/host/mpi_ompi.sh's).
+MPI_TESTS := $(patsubst tests/mpi/%.c,$(B)/tests/mpi/%,$(wildcard tests/mpi/*.c))
+$(B)/tests/mpi/%: tests/mpi/%.c tests/mpi/check.h $(MPICC)
+	@mkdir -p $(dir $@)
+	$(MPICC) -std=c11 -O2 -Wall -Wextra -Werror -o $@ $<
+MPI_EXAMPLES := $(patsubst examples/mpi/%.c,$(B)/examples/mpi/%,$(wildcard examples/mpi/*.c))
+$(B)/examples/mpi/%: examples/mpi/%.c $(MPICC)
+	@mkdir -p $(dir $@)
+	$(MPICC) -std=c11 -O2 -Wall -Wextra -Werror -o $@ $<
 
 # vcube-sim runs kernel/core itself, on the host.
 $(B)/bin/vcube-sim: userspace/tools/vcube-sim.c $(CORE_SRC) $(wildcard kernel/core/*.h userspace/lib/*.h) $(TOOL_DEPS) $(LIBVCUBE_DEP)
@@ -185,7 +218,7 @@ $(B)/examples/%: examples/%.c $(B)/lib/libvcube.a userspace/lib/include/vcube.h
 	$(CC) -std=c11 -Wall -Wextra -Werror -Iinclude/uapi -Iuserspace/lib/include $(CFLAGS) \
 		-o $@ $< $(B)/lib/libvcube.a -lm $(NL_LIBS)
 
-tests: $(HOST_TESTS) $(VM_TESTS) $(STRESS) $(BENCH) $(EXAMPLES) $(B)/tests/vcube-sim-check
+tests: $(HOST_TESTS) $(VM_TESTS) $(STRESS) $(BENCH) $(EXAMPLES) $(B)/tests/vcube-sim-check $(MPI_TESTS) $(MPI_EXAMPLES)
 
 # The validation reports, written to docs/ (about 35 minutes: the Delta tables
 # simulate meshes of up to 512 nodes for up to 511 steps, 125 times; the

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# vcube-mpi's test programs (tests/mpi) are plain MPI: built with Debian's
+# Open MPI mpicc and run under its mpirun here, on the host, they are the
+# reference the VM runs (tests/vm/mpi.sh) are held to. Also: vcube-mpicc
+# itself (--help, --version, -show, no input).
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+fail=0
+ok() { echo "ok - $*"; }
+no() { echo "not ok - $*"; fail=1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+mpicc=$top/build/bin/vcube-mpicc
+[ -x "$mpicc" ] || { no "no $mpicc: run make"; exit 1; }
+"$mpicc" --help | grep -q '^usage: vcube-mpicc' && ok "vcube-mpicc --help" || no "vcube-mpicc --help"
+[ "$("$mpicc" --version)" = "vcube-mpicc (vcube) $(cat "$top/VERSION")" ] &&
+	ok "vcube-mpicc --version" || no "vcube-mpicc --version"
+"$mpicc" -show x.c -o x | grep -q 'libvcube-mpi.a' && ok "vcube-mpicc -show links vcube-mpi" ||
+	no "vcube-mpicc -show"
+"$mpicc" 2> "$tmp/err"; rc=$?
+[ $rc = 2 ] && grep -q 'no input files' "$tmp/err" && ok "vcube-mpicc with no input: exit 2" ||
+	no "vcube-mpicc with no input: exit $rc"
+PKG_CONFIG_PATH=$top/build/lib/pkgconfig pkg-config --cflags vcube-mpi | grep -q userspace/mpi/include &&
+	ok "pkg-config vcube-mpi" || no "pkg-config vcube-mpi"
+
+if ! command -v mpicc > /dev/null || ! command -v mpirun > /dev/null; then
+	no "Open MPI's mpicc and mpirun are missing: make deps"
+	exit 1
+fi
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# one host, no network: shared memory and self only
+export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
+export OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_plm_rsh_agent=false
+for p in p2p coll abort; do
+	if mpicc -std=c11 -O2 -Wall -Wextra -Werror -o "$tmp/$p" "$top/tests/mpi/$p.c" 2> "$tmp/cc"; then
+		ok "mpicc $p.c"
+	else
+		no "mpicc $p.c: $(head -3 "$tmp/cc")"
+	fi
+done
+for n in 2 5 8; do
+	for p in p2p coll; do
+		if timeout 300 mpirun --oversubscribe -n $n "$tmp/$p" > "$tmp/out" 2>&1 &&
+			grep -q "^$p: ok" "$tmp/out"; then
+			ok "Open MPI, $n ranks: $(grep "^$p: ok" "$tmp/out")"
+		else
+			no "Open MPI, $n ranks: $p: $(tail -3 "$tmp/out")"
+		fi
+	done
+done
+timeout 120 mpirun --oversubscribe -n 4 "$tmp/abort" > "$tmp/out" 2>&1; rc=$?
+[ $rc != 0 ] && [ $rc != 124 ] && ! grep -q "not aborted" "$tmp/out" &&
+	ok "Open MPI: MPI_Abort ends the job, exit $rc" || no "Open MPI: MPI_Abort: exit $rc"
+exit $fail

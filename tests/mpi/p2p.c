@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Point to point with MPI's semantics: order between a pair (non-
+ * overtaking), matching by source and tag and with wildcards, probes and
+ * their counts, MPI_PROC_NULL, the nonblocking calls and their completion
+ * calls, sendrecv, and the error classes of bad calls under
+ * MPI_ERRORS_RETURN. Any number of ranks from 2.
+ */
+#include <string.h>
+
+#include "check.h"
+
+static void order_and_tags(int rank, int size)
+{
+	int i, v[8], got;
+	MPI_Request rq[8];
+	MPI_Status st;
+
+	/* rank 0 sends 8 messages to the last rank, tags 5,6,5,6,...:
+	 * received by tag 6 first, then tag 5, each in send order (sent
+	 * nonblocking: a blocking send may wait for its receive, as the
+	 * CM-5's synchronous sends do) */
+	if (rank == 0) {
+		for (i = 0; i < 8; i++) {
+			v[i] = 100 + i;
+			MPI_Isend(&v[i], 1, MPI_INT, size - 1, 5 + i % 2,
+				  MPI_COMM_WORLD, &rq[i]);
+		}
+		MPI_Waitall(8, rq, MPI_STATUSES_IGNORE);
+	} else if (rank == size - 1) {
+		for (i = 1; i < 8; i += 2) {
+			MPI_Recv(&got, 1, MPI_INT, 0, 6, MPI_COMM_WORLD, &st);
+			CHECK(got == 100 + i && st.MPI_TAG == 6 &&
+			      st.MPI_SOURCE == 0, "tag 6 #%d: %d", i, got);
+		}
+		for (i = 0; i < 8; i += 2) {
+			MPI_Recv(&got, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG,
+				 MPI_COMM_WORLD, &st);
+			CHECK(got == 100 + i && st.MPI_TAG == 5,
+			      "any tag #%d: %d tag %d", i, got, st.MPI_TAG);
+		}
+	}
+	MPI_Barrier(MPI_COMM_WORLD);
+}
+
+/* Every rank sends its rank to rank 0 with tag = rank; 0 takes them by
+ * MPI_ANY_SOURCE and checks it saw each once, its status right. */
+static void any_source(int rank, int size)
+{
+	int i, v, seen[1024] = { 0 }, n;
+	MPI_Status st;
+
+	if (rank) {
+		MPI_Send(&rank, 1, MPI_INT, 0, rank, MPI_COMM_WORLD);
+	} else {
+		for (i = 1; i < size; i++) {
+			MPI_Recv(&v, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG,
+				 MPI_COMM_WORLD, &st);
+			MPI_Get_count(&st, MPI_INT, &n);
+			CHECK(st.MPI_SOURCE == v && st.MPI_TAG == v && n == 1 &&
+			      v > 0 && v < size && !seen[v],
+			      "any source: %d from %d tag %d", v, st.MPI_SOURCE,
+			      st.MPI_TAG);
+			seen[v] = 1;
+		}
+	}
+	MPI_Barrier(MPI_COMM_WORLD);
+}
+
+static void probes(int rank, int size)
+{
+	int flag = 0, n, buf[100], i;
+	MPI_Status st;
+
+	if (rank == 1) {
+		for (i = 0; i < 37; i++)
+			buf[i] = i * 3;
+		MPI_Send(buf, 37, MPI_INT, 0, 77, MPI_COMM_WORLD);
+		MPI_Send(buf, 3, MPI_INT, 0, 78, MPI_COMM_WORLD);
+	} else if (rank == 0) {
+		MPI_Probe(1, 77, MPI_COMM_WORLD, &st);
+		MPI_Get_count(&st, MPI_INT, &n);
+		CHECK(n == 37 && st.MPI_SOURCE == 1 && st.MPI_TAG == 77,
+		      "probe: %d ints", n);
+		memset(buf, 0, sizeof(buf));
+		MPI_Recv(buf, n, MPI_INT, 1, 77, MPI_COMM_WORLD, &st);
+		CHECK(buf[36] == 108, "the probed message: %d", buf[36]);
+		do
+			MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD,
+				   &flag, &st);
+		while (!flag);
+		MPI_Get_count(&st, MPI_INT, &n);
+		CHECK(n == 3 && st.MPI_TAG == 78, "iprobe: %d, tag %d", n,
+		      st.MPI_TAG);
+		MPI_Recv(buf, 100, MPI_INT, MPI_ANY_SOURCE, 78, MPI_COMM_WORLD,
+			 &st);
+		MPI_Get_count(&st, MPI_INT, &n);
+		CHECK(n == 3 && buf[2] == 6, "the iprobed message");
+		MPI_Iprobe(MPI_ANY_SOURCE, 999, MPI_COMM_WORLD, &flag, &st);
+		CHECK(!flag, "iprobe of nothing: flag %d", flag);
+	}
+	(void)size;
+	MPI_Barrier(MPI_COMM_WORLD);
+}
+
+static void nonblocking(int rank, int size)
+{
+	int right = (rank + 1) % size, left = (rank + size - 1) % size;
+	int s[4], r[4] = { 0 }, i, idx, flag;
+	MPI_Request rq[8];
+	MPI_Status st[8];
+
+	for (i = 0; i < 4; i++) {
+		s[i] = rank * 10 + i;
+		MPI_Irecv(&r[i], 1, MPI_INT, left, i, MPI_COMM_WORLD, &rq[i]);
+	}
+	for (i = 3; i >= 0; i--)
+		MPI_Isend(&s[i], 1, MPI_INT, right, i, MPI_COMM_WORLD,
+			  &rq[4 + i]);
+	MPI_Waitany(8, rq, &idx, &st[0]);
+	CHECK(idx >= 0 && idx < 8 && rq[idx] == MPI_REQUEST_NULL,
+	      "waitany: %d", idx);
+	MPI_Waitall(8, rq, st);
+	for (i = 0; i < 4; i++)
+		CHECK(r[i] == left * 10 + i, "ring: r[%d] = %d", i, r[i]);
+	do
+		MPI_Testall(8, rq, &flag, MPI_STATUSES_IGNORE);
+	while (!flag);
+	MPI_Irecv(&r[0], 1, MPI_INT, left, 9, MPI_COMM_WORLD, &rq[0]);
+	MPI_Send(&s[0], 1, MPI_INT, right, 9, MPI_COMM_WORLD);
+	do
+		MPI_Test(&rq[0], &flag, &st[0]);
+	while (!flag);
+	CHECK(r[0] == left * 10 && st[0].MPI_SOURCE == left, "test: %d", r[0]);
+	MPI_Barrier(MPI_COMM_WORLD);
+}
+
+static void sendrecv_and_null(int rank, int size)
+{
+	int right = (rank + 1) % size, left = (rank + size - 1) % size;
+	int v = rank, w = -1, n;
+	MPI_Status st;
+
+	MPI_Sendrecv(&v, 1, MPI_INT, right, 3, &w, 1, MPI_INT, left, 3,
+		     MPI_COMM_WORLD, &st);
+	CHECK(w == left, "sendrecv: %d", w);
+	MPI_Sendrecv_replace(&v, 1, MPI_INT, left, 4, right, 4, MPI_COMM_WORLD,
+			     &st);
+	CHECK(v == right, "sendrecv_replace: %d", v);
+	MPI_Send(&v, 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD);
+	MPI_Recv(&v, 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD, &st);
+	MPI_Get_count(&st, MPI_INT, &n);
+	CHECK(st.MPI_SOURCE == MPI_PROC_NULL && n == 0 && v == right,
+	      "PROC_NULL: source %d count %d", st.MPI_SOURCE, n);
+	MPI_Barrier(MPI_COMM_WORLD);
+}
+
+static void errors(int rank, int size)
+{
+	int v = 1, big[4] = { 1, 2, 3, 4 }, cls, ret;
+	MPI_Status st;
+
+	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+	ret = MPI_Send(&v, 1, MPI_INT, size, 0, MPI_COMM_WORLD);
+	MPI_Error_class(ret, &cls);
+	CHECK(cls == MPI_ERR_RANK, "send to rank %d: class %d", size, cls);
+	ret = MPI_Send(&v, 1, MPI_INT, 0, -5, MPI_COMM_WORLD);
+	MPI_Error_class(ret, &cls);
+	CHECK(cls == MPI_ERR_TAG, "tag -5: class %d", cls);
+	ret = MPI_Send(&v, -1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+	MPI_Error_class(ret, &cls);
+	CHECK(cls == MPI_ERR_COUNT, "count -1: class %d", cls);
+	ret = MPI_Bcast(&v, 1, MPI_INT, size + 3, MPI_COMM_WORLD);
+	MPI_Error_class(ret, &cls);
+	CHECK(cls == MPI_ERR_ROOT, "root %d: class %d", size + 3, cls);
+	/* 4 ints into room for 2: truncated */
+	if (rank == 0)
+		MPI_Send(big, 4, MPI_INT, 1, 11, MPI_COMM_WORLD);
+	if (rank == 1) {
+		ret = MPI_Recv(big, 2, MPI_INT, 0, 11, MPI_COMM_WORLD, &st);
+		MPI_Error_class(ret, &cls);
+		CHECK(cls == MPI_ERR_TRUNCATE, "truncated: class %d", cls);
+	}
+	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+	MPI_Barrier(MPI_COMM_WORLD);
+}
+
+int main(int argc, char **argv)
+{
+	int rank, size, flag, len, v, sv;
+	char name[MPI_MAX_PROCESSOR_NAME];
+	double t0, t1;
+
+	MPI_Init(&argc, &argv);
+	MPI_Initialized(&flag);
+	CHECK(flag, "initialized");
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	CHECK(size >= 2, "needs 2 ranks, has %d", size);
+	MPI_Get_processor_name(name, &len);
+	CHECK(len > 0 && len < MPI_MAX_PROCESSOR_NAME, "processor name");
+	MPI_Get_version(&v, &sv);
+	CHECK(v >= 3, "version %d.%d", v, sv);
+	t0 = MPI_Wtime();
+	order_and_tags(rank, size);
+	any_source(rank, size);
+	probes(rank, size);
+	nonblocking(rank, size);
+	sendrecv_and_null(rank, size);
+	errors(rank, size);
+	t1 = MPI_Wtime();
+	CHECK(t1 >= t0 && MPI_Wtick() > 0, "time runs: %g .. %g", t0, t1);
+	return checks_done("p2p");
+}

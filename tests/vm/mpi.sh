@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# vcube-mpi: the MPI test programs (tests/mpi, built with vcube-mpicc; the
+# same sources pass under Open MPI on the host, tests/host/mpi_ompi.sh) on
+# the four machines' networks, 8 ranks and 5, and MPI_Abort ending a job.
+. "$(dirname "$0")/lib.sh"
+# shellcheck disable=SC2086 # a network's parameters, word by word
+bin=$VCUBE_TOP/build/tests/mpi
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+
+for net in "topology=hypercube dim=3 profile=ipsc860" \
+	"topology=mesh rows=2 cols=4 profile=delta" \
+	"topology=torus rows=2 cols=4 profile=ap1000" \
+	"topology=fattree nodes=8 profile=cm5"; do
+	load $net || { no "insmod vcube.ko $net"; continue; }
+	for n in 8 5; do
+		for p in p2p coll; do
+			if timeout 600 vcube-run -n $n "$bin/$p" > "$out" 2>&1 &&
+				grep -q "^$p: ok" "$out"; then
+				ok "$net, $n ranks: $(grep "^$p: ok" "$out")"
+			else
+				no "$net, $n ranks: $p: $(tail -3 "$out")"
+			fi
+		done
+	done
+done
+load topology=hypercube dim=2
+timeout 120 vcube-run -n 4 "$bin/abort" > "$out" 2>&1; rc=$?
+check "MPI_Abort ends the job: exit $rc, no rank past it" \
+	[ $rc != 0 -a $rc != 124 -a -z "$(grep 'not aborted' "$out")" ]
+VCUBE_MPI_VERBOSE=1 VCUBE_MPI_ALLTOALL=pairwise_F VCUBE_MPI_BARRIER=rds \
+	timeout 300 vcube-run -n 4 "$bin/coll" > "$out" 2>&1
+check "VCUBE_MPI_ALLTOALL=pairwise_F VCUBE_MPI_BARRIER=rds: run and named" \
+	grep -q "MPI_Alltoall on 4 ranks, 0 bytes: pairwise_F" "$out"
+VCUBE_MPI_ALLTOALL=nosuch timeout 300 vcube-run -n 4 "$bin/coll" > "$out" 2>&1; rc=$?
+check "VCUBE_MPI_ALLTOALL=nosuch: exit $rc, the error names it" \
+	grep -q "VCUBE_MPI_ALLTOALL=nosuch: no such algorithm" "$out"
+# An MPI program's all-to-all against vcube-bench's, same algorithm, network
+# and size: the virtual times must be the same to the ns.
+a2a=$VCUBE_TOP/build/examples/mpi/alltoall
+bench=$VCUBE_TOP/build/bin/vcube-bench
+for net in "topology=hypercube dim=3 profile=ipsc860" "topology=fattree nodes=8 profile=cm5"; do
+	load $net || continue
+	for algo in gen pairwise_F pex; do
+		[ "$algo" = pairwise_F ] && [ "${net#*cm5}" != "$net" ] && continue
+		want=$(vcube-run -n 8 "$bench" -q --csv --algo $algo --sizes 4096 --reps 1 |
+			awk -F, -v a=$algo '$1 == a { print $5 }')
+		got=$(VCUBE_MPI_ALLTOALL=$algo vcube-run -n 8 "$a2a" 4096 |
+			sed -n 's/.*bytes: \([0-9]*\) ns, data ok$/\1/p')
+		check "$net, $algo, 4096 B: MPI_Alltoall $got ns, vcube-bench $want ns" \
+			[ -n "$got" -a "$got" = "$want" ]
+	done
+done
+unload
+exit $fail

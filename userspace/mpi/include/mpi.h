@@ -1,0 +1,257 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * vcube-mpi: the MPI subset a real program needs, over libvcube, so an
+ * unmodified MPI C program runs on the modelled network:
+ *
+ *	vcube-mpicc prog.c -o prog && vcube-run -n 32 ./prog
+ *
+ * Every MPI process is one bound node; MPI_Wtime() is the node's virtual
+ * clock. The subset and its limits: docs/mpi.md. A call outside it is not
+ * declared here (the program fails to build), never a silent no-op.
+ */
+#ifndef VCUBE_MPI_H
+#define VCUBE_MPI_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MPI_VERSION		3
+#define MPI_SUBVERSION		1
+#define VCUBE_MPI		1	/* this is vcube's MPI */
+
+typedef struct vmpi_comm *MPI_Comm;
+typedef struct vmpi_type *MPI_Datatype;
+typedef struct vmpi_op *MPI_Op;
+typedef struct vmpi_request *MPI_Request;
+typedef int MPI_Errhandler;
+typedef ptrdiff_t MPI_Aint;
+typedef long long MPI_Count;
+
+typedef struct MPI_Status {
+	int MPI_SOURCE;
+	int MPI_TAG;
+	int MPI_ERROR;
+	int vmpi_cancelled;
+	size_t vmpi_bytes;
+} MPI_Status;
+
+/* Predefined objects: addresses of the library's own. */
+extern struct vmpi_comm vmpi_comm_world, vmpi_comm_self;
+extern struct vmpi_type vmpi_char, vmpi_signed_char, vmpi_unsigned_char,
+	vmpi_byte, vmpi_short, vmpi_unsigned_short, vmpi_int, vmpi_unsigned,
+	vmpi_long, vmpi_unsigned_long, vmpi_long_long_int, vmpi_unsigned_long_long,
+	vmpi_float, vmpi_double, vmpi_long_double, vmpi_c_bool, vmpi_int8_t,
+	vmpi_int16_t, vmpi_int32_t, vmpi_int64_t, vmpi_uint8_t, vmpi_uint16_t,
+	vmpi_uint32_t, vmpi_uint64_t, vmpi_wchar, vmpi_float_int, vmpi_double_int,
+	vmpi_long_int, vmpi_2int, vmpi_short_int, vmpi_long_double_int, vmpi_packed,
+	vmpi_aint;
+extern struct vmpi_op vmpi_op_max, vmpi_op_min, vmpi_op_sum, vmpi_op_prod,
+	vmpi_op_land, vmpi_op_band, vmpi_op_lor, vmpi_op_bor, vmpi_op_lxor,
+	vmpi_op_bxor, vmpi_op_maxloc, vmpi_op_minloc;
+
+#define MPI_COMM_WORLD		(&vmpi_comm_world)
+#define MPI_COMM_SELF		(&vmpi_comm_self)
+#define MPI_COMM_NULL		((MPI_Comm)0)
+#define MPI_DATATYPE_NULL	((MPI_Datatype)0)
+#define MPI_OP_NULL		((MPI_Op)0)
+#define MPI_REQUEST_NULL	((MPI_Request)0)
+#define MPI_STATUS_IGNORE	((MPI_Status *)0)
+#define MPI_STATUSES_IGNORE	((MPI_Status *)0)
+#define MPI_IN_PLACE		((void *)1)
+#define MPI_BOTTOM		((void *)0)
+
+#define MPI_CHAR		(&vmpi_char)
+#define MPI_SIGNED_CHAR		(&vmpi_signed_char)
+#define MPI_UNSIGNED_CHAR	(&vmpi_unsigned_char)
+#define MPI_BYTE		(&vmpi_byte)
+#define MPI_SHORT		(&vmpi_short)
+#define MPI_UNSIGNED_SHORT	(&vmpi_unsigned_short)
+#define MPI_INT			(&vmpi_int)
+#define MPI_UNSIGNED		(&vmpi_unsigned)
+#define MPI_LONG		(&vmpi_long)
+#define MPI_UNSIGNED_LONG	(&vmpi_unsigned_long)
+#define MPI_LONG_LONG_INT	(&vmpi_long_long_int)
+#define MPI_LONG_LONG		(&vmpi_long_long_int)
+#define MPI_UNSIGNED_LONG_LONG	(&vmpi_unsigned_long_long)
+#define MPI_FLOAT		(&vmpi_float)
+#define MPI_DOUBLE		(&vmpi_double)
+#define MPI_LONG_DOUBLE		(&vmpi_long_double)
+#define MPI_C_BOOL		(&vmpi_c_bool)
+#define MPI_INT8_T		(&vmpi_int8_t)
+#define MPI_INT16_T		(&vmpi_int16_t)
+#define MPI_INT32_T		(&vmpi_int32_t)
+#define MPI_INT64_T		(&vmpi_int64_t)
+#define MPI_UINT8_T		(&vmpi_uint8_t)
+#define MPI_UINT16_T		(&vmpi_uint16_t)
+#define MPI_UINT32_T		(&vmpi_uint32_t)
+#define MPI_UINT64_T		(&vmpi_uint64_t)
+#define MPI_WCHAR		(&vmpi_wchar)
+#define MPI_FLOAT_INT		(&vmpi_float_int)
+#define MPI_DOUBLE_INT		(&vmpi_double_int)
+#define MPI_LONG_INT		(&vmpi_long_int)
+#define MPI_2INT		(&vmpi_2int)
+#define MPI_SHORT_INT		(&vmpi_short_int)
+#define MPI_LONG_DOUBLE_INT	(&vmpi_long_double_int)
+#define MPI_PACKED		(&vmpi_packed)
+#define MPI_AINT		(&vmpi_aint)
+
+#define MPI_MAX			(&vmpi_op_max)
+#define MPI_MIN			(&vmpi_op_min)
+#define MPI_SUM			(&vmpi_op_sum)
+#define MPI_PROD		(&vmpi_op_prod)
+#define MPI_LAND		(&vmpi_op_land)
+#define MPI_BAND		(&vmpi_op_band)
+#define MPI_LOR			(&vmpi_op_lor)
+#define MPI_BOR			(&vmpi_op_bor)
+#define MPI_LXOR		(&vmpi_op_lxor)
+#define MPI_BXOR		(&vmpi_op_bxor)
+#define MPI_MAXLOC		(&vmpi_op_maxloc)
+#define MPI_MINLOC		(&vmpi_op_minloc)
+
+#define MPI_ANY_SOURCE		(-1)
+#define MPI_ANY_TAG		(-1)
+#define MPI_PROC_NULL		(-2)
+#define MPI_ROOT		(-3)
+#define MPI_UNDEFINED		(-32766)
+
+#define MPI_MAX_PROCESSOR_NAME	256
+#define MPI_MAX_ERROR_STRING	256
+#define MPI_MAX_LIBRARY_VERSION_STRING 256
+
+#define MPI_THREAD_SINGLE	0
+#define MPI_THREAD_FUNNELED	1
+#define MPI_THREAD_SERIALIZED	2
+#define MPI_THREAD_MULTIPLE	3
+
+#define MPI_ERRORS_ARE_FATAL	1
+#define MPI_ERRORS_RETURN	2
+
+/* Error classes (and codes: each code is its class). */
+#define MPI_SUCCESS		0
+#define MPI_ERR_BUFFER		1
+#define MPI_ERR_COUNT		2
+#define MPI_ERR_TYPE		3
+#define MPI_ERR_TAG		4
+#define MPI_ERR_COMM		5
+#define MPI_ERR_RANK		6
+#define MPI_ERR_REQUEST		7
+#define MPI_ERR_ROOT		8
+#define MPI_ERR_GROUP		9
+#define MPI_ERR_OP		10
+#define MPI_ERR_TOPOLOGY	11
+#define MPI_ERR_DIMS		12
+#define MPI_ERR_ARG		13
+#define MPI_ERR_UNKNOWN		14
+#define MPI_ERR_TRUNCATE	15
+#define MPI_ERR_OTHER		16
+#define MPI_ERR_INTERN		17
+#define MPI_ERR_IN_STATUS	18
+#define MPI_ERR_PENDING		19
+#define MPI_ERR_NO_MEM		20
+#define MPI_ERR_UNSUPPORTED_OPERATION 21
+#define MPI_ERR_LASTCODE	21
+
+/* Environment */
+int MPI_Init(int *argc, char ***argv);
+int MPI_Init_thread(int *argc, char ***argv, int required, int *provided);
+int MPI_Initialized(int *flag);
+int MPI_Finalize(void);
+int MPI_Finalized(int *flag);
+int MPI_Abort(MPI_Comm comm, int errorcode);
+int MPI_Query_thread(int *provided);
+int MPI_Get_processor_name(char *name, int *resultlen);
+int MPI_Get_version(int *version, int *subversion);
+int MPI_Get_library_version(char *version, int *resultlen);
+double MPI_Wtime(void);
+double MPI_Wtick(void);
+int MPI_Error_class(int errorcode, int *errorclass);
+int MPI_Error_string(int errorcode, char *string, int *resultlen);
+int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler);
+int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler);
+
+/* Communicators */
+int MPI_Comm_rank(MPI_Comm comm, int *rank);
+int MPI_Comm_size(MPI_Comm comm, int *size);
+int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
+int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm);
+int MPI_Comm_free(MPI_Comm *comm);
+
+/* Datatypes */
+int MPI_Type_size(MPI_Datatype type, int *size);
+int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_commit(MPI_Datatype *type);
+int MPI_Type_free(MPI_Datatype *type);
+int MPI_Get_count(const MPI_Status *status, MPI_Datatype type, int *count);
+
+/* Point to point */
+int MPI_Send(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+	     MPI_Comm comm);
+int MPI_Ssend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+	      MPI_Comm comm);
+int MPI_Rsend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+	      MPI_Comm comm);
+int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag,
+	     MPI_Comm comm, MPI_Status *status);
+int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+	      MPI_Comm comm, MPI_Request *request);
+int MPI_Issend(const void *buf, int count, MPI_Datatype type, int dest,
+	       int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag,
+	      MPI_Comm comm, MPI_Request *request);
+int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		 int dest, int sendtag, void *recvbuf, int recvcount,
+		 MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
+		 MPI_Status *status);
+int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest,
+			 int sendtag, int source, int recvtag, MPI_Comm comm,
+			 MPI_Status *status);
+int MPI_Wait(MPI_Request *request, MPI_Status *status);
+int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]);
+int MPI_Waitany(int count, MPI_Request requests[], int *index,
+		MPI_Status *status);
+int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status);
+int MPI_Testall(int count, MPI_Request requests[], int *flag,
+		MPI_Status statuses[]);
+int MPI_Request_free(MPI_Request *request);
+int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status);
+int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag,
+	       MPI_Status *status);
+
+/* Collectives */
+int MPI_Barrier(MPI_Comm comm);
+int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root,
+	      MPI_Comm comm);
+int MPI_Reduce(const void *sendbuf, void *recvbuf, int count,
+	       MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm);
+int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count,
+		  MPI_Datatype type, MPI_Op op, MPI_Comm comm);
+int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+	       void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+	       MPI_Comm comm);
+int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+		MPI_Comm comm);
+int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		  void *recvbuf, int recvcount, MPI_Datatype recvtype,
+		  MPI_Comm comm);
+int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		 void *recvbuf, int recvcount, MPI_Datatype recvtype,
+		 MPI_Comm comm);
+int MPI_Alltoallv(const void *sendbuf, const int sendcounts[],
+		  const int sdispls[], MPI_Datatype sendtype, void *recvbuf,
+		  const int recvcounts[], const int rdispls[],
+		  MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf,
+		       const int recvcounts[], MPI_Datatype type, MPI_Op op,
+		       MPI_Comm comm);
+int MPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
+	     MPI_Op op, MPI_Comm comm);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VCUBE_MPI_H */

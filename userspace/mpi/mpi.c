@@ -1,0 +1,1209 @@
+// SPDX-License-Identifier: MIT
+/*
+ * vcube-mpi: the environment, communicators and point-to-point messages,
+ * each an ioctl of the process's bound node (libvcube). Receives are the
+ * kernel's: posted in order, matched there by source and tag (MPI_ANY_TAG
+ * as the communicator's class of tags), so MPI's matching order is the
+ * kernel's. A probe is a receive into a buffer of the library's, tested and
+ * cancelled (VCUBE_IOC_CANCEL) when nothing came: the message it finds is
+ * kept here until the receive that takes it.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "vmpi.h"
+
+struct vmpi_state vmpi;
+
+struct vmpi_comm vmpi_comm_world = { .cid = 0, .errh = MPI_ERRORS_ARE_FATAL,
+				     .builtin = true };
+struct vmpi_comm vmpi_comm_self = { .cid = 1, .errh = MPI_ERRORS_ARE_FATAL,
+				    .builtin = true };
+
+/* A message a probe took from the kernel, kept for its receive. */
+struct vmpi_kept {
+	struct vmpi_kept *next;
+	unsigned int src;		/* node */
+	unsigned int tag;		/* on the wire */
+	size_t len;
+	unsigned char data[];
+};
+
+static struct vmpi_kept *kept, **kept_tail = &kept;
+
+enum { RQ_SEND, RQ_RECV, RQ_DONE };
+
+struct vmpi_request {
+	int kind;
+	uint64_t req;			/* the kernel's */
+	MPI_Comm comm;
+	size_t cap;
+	MPI_Status st;			/* RQ_DONE's */
+};
+
+static const char *const errstr[] = {
+	[MPI_SUCCESS] = "no error",
+	[MPI_ERR_BUFFER] = "invalid buffer",
+	[MPI_ERR_COUNT] = "invalid count",
+	[MPI_ERR_TYPE] = "invalid datatype",
+	[MPI_ERR_TAG] = "invalid tag",
+	[MPI_ERR_COMM] = "invalid communicator",
+	[MPI_ERR_RANK] = "invalid rank",
+	[MPI_ERR_REQUEST] = "invalid request",
+	[MPI_ERR_ROOT] = "invalid root",
+	[MPI_ERR_GROUP] = "invalid group",
+	[MPI_ERR_OP] = "invalid reduction operation",
+	[MPI_ERR_TOPOLOGY] = "invalid topology",
+	[MPI_ERR_DIMS] = "invalid dimensions",
+	[MPI_ERR_ARG] = "invalid argument",
+	[MPI_ERR_UNKNOWN] = "unknown error",
+	[MPI_ERR_TRUNCATE] = "message truncated",
+	[MPI_ERR_OTHER] = "other error",
+	[MPI_ERR_INTERN] = "internal error",
+	[MPI_ERR_IN_STATUS] = "error code in status",
+	[MPI_ERR_PENDING] = "pending request",
+	[MPI_ERR_NO_MEM] = "out of memory",
+	[MPI_ERR_UNSUPPORTED_OPERATION] = "operation not supported by vcube-mpi",
+};
+
+const char *vmpi_strerror(int err)
+{
+	if (err == -EDEADLK)
+		return "deadlock: every rank waits for another (a blocking send "
+		       "may wait for its receive: no buffering on this network?)";
+	return strerror(-err);
+}
+
+int vmpi_errclass(int err)
+{
+	switch (err) {
+	case 0:
+		return MPI_SUCCESS;
+	case -EMSGSIZE:
+		return MPI_ERR_TRUNCATE;
+	case -ENOMEM:
+		return MPI_ERR_NO_MEM;
+	case -ENOENT:
+	case -EINVAL:
+		return MPI_ERR_ARG;
+	case -EDOM:
+	case -EOPNOTSUPP:
+		return MPI_ERR_UNSUPPORTED_OPERATION;
+	default:
+		return MPI_ERR_OTHER;
+	}
+}
+
+int vmpi_error(MPI_Comm comm, int code, const char *call, const char *fmt,
+	       ...)
+{
+	MPI_Errhandler h = comm ? comm->errh : MPI_ERRORS_ARE_FATAL;
+	char msg[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (h == MPI_ERRORS_RETURN) {
+		if (getenv("VCUBE_MPI_VERBOSE"))
+			fprintf(stderr, "vcube-mpi: rank %u: %s: %s: %s\n",
+				vmpi.me, call, errstr[code], msg);
+		return code;
+	}
+	fprintf(stderr, "vcube-mpi: rank %u: %s: %s: %s\n", vmpi.me, call,
+		errstr[code], msg);
+	fflush(NULL);
+	_exit(code < 126 ? code + 100 : 1);
+}
+
+#define NEED_INIT(call)							\
+	do {								\
+		if (!vmpi.inited || vmpi.finalized) {			\
+			fprintf(stderr, "vcube-mpi: %s before MPI_Init or " \
+				"after MPI_Finalize\n", call);		\
+			_exit(1);					\
+		}							\
+	} while (0)
+
+int vmpi_comm_check(MPI_Comm comm)
+{
+	return comm && comm->vc ? 0 : MPI_ERR_COMM;
+}
+
+/* ---- environment ----------------------------------------------------------- */
+
+static size_t module_max_msg(void)
+{
+	FILE *f = fopen("/sys/module/vcube/parameters/max_msg", "r");
+	unsigned long long v = 0;
+
+	if (f) {
+		if (fscanf(f, "%llu", &v) != 1)
+			v = 0;
+		fclose(f);
+	}
+	return v ? (size_t)v : 1 << 20;
+}
+
+int vmpi_comm_make(unsigned int cid, unsigned int *node, int n, int rank,
+		   MPI_Comm *out)
+{
+	struct vmpi_comm *c = calloc(1, sizeof(*c));
+	int i, ret;
+
+	if (!c)
+		goto nomem;
+	c->rank_of = malloc(vmpi.nnodes * sizeof(int));
+	if (!c->rank_of)
+		goto nomem;
+	for (i = 0; i < (int)vmpi.nnodes; i++)
+		c->rank_of[i] = -1;
+	for (i = 0; i < n; i++)
+		c->rank_of[node[i]] = i;
+	c->cid = cid;
+	c->rank = rank;
+	c->size = n;
+	c->node = node;
+	c->errh = MPI_ERRORS_ARE_FATAL;
+	ret = vcube_comm_create_tp(&vmpi_transport, c, (unsigned int)rank,
+				   (unsigned int)n, &c->vc);
+	if (ret) {
+		free(c->rank_of);
+		free(c);
+		free(node);
+		return vmpi_errclass(ret);
+	}
+	c->vc->node = vmpi.node;
+	*out = c;
+	return 0;
+nomem:
+	if (c)
+		free(c->rank_of);
+	free(c);
+	free(node);
+	return MPI_ERR_NO_MEM;
+}
+
+/* The world and self: their rank tables, in place. */
+static int builtin_setup(struct vmpi_comm *c, unsigned int *node, int n,
+			 int rank, struct vcube_comm *vc)
+{
+	int i;
+
+	c->rank_of = malloc(vmpi.nnodes * sizeof(int));
+	if (!c->rank_of)
+		return MPI_ERR_NO_MEM;
+	for (i = 0; i < (int)vmpi.nnodes; i++)
+		c->rank_of[i] = -1;
+	for (i = 0; i < n; i++)
+		c->rank_of[node[i]] = i;
+	c->node = node;
+	c->rank = rank;
+	c->size = n;
+	c->vc = vc;
+	return 0;
+}
+
+int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
+{
+	struct vcube_comm *w;
+	struct vcube_comm *s;
+	unsigned int *wn, *sn, i;
+	const char *e;
+	int ret;
+
+	(void)argc;
+	(void)argv;
+	if (vmpi.inited) {
+		fprintf(stderr, "vcube-mpi: MPI_Init called twice\n");
+		_exit(1);
+	}
+	ret = vcube_comm_open(&w);
+	if (ret) {
+		fprintf(stderr, "vcube-mpi: MPI_Init: no bound vcube node (%s): "
+			"run the program under vcube-run -n N\n", vmpi_strerror(ret));
+		_exit(1);
+	}
+	vmpi.node = vcube_comm_node(w);
+	vmpi.me = vcube_comm_rank(w);
+	vmpi.nnodes = vcube_comm_info(w)->nodes;
+	vmpi.max_msg = module_max_msg();
+	vmpi.poll_ns = 1000;
+	e = getenv("VCUBE_MPI_POLL_NS");
+	if (e && *e)
+		vmpi.poll_ns = strtoull(e, NULL, 10);
+	e = getenv("VCUBE_MPI_VERBOSE");
+	vmpi.verbose = e && *e && strcmp(e, "0");
+	wn = malloc(vcube_comm_size(w) * sizeof(*wn));
+	sn = malloc(sizeof(*sn));
+	if (!wn || !sn) {
+		fprintf(stderr, "vcube-mpi: MPI_Init: out of memory\n");
+		_exit(1);
+	}
+	for (i = 0; i < vcube_comm_size(w); i++)
+		wn[i] = i;
+	sn[0] = vmpi.me;
+	ret = vcube_comm_create_tp(&vmpi_transport, &vmpi_comm_self, 0, 1, &s);
+	if (ret || builtin_setup(&vmpi_comm_world, wn,
+				 (int)vcube_comm_size(w), (int)vmpi.me, w) ||
+	    builtin_setup(&vmpi_comm_self, sn, 1, 0, s)) {
+		fprintf(stderr, "vcube-mpi: MPI_Init: out of memory\n");
+		_exit(1);
+	}
+	s->node = vmpi.node;
+	vmpi.next_cid = 2;
+	vmpi.inited = 1;
+	if (provided)
+		*provided = required < MPI_THREAD_FUNNELED ? MPI_THREAD_SINGLE :
+			    MPI_THREAD_FUNNELED;
+	return MPI_SUCCESS;
+}
+
+int MPI_Init(int *argc, char ***argv)
+{
+	return MPI_Init_thread(argc, argv, MPI_THREAD_SINGLE, NULL);
+}
+
+int MPI_Initialized(int *flag)
+{
+	*flag = vmpi.inited;
+	return MPI_SUCCESS;
+}
+
+int MPI_Finalized(int *flag)
+{
+	*flag = vmpi.finalized;
+	return MPI_SUCCESS;
+}
+
+int MPI_Query_thread(int *provided)
+{
+	*provided = MPI_THREAD_FUNNELED;
+	return MPI_SUCCESS;
+}
+
+/*
+ * Every rank leaves once all are in (as MPI_Finalize may), so no node
+ * unbinds while a message to it is still on its way.
+ */
+int MPI_Finalize(void)
+{
+	int ret;
+
+	NEED_INIT("MPI_Finalize");
+	ret = MPI_Barrier(MPI_COMM_WORLD);
+	vmpi.finalized = 1;
+	return ret;
+}
+
+int MPI_Abort(MPI_Comm comm, int errorcode)
+{
+	(void)comm;
+	fprintf(stderr, "vcube-mpi: rank %u: MPI_Abort(%d)\n", vmpi.me,
+		errorcode);
+	fflush(NULL);
+	/*
+	 * Under vcube-run (which hands over VCUBE_FD), ask it to end every
+	 * rank, as mpirun does; its status is then that of the first to go.
+	 */
+	if (getenv("VCUBE_FD")) {
+		signal(SIGTERM, SIG_IGN);	/* forwarded back to us */
+		kill(getppid(), SIGTERM);
+	}
+	_exit(errorcode & 0xff ? errorcode & 0xff : 1);
+}
+
+int MPI_Get_processor_name(char *name, int *resultlen)
+{
+	int n = snprintf(name, MPI_MAX_PROCESSOR_NAME, "vcube%u", vmpi.me);
+
+	*resultlen = n;
+	return MPI_SUCCESS;
+}
+
+int MPI_Get_version(int *version, int *subversion)
+{
+	*version = MPI_VERSION;
+	*subversion = MPI_SUBVERSION;
+	return MPI_SUCCESS;
+}
+
+int MPI_Get_library_version(char *version, int *resultlen)
+{
+	*resultlen = snprintf(version, MPI_MAX_LIBRARY_VERSION_STRING,
+			      "vcube-mpi %s (a subset of MPI %d.%d over libvcube)",
+			      VCUBE_VERSION, MPI_VERSION, MPI_SUBVERSION);
+	return MPI_SUCCESS;
+}
+
+double MPI_Wtime(void)
+{
+	uint64_t ns = 0;
+
+	NEED_INIT("MPI_Wtime");
+	vcube_node_clock(vmpi.node, &ns);
+	return (double)ns * 1e-9;
+}
+
+double MPI_Wtick(void)
+{
+	return 1e-9;
+}
+
+int MPI_Error_class(int code, int *cls)
+{
+	*cls = code >= 0 && code <= MPI_ERR_LASTCODE ? code : MPI_ERR_UNKNOWN;
+	return MPI_SUCCESS;
+}
+
+int MPI_Error_string(int code, char *s, int *len)
+{
+	const char *m = code >= 0 && code <= MPI_ERR_LASTCODE ? errstr[code] :
+			"unknown error code";
+
+	*len = snprintf(s, MPI_MAX_ERROR_STRING, "%s", m);
+	return MPI_SUCCESS;
+}
+
+int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler h)
+{
+	if (vmpi_comm_check(comm))
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_COMM,
+				  "MPI_Comm_set_errhandler", "no communicator");
+	if (h != MPI_ERRORS_ARE_FATAL && h != MPI_ERRORS_RETURN)
+		return vmpi_error(comm, MPI_ERR_ARG, "MPI_Comm_set_errhandler",
+				  "handler %d", h);
+	comm->errh = h;
+	return MPI_SUCCESS;
+}
+
+int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *h)
+{
+	if (vmpi_comm_check(comm))
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_COMM,
+				  "MPI_Comm_get_errhandler", "no communicator");
+	*h = comm->errh;
+	return MPI_SUCCESS;
+}
+
+/* ---- communicators --------------------------------------------------------- */
+
+int MPI_Comm_rank(MPI_Comm comm, int *rank)
+{
+	NEED_INIT("MPI_Comm_rank");
+	if (vmpi_comm_check(comm))
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_rank",
+				  "not a communicator");
+	*rank = comm->rank;
+	return MPI_SUCCESS;
+}
+
+int MPI_Comm_size(MPI_Comm comm, int *size)
+{
+	NEED_INIT("MPI_Comm_size");
+	if (vmpi_comm_check(comm))
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_size",
+				  "not a communicator");
+	*size = comm->size;
+	return MPI_SUCCESS;
+}
+
+int vmpi_cid_agree(MPI_Comm comm, unsigned int *cid)
+{
+	unsigned int mine = vmpi.next_cid, all = 0;
+	int ret;
+
+	ret = MPI_Allreduce(&mine, &all, 1, MPI_UNSIGNED, MPI_MAX, comm);
+	if (ret)
+		return ret;
+	if (all > VMPI_MAX_CID)
+		return vmpi_error(comm, MPI_ERR_INTERN, "MPI_Comm_split",
+				  "more than %d communicators made",
+				  VMPI_MAX_CID - 1);
+	vmpi.next_cid = all + 1;
+	*cid = all;
+	return 0;
+}
+
+int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
+{
+	NEED_INIT("MPI_Comm_dup");
+	if (vmpi_comm_check(comm) || !newcomm)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_dup",
+				  "not a communicator");
+	return MPI_Comm_split(comm, 0, comm->rank, newcomm);
+}
+
+struct split_key {
+	int color, key, rank;
+};
+
+static int split_cmp(const void *a, const void *b)
+{
+	const struct split_key *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->rank - y->rank;
+}
+
+/* Every member's (color, key) by an allgather, then each its own group. */
+int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
+{
+	struct split_key *all, mine = { color, key, 0 };
+	unsigned int *node, cid;
+	int i, n = 0, me = -1, ret;
+
+	NEED_INIT("MPI_Comm_split");
+	if (vmpi_comm_check(comm) || !newcomm)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_split",
+				  "not a communicator");
+	if (color < 0 && color != MPI_UNDEFINED)
+		return vmpi_error(comm, MPI_ERR_ARG, "MPI_Comm_split",
+				  "color %d", color);
+	mine.rank = comm->rank;
+	all = calloc((size_t)comm->size, sizeof(*all));
+	if (!all)
+		return vmpi_error(comm, MPI_ERR_NO_MEM, "MPI_Comm_split",
+				  "out of memory");
+	ret = MPI_Allgather(&mine, 3, MPI_INT, all, 3, MPI_INT, comm);
+	if (!ret)
+		ret = vmpi_cid_agree(comm, &cid);
+	if (ret) {
+		free(all);
+		return ret;
+	}
+	*newcomm = MPI_COMM_NULL;
+	if (color == MPI_UNDEFINED) {
+		free(all);
+		return MPI_SUCCESS;
+	}
+	for (i = 0; i < comm->size; i++)
+		if (all[i].color == color)
+			all[n++] = all[i];
+	qsort(all, (size_t)n, sizeof(*all), split_cmp);
+	node = malloc((size_t)n * sizeof(*node));
+	if (!node) {
+		free(all);
+		return vmpi_error(comm, MPI_ERR_NO_MEM, "MPI_Comm_split",
+				  "out of memory");
+	}
+	for (i = 0; i < n; i++) {
+		node[i] = comm->node[all[i].rank];
+		if (all[i].rank == comm->rank)
+			me = i;
+	}
+	free(all);
+	ret = vmpi_comm_make(cid, node, n, me, newcomm);
+	if (ret)
+		return vmpi_error(comm, ret, "MPI_Comm_split",
+				  "cannot make the communicator");
+	(*newcomm)->errh = comm->errh;
+	return MPI_SUCCESS;
+}
+
+int MPI_Comm_free(MPI_Comm *comm)
+{
+	MPI_Comm c;
+
+	NEED_INIT("MPI_Comm_free");
+	if (!comm || vmpi_comm_check(*comm) || (*comm)->builtin)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_free",
+				  "not a communicator this program made");
+	c = *comm;
+	vcube_comm_close(c->vc);
+	free(c->node);
+	free(c->rank_of);
+	free(c);
+	*comm = MPI_COMM_NULL;
+	return MPI_SUCCESS;
+}
+
+/* ---- point to point -------------------------------------------------------- */
+
+static unsigned int wire_tag(MPI_Comm c, int tag)
+{
+	return VMPI_P2P | c->cid << 16 | (unsigned int)tag;
+}
+
+/* Which messages a receive of (@src, @tag) on @c takes, on the wire. */
+static void wire_want(MPI_Comm c, int src, int tag, unsigned int *wsrc,
+		      unsigned int *wtag, unsigned int *flags)
+{
+	*wsrc = src == MPI_ANY_SOURCE ? VCUBE_ANY : c->node[src];
+	*wtag = tag == MPI_ANY_TAG ? VMPI_P2P | c->cid << 16 : wire_tag(c, tag);
+	*flags = tag == MPI_ANY_TAG ? VCUBE_RECV_TAGCLASS : 0;
+}
+
+static void fill_status(MPI_Comm c, MPI_Status *st, unsigned int src,
+			unsigned int tag, size_t len, int err)
+{
+	if (!st)
+		return;
+	st->MPI_SOURCE = src < vmpi.nnodes ? c->rank_of[src] : MPI_ANY_SOURCE;
+	st->MPI_TAG = (int)(tag & 0xffff);
+	st->MPI_ERROR = err;
+	st->vmpi_cancelled = 0;
+	st->vmpi_bytes = len;
+}
+
+static void null_status(MPI_Status *st)
+{
+	if (!st)
+		return;
+	st->MPI_SOURCE = MPI_PROC_NULL;
+	st->MPI_TAG = MPI_ANY_TAG;
+	st->MPI_ERROR = MPI_SUCCESS;
+	st->vmpi_cancelled = 0;
+	st->vmpi_bytes = 0;
+}
+
+static int check_buf(MPI_Comm comm, const char *call, const void *buf,
+		     int count, MPI_Datatype type, size_t *bytes)
+{
+	if (vmpi_comm_check(comm))
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, call,
+				  "not a communicator");
+	if (count < 0)
+		return vmpi_error(comm, MPI_ERR_COUNT, call, "count %d", count);
+	if (vmpi_type_check(type))
+		return vmpi_error(comm, MPI_ERR_TYPE, call,
+				  "not a committed datatype");
+	*bytes = (size_t)count * type->size;
+	if (*bytes && !buf)
+		return vmpi_error(comm, MPI_ERR_BUFFER, call, "NULL buffer");
+	if (*bytes > vmpi.max_msg)
+		return vmpi_error(comm, MPI_ERR_COUNT, call,
+				  "%zu bytes: past the module's max_msg (%zu)",
+				  *bytes, vmpi.max_msg);
+	return 0;
+}
+
+static int check_peer(MPI_Comm comm, const char *call, int rank, bool any)
+{
+	if (rank == MPI_PROC_NULL || (any && rank == MPI_ANY_SOURCE))
+		return 0;
+	if (rank < 0 || rank >= comm->size)
+		return vmpi_error(comm, MPI_ERR_RANK, call,
+				  "rank %d of %d", rank, comm->size);
+	return 0;
+}
+
+static int check_tag(MPI_Comm comm, const char *call, int tag, bool any)
+{
+	if ((any && tag == MPI_ANY_TAG) || (tag >= 0 && tag <= VMPI_TAG_UB))
+		return 0;
+	return vmpi_error(comm, MPI_ERR_TAG, call, "tag %d (0 .. %d)", tag,
+			  VMPI_TAG_UB);
+}
+
+/* The first kept message a receive of (@wsrc, @wtag, @flags) takes. */
+static struct vmpi_kept **kept_find(unsigned int wsrc, unsigned int wtag,
+				    unsigned int flags)
+{
+	struct vmpi_kept **k;
+
+	for (k = &kept; *k; k = &(*k)->next) {
+		if (wsrc != VCUBE_ANY && (*k)->src != wsrc)
+			continue;
+		if (flags & VCUBE_RECV_TAGCLASS ?
+		    ((*k)->tag & VCUBE_TAG_CLASS_MASK) == wtag :
+		    (*k)->tag == wtag)
+			return k;
+	}
+	return NULL;
+}
+
+static int kept_take(MPI_Comm c, struct vmpi_kept **k, void *buf, size_t cap,
+		     MPI_Status *st)
+{
+	struct vmpi_kept *m = *k;
+	size_t n = m->len < cap ? m->len : cap;
+	int err = m->len > cap ? MPI_ERR_TRUNCATE : 0;
+
+	*k = m->next;
+	if (!*k && kept_tail == &m->next)
+		kept_tail = k;
+	if (!kept)
+		kept_tail = &kept;
+	memcpy(buf, m->data, n);
+	fill_status(c, st, m->src, m->tag, n, err);
+	free(m);
+	return err;
+}
+
+static int do_send(const char *call, const void *buf, int count,
+		   MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+		   MPI_Request *request)
+{
+	size_t bytes;
+	uint64_t req;
+	int ret;
+
+	NEED_INIT(call);
+	ret = check_buf(comm, call, buf, count, type, &bytes);
+	if (ret)
+		return ret;
+	ret = check_peer(comm, call, dest, false);
+	if (ret)
+		return ret;
+	ret = check_tag(comm, call, tag, false);
+	if (ret)
+		return ret;
+	if (request) {
+		*request = calloc(1, sizeof(**request));
+		if (!*request)
+			return vmpi_error(comm, MPI_ERR_NO_MEM, call, "out of memory");
+		(*request)->comm = comm;
+		if (dest == MPI_PROC_NULL) {
+			(*request)->kind = RQ_DONE;
+			null_status(&(*request)->st);
+			return MPI_SUCCESS;
+		}
+		ret = vcube_node_isend(vmpi.node, comm->node[dest],
+				       wire_tag(comm, tag), buf, bytes, 0, &req);
+		if (ret) {
+			free(*request);
+			*request = MPI_REQUEST_NULL;
+		} else {
+			(*request)->kind = RQ_SEND;
+			(*request)->req = req;
+		}
+	} else {
+		if (dest == MPI_PROC_NULL)
+			return MPI_SUCCESS;
+		ret = vcube_node_send(vmpi.node, comm->node[dest],
+				      wire_tag(comm, tag), buf, bytes, 0, NULL);
+	}
+	if (ret)
+		return vmpi_error(comm, vmpi_errclass(ret), call, "to rank %d: %s",
+				  dest, vmpi_strerror(ret));
+	return MPI_SUCCESS;
+}
+
+int MPI_Send(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+	     MPI_Comm comm)
+{
+	return do_send("MPI_Send", buf, count, type, dest, tag, comm, NULL);
+}
+
+/*
+ * The network's own protocol decides when a send returns (the iPSC's
+ * UNFORCED handshake for long messages, the CM-5's synchronous sends); a
+ * synchronous or ready send is the same message.
+ */
+int MPI_Ssend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+	      MPI_Comm comm)
+{
+	return do_send("MPI_Ssend", buf, count, type, dest, tag, comm, NULL);
+}
+
+int MPI_Rsend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+	      MPI_Comm comm)
+{
+	return do_send("MPI_Rsend", buf, count, type, dest, tag, comm, NULL);
+}
+
+int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+	      MPI_Comm comm, MPI_Request *request)
+{
+	if (!request)
+		return vmpi_error(comm, MPI_ERR_REQUEST, "MPI_Isend", "no request");
+	return do_send("MPI_Isend", buf, count, type, dest, tag, comm, request);
+}
+
+int MPI_Issend(const void *buf, int count, MPI_Datatype type, int dest,
+	       int tag, MPI_Comm comm, MPI_Request *request)
+{
+	if (!request)
+		return vmpi_error(comm, MPI_ERR_REQUEST, "MPI_Issend", "no request");
+	return do_send("MPI_Issend", buf, count, type, dest, tag, comm, request);
+}
+
+static int recv_check(const char *call, void *buf, int count,
+		      MPI_Datatype type, int src, int tag, MPI_Comm comm,
+		      size_t *bytes)
+{
+	int ret;
+
+	NEED_INIT(call);
+	ret = check_buf(comm, call, buf, count, type, bytes);
+	if (!ret)
+		ret = check_peer(comm, call, src, true);
+	if (!ret)
+		ret = check_tag(comm, call, tag, true);
+	return ret;
+}
+
+static int recv_done(MPI_Comm comm, const char *call,
+		     const struct vcube_status *vs, int ret, MPI_Status *st)
+{
+	int err = ret == -EMSGSIZE ? MPI_ERR_TRUNCATE : 0;
+
+	if (ret && ret != -EMSGSIZE)
+		return vmpi_error(comm, vmpi_errclass(ret), call, "%s",
+				  vmpi_strerror(ret));
+	fill_status(comm, st, vs->src, vs->tag,
+		    err ? 0 : (size_t)vs->len, err);
+	if (err && st)
+		st->vmpi_bytes = 0;
+	return err ? vmpi_error(comm, err, call, "a message of %llu bytes",
+				(unsigned long long)vs->len) : MPI_SUCCESS;
+}
+
+int MPI_Recv(void *buf, int count, MPI_Datatype type, int src, int tag,
+	     MPI_Comm comm, MPI_Status *status)
+{
+	unsigned int wsrc, wtag, flags;
+	struct vcube_status vs;
+	struct vmpi_kept **k;
+	uint64_t req;
+	size_t cap;
+	int ret;
+
+	ret = recv_check("MPI_Recv", buf, count, type, src, tag, comm, &cap);
+	if (ret)
+		return ret;
+	if (src == MPI_PROC_NULL) {
+		null_status(status);
+		return MPI_SUCCESS;
+	}
+	wire_want(comm, src, tag, &wsrc, &wtag, &flags);
+	k = kept_find(wsrc, wtag, flags);
+	if (k) {
+		ret = kept_take(comm, k, buf, cap, status);
+		return ret ? vmpi_error(comm, ret, "MPI_Recv", "truncated") : 0;
+	}
+	if (!flags) {
+		ret = vcube_node_recv(vmpi.node, wsrc, wtag, buf, cap, &vs);
+	} else {
+		ret = vcube_node_irecv_flags(vmpi.node, wsrc, wtag, flags, buf,
+					     cap, &req);
+		if (!ret)
+			ret = vcube_node_wait(vmpi.node, req, &vs);
+	}
+	return recv_done(comm, "MPI_Recv", &vs, ret, status);
+}
+
+int MPI_Irecv(void *buf, int count, MPI_Datatype type, int src, int tag,
+	      MPI_Comm comm, MPI_Request *request)
+{
+	unsigned int wsrc, wtag, flags;
+	struct vmpi_request *r;
+	struct vmpi_kept **k;
+	size_t cap;
+	int ret;
+
+	ret = recv_check("MPI_Irecv", buf, count, type, src, tag, comm, &cap);
+	if (ret)
+		return ret;
+	if (!request)
+		return vmpi_error(comm, MPI_ERR_REQUEST, "MPI_Irecv", "no request");
+	r = calloc(1, sizeof(*r));
+	if (!r)
+		return vmpi_error(comm, MPI_ERR_NO_MEM, "MPI_Irecv",
+				  "out of memory");
+	r->comm = comm;
+	r->cap = cap;
+	*request = r;
+	if (src == MPI_PROC_NULL) {
+		r->kind = RQ_DONE;
+		null_status(&r->st);
+		return MPI_SUCCESS;
+	}
+	wire_want(comm, src, tag, &wsrc, &wtag, &flags);
+	k = kept_find(wsrc, wtag, flags);
+	if (k) {
+		r->kind = RQ_DONE;
+		kept_take(comm, k, buf, cap, &r->st);
+		return MPI_SUCCESS;
+	}
+	ret = vcube_node_irecv_flags(vmpi.node, wsrc, wtag, flags, buf, cap,
+				     &r->req);
+	if (ret) {
+		free(r);
+		*request = MPI_REQUEST_NULL;
+		return vmpi_error(comm, vmpi_errclass(ret), "MPI_Irecv", "%s",
+				  vmpi_strerror(ret));
+	}
+	r->kind = RQ_RECV;
+	return MPI_SUCCESS;
+}
+
+/* Complete @r (blocking, or a test when @test): 1 done, 0 not, or error. */
+static int req_finish(MPI_Request *rp, MPI_Status *st, bool test)
+{
+	struct vmpi_request *r = *rp;
+	struct vcube_status vs;
+	int ret, err = 0;
+
+	if (r->kind == RQ_DONE) {
+		if (st)
+			*st = r->st;
+		err = r->st.MPI_ERROR;
+		goto done;
+	}
+	if (test) {
+		ret = vcube_node_test(vmpi.node, r->req, &vs);
+		if (ret == 0) {
+			vcube_node_delay(vmpi.node, vmpi.poll_ns);
+			return 0;
+		}
+		if (ret == 1)
+			ret = 0;
+	} else {
+		ret = vcube_node_wait(vmpi.node, r->req, &vs);
+	}
+	if (ret && ret != -EMSGSIZE)
+		return vmpi_error(r->comm, vmpi_errclass(ret),
+				  test ? "MPI_Test" : "MPI_Wait", "%s",
+				  vmpi_strerror(ret));
+	if (r->kind == RQ_RECV) {
+		err = ret ? MPI_ERR_TRUNCATE : 0;
+		fill_status(r->comm, st, vs.src, vs.tag, err ? 0 : vs.len, err);
+	} else if (st) {
+		st->MPI_ERROR = 0;
+		st->vmpi_cancelled = 0;
+		st->vmpi_bytes = 0;
+	}
+done:
+	free(r);
+	*rp = MPI_REQUEST_NULL;
+	if (err)
+		return vmpi_error(MPI_COMM_WORLD, err, "MPI_Wait", "truncated");
+	return 1;
+}
+
+static void empty_status(MPI_Status *st)
+{
+	null_status(st);
+	if (st)
+		st->MPI_SOURCE = MPI_ANY_SOURCE;
+}
+
+int MPI_Wait(MPI_Request *request, MPI_Status *status)
+{
+	int ret;
+
+	NEED_INIT("MPI_Wait");
+	if (!request)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Wait",
+				  "no request");
+	if (!*request) {
+		empty_status(status);
+		return MPI_SUCCESS;
+	}
+	ret = req_finish(request, status, false);
+	return ret < 0 ? -ret : ret == 1 ? MPI_SUCCESS : ret;
+}
+
+int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
+{
+	int ret;
+
+	NEED_INIT("MPI_Test");
+	if (!request || !flag)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Test",
+				  "no request");
+	if (!*request) {
+		empty_status(status);
+		*flag = 1;
+		return MPI_SUCCESS;
+	}
+	ret = req_finish(request, status, true);
+	*flag = ret == 1;
+	return ret == 1 || ret == 0 ? MPI_SUCCESS : ret;
+}
+
+int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
+{
+	int i, ret, err = MPI_SUCCESS;
+
+	for (i = 0; i < count; i++) {
+		ret = MPI_Wait(&requests[i], statuses ? &statuses[i] : NULL);
+		if (ret)
+			err = MPI_ERR_IN_STATUS;
+	}
+	return err;
+}
+
+/* The first done, by testing each in turn (each miss costs a poll). */
+int MPI_Waitany(int count, MPI_Request requests[], int *index,
+		MPI_Status *status)
+{
+	int i, flag, live;
+
+	NEED_INIT("MPI_Waitany");
+	for (;;) {
+		live = 0;
+		for (i = 0; i < count; i++) {
+			if (!requests[i])
+				continue;
+			live = 1;
+			if (requests[i]->kind != RQ_SEND &&
+			    requests[i]->kind != RQ_RECV)
+				return *index = i, MPI_Wait(&requests[i], status);
+			if (MPI_Test(&requests[i], &flag, status))
+				return *index = i, MPI_ERR_IN_STATUS;
+			if (flag) {
+				*index = i;
+				return MPI_SUCCESS;
+			}
+		}
+		if (!live) {
+			*index = MPI_UNDEFINED;
+			empty_status(status);
+			return MPI_SUCCESS;
+		}
+	}
+}
+
+int MPI_Testall(int count, MPI_Request requests[], int *flag,
+		MPI_Status statuses[])
+{
+	int i, f, ret;
+
+	*flag = 1;
+	for (i = 0; i < count; i++) {
+		if (!requests[i])
+			continue;
+		ret = MPI_Test(&requests[i], &f, statuses ? &statuses[i] : NULL);
+		if (ret)
+			return MPI_ERR_IN_STATUS;
+		if (!f)
+			*flag = 0;
+	}
+	return MPI_SUCCESS;
+}
+
+/* A receive's request may not be dropped undone: it would take a message. */
+int MPI_Request_free(MPI_Request *request)
+{
+	NEED_INIT("MPI_Request_free");
+	if (!request || !*request)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_REQUEST,
+				  "MPI_Request_free", "no request");
+	if ((*request)->kind == RQ_RECV)
+		return vmpi_error((*request)->comm, MPI_ERR_UNSUPPORTED_OPERATION,
+				  "MPI_Request_free",
+				  "of a receive not yet complete");
+	return MPI_Wait(request, MPI_STATUS_IGNORE);
+}
+
+int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		 int dest, int sendtag, void *recvbuf, int recvcount,
+		 MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
+		 MPI_Status *status)
+{
+	MPI_Request r;
+	int ret;
+
+	ret = MPI_Irecv(recvbuf, recvcount, recvtype, source, recvtag, comm, &r);
+	if (ret)
+		return ret;
+	ret = MPI_Send(sendbuf, sendcount, sendtype, dest, sendtag, comm);
+	if (ret) {
+		MPI_Wait(&r, MPI_STATUS_IGNORE);
+		return ret;
+	}
+	return MPI_Wait(&r, status);
+}
+
+int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest,
+			 int sendtag, int source, int recvtag, MPI_Comm comm,
+			 MPI_Status *status)
+{
+	size_t bytes;
+	void *tmp;
+	int ret;
+
+	NEED_INIT("MPI_Sendrecv_replace");
+	ret = check_buf(comm, "MPI_Sendrecv_replace", buf, count, type, &bytes);
+	if (ret)
+		return ret;
+	tmp = malloc(bytes ? bytes : 1);
+	if (!tmp)
+		return vmpi_error(comm, MPI_ERR_NO_MEM, "MPI_Sendrecv_replace",
+				  "out of memory");
+	memcpy(tmp, buf, bytes);
+	ret = MPI_Sendrecv(tmp, count, type, dest, sendtag, buf, count, type,
+			   source, recvtag, comm, status);
+	free(tmp);
+	return ret;
+}
+
+/*
+ * Probe: the message itself is received, into a buffer of the library's,
+ * and kept for the receive that asks for it. MPI_Iprobe posts that receive,
+ * tests it at the node's clock and cancels it when nothing came (then the
+ * node spends VCUBE_MPI_POLL_NS, as a real poll does, so a loop of probes
+ * lets virtual time pass).
+ */
+static int probe(const char *call, int src, int tag, MPI_Comm comm,
+		 int *flag, MPI_Status *status)
+{
+	unsigned int wsrc, wtag, flags;
+	struct vcube_status vs;
+	struct vmpi_kept *m, **k;
+	uint64_t req;
+	int ret;
+
+	NEED_INIT(call);
+	if (vmpi_comm_check(comm))
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, call,
+				  "not a communicator");
+	ret = check_peer(comm, call, src, true);
+	if (!ret)
+		ret = check_tag(comm, call, tag, true);
+	if (ret)
+		return ret;
+	if (src == MPI_PROC_NULL) {
+		null_status(status);
+		*flag = 1;
+		return MPI_SUCCESS;
+	}
+	wire_want(comm, src, tag, &wsrc, &wtag, &flags);
+	k = kept_find(wsrc, wtag, flags);
+	if (k) {
+		fill_status(comm, status, (*k)->src, (*k)->tag, (*k)->len, 0);
+		*flag = 1;
+		return MPI_SUCCESS;
+	}
+	m = malloc(sizeof(*m) + vmpi.max_msg);
+	if (!m)
+		return vmpi_error(comm, MPI_ERR_NO_MEM, call, "out of memory");
+	ret = vcube_node_irecv_flags(vmpi.node, wsrc, wtag, flags, m->data,
+				     vmpi.max_msg, &req);
+	if (!ret && flag) {
+		ret = vcube_node_test(vmpi.node, req, &vs);
+		if (ret == 0) {
+			ret = vcube_node_cancel(vmpi.node, req);
+			if (ret == 0) {
+				free(m);
+				*flag = 0;
+				vcube_node_delay(vmpi.node, vmpi.poll_ns);
+				return MPI_SUCCESS;
+			}
+			if (ret == -EBUSY)
+				ret = vcube_node_wait(vmpi.node, req, &vs);
+		} else if (ret == 1) {
+			ret = 0;
+		}
+	} else if (!ret) {
+		ret = vcube_node_wait(vmpi.node, req, &vs);
+	}
+	if (ret) {
+		free(m);
+		return vmpi_error(comm, vmpi_errclass(ret), call, "%s",
+				  vmpi_strerror(ret));
+	}
+	m->src = vs.src;
+	m->tag = vs.tag;
+	m->len = vs.len;
+	m->next = NULL;
+	*kept_tail = m;
+	kept_tail = &m->next;
+	fill_status(comm, status, vs.src, vs.tag, vs.len, 0);
+	if (flag)
+		*flag = 1;
+	return MPI_SUCCESS;
+}
+
+int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
+{
+	return probe("MPI_Probe", source, tag, comm, NULL, status);
+}
+
+int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag,
+	       MPI_Status *status)
+{
+	int f = 0, ret;
+
+	if (!flag)
+		return vmpi_error(comm, MPI_ERR_ARG, "MPI_Iprobe", "no flag");
+	ret = probe("MPI_Iprobe", source, tag, comm, &f, status);
+	*flag = f;
+	return ret;
+}
+
+/* ---- the transport the collectives of a communicator use ------------------ */
+
+static unsigned int coll_tag(const struct vmpi_comm *c, unsigned int tag)
+{
+	if (c == &vmpi_comm_world)
+		return tag;
+	return VMPI_COLL | c->cid << 20 | ((tag >> 16) & 0xf) << 16 |
+	       (tag & 0xffff);
+}
+
+static unsigned int coll_node(const struct vmpi_comm *c, unsigned int rank)
+{
+	return rank < (unsigned int)c->size ? c->node[rank] : VCUBE_ANY;
+}
+
+static int tp_send(void *ctx, unsigned int to, unsigned int tag,
+		   const void *buf, size_t len, unsigned int flags)
+{
+	struct vmpi_comm *c = ctx;
+
+	return vcube_node_send(vmpi.node, coll_node(c, to), coll_tag(c, tag),
+			       buf, len, flags, NULL);
+}
+
+static int tp_irecv(void *ctx, unsigned int from, unsigned int tag, void *buf,
+		    size_t cap, uint64_t *req)
+{
+	struct vmpi_comm *c = ctx;
+
+	return vcube_node_irecv(vmpi.node, coll_node(c, from), coll_tag(c, tag),
+				buf, cap, req);
+}
+
+static int tp_wait(void *ctx, uint64_t req, size_t *len)
+{
+	struct vcube_status st;
+	int ret = vcube_node_wait(vmpi.node, req, &st);
+
+	(void)ctx;
+	if (!ret && len)
+		*len = st.len;
+	return ret;
+}
+
+static int tp_recv(void *ctx, unsigned int from, unsigned int tag, void *buf,
+		   size_t cap)
+{
+	struct vmpi_comm *c = ctx;
+
+	return vcube_node_recv(vmpi.node, coll_node(c, from), coll_tag(c, tag),
+			       buf, cap, NULL);
+}
+
+static int tp_clock(void *ctx, uint64_t *ns)
+{
+	(void)ctx;
+	return vcube_node_clock(vmpi.node, ns);
+}
+
+static int tp_delay(void *ctx, uint64_t ns)
+{
+	(void)ctx;
+	return vcube_node_delay(vmpi.node, ns);
+}
+
+static int tp_copy(void *ctx, uint64_t bytes)
+{
+	(void)ctx;
+	return vcube_node_copy(vmpi.node, bytes, NULL);
+}
+
+const struct vcube_transport vmpi_transport = {
+	.send = tp_send, .irecv = tp_irecv, .wait = tp_wait, .recv = tp_recv,
+	.clock = tp_clock, .delay = tp_delay, .copy = tp_copy,
+};

@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * vcube-mpi internals: the objects behind MPI's handles, shared by the
+ * point-to-point layer (mpi.c), the collectives (coll.c) and the
+ * datatypes and operators (types.c).
+ *
+ * Tags on the wire (32 bits, the kernel matches them exactly or by their
+ * upper 16 bits, VCUBE_RECV_TAGCLASS):
+ *   1 0 cccccccccccccc tttttttttttttttt  point to point: context c, tag t
+ *   0 1 ssssssssssssss tttttttttttttttt  MPI_COMM_WORLD's collectives: the
+ *                                        library's own tags, unchanged
+ *   1 1 cccccccccc ssss tttttttttttttttt another communicator's collectives
+ * so MPI_ANY_TAG is the class of the communicator's point-to-point tags and
+ * never takes a collective's message.
+ */
+#ifndef VCUBE_VMPI_H
+#define VCUBE_VMPI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mpi.h"
+#include "comm.h"
+
+#define VMPI_TAG_UB		32767
+#define VMPI_P2P		0x80000000U
+#define VMPI_COLL		0xc0000000U
+#define VMPI_MAX_CID		1023	/* 10 bits in a collective's tag */
+
+struct vmpi_comm {
+	unsigned int cid;		/* context: 0 world, 1 self */
+	int rank, size;
+	unsigned int *node;		/* rank -> node */
+	int *rank_of;			/* node -> rank, or -1 */
+	struct vcube_comm *vc;		/* its collectives */
+	MPI_Errhandler errh;
+	bool builtin;
+};
+
+enum vmpi_base {
+	VB_CHAR, VB_SCHAR, VB_UCHAR, VB_BYTE, VB_SHORT, VB_USHORT, VB_INT,
+	VB_UINT, VB_LONG, VB_ULONG, VB_LLONG, VB_ULLONG, VB_FLOAT, VB_DOUBLE,
+	VB_LDOUBLE, VB_BOOL, VB_I8, VB_I16, VB_I32, VB_I64, VB_U8, VB_U16,
+	VB_U32, VB_U64, VB_WCHAR, VB_FLOAT_INT, VB_DOUBLE_INT, VB_LONG_INT,
+	VB_2INT, VB_SHORT_INT, VB_LDOUBLE_INT, VB_PACKED, VB_AINT, VB_NTYPES
+};
+
+struct vmpi_type {
+	size_t size;			/* bytes, extent too: all contiguous */
+	enum vmpi_base base;		/* what reductions see */
+	size_t n;			/* elements of base */
+	const char *name;
+	bool builtin, committed;
+};
+
+enum vmpi_opcode {
+	VO_MAX, VO_MIN, VO_SUM, VO_PROD, VO_LAND, VO_BAND, VO_LOR, VO_BOR,
+	VO_LXOR, VO_BXOR, VO_MAXLOC, VO_MINLOC, VO_NOPS
+};
+
+struct vmpi_op {
+	enum vmpi_opcode code;
+	const char *name;
+	bool builtin;
+};
+
+/* The process's state. */
+struct vmpi_state {
+	int inited, finalized;
+	struct vcube_node *node;
+	unsigned int me, nnodes;	/* this node, the network's nodes */
+	unsigned int next_cid;
+	uint64_t poll_ns;		/* a test or probe that finds nothing */
+	int verbose;
+	size_t max_msg;
+};
+
+extern struct vmpi_state vmpi;
+
+/* How a communicator's collectives move their messages (mpi.c). */
+extern const struct vcube_transport vmpi_transport;
+
+/* The error path: per the communicator's handler, fatal or returned. */
+int vmpi_error(MPI_Comm comm, int code, const char *call, const char *fmt,
+	       ...) __attribute__((format(printf, 4, 5)));
+/* Words for a libvcube -errno. */
+const char *vmpi_strerror(int err);
+/* An MPI error class for a libvcube -errno. */
+int vmpi_errclass(int err);
+/* 0 if @comm is a live communicator. */
+int vmpi_comm_check(MPI_Comm comm);
+/* 0 if @type is usable (predefined, or committed). */
+int vmpi_type_check(MPI_Datatype type);
+/* 0 if @op applies to @type; the reduction over @len bytes. */
+int vmpi_op_check(MPI_Op op, MPI_Datatype type);
+void vmpi_fold(void *ctx, void *acc, const void *v, size_t len);
+/* The VCUBE_OP_* / VCUBE_TYPE_* for the control network, or -1. */
+int vmpi_native(MPI_Op op, MPI_Datatype type, unsigned int *vop,
+		unsigned int *vtype);
+
+/* A communicator over @n nodes (@node[] is taken over), context @cid. */
+int vmpi_comm_make(unsigned int cid, unsigned int *node, int n, int rank,
+		   MPI_Comm *out);
+/* The next context every member of @comm agrees on. */
+int vmpi_cid_agree(MPI_Comm comm, unsigned int *cid);
+
+#endif /* VCUBE_VMPI_H */
