@@ -26,6 +26,15 @@ static bool is_pow2(int p)
 	return p > 0 && !(p & (p - 1));
 }
 
+/* Does registered algorithm @name run on the control network? */
+static bool uses_cnet(unsigned int kind, const char *name)
+{
+	const struct vcube_algo *a;
+
+	return !vcube_algo_find(kind, name, &a) && a &&
+	       (a->needs & VCUBE_ALGO_CNET);
+}
+
 static void say(MPI_Comm c, const char *call, const char *algo, size_t bytes)
 {
 	if (vmpi.verbose && c->rank == 0)
@@ -175,7 +184,7 @@ static int fold_coll(MPI_Comm c, const char *call, unsigned int kind,
 	if (ret)
 		return ret;
 	say(c, call, algo, bytes);
-	if (!strcmp(algo, "cm5_control")) {
+	if (uses_cnet(kind, algo)) {
 		if (!native)
 			return vmpi_error(c, MPI_ERR_UNSUPPORTED_OPERATION, call,
 					  "the control network has no %s on %s",
