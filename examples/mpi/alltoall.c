@@ -44,7 +44,7 @@ int main(int argc, char **argv)
 			bad |= r[(size_t)j * bytes + i] !=
 			       (unsigned char)(j * 31 + rank * 7 + i);
 	MPI_Reduce(&t, &tmax, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
-	MPI_Reduce(&bad, &anybad, 1, MPI_INT, MPI_LOR, 0, MPI_COMM_WORLD);
+	MPI_Reduce(&bad, &anybad, 1, MPI_INT, MPI_MAX, 0, MPI_COMM_WORLD);
 	if (rank == 0)
 		printf("alltoall: %d ranks, %d bytes: %.0f ns, data %s\n", size,
 		       bytes, tmax * 1e9, anybad ? "WRONG" : "ok");

@@ -52,5 +52,21 @@ for net in "topology=hypercube dim=3 profile=ipsc860" "topology=fattree nodes=8 
 			[ -n "$got" -a "$got" = "$want" ]
 	done
 done
+# Link statistics of an MPI run: on the CM-5 the example's barrier and
+# reductions go over the control network, so its data links carry the
+# all-to-all alone, and vcubectl links must read as after libvcube's own
+# exchange (tests/vm/exp.c xchg), counter for counter (but util: busy time
+# over the run's length, which the MPI program's finalize prolongs).
+load topology=fattree nodes=8 profile=cm5
+vcubectl reset
+VCUBE_MPI_ALLTOALL=pex vcube-run -n 8 "$a2a" 4096 > /dev/null
+mpi_links=$(vcubectl -j links | sed 's/"util":[0-9.e+-]*,//g')
+vcubectl reset
+vcube-run -n 8 "$VCUBE_TOP/build/tests/vm/exp" xchg pex 4096 > /dev/null
+lib_links=$(vcubectl -j links | sed 's/"util":[0-9.e+-]*,//g')
+check "vcubectl links after MPI_Alltoall (pex, CM-5, 8 ranks) = after vcube_xchg_run" \
+	[ -n "$mpi_links" -a "$mpi_links" = "$lib_links" ]
+bytes=$(grep -o '"bytes":[0-9]*' <<< "$mpi_links" | awk -F: '{ s += $2 } END { print s + 0 }')
+check "those links carried the exchange: $bytes bytes" [ "$bytes" -gt 0 ]
 unload
 exit $fail
