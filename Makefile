@@ -148,6 +148,11 @@ MPI_TESTS := $(patsubst tests/mpi/%.c,$(B)/tests/mpi/%,$(wildcard tests/mpi/*.c)
 $(B)/tests/mpi/%: tests/mpi/%.c tests/mpi/check.h $(MPICC)
 	@mkdir -p $(dir $@)
 	$(MPICC) -std=c11 -O2 -Wall -Wextra -Werror -o $@ $<
+# MPI programs written elsewhere (tests/mpi/foreign), built as they come.
+MPI_FOREIGN := $(patsubst tests/mpi/foreign/%.c,$(B)/tests/mpi/foreign/%,$(wildcard tests/mpi/foreign/*/*.c))
+$(B)/tests/mpi/foreign/%: tests/mpi/foreign/%.c $(MPICC)
+	@mkdir -p $(dir $@)
+	$(MPICC) -O2 -o $@ $< -lm
 MPI_EXAMPLES := $(patsubst examples/mpi/%.c,$(B)/examples/mpi/%,$(wildcard examples/mpi/*.c))
 $(B)/examples/mpi/%: examples/mpi/%.c $(MPICC)
 	@mkdir -p $(dir $@)
@@ -218,7 +223,7 @@ $(B)/examples/%: examples/%.c $(B)/lib/libvcube.a userspace/lib/include/vcube.h
 	$(CC) -std=c11 -Wall -Wextra -Werror -Iinclude/uapi -Iuserspace/lib/include $(CFLAGS) \
 		-o $@ $< $(B)/lib/libvcube.a -lm $(NL_LIBS)
 
-tests: $(HOST_TESTS) $(VM_TESTS) $(STRESS) $(BENCH) $(EXAMPLES) $(B)/tests/vcube-sim-check $(MPI_TESTS) $(MPI_EXAMPLES)
+tests: $(HOST_TESTS) $(VM_TESTS) $(STRESS) $(BENCH) $(EXAMPLES) $(B)/tests/vcube-sim-check $(MPI_TESTS) $(MPI_FOREIGN) $(MPI_EXAMPLES)
 
 # The validation reports, written to docs/ (about 35 minutes: the Delta tables
 # simulate meshes of up to 512 nodes for up to 511 steps, 125 times; the

@@ -50,6 +50,18 @@ for n in 2 5 8; do
 		fi
 	done
 done
+# MPI programs written elsewhere, as they come (tests/mpi/foreign)
+. "$top/tests/mpi/foreign/expect.sh"
+for p in $foreign_programs; do
+	b=$tmp/$(basename "$p")
+	if ! mpicc -O2 -o "$b" "$top/tests/mpi/foreign/$p.c" -lm 2> "$tmp/cc"; then
+		no "mpicc $p.c: $(head -3 "$tmp/cc")"
+		continue
+	fi
+	foreign_stdin "$p" | timeout 120 mpirun --oversubscribe -n 5 "$b" > "$tmp/out" 2>&1
+	foreign_ok "$p" "$tmp/out" 5 && ok "Open MPI, 5 ranks: $p" ||
+		no "Open MPI, 5 ranks: $p: $(tail -3 "$tmp/out")"
+done
 timeout 120 mpirun --oversubscribe -n 4 "$tmp/abort" > "$tmp/out" 2>&1; rc=$?
 [ $rc != 0 ] && [ $rc != 124 ] && ! grep -q "not aborted" "$tmp/out" &&
 	ok "Open MPI: MPI_Abort ends the job, exit $rc" || no "Open MPI: MPI_Abort: exit $rc"

@@ -25,6 +25,17 @@ for net in "topology=hypercube dim=3 profile=ipsc860" \
 		done
 	done
 done
+# MPI programs written elsewhere (tests/mpi/foreign), built as they come:
+# what they print, as under Open MPI on the host
+. "$VCUBE_TOP/tests/mpi/foreign/expect.sh"
+for net in "topology=mesh rows=2 cols=4 profile=delta" "topology=fattree nodes=8 profile=cm5"; do
+	load $net || continue
+	for p in $foreign_programs; do
+		foreign_stdin "$p" | timeout 300 vcube-run -n 5 "$bin/foreign/$p" > "$out" 2>&1
+		foreign_ok "$p" "$out" 5 && ok "$net, 5 ranks: $p" ||
+			no "$net, 5 ranks: $p: $(tail -3 "$out")"
+	done
+done
 load topology=hypercube dim=2
 timeout 120 vcube-run -n 4 "$bin/abort" > "$out" 2>&1; rc=$?
 check "MPI_Abort ends the job: exit $rc, no rank past it" \
