@@ -57,4 +57,10 @@ between check-times | grep -q '^| all of them, on [0-9]* processors (20[0-9-]*) 
 between check-debug-times | grep -q '^| the tests, on [0-9]* processors (20[0-9-]*): [0-9]* passed, 0 failed | [0-9]*:[0-9][0-9] |$' &&
 	ok "the README's make check-debug times are scripts/check-debug.sh's table, of a run that passed" ||
 	no "the README's check-debug-times block: '$(between check-debug-times | tail -n 1)'"
+blk=$(between mpi-example)
+[ "$(grep -c '^| [A-Za-z_0-9]* | [0-9.]* | [0-9.]* | yes |$' <<< "$blk")" -ge 5 ] &&
+	! grep -q '| no |$' <<< "$blk" &&
+	grep -q "^The same source built with Open MPI's mpicc and run by \`mpirun -n 32\` on the [0-9]*-processor host" <<< "$blk" &&
+	ok "the README's MPI example table is make mpi-example's, every algorithm the same to the ns" ||
+	no "the README's mpi-example block: '$(head -n 3 <<< "$blk")'"
 exit $fail

@@ -63,6 +63,36 @@ for net in "topology=hypercube dim=3 profile=ipsc860" "topology=fattree nodes=8 
 			[ -n "$got" -a "$got" = "$want" ]
 	done
 done
+# The README's MPI lines, as written, from a scratch directory that sees
+# the tree's build/ and examples/ (the tree itself is read-only here).
+work=$VCUBE_OUT/mpi-readme
+rm -rf "$work"
+mkdir -p "$work"
+ln -s "$VCUBE_TOP/build" "$work/build"
+ln -s "$VCUBE_TOP/examples" "$work/examples"
+cmds=$(awk '/^### MPI programs/ { p = 1 } /<!-- mpi-example: begin -->/ { p = 0 }
+	p && /^    [^ ]/ { print substr($0, 5) }' "$VCUBE_TOP/README.md")
+check "the README's MPI example has its 4 lines" [ "$(wc -l <<< "$cmds")" = 4 ]
+unload
+while read -r c; do
+	case $c in
+	insmod*)
+		out=$(cd "$(dirname "$VCUBE_KO")" && $c 2>&1)
+		check "README: $c (as written, beside vcube.ko) $out" loaded
+		continue ;;
+	esac
+	(cd "$work" && eval "$c") > "$work/out" 2> "$work/err"
+	rc=$?
+	good=0
+	case $c in
+	*vcube-mpicc*) [ $rc = 0 ] && [ -x "$work/alltoall" ] && good=1 ;;
+	*VERBOSE*) [ $rc = 0 ] && grep -q 'data ok' "$work/out" &&
+		grep -q 'MPI_Alltoall on 32 ranks, 4096 bytes: gen' "$work/err" && good=1 ;;
+	*) [ $rc = 0 ] && grep -q 'data ok' "$work/out" && good=1 ;;
+	esac
+	check "README: $c (exit $rc; $(head -c 90 "$work/out") $(head -c 90 "$work/err"))" [ $good = 1 ]
+done <<< "$cmds"
+
 # Link statistics of an MPI run: on the CM-5 the example's barrier and
 # reductions go over the control network, so its data links carry the
 # all-to-all alone, and vcubectl links must read as after libvcube's own

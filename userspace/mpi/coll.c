@@ -178,6 +178,8 @@ static int fold_coll(MPI_Comm c, const char *call, unsigned int kind,
 		dflt = "cm5_control";
 	else if (kind == VCUBE_ALGO_SCAN)
 		dflt = "doubling";
+	else if (!strcmp(env, "REDUCE"))	/* to a root: the binomial tree */
+		dflt = "tree";
 	else
 		dflt = is_pow2(c->size) ? "crossover" : "tree";
 	ret = pick(c, call, kind, env, dflt, &algo);
