@@ -97,7 +97,7 @@ $(B)/lib-link: FORCE
 	@mkdir -p $(dir $@)
 	@echo $(LIB_LINK) | cmp -s - $@ || echo $(LIB_LINK) > $@
 .PHONY: FORCE
-userspace: $(B)/lib/libvcube.a $(SO) $(TOOLS) $(MPI_LIB) $(MPICC)
+userspace: $(B)/lib/libvcube.a $(SO) $(TOOLS)
 
 $(B)/%.o: %.c $(wildcard userspace/lib/include/*.h userspace/lib/*.h) include/uapi/linux/vcube.h
 	@mkdir -p $(dir $@)
@@ -134,7 +134,7 @@ $(MPI_OBJ): $(wildcard userspace/mpi/*.h userspace/mpi/include/*.h)
 $(MPI_LIB): $(MPI_OBJ)
 	@mkdir -p $(dir $@)
 	$(AR) rcs $@ $^
-$(MPICC): userspace/mpi/vcube-mpicc.in $(MPI_LIB) $(B)/lib/libvcube.a
+$(MPICC): userspace/mpi/vcube-mpicc.in userspace/mpi/vcube-mpi.pc.in $(MPI_LIB) $(B)/lib/libvcube.a
 	@mkdir -p $(dir $@) $(B)/lib/pkgconfig
 	sed -e 's|@INCDIR@|$(CURDIR)/userspace/mpi/include|' -e 's|@LIBDIR@|$(CURDIR)/$(B)/lib|' \
 		-e 's|@LIBS@|$(NL_LIBS) -lm|' -e 's|@VERSION@|$(VERSION)|' $< > $@.tmp
@@ -144,6 +144,7 @@ $(MPICC): userspace/mpi/vcube-mpicc.in $(MPI_LIB) $(B)/lib/libvcube.a
 		-e 's|@LIBS@|$(NL_LIBS) -lm|' -e 's|@VERSION@|$(VERSION)|' \
 		userspace/mpi/vcube-mpi.pc.in > $(B)/lib/pkgconfig/vcube-mpi.pc
 mpi: $(MPI_LIB) $(MPICC)
+userspace: mpi
 # The MPI test programs, built as a user would (tests/mpi; Open MPI's
 # builds of the same sources are tests/host/mpi_ompi.sh's).
 MPI_TESTS := $(patsubst tests/mpi/%.c,$(B)/tests/mpi/%,$(wildcard tests/mpi/*.c))
@@ -384,6 +385,17 @@ install-userspace: userspace
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 		userspace/lib/libvcube.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/libvcube.pc
 	install -m 0755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
+	@# vcube-mpi: the library, its mpi.h apart from any other MPI's, and
+	@# the wrapper and pkg-config file pointing at where they now are
+	install -D -m 0644 $(MPI_LIB) $(DESTDIR)$(LIBDIR)/libvcube-mpi.a
+	install -D -m 0644 userspace/mpi/include/mpi.h $(DESTDIR)$(PREFIX)/include/vcube-mpi/mpi.h
+	sed -e 's|@INCDIR@|$(PREFIX)/include/vcube-mpi|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+		-e 's|@LIBS@|$(NL_LIBS) -lm|' -e 's|@VERSION@|$(VERSION)|' \
+		userspace/mpi/vcube-mpicc.in > $(DESTDIR)$(PREFIX)/bin/vcube-mpicc
+	chmod 0755 $(DESTDIR)$(PREFIX)/bin/vcube-mpicc
+	sed -e 's|@INCDIR@|$(PREFIX)/include/vcube-mpi|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+		-e 's|@LIBS@|$(NL_LIBS) -lm|' -e 's|@VERSION@|$(VERSION)|' \
+		userspace/mpi/vcube-mpi.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/vcube-mpi.pc
 	install -m 0644 docs/man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -m 0644 docs/man/*.3 $(DESTDIR)$(PREFIX)/share/man/man3/
 	install -m 0644 docs/man/*.8 $(DESTDIR)$(PREFIX)/share/man/man8/

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# The Debian packages, as a user gets them: make deb builds the four and
+# The Debian packages, as a user gets them: make deb builds the five and
 # lintian finds no error; they are installed (dpkg -x) into a scratch root,
 # build/pkgroot; the example libvcube-dev carries is built there with
 # pkg-config libvcube from the installed files only; and DKMS builds the
@@ -24,7 +24,7 @@ else
 fi
 grep '^deb: lintian: [EW]:' <<<"$out" | sed 's/^/# /'
 declare -A deb
-for p in vcube-dkms libvcube0 libvcube-dev vcube-tools; do
+for p in vcube-dkms libvcube0 libvcube-dev vcube-tools libvcube-mpi-dev; do
 	deb[$p]=$(ls build/deb/${p}_"$ver"_*.deb)
 	dpkg-deb -x "${deb[$p]}" "$root"
 done
@@ -48,6 +48,8 @@ has libvcube-dev /usr/include/vcube.h /usr/include/linux/vcube.h /usr/lib/$ma/li
 	/usr/share/doc/libvcube-dev/examples/exchange.c
 has vcube-tools /usr/bin/vcube-run /usr/bin/vcube-bench /usr/bin/vcubectl /usr/bin/vcube-chart \
 	/usr/bin/vcube-sim /usr/share/man/man1/vcube-run.1.gz /usr/share/man/man8/vcubectl.8.gz
+has libvcube-mpi-dev /usr/include/vcube-mpi/mpi.h /usr/lib/$ma/libvcube-mpi.a \
+	/usr/lib/$ma/pkgconfig/vcube-mpi.pc /usr/bin/vcube-mpicc /usr/share/man/man1/vcube-mpicc.1.gz
 # every tool has its manual page in the package
 for t in "$root"/usr/bin/*; do
 	ls "$root"/usr/share/man/man[18]/"${t##*/}".[18].gz > /dev/null 2>&1 ||
@@ -87,13 +89,26 @@ LD_LIBRARY_PATH=$lib ldd "$root/work/exchange" 2>&1 | grep -q "libvcube.so.0 => 
 LD_LIBRARY_PATH=$lib "$root/usr/bin/vcube-sim" --list > /dev/null 2>&1 &&
 	ok "the installed vcube-sim runs on the installed library" || no "the installed vcube-sim does not run"
 
-# The README's lines, as written: apt resolves the four packages' dependencies
+# an MPI program builds against what libvcube-mpi-dev installed, with
+# pkg-config vcube-mpi, libvcube's static library from libvcube-dev
+mflags=$(pkg-config --cflags --libs vcube-mpi 2>&1)
+if out=$(gcc -std=c11 -O2 "$top/examples/mpi/alltoall.c" $mflags -o "$root/work/alltoall" 2>&1); then
+	ok "an MPI program builds with pkg-config vcube-mpi ($mflags)"
+else
+	no "pkg-config vcube-mpi: $out"
+fi
+grep -q "^incdir='/usr/include/vcube-mpi'$" "$root/usr/bin/vcube-mpicc" &&
+	grep -q "^libdir='/usr/lib/$ma'$" "$root/usr/bin/vcube-mpicc" &&
+	ok "the installed vcube-mpicc points at /usr/include/vcube-mpi and /usr/lib/$ma" ||
+	no "the installed vcube-mpicc: $(grep "^incdir\|^libdir" "$root/usr/bin/vcube-mpicc")"
+
+# The README's lines, as written: apt resolves the five packages' dependencies
 # (simulated: -s installs nothing; --reinstall where they are installed),
 # the example builds as the README says
 # (its /usr/share/doc read in the scratch root)
 line=$(awk '/^    sudo apt install .*\\$/ { l = $0; sub(/\\$/, "", l); while ((getline n) > 0 && n ~ /\\$/) { sub(/\\$/, "", n); l = l n } l = l n; print l; exit }' "$top/README.md" | sed 's/^ *//; s/  */ /g')
 sim=$(cd "$top" && eval "${line/sudo apt install/apt-get -s install --reinstall}" 2>&1)
-if [ -n "$line" ] && [ "$(grep -c '^\(Inst\|Reinst\) \(vcube-dkms\|libvcube0\|libvcube-dev\|vcube-tools\) ' <<<"$sim")" = 4 ]; then
+if [ -n "$line" ] && [ "$(grep -c '^\(Inst\|Reinst\) \(vcube-dkms\|libvcube0\|libvcube-dev\|vcube-tools\|libvcube-mpi-dev\) ' <<<"$sim")" = 5 ]; then
 	ok "README: $line (apt-get -s: every dependency resolves)"
 else
 	no "README: '${line:-no sudo apt install line}': $(tail -n 3 <<<"$sim")"
