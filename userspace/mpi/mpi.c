@@ -304,17 +304,20 @@ int MPI_Finalize(void)
 
 int MPI_Abort(MPI_Comm comm, int errorcode)
 {
+	const char *e;
+
 	(void)comm;
 	fprintf(stderr, "vcube-mpi: rank %u: MPI_Abort(%d)\n", vmpi.me,
 		errorcode);
 	fflush(NULL);
 	/*
-	 * Under vcube-run (which hands over VCUBE_FD), ask it to end every
-	 * rank, as mpirun does; its status is then that of the first to go.
+	 * Ask vcube-run (VCUBE_RUN_PID) to end every rank, as mpirun does;
+	 * its status is then that of the first to go.
 	 */
-	if (getenv("VCUBE_FD")) {
+	e = getenv("VCUBE_RUN_PID");
+	if (e && atoi(e) > 1) {
 		signal(SIGTERM, SIG_IGN);	/* forwarded back to us */
-		kill(getppid(), SIGTERM);
+		kill((pid_t)atoi(e), SIGTERM);
 	}
 	_exit(errorcode & 0xff ? errorcode & 0xff : 1);
 }

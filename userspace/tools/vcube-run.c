@@ -40,7 +40,8 @@ static void usage(FILE *f)
 		"usage: vcube-run -n N [--params 'k=v ...'] [--] PROGRAM [ARGS...]\n\n"
 		"Run N copies of PROGRAM, copy i bound to /dev/vcube<i>, all starting\n"
 		"together at virtual time 0. Each gets VCUBE_RANK, VCUBE_SIZE and\n"
-		"VCUBE_FD in its environment; {rank} and {size} in ARGS are replaced.\n"
+		"VCUBE_FD in its environment (and VCUBE_RUN_PID, this process: a\n"
+		"SIGTERM to it ends them all); {rank} and {size} in ARGS are replaced.\n"
 		"Signals are forwarded; the exit status is that of the first process\n"
 		"to fail (128 + signal if it was killed), else 0.\n\n"
 		"  -n, -np, --np N    number of processes (at most the network's nodes;\n"
@@ -140,6 +141,9 @@ static void child(unsigned int rank, unsigned int n, int ready, int go,
 	setenv("VCUBE_SIZE", buf, 1);
 	snprintf(buf, sizeof(buf), "%d", fd);
 	setenv("VCUBE_FD", buf, 1);
+	/* who to ask to end the job (MPI_Abort in vcube-mpi) */
+	snprintf(buf, sizeof(buf), "%d", (int)getppid());
+	setenv("VCUBE_RUN_PID", buf, 1);
 	for (argc = 0; argv[argc]; argc++)
 		;
 	args = calloc(argc + 1, sizeof(*args));
