@@ -103,6 +103,74 @@ static void probes(int rank, int size)
 	MPI_Barrier(MPI_COMM_WORLD);
 }
 
+/*
+ * A probe narrower than the receive after it: rank 1 sends tag 7, then tag
+ * 5; rank 0 probes for tag 5, then receives any tag twice: tag 7 first
+ * (non-overtaking), then tag 5. Probes of MPI_PROC_NULL, and of a message
+ * already probed, answer at once.
+ */
+static void probe_order(int rank, int size)
+{
+	int a = 7, b = 5, v, flag;
+	MPI_Request rq[2];
+	MPI_Status st;
+
+	if (rank == 1) {
+		MPI_Isend(&a, 1, MPI_INT, 0, 7, MPI_COMM_WORLD, &rq[0]);
+		MPI_Isend(&b, 1, MPI_INT, 0, 5, MPI_COMM_WORLD, &rq[1]);
+		MPI_Waitall(2, rq, MPI_STATUSES_IGNORE);
+	} else if (rank == 0) {
+		MPI_Probe(1, 5, MPI_COMM_WORLD, &st);
+		CHECK(st.MPI_TAG == 5, "probe tag 5: %d", st.MPI_TAG);
+		MPI_Probe(1, 5, MPI_COMM_WORLD, &st);
+		MPI_Iprobe(1, 5, MPI_COMM_WORLD, &flag, &st);
+		CHECK(flag && st.MPI_TAG == 5, "probed again: %d", st.MPI_TAG);
+		MPI_Probe(MPI_PROC_NULL, 5, MPI_COMM_WORLD, &st);
+		CHECK(st.MPI_SOURCE == MPI_PROC_NULL, "probe PROC_NULL");
+		MPI_Recv(&v, 1, MPI_INT, 1, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
+		CHECK(v == 7 && st.MPI_TAG == 7, "after the probe, tag 7 first: %d",
+		      v);
+		MPI_Recv(&v, 1, MPI_INT, 1, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
+		CHECK(v == 5 && st.MPI_TAG == 5, "then tag 5: %d", v);
+	}
+	(void)size;
+	MPI_Barrier(MPI_COMM_WORLD);
+}
+
+/*
+ * Requests: MPI_Testall leaves every handle as it was until all are done;
+ * a send's request freed still delivers; a communicator freed with a
+ * receive pending still completes it.
+ */
+static void requests(int rank, int size)
+{
+	int right = (rank + 1) % size, left = (rank + size - 1) % size;
+	int v = rank, w = -1, x, flag;
+	MPI_Request rq[2], keep;
+	MPI_Comm dup;
+
+	MPI_Irecv(&w, 1, MPI_INT, left, 40, MPI_COMM_WORLD, &rq[0]);
+	MPI_Irecv(&w, 1, MPI_INT, left, 41, MPI_COMM_WORLD, &rq[1]);
+	MPI_Isend(&v, 1, MPI_INT, right, 41, MPI_COMM_WORLD, &keep);
+	MPI_Request_free(&keep);
+	CHECK(keep == MPI_REQUEST_NULL, "request freed");
+	MPI_Testall(2, rq, &flag, MPI_STATUSES_IGNORE);
+	CHECK(!flag && rq[0] != MPI_REQUEST_NULL && rq[1] != MPI_REQUEST_NULL,
+	      "testall, one pending: flag %d, both handles kept", flag);
+	MPI_Barrier(MPI_COMM_WORLD);	/* no tag 40 before every testall */
+	MPI_Send(&v, 1, MPI_INT, right, 40, MPI_COMM_WORLD);
+	MPI_Waitall(2, rq, MPI_STATUSES_IGNORE);
+	CHECK(w == left, "both came: %d", w);
+	MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+	x = -1;
+	MPI_Irecv(&x, 1, MPI_INT, left, 1, dup, &rq[0]);
+	MPI_Send(&v, 1, MPI_INT, right, 1, dup);
+	MPI_Comm_free(&dup);
+	MPI_Wait(&rq[0], MPI_STATUS_IGNORE);
+	CHECK(x == left, "a receive outlives its freed communicator: %d", x);
+	MPI_Barrier(MPI_COMM_WORLD);
+}
+
 static void nonblocking(int rank, int size)
 {
 	int right = (rank + 1) % size, left = (rank + size - 1) % size;
@@ -205,6 +273,8 @@ int main(int argc, char **argv)
 	order_and_tags(rank, size);
 	any_source(rank, size);
 	probes(rank, size);
+	probe_order(rank, size);
+	requests(rank, size);
 	nonblocking(rank, size);
 	sendrecv_and_null(rank, size);
 	errors(rank, size);

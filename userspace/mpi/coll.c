@@ -5,10 +5,11 @@
  * takes the algorithm VCUBE_MPI_<CALL> names (VCUBE_MPI_ALLTOALL=pairwise_F,
  * VCUBE_MPI_BARRIER=rds, ...), else the one an MPI library of today would
  * pick: Open MPI's pairwise all-to-all (Thakur's GEN: send to rank + i,
- * receive from rank - i), the dissemination barrier, binomial broadcast,
- * recursive doubling (Chuang's crossover) for reductions on a power of two
- * of ranks, and the control network wherever the CM-5 has one (CMMD's
- * choice). VCUBE_MPI_VERBOSE=1 names each call's algorithm on stderr.
+ * receive from rank - i), the dissemination barrier, binomial broadcast
+ * and rooted reduction, Chuang's crossover (lg p phases) for an allreduce
+ * on a power of two of ranks where no order of operands changes the bits
+ * (else the binomial tree, one order for all), and the control network
+ * wherever the CM-5 has one (CMMD's choice). VCUBE_MPI_VERBOSE=1 names each call's algorithm on stderr.
  *
  * Gather, scatter and the v-variant run linearly, as Open MPI's basic
  * component does: the registry has no algorithm of theirs.
@@ -180,6 +181,8 @@ static int fold_coll(MPI_Comm c, const char *call, unsigned int kind,
 		dflt = "doubling";
 	else if (!strcmp(env, "REDUCE"))	/* to a root: the binomial tree */
 		dflt = "tree";
+	else if (!vmpi_op_exact(op, type))
+		dflt = "tree";	/* one order of operands: the same bits at all */
 	else
 		dflt = is_pow2(c->size) ? "crossover" : "tree";
 	ret = pick(c, call, kind, env, dflt, &algo);
@@ -322,9 +325,6 @@ static int blocks_check(MPI_Comm c, const char *call, int scount,
 	if (!in_place && sb != rb)
 		return vmpi_error(c, MPI_ERR_TRUNCATE, call,
 				  "%zu bytes sent for each %zu received", sb, rb);
-	if (rb && (size_t)c->size > vmpi.max_msg / rb + 1)
-		return vmpi_error(c, MPI_ERR_COUNT, call,
-				  "%d blocks of %zu bytes", c->size, rb);
 	*bytes = rb;
 	return 0;
 }
@@ -526,6 +526,12 @@ int MPI_Alltoallv(const void *sendbuf, const int sendcounts[],
 		    (size_t)recvcounts[k] * recvtype->size > vmpi.max_msg)
 			return vmpi_error(comm, MPI_ERR_COUNT, "MPI_Alltoallv",
 					  "rank %d's count or displacement", k);
+	if ((size_t)sendcounts[me] * sendtype->size !=
+	    (size_t)recvcounts[me] * recvtype->size)
+		return vmpi_error(comm, MPI_ERR_TRUNCATE, "MPI_Alltoallv",
+				  "rank %d sends itself %zu bytes into %zu", me,
+				  (size_t)sendcounts[me] * sendtype->size,
+				  (size_t)recvcounts[me] * recvtype->size);
 	v = comm->vc;
 	tag = vcube_comm_tag_base(v);
 	say(comm, "MPI_Alltoallv", "pairwise", 0);

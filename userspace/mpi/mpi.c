@@ -35,6 +35,10 @@ struct vmpi_kept {
 	unsigned char data[];
 };
 
+/* Sends MPI_Request_free let go of: waited for at MPI_Finalize. */
+static uint64_t *detached;
+static size_t ndetached, detached_cap;
+
 static struct vmpi_kept *kept, **kept_tail = &kept;
 
 enum { RQ_SEND, RQ_RECV, RQ_DONE };
@@ -171,6 +175,7 @@ int vmpi_comm_make(unsigned int cid, unsigned int *node, int n, int rank,
 	c->size = n;
 	c->node = node;
 	c->errh = MPI_ERRORS_ARE_FATAL;
+	c->refs = 1;		/* the handle's; each pending request adds one */
 	ret = vcube_comm_create_tp(&vmpi_transport, c, (unsigned int)rank,
 				   (unsigned int)n, &c->vc);
 	if (ret) {
@@ -259,9 +264,10 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 	s->node = vmpi.node;
 	vmpi.next_cid = 2;
 	vmpi.inited = 1;
+	vmpi.provided = required < MPI_THREAD_FUNNELED ? MPI_THREAD_SINGLE :
+			MPI_THREAD_FUNNELED;
 	if (provided)
-		*provided = required < MPI_THREAD_FUNNELED ? MPI_THREAD_SINGLE :
-			    MPI_THREAD_FUNNELED;
+		*provided = vmpi.provided;
 	return MPI_SUCCESS;
 }
 
@@ -284,7 +290,7 @@ int MPI_Finalized(int *flag)
 
 int MPI_Query_thread(int *provided)
 {
-	*provided = MPI_THREAD_FUNNELED;
+	*provided = vmpi.provided;
 	return MPI_SUCCESS;
 }
 
@@ -296,7 +302,12 @@ int MPI_Finalize(void)
 {
 	int ret;
 
+	size_t i;
+
 	NEED_INIT("MPI_Finalize");
+	for (i = 0; i < ndetached; i++)
+		vcube_node_wait(vmpi.node, detached[i], NULL);
+	ndetached = 0;
 	ret = MPI_Barrier(MPI_COMM_WORLD);
 	vmpi.finalized = 1;
 	return ret;
@@ -520,12 +531,22 @@ int MPI_Comm_free(MPI_Comm *comm)
 		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_free",
 				  "not a communicator this program made");
 	c = *comm;
+	vmpi_comm_put(c);
+	*comm = MPI_COMM_NULL;
+	return MPI_SUCCESS;
+}
+
+/* A request lets go of its communicator: the last one frees a freed one. */
+void vmpi_comm_put(MPI_Comm c)
+{
+	if (c->refs)
+		c->refs--;
+	if (c->builtin || c->refs)
+		return;
 	vcube_comm_close(c->vc);
 	free(c->node);
 	free(c->rank_of);
 	free(c);
-	*comm = MPI_COMM_NULL;
-	return MPI_SUCCESS;
 }
 
 /* ---- point to point -------------------------------------------------------- */
@@ -667,6 +688,7 @@ static int do_send(const char *call, const void *buf, int count,
 		if (dest == MPI_PROC_NULL) {
 			(*request)->kind = RQ_DONE;
 			null_status(&(*request)->st);
+			comm->refs++;
 			return MPI_SUCCESS;
 		}
 		ret = vcube_node_isend(vmpi.node, comm->node[dest],
@@ -677,6 +699,7 @@ static int do_send(const char *call, const void *buf, int count,
 		} else {
 			(*request)->kind = RQ_SEND;
 			(*request)->req = req;
+			comm->refs++;
 		}
 	} else {
 		if (dest == MPI_PROC_NULL)
@@ -815,6 +838,7 @@ int MPI_Irecv(void *buf, int count, MPI_Datatype type, int src, int tag,
 	r->comm = comm;
 	r->cap = cap;
 	*request = r;
+	comm->refs++;
 	if (src == MPI_PROC_NULL) {
 		r->kind = RQ_DONE;
 		null_status(&r->st);
@@ -832,6 +856,7 @@ int MPI_Irecv(void *buf, int count, MPI_Datatype type, int src, int tag,
 	if (ret) {
 		free(r);
 		*request = MPI_REQUEST_NULL;
+		vmpi_comm_put(comm);
 		return vmpi_error(comm, vmpi_errclass(ret), "MPI_Irecv", "%s",
 				  vmpi_strerror(ret));
 	}
@@ -839,19 +864,17 @@ int MPI_Irecv(void *buf, int count, MPI_Datatype type, int src, int tag,
 	return MPI_SUCCESS;
 }
 
-/* Complete @r (blocking, or a test when @test): 1 done, 0 not, or error. */
-static int req_finish(MPI_Request *rp, MPI_Status *st, bool test)
+/*
+ * Complete @r (blocking, or a test when @test): 1 done, its status in
+ * r->st and r an RQ_DONE; 0 not yet (a test: the node polled).
+ */
+static int req_settle(struct vmpi_request *r, bool test)
 {
-	struct vmpi_request *r = *rp;
 	struct vcube_status vs;
-	int ret, err = 0;
+	int ret, err;
 
-	if (r->kind == RQ_DONE) {
-		if (st)
-			*st = r->st;
-		err = r->st.MPI_ERROR;
-		goto done;
-	}
+	if (r->kind == RQ_DONE)
+		return 1;
 	if (test) {
 		ret = vcube_node_test(vmpi.node, r->req, &vs);
 		if (ret == 0) {
@@ -864,23 +887,38 @@ static int req_finish(MPI_Request *rp, MPI_Status *st, bool test)
 		ret = vcube_node_wait(vmpi.node, r->req, &vs);
 	}
 	if (ret && ret != -EMSGSIZE)
-		return vmpi_error(r->comm, vmpi_errclass(ret),
-				  test ? "MPI_Test" : "MPI_Wait", "%s",
-				  vmpi_strerror(ret));
-	if (r->kind == RQ_RECV) {
+		err = vmpi_errclass(ret);
+	else
 		err = ret ? MPI_ERR_TRUNCATE : 0;
-		fill_status(r->comm, st, vs.src, vs.tag, err ? 0 : vs.len, err);
-	} else if (st) {
-		st->MPI_ERROR = 0;
-		st->vmpi_cancelled = 0;
-		st->vmpi_bytes = 0;
+	if (r->kind == RQ_RECV) {
+		fill_status(r->comm, &r->st, vs.src, vs.tag,
+			    ret ? 0 : (size_t)vs.len, err);
+	} else {
+		null_status(&r->st);
+		r->st.MPI_SOURCE = MPI_ANY_SOURCE;
+		r->st.MPI_ERROR = err;
 	}
-done:
+	r->kind = RQ_DONE;
+	return 1;
+}
+
+/* Hand @*rp's status out and free it; its error, through its handler. */
+static int req_release(MPI_Request *rp, MPI_Status *st, const char *call)
+{
+	struct vmpi_request *r = *rp;
+	MPI_Comm c = r->comm;
+	int err = r->st.MPI_ERROR, ret = MPI_SUCCESS;
+
+	if (st)
+		*st = r->st;
+	if (err)
+		ret = vmpi_error(c, err, call, "%s", err == MPI_ERR_TRUNCATE ?
+				 "a message longer than the receive's buffer" :
+				 "the request failed");
 	free(r);
 	*rp = MPI_REQUEST_NULL;
-	if (err)
-		return vmpi_error(MPI_COMM_WORLD, err, "MPI_Wait", "truncated");
-	return 1;
+	vmpi_comm_put(c);
+	return ret;
 }
 
 static void empty_status(MPI_Status *st)
@@ -892,8 +930,6 @@ static void empty_status(MPI_Status *st)
 
 int MPI_Wait(MPI_Request *request, MPI_Status *status)
 {
-	int ret;
-
 	NEED_INIT("MPI_Wait");
 	if (!request)
 		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Wait",
@@ -902,45 +938,67 @@ int MPI_Wait(MPI_Request *request, MPI_Status *status)
 		empty_status(status);
 		return MPI_SUCCESS;
 	}
-	ret = req_finish(request, status, false);
-	return ret < 0 ? -ret : ret == 1 ? MPI_SUCCESS : ret;
+	req_settle(*request, false);
+	return req_release(request, status, "MPI_Wait");
 }
 
 int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 {
-	int ret;
-
 	NEED_INIT("MPI_Test");
 	if (!request || !flag)
 		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Test",
 				  "no request");
+	*flag = 1;
 	if (!*request) {
 		empty_status(status);
-		*flag = 1;
 		return MPI_SUCCESS;
 	}
-	ret = req_finish(request, status, true);
-	*flag = ret == 1;
-	return ret == 1 || ret == 0 ? MPI_SUCCESS : ret;
+	if (!req_settle(*request, true)) {
+		*flag = 0;
+		return MPI_SUCCESS;
+	}
+	return req_release(request, status, "MPI_Test");
 }
 
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 {
-	int i, ret, err = MPI_SUCCESS;
+	int i, err = MPI_SUCCESS;
 
+	NEED_INIT("MPI_Waitall");
+	for (i = 0; i < count; i++)
+		if (requests[i])
+			req_settle(requests[i], false);
 	for (i = 0; i < count; i++) {
-		ret = MPI_Wait(&requests[i], statuses ? &statuses[i] : NULL);
-		if (ret)
+		MPI_Status *st = statuses ? &statuses[i] : NULL;
+
+		if (!requests[i])
+			empty_status(st);
+		else if (requests[i]->st.MPI_ERROR)
 			err = MPI_ERR_IN_STATUS;
 	}
-	return err;
+	for (i = 0; i < count; i++) {
+		MPI_Status tmp, *st = statuses ? &statuses[i] : &tmp;
+
+		if (!requests[i])
+			continue;
+		if (requests[i]->st.MPI_ERROR) {	/* reported once, below */
+			*st = requests[i]->st;
+			vmpi_comm_put(requests[i]->comm);
+			free(requests[i]);
+			requests[i] = MPI_REQUEST_NULL;
+			continue;
+		}
+		req_release(&requests[i], st, "MPI_Waitall");
+	}
+	return err ? vmpi_error(MPI_COMM_WORLD, err, "MPI_Waitall",
+				"a request failed (see its status)") : err;
 }
 
-/* The first done, by testing each in turn (each miss costs a poll). */
+/* The first done, testing each in turn (each miss costs a poll). */
 int MPI_Waitany(int count, MPI_Request requests[], int *index,
 		MPI_Status *status)
 {
-	int i, flag, live;
+	int i, live;
 
 	NEED_INIT("MPI_Waitany");
 	for (;;) {
@@ -949,14 +1007,11 @@ int MPI_Waitany(int count, MPI_Request requests[], int *index,
 			if (!requests[i])
 				continue;
 			live = 1;
-			if (requests[i]->kind != RQ_SEND &&
-			    requests[i]->kind != RQ_RECV)
-				return *index = i, MPI_Wait(&requests[i], status);
-			if (MPI_Test(&requests[i], &flag, status))
-				return *index = i, MPI_ERR_IN_STATUS;
-			if (flag) {
+			if (requests[i]->kind == RQ_DONE ||
+			    req_settle(requests[i], true)) {
 				*index = i;
-				return MPI_SUCCESS;
+				return req_release(&requests[i], status,
+						   "MPI_Waitany");
 			}
 		}
 		if (!live) {
@@ -967,36 +1022,56 @@ int MPI_Waitany(int count, MPI_Request requests[], int *index,
 	}
 }
 
+/* Done when all are: then each is released; else none is touched. */
 int MPI_Testall(int count, MPI_Request requests[], int *flag,
 		MPI_Status statuses[])
 {
-	int i, f, ret;
+	int i;
 
+	NEED_INIT("MPI_Testall");
 	*flag = 1;
-	for (i = 0; i < count; i++) {
-		if (!requests[i])
-			continue;
-		ret = MPI_Test(&requests[i], &f, statuses ? &statuses[i] : NULL);
-		if (ret)
-			return MPI_ERR_IN_STATUS;
-		if (!f)
+	for (i = 0; i < count; i++)
+		if (requests[i] && !req_settle(requests[i], true))
 			*flag = 0;
-	}
-	return MPI_SUCCESS;
+	if (!*flag)
+		return MPI_SUCCESS;
+	return MPI_Waitall(count, requests, statuses);
 }
 
-/* A receive's request may not be dropped undone: it would take a message. */
+/*
+ * A send's request may go: the send completes on its own, and
+ * MPI_Finalize waits for it. A receive's may not: it would take a message.
+ */
 int MPI_Request_free(MPI_Request *request)
 {
+	struct vmpi_request *r;
+	uint64_t *d;
+
 	NEED_INIT("MPI_Request_free");
 	if (!request || !*request)
 		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_REQUEST,
 				  "MPI_Request_free", "no request");
-	if ((*request)->kind == RQ_RECV)
-		return vmpi_error((*request)->comm, MPI_ERR_UNSUPPORTED_OPERATION,
+	r = *request;
+	if (r->kind == RQ_RECV)
+		return vmpi_error(r->comm, MPI_ERR_UNSUPPORTED_OPERATION,
 				  "MPI_Request_free",
 				  "of a receive not yet complete");
-	return MPI_Wait(request, MPI_STATUS_IGNORE);
+	if (r->kind == RQ_SEND) {
+		if (ndetached == detached_cap) {
+			detached_cap = detached_cap ? 2 * detached_cap : 16;
+			d = realloc(detached, detached_cap * sizeof(*d));
+			if (!d)
+				return vmpi_error(r->comm, MPI_ERR_NO_MEM,
+						  "MPI_Request_free",
+						  "out of memory");
+			detached = d;
+		}
+		detached[ndetached++] = r->req;
+	}
+	vmpi_comm_put(r->comm);
+	free(r);
+	*request = MPI_REQUEST_NULL;
+	return MPI_SUCCESS;
 }
 
 int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -1012,7 +1087,14 @@ int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		return ret;
 	ret = MPI_Send(sendbuf, sendcount, sendtype, dest, sendtag, comm);
 	if (ret) {
-		MPI_Wait(&r, MPI_STATUS_IGNORE);
+		/* the receive goes, unless a message completed it */
+		if (r->kind == RQ_RECV &&
+		    vcube_node_cancel(vmpi.node, r->req) == 0) {
+			vmpi_comm_put(r->comm);
+			free(r);
+		} else {
+			MPI_Wait(&r, MPI_STATUS_IGNORE);
+		}
 		return ret;
 	}
 	return MPI_Wait(&r, status);
@@ -1042,19 +1124,75 @@ int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest,
 }
 
 /*
- * Probe: the message itself is received, into a buffer of the library's,
- * and kept for the receive that asks for it. MPI_Iprobe posts that receive,
- * tests it at the node's clock and cancels it when nothing came (then the
- * node spends VCUBE_MPI_POLL_NS, as a real poll does, so a loop of probes
- * lets virtual time pass).
+ * Probe: messages are received into buffers of the library's and kept, in
+ * order, for the receives that ask for them (every receive looks there
+ * first). A probe takes every message of the communicator from the
+ * source(s) it names, whatever its tag, until one its tag matches: so no
+ * message a later, broader receive should get first stays behind in the
+ * kernel. MPI_Iprobe posts each such receive, tests it at the node's
+ * clock and cancels it when nothing came (then the node spends
+ * VCUBE_MPI_POLL_NS, as a real poll does, so a loop of probes lets
+ * virtual time pass).
  */
+static int probe_one(MPI_Comm comm, unsigned int wsrc, bool test,
+		     struct vmpi_kept **out)
+{
+	struct vcube_status vs;
+	struct vmpi_kept *m, *small;
+	uint64_t req;
+	int ret;
+
+	*out = NULL;
+	m = malloc(sizeof(*m) + vmpi.max_msg);
+	if (!m)
+		return -ENOMEM;
+	ret = vcube_node_irecv_flags(vmpi.node, wsrc, VMPI_P2P | comm->cid << 16,
+				     VCUBE_RECV_TAGCLASS, m->data, vmpi.max_msg,
+				     &req);
+	if (ret) {
+		free(m);
+		return ret;
+	}
+	if (test) {
+		ret = vcube_node_test(vmpi.node, req, &vs);
+		if (ret == 0) {
+			ret = vcube_node_cancel(vmpi.node, req);
+			if (ret == 0) {
+				free(m);
+				vcube_node_delay(vmpi.node, vmpi.poll_ns);
+				return 0;
+			}
+			if (ret == -EBUSY)	/* a message came meanwhile */
+				ret = vcube_node_wait(vmpi.node, req, &vs);
+		} else if (ret == 1) {
+			ret = 0;
+		}
+	} else {
+		ret = vcube_node_wait(vmpi.node, req, &vs);
+	}
+	/*
+	 * On an error the receive may still be posted, into m: m stays
+	 * (a leak, not a write into freed memory).
+	 */
+	if (ret)
+		return ret;
+	small = realloc(m, sizeof(*m) + vs.len);
+	m = small ? small : m;
+	m->src = vs.src;
+	m->tag = vs.tag;
+	m->len = vs.len;
+	m->next = NULL;
+	*kept_tail = m;
+	kept_tail = &m->next;
+	*out = m;
+	return 0;
+}
+
 static int probe(const char *call, int src, int tag, MPI_Comm comm,
 		 int *flag, MPI_Status *status)
 {
 	unsigned int wsrc, wtag, flags;
-	struct vcube_status vs;
-	struct vmpi_kept *m, **k;
-	uint64_t req;
+	struct vmpi_kept **k, *m;
 	int ret;
 
 	NEED_INIT(call);
@@ -1066,56 +1204,29 @@ static int probe(const char *call, int src, int tag, MPI_Comm comm,
 		ret = check_tag(comm, call, tag, true);
 	if (ret)
 		return ret;
+	if (flag)
+		*flag = 1;
 	if (src == MPI_PROC_NULL) {
 		null_status(status);
-		*flag = 1;
 		return MPI_SUCCESS;
 	}
 	wire_want(comm, src, tag, &wsrc, &wtag, &flags);
-	k = kept_find(wsrc, wtag, flags);
-	if (k) {
-		fill_status(comm, status, (*k)->src, (*k)->tag, (*k)->len, 0);
-		*flag = 1;
-		return MPI_SUCCESS;
-	}
-	m = malloc(sizeof(*m) + vmpi.max_msg);
-	if (!m)
-		return vmpi_error(comm, MPI_ERR_NO_MEM, call, "out of memory");
-	ret = vcube_node_irecv_flags(vmpi.node, wsrc, wtag, flags, m->data,
-				     vmpi.max_msg, &req);
-	if (!ret && flag) {
-		ret = vcube_node_test(vmpi.node, req, &vs);
-		if (ret == 0) {
-			ret = vcube_node_cancel(vmpi.node, req);
-			if (ret == 0) {
-				free(m);
-				*flag = 0;
-				vcube_node_delay(vmpi.node, vmpi.poll_ns);
-				return MPI_SUCCESS;
-			}
-			if (ret == -EBUSY)
-				ret = vcube_node_wait(vmpi.node, req, &vs);
-		} else if (ret == 1) {
-			ret = 0;
+	for (;;) {
+		k = kept_find(wsrc, wtag, flags);
+		if (k) {
+			fill_status(comm, status, (*k)->src, (*k)->tag,
+				    (*k)->len, 0);
+			return MPI_SUCCESS;
 		}
-	} else if (!ret) {
-		ret = vcube_node_wait(vmpi.node, req, &vs);
+		ret = probe_one(comm, wsrc, flag != NULL, &m);
+		if (ret)
+			return vmpi_error(comm, vmpi_errclass(ret), call, "%s",
+					  vmpi_strerror(ret));
+		if (!m) {
+			*flag = 0;
+			return MPI_SUCCESS;
+		}
 	}
-	if (ret) {
-		free(m);
-		return vmpi_error(comm, vmpi_errclass(ret), call, "%s",
-				  vmpi_strerror(ret));
-	}
-	m->src = vs.src;
-	m->tag = vs.tag;
-	m->len = vs.len;
-	m->next = NULL;
-	*kept_tail = m;
-	kept_tail = &m->next;
-	fill_status(comm, status, vs.src, vs.tag, vs.len, 0);
-	if (flag)
-		*flag = 1;
-	return MPI_SUCCESS;
 }
 
 int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)

@@ -329,3 +329,15 @@ int vmpi_native(MPI_Op op, MPI_Datatype type, unsigned int *vop,
 	}
 	return vcube_op_check(*vop, *vtype) ? -1 : 0;
 }
+
+/*
+ * Does every order of the operands give the same bits? Not a sum or
+ * product of floating point: a plan that groups them differently at each
+ * rank would leave the ranks with different results.
+ */
+bool vmpi_op_exact(MPI_Op op, MPI_Datatype type)
+{
+	if (op->code != VO_SUM && op->code != VO_PROD)
+		return true;
+	return base_class(type->base) != C_FLOAT;
+}

@@ -35,6 +35,7 @@ struct vmpi_comm {
 	struct vcube_comm *vc;		/* its collectives */
 	MPI_Errhandler errh;
 	bool builtin;
+	unsigned int refs;		/* its handle and its requests */
 };
 
 enum vmpi_base {
@@ -72,6 +73,7 @@ struct vmpi_state {
 	unsigned int next_cid;
 	uint64_t poll_ns;		/* a test or probe that finds nothing */
 	int verbose;
+	int provided;			/* the thread level granted */
 	size_t max_msg;
 };
 
@@ -94,6 +96,8 @@ int vmpi_type_check(MPI_Datatype type);
 /* 0 if @op applies to @type; the reduction over @len bytes. */
 int vmpi_op_check(MPI_Op op, MPI_Datatype type);
 void vmpi_fold(void *ctx, void *acc, const void *v, size_t len);
+/* Does no order of the operands change the result's bits? */
+bool vmpi_op_exact(MPI_Op op, MPI_Datatype type);
 /* The VCUBE_OP_* / VCUBE_TYPE_* for the control network, or -1. */
 int vmpi_native(MPI_Op op, MPI_Datatype type, unsigned int *vop,
 		unsigned int *vtype);
@@ -101,6 +105,8 @@ int vmpi_native(MPI_Op op, MPI_Datatype type, unsigned int *vop,
 /* A communicator over @n nodes (@node[] is taken over), context @cid. */
 int vmpi_comm_make(unsigned int cid, unsigned int *node, int n, int rank,
 		   MPI_Comm *out);
+/* A request is done with @c (MPI_Comm_free leaves it to the last). */
+void vmpi_comm_put(MPI_Comm c);
 /* The next context every member of @comm agrees on. */
 int vmpi_cid_agree(MPI_Comm comm, unsigned int *cid);
 
