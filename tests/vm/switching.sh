@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 exp=$VCUBE_TOP/build/tests/vm/exp
 win=$(mktemp)
-trap 'rm -f "$win"' EXIT
+trap 'rm -f "$win" "$win.out"' EXIT
 pairs() {	# len src dst ...: the slowest transit, ns
 	local len=$1 n
 	shift
@@ -71,8 +71,9 @@ for shape in "4 4" "8 8" "16 8"; do
 	r=$1 c=$2 p=$(($1 * $2))
 	for algo in pex gen; do
 		load profile=delta rows=$r cols=$c window_ns=10000000 lanes=0 || continue
-		vcube-run -n $p "$exp" steps $algo 64 10000000 > /dev/null 2>&1
-		check "delta ${r}x$c $algo: every step within its window" [ $? = 0 ]
+		vcube-run -n $p "$exp" steps $algo 64 10000000 > "$win.out" 2>&1
+		rc=$?
+		check "delta ${r}x$c $algo: every step within its window (exit $rc$([ $rc = 0 ] || echo ": $(grep -v '^ok' "$win.out" | tail -n 3 | tr '\n' ' ')"))" [ $rc = 0 ]
 		peak_windows > "$win"
 		check "delta ${r}x$c $algo: vcubectl windows lists $(wc -l < "$win") windows" [ -s "$win" ]
 		res=$(awk -v c=$c -v p=$p -v a=$algo '
