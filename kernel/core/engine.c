@@ -261,6 +261,15 @@ struct vc_engine {
 	struct list_head cnet_ops;	/* control network: not yet complete */
 	struct vc_hash reqs;		/* requests by (node, id) */
 	struct vc_hash posted;		/* posted receives by what they want */
+	/*
+	 * Long UNFORCED messages between their PROBE and their data's
+	 * arrival, by (receiver, sender): a later message of that sender may
+	 * not take a receive one of them also matches (MPI's non-overtaking;
+	 * the handshake would otherwise let a short message sent after it
+	 * arrive, and be matched, first).
+	 */
+	struct vc_hash hs;
+	u32 hs_deferred;		/* messages unexpected for that reason */
 	struct vc_deadlock_rec *dl;	/* the last deadlock: a record per node */
 	u32 ndl;			/* ... of which these are filled */
 	u64 dl_time;
@@ -841,6 +850,11 @@ static void vc_hash_del(struct vc_hash *h, struct vc_hnode *x)
 		return;
 	list_del_init(&x->link);
 	h->count--;
+}
+
+static u64 vc_hs_hash(struct vc_engine *e, u32 dst, u32 src)
+{
+	return vc_hash_of(&e->hs, dst, src);
 }
 
 static u64 vc_want_hash(struct vc_engine *e, u32 node, u32 src, u32 tag)
@@ -1537,6 +1551,11 @@ static void vc_msg_uncount(struct vc_engine *e, struct vc_msg *m)
 {
 	u64 bytes = vc_msg_bytes(e, m->len);
 
+	vc_hash_del(&e->hs, &m->hs);	/* dropped on its way */
+	if (m->deferred) {
+		m->deferred = false;
+		e->hs_deferred--;
+	}
 	e->inflight -= bytes;
 	e->node[m->src].inflight -= bytes;
 }
@@ -1618,11 +1637,65 @@ static void vc_recv_done(struct vc_engine *e, struct vc_req *r,
 
 static void vc_recheck_parked(struct vc_engine *e, struct vc_node *n, u64 t);
 
+/*
+ * Must @m leave receive @r to a message its sender sent before it, still
+ * in its handshake, which @r also takes? Work: that sender's handshakes to
+ * this receiver, each an outstanding send of the sender.
+ */
+static bool vc_hs_before(struct vc_engine *e, const struct vc_msg *m,
+			 const struct vc_req *r)
+{
+	u64 hash = vc_hs_hash(e, m->dst, m->src);
+	struct vc_msg *o;
+
+	if (!e->hs.count || (m->flags & VC_SEND_FORCED))
+		return false;
+	list_for_each_entry(o, vc_hash_chain(&e->hs, hash), hs.link)
+		if (o->hs.hash == hash && o != m && o->src == m->src &&
+		    o->dst == m->dst && (s32)(o->seq - m->seq) < 0 &&
+		    vc_matches(r, o))
+			return true;
+	return false;
+}
+
+/*
+ * A handshake of @src's to @d ended: its messages left unexpected behind
+ * it take the receives they now may, in order.
+ */
+static void vc_hs_release(struct vc_engine *e, struct vc_node *d, u32 src,
+			  u64 t)
+{
+	struct vc_msg *m, *tm;
+	struct vc_req *r;
+	bool freed = false;
+
+	list_for_each_entry_safe(m, tm, &d->unexpected, link) {
+		if (!e->hs_deferred)
+			break;
+		if (m->src != src || !m->deferred)
+			continue;
+		r = vc_match_posted(e, d, m);
+		if (!r || vc_hs_before(e, m, r))
+			continue;
+		m->deferred = false;
+		e->hs_deferred--;
+		list_del_init(&m->link);
+		freed |= m->reserved;
+		vc_unpost(e, r);
+		vc_unreserve(e, m);
+		vc_recv_done(e, r, m, t);
+	}
+	if (freed)	/* buffer room for what waited for it */
+		vc_recheck_parked(e, d, t);
+}
+
 static void vc_deliver_data(struct vc_engine *e, struct vc_msg *m, u64 t)
 {
 	struct vc_node *d = &e->node[m->dst];
+	bool hs = !list_empty(&m->hs.link);
 	struct vc_req *r;
 
+	vc_hash_del(&e->hs, &m->hs);
 	m->arrived = t;
 	if (vc_dst_gone(e, m)) {
 		d->st.discarded++;
@@ -1631,12 +1704,19 @@ static void vc_deliver_data(struct vc_engine *e, struct vc_msg *m, u64 t)
 		return;
 	}
 	r = vc_match_posted(e, d, m);
+	if (r && vc_hs_before(e, m, r)) {
+		r = NULL;	/* it waits, unexpected, for the one before */
+		m->deferred = true;
+		e->hs_deferred++;
+	}
 	if (r) {
 		bool freed = m->reserved;
 
 		vc_unpost(e, r);
 		vc_unreserve(e, m);
 		vc_recv_done(e, r, m, t);
+		if (hs && e->hs_deferred)
+			vc_hs_release(e, d, m->src, t);
 		if (freed)	/* buffer room for what waited for it */
 			vc_recheck_parked(e, d, t);
 		return;
@@ -1808,10 +1888,12 @@ static void vc_op_send(struct vc_engine *e, struct vc_xfer *x, u64 t)
 
 	m->seq = (u32)e->st.messages++;
 	e->node[m->src].st.sent++;
-	if ((m->flags & VC_SEND_FORCED) || m->len <= e->p.short_max)
+	if ((m->flags & VC_SEND_FORCED) || m->len <= e->p.short_max) {
 		vc_xfer_begin(e, x, VC_X_DATA, t);
-	else
+	} else {
+		vc_hash_add(&e->hs, &m->hs, vc_hs_hash(e, m->dst, m->src));
 		vc_xfer_begin(e, x, VC_X_PROBE, t);
+	}
 }
 
 static void vc_op_recv(struct vc_engine *e, struct vc_req *r, u64 t)
@@ -1820,8 +1902,12 @@ static void vc_op_recv(struct vc_engine *e, struct vc_req *r, u64 t)
 	struct vc_msg *m;
 
 	list_for_each_entry(m, &n->unexpected, link) {
-		if (!vc_matches(r, m))
+		if (!vc_matches(r, m) || vc_hs_before(e, m, r))
 			continue;
+		if (m->deferred) {
+			m->deferred = false;
+			e->hs_deferred--;
+		}
 		list_del_init(&m->link);
 		vc_unreserve(e, m);
 		vc_recv_done(e, r, m, t);
@@ -2024,6 +2110,7 @@ static void vc_engine_free(struct vc_engine *e)
 	vc_free(e->dl);
 	vc_free(e->reqs.b);
 	vc_free(e->posted.b);
+	vc_free(e->hs.b);
 	vc_free(e->events.a);
 	vc_free(e->running.a);
 	vc_free(e->node);
@@ -2088,7 +2175,8 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 	for (size = 64; size < 4 * n && size < (1U << 16); size *= 2)
 		;
 	hash_ok = !vc_hash_init(&e->reqs, size) &&
-		  !vc_hash_init(&e->posted, size);
+		  !vc_hash_init(&e->posted, size) &&
+		  !vc_hash_init(&e->hs, size);
 	if (p->window_ns)
 		e->winpeak = vc_alloc_array(VC_WINDOWS, sizeof(*e->winpeak));
 	if (p->trace_max)
@@ -2439,6 +2527,7 @@ int vc_send(struct vc_engine *e, u32 node, u32 dst, u32 tag, u32 flags,
 	}
 	e->nevobj++;
 	INIT_LIST_HEAD(&m->link);
+	INIT_LIST_HEAD(&m->hs.link);
 	INIT_LIST_HEAD(&x->wait_link);
 	INIT_LIST_HEAD(&x->flow_link);
 	INIT_LIST_HEAD(&x->dwaiters);

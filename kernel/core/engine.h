@@ -248,10 +248,13 @@ struct vc_msg {
 	void *data;			/* owned; freed with the message */
 	struct vc_req *sreq;		/* NULL once the sender let go */
 	bool reserved;			/* holds len bytes of dst's sysbuf */
+	bool deferred;			/* unexpected: a handshake before it */
 	u64 sent;			/* virtual time of the send */
 	u64 arrived;
 	u32 seq;			/* stats.messages when it was sent */
 	u32 epoch;			/* dst's binding it was sent to; 0: none */
+	/* in the engine's handshakes, from its PROBE to its data's arrival */
+	struct vc_hnode hs;
 };
 
 enum vc_node_state { VC_UNBOUND, VC_RUNNING, VC_BLOCKED };

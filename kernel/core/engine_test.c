@@ -694,6 +694,40 @@ static void vcube_engine_rendezvous_progress(struct kunit *test)
 	engine_free(&c);
 }
 
+/*
+ * MPI's non-overtaking through the iPSC's handshake: a long UNFORCED
+ * message (PROBE, REQUEST, DATA) and then a short one, same sender, same
+ * tag, two receives posted for that tag: the first receive gets the long
+ * one, though the short one's data arrives first.
+ */
+static void vcube_engine_hs_order(struct kunit *test)
+{
+	struct vc_params p = test_params();
+	struct vc_req *s1, *s2, *r1, *r2;
+	struct engine_ctx c;
+	struct vc_engine *e;
+
+	e = engine_new(test, &c, 1, &p);
+	KUNIT_ASSERT_EQ(test, vc_recv(e, 1, 0, 9, 4096, 0, &r1), 0);
+	KUNIT_ASSERT_EQ(test, vc_recv(e, 1, 0, 9, 4096, 0, &r2), 0);
+	KUNIT_ASSERT_EQ(test, vc_send(e, 0, 1, 9, 0, payload(test, 2000), 2000,
+				      0, &s1), 0);
+	KUNIT_ASSERT_EQ(test, vc_send(e, 0, 1, 9, 0, payload(test, 8), 8, 0,
+				      &s2), 0);
+	/* node 0 runs 100 ms ahead: everything before commits */
+	KUNIT_EXPECT_EQ(test, vc_delay(e, 0, 100000000), 0);
+	vc_wait(e, 1, r2);
+	KUNIT_ASSERT_TRUE(test, r1->done && r2->done);
+	KUNIT_ASSERT_NOT_NULL(test, r1->msg);
+	KUNIT_ASSERT_NOT_NULL(test, r2->msg);
+	KUNIT_EXPECT_EQ(test, r1->msg->len, 2000ULL);
+	KUNIT_EXPECT_EQ(test, r2->msg->len, 8ULL);
+	/* the short one arrived first and waited for the long one */
+	KUNIT_EXPECT_LT(test, r2->msg->arrived, r1->msg->arrived);
+	KUNIT_EXPECT_GE(test, r2->done_time, r1->done_time);
+	engine_free(&c);
+}
+
 /* Bad arguments, and the per-node request limit. */
 static void vcube_engine_bad_input(struct kunit *test)
 {
@@ -1692,6 +1726,7 @@ static struct kunit_case vcube_engine_cases[] = {
 	KUNIT_CASE(vcube_engine_cancel),
 	KUNIT_CASE(vcube_engine_tag_class),
 	KUNIT_CASE(vcube_engine_rendezvous_progress),
+	KUNIT_CASE(vcube_engine_hs_order),
 	KUNIT_CASE(vcube_engine_link_stats),
 	KUNIT_CASE(vcube_engine_bad_input),
 	KUNIT_CASE(vcube_engine_noise_delay),

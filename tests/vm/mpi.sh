@@ -15,7 +15,7 @@ for net in "topology=hypercube dim=3 profile=ipsc860" \
 	"topology=fattree nodes=8 profile=cm5"; do
 	load $net || { no "insmod vcube.ko $net"; continue; }
 	for n in 8 5; do
-		for p in p2p coll; do
+		for p in p2p coll order; do
 			if timeout 600 vcube-run -n $n "$bin/$p" > "$out" 2>&1 &&
 				grep -q "^$p: ok" "$out"; then
 				ok "$net, $n ranks: $(grep "^$p: ok" "$out")"
