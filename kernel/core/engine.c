@@ -149,6 +149,7 @@ struct vc_node {
 	u64 next_id;
 	u64 posts;		/* receives posted so far */
 	u32 nclass;		/* of those posted now, for a class of tags */
+	u32 hs_deferred;	/* unexpected behind a handshake (vc_hs_before) */
 	/* RUNNING, but out of the running heap: its idle lease ran out */
 	bool idle;
 	u64 sysbuf_used;
@@ -269,7 +270,6 @@ struct vc_engine {
 	 * arrive, and be matched, first).
 	 */
 	struct vc_hash hs;
-	u32 hs_deferred;		/* messages unexpected for that reason */
 	struct vc_deadlock_rec *dl;	/* the last deadlock: a record per node */
 	u32 ndl;			/* ... of which these are filled */
 	u64 dl_time;
@@ -1554,7 +1554,7 @@ static void vc_msg_uncount(struct vc_engine *e, struct vc_msg *m)
 	vc_hash_del(&e->hs, &m->hs);	/* dropped on its way */
 	if (m->deferred) {
 		m->deferred = false;
-		e->hs_deferred--;
+		e->node[m->dst].hs_deferred--;
 	}
 	e->inflight -= bytes;
 	e->node[m->src].inflight -= bytes;
@@ -1638,8 +1638,8 @@ static void vc_recv_done(struct vc_engine *e, struct vc_req *r,
 static void vc_recheck_parked(struct vc_engine *e, struct vc_node *n, u64 t);
 
 /*
- * Must @m leave receive @r to a message its sender sent before it, still
- * in its handshake, which @r also takes? Work: that sender's handshakes to
+ * Must @m leave receive @r (NULL: any receive) to a message its sender
+ * sent before it, still in its handshake, which @r also takes? Work: that sender's handshakes to
  * this receiver, each an outstanding send of the sender.
  */
 static bool vc_hs_before(struct vc_engine *e, const struct vc_msg *m,
@@ -1650,11 +1650,15 @@ static bool vc_hs_before(struct vc_engine *e, const struct vc_msg *m,
 
 	if (!e->hs.count || (m->flags & VC_SEND_FORCED))
 		return false;
-	list_for_each_entry(o, vc_hash_chain(&e->hs, hash), hs.link)
-		if (o->hs.hash == hash && o != m && o->src == m->src &&
-		    o->dst == m->dst && (s32)(o->seq - m->seq) < 0 &&
-		    vc_matches(r, o))
+	/* a chain keeps the order they were added in: the order of sending */
+	list_for_each_entry(o, vc_hash_chain(&e->hs, hash), hs.link) {
+		if (o->hs.hash != hash || o->src != m->src || o->dst != m->dst)
+			continue;
+		if (o == m || (s32)(o->seq - m->seq) >= 0)
+			return false;	/* the rest were sent after it */
+		if (!r || vc_matches(r, o))
 			return true;
+	}
 	return false;
 }
 
@@ -1670,7 +1674,7 @@ static void vc_hs_release(struct vc_engine *e, struct vc_node *d, u32 src,
 	bool freed = false;
 
 	list_for_each_entry_safe(m, tm, &d->unexpected, link) {
-		if (!e->hs_deferred)
+		if (!d->hs_deferred)
 			break;
 		if (m->src != src || !m->deferred)
 			continue;
@@ -1678,7 +1682,7 @@ static void vc_hs_release(struct vc_engine *e, struct vc_node *d, u32 src,
 		if (!r || vc_hs_before(e, m, r))
 			continue;
 		m->deferred = false;
-		e->hs_deferred--;
+		d->hs_deferred--;
 		list_del_init(&m->link);
 		freed |= m->reserved;
 		vc_unpost(e, r);
@@ -1704,10 +1708,11 @@ static void vc_deliver_data(struct vc_engine *e, struct vc_msg *m, u64 t)
 		return;
 	}
 	r = vc_match_posted(e, d, m);
-	if (r && vc_hs_before(e, m, r)) {
+	if (r && vc_hs_before(e, m, r))
 		r = NULL;	/* it waits, unexpected, for the one before */
-		m->deferred = true;
-		e->hs_deferred++;
+	if (!r && vc_hs_before(e, m, NULL)) {
+		m->deferred = true;	/* whose place it must not take */
+		d->hs_deferred++;
 	}
 	if (r) {
 		bool freed = m->reserved;
@@ -1715,7 +1720,7 @@ static void vc_deliver_data(struct vc_engine *e, struct vc_msg *m, u64 t)
 		vc_unpost(e, r);
 		vc_unreserve(e, m);
 		vc_recv_done(e, r, m, t);
-		if (hs && e->hs_deferred)
+		if (hs && d->hs_deferred)
 			vc_hs_release(e, d, m->src, t);
 		if (freed)	/* buffer room for what waited for it */
 			vc_recheck_parked(e, d, t);
@@ -1732,6 +1737,17 @@ static void vc_deliver_data(struct vc_engine *e, struct vc_msg *m, u64 t)
 		m->reserved = true;
 	}
 	d->st.buffered++;
+	if (hs && d->hs_deferred) {
+		struct vc_msg *o;
+
+		/* before what its sender sent after it, which waited for it */
+		list_for_each_entry(o, &d->unexpected, link)
+			if (o->deferred && o->src == m->src &&
+			    (s32)(o->seq - m->seq) > 0)
+				break;
+		list_add_tail(&m->link, &o->link);
+		return;
+	}
 	list_add_tail(&m->link, &d->unexpected);
 }
 
@@ -1906,7 +1922,7 @@ static void vc_op_recv(struct vc_engine *e, struct vc_req *r, u64 t)
 			continue;
 		if (m->deferred) {
 			m->deferred = false;
-			e->hs_deferred--;
+			n->hs_deferred--;
 		}
 		list_del_init(&m->link);
 		vc_unreserve(e, m);

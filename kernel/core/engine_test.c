@@ -725,6 +725,28 @@ static void vcube_engine_hs_order(struct kunit *test)
 	/* the short one arrived first and waited for the long one */
 	KUNIT_EXPECT_LT(test, r2->msg->arrived, r1->msg->arrived);
 	KUNIT_EXPECT_GE(test, r2->done_time, r1->done_time);
+	vc_req_free(e, r1);
+	vc_req_free(e, r2);
+	vc_req_free(e, s1);
+	vc_req_free(e, s2);
+
+	/*
+	 * No receive posted until both are in: both wait unexpected, the
+	 * long one ahead of the short one, and receives take them so.
+	 */
+	KUNIT_ASSERT_EQ(test, vc_send(e, 0, 1, 9, 0, payload(test, 2000), 2000,
+				      0, &s1), 0);
+	KUNIT_ASSERT_EQ(test, vc_send(e, 0, 1, 9, 0, payload(test, 8), 8, 0,
+				      &s2), 0);
+	/* node 1 posts its receive 300 ms on, node 0 lets time pass */
+	KUNIT_EXPECT_EQ(test, vc_delay(e, 0, 100000000), 0);
+	KUNIT_EXPECT_EQ(test, vc_delay(e, 1, 300000000), 0);
+	KUNIT_ASSERT_EQ(test, vc_recv(e, 1, 0, 9, 4096, 0, &r1), 0);
+	KUNIT_EXPECT_EQ(test, vc_delay(e, 0, 400000000), 0);
+	vc_wait(e, 1, r1);
+	KUNIT_ASSERT_TRUE(test, r1->done);
+	KUNIT_ASSERT_NOT_NULL(test, r1->msg);
+	KUNIT_EXPECT_EQ(test, r1->msg->len, 2000ULL);
 	engine_free(&c);
 }
 
