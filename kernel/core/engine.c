@@ -1639,8 +1639,9 @@ static void vc_recheck_parked(struct vc_engine *e, struct vc_node *n, u64 t);
 
 /*
  * Must @m leave receive @r (NULL: any receive) to a message its sender
- * sent before it, still in its handshake, which @r also takes? Work: that sender's handshakes to
- * this receiver, each an outstanding send of the sender.
+ * sent before it, still in its handshake, which @r also takes? Work: the
+ * sender's handshakes to this receiver sent before @m, each an outstanding
+ * send of the sender.
  */
 static bool vc_hs_before(struct vc_engine *e, const struct vc_msg *m,
 			 const struct vc_req *r)
@@ -1662,6 +1663,19 @@ static bool vc_hs_before(struct vc_engine *e, const struct vc_msg *m,
 	return false;
 }
 
+/* @r takes @m from @d's unexpected messages. */
+static void vc_unexpected_take(struct vc_engine *e, struct vc_node *d,
+			       struct vc_msg *m, struct vc_req *r, u64 t)
+{
+	if (m->deferred) {
+		m->deferred = false;
+		d->hs_deferred--;
+	}
+	list_del_init(&m->link);
+	vc_unreserve(e, m);
+	vc_recv_done(e, r, m, t);
+}
+
 /*
  * A handshake of @src's to @d ended: its messages left unexpected behind
  * it take the receives they now may, in order.
@@ -1681,13 +1695,9 @@ static void vc_hs_release(struct vc_engine *e, struct vc_node *d, u32 src,
 		r = vc_match_posted(e, d, m);
 		if (!r || vc_hs_before(e, m, r))
 			continue;
-		m->deferred = false;
-		d->hs_deferred--;
-		list_del_init(&m->link);
 		freed |= m->reserved;
 		vc_unpost(e, r);
-		vc_unreserve(e, m);
-		vc_recv_done(e, r, m, t);
+		vc_unexpected_take(e, d, m, r, t);
 	}
 	if (freed)	/* buffer room for what waited for it */
 		vc_recheck_parked(e, d, t);
@@ -1708,11 +1718,13 @@ static void vc_deliver_data(struct vc_engine *e, struct vc_msg *m, u64 t)
 		return;
 	}
 	r = vc_match_posted(e, d, m);
-	if (r && vc_hs_before(e, m, r))
-		r = NULL;	/* it waits, unexpected, for the one before */
-	if (!r && vc_hs_before(e, m, NULL)) {
-		m->deferred = true;	/* whose place it must not take */
-		d->hs_deferred++;
+	if (vc_hs_before(e, m, NULL)) {	/* a handshake of its sender's */
+		if (r && vc_hs_before(e, m, r))
+			r = NULL;	/* it waits, unexpected, for that one */
+		if (!r) {
+			m->deferred = true;	/* whose place it must not take */
+			d->hs_deferred++;
+		}
 	}
 	if (r) {
 		bool freed = m->reserved;
@@ -1920,13 +1932,7 @@ static void vc_op_recv(struct vc_engine *e, struct vc_req *r, u64 t)
 	list_for_each_entry(m, &n->unexpected, link) {
 		if (!vc_matches(r, m) || vc_hs_before(e, m, r))
 			continue;
-		if (m->deferred) {
-			m->deferred = false;
-			n->hs_deferred--;
-		}
-		list_del_init(&m->link);
-		vc_unreserve(e, m);
-		vc_recv_done(e, r, m, t);
+		vc_unexpected_take(e, n, m, r, t);
 		vc_recheck_parked(e, n, t);
 		return;
 	}
