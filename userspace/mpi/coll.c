@@ -69,32 +69,18 @@ static int pick(MPI_Comm c, const char *call, unsigned int kind,
 	return 0;
 }
 
-static int coll_check(MPI_Comm c, const char *call)
-{
-	if (!vmpi.inited || vmpi.finalized) {
-		fprintf(stderr, "vcube-mpi: %s before MPI_Init or after "
-			"MPI_Finalize\n", call);
-		exit(1);
-	}
-	if (vmpi_comm_check(c))
-		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, call,
-				  "not a communicator");
-	return 0;
-}
-
+/* A collective's count: its buffers are checked where it uses them. */
 static int count_check(MPI_Comm c, const char *call, int count,
 		       MPI_Datatype type, size_t *bytes)
 {
-	if (count < 0)
-		return vmpi_error(c, MPI_ERR_COUNT, call, "count %d", count);
-	if (vmpi_type_check(type))
-		return vmpi_error(c, MPI_ERR_TYPE, call,
-				  "not a committed datatype");
-	*bytes = (size_t)count * type->size;
-	if (*bytes > vmpi.max_msg)
-		return vmpi_error(c, MPI_ERR_COUNT, call,
-				  "%zu bytes: past the module's max_msg (%zu)",
-				  *bytes, vmpi.max_msg);
+	return vmpi_count_check(c, call, MPI_IN_PLACE, count, type, bytes);
+}
+
+static int root_check(MPI_Comm c, const char *call, int root)
+{
+	if (root < 0 || root >= c->size)
+		return vmpi_error(c, MPI_ERR_ROOT, call, "root %d of %d", root,
+				  c->size);
 	return 0;
 }
 
@@ -111,7 +97,7 @@ int MPI_Barrier(MPI_Comm comm)
 	const char *algo;
 	int ret;
 
-	ret = coll_check(comm, "MPI_Barrier");
+	ret = vmpi_enter(comm, "MPI_Barrier");
 	if (!ret)
 		ret = pick(comm, "MPI_Barrier", VCUBE_ALGO_SYNC, "BARRIER",
 			   comm->vc->cnet ? "cm5_control" : "dissemination",
@@ -129,14 +115,14 @@ int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root,
 	size_t bytes;
 	int ret;
 
-	ret = coll_check(comm, "MPI_Bcast");
+	ret = vmpi_enter(comm, "MPI_Bcast");
 	if (!ret)
 		ret = count_check(comm, "MPI_Bcast", count, type, &bytes);
 	if (ret)
 		return ret;
-	if (root < 0 || root >= comm->size)
-		return vmpi_error(comm, MPI_ERR_ROOT, "MPI_Bcast", "root %d",
-				  root);
+	ret = root_check(comm, "MPI_Bcast", root);
+	if (ret)
+		return ret;
 	ret = pick(comm, "MPI_Bcast", VCUBE_ALGO_BCAST, "BCAST",
 		   comm->vc->cnet ? "cm5_control" : "tree", &algo);
 	if (ret)
@@ -163,7 +149,7 @@ static int fold_coll(MPI_Comm c, const char *call, unsigned int kind,
 	size_t bytes;
 	int ret, native;
 
-	ret = coll_check(c, call);
+	ret = vmpi_enter(c, call);
 	if (!ret)
 		ret = count_check(c, call, count, type, &bytes);
 	if (ret)
@@ -231,21 +217,22 @@ int MPI_Reduce(const void *sendbuf, void *recvbuf, int count,
 {
 	void *tmp = NULL, *out = recvbuf;
 	const void *in = sendbuf;
+	size_t bytes;
 	int ret;
 
-	ret = coll_check(comm, "MPI_Reduce");
+	ret = vmpi_enter(comm, "MPI_Reduce");
 	if (ret)
 		return ret;
-	if (root < 0 || root >= comm->size)
-		return vmpi_error(comm, MPI_ERR_ROOT, "MPI_Reduce", "root %d",
-				  root);
-	if (count < 0 || vmpi_type_check(type))
-		return vmpi_error(comm, count < 0 ? MPI_ERR_COUNT : MPI_ERR_TYPE,
-				  "MPI_Reduce", "count %d", count);
+	ret = root_check(comm, "MPI_Reduce", root);
+	if (ret)
+		return ret;
+	ret = count_check(comm, "MPI_Reduce", count, type, &bytes);
+	if (ret)
+		return ret;
 	if (comm->rank == root && sendbuf == MPI_IN_PLACE)
 		in = recvbuf;
 	if (comm->rank != root) {
-		tmp = malloc((size_t)count * type->size + 1);
+		tmp = malloc(bytes + 1);
 		if (!tmp)
 			return vmpi_error(comm, MPI_ERR_NO_MEM, "MPI_Reduce",
 					  "out of memory");
@@ -274,7 +261,7 @@ int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf,
 	void *tmp;
 	int i, ret;
 
-	ret = coll_check(comm, "MPI_Reduce_scatter");
+	ret = vmpi_enter(comm, "MPI_Reduce_scatter");
 	if (ret)
 		return ret;
 	if (vmpi_type_check(type))
@@ -315,7 +302,7 @@ static int blocks_check(MPI_Comm c, const char *call, int scount,
 	size_t rb, sb;
 	int ret;
 
-	ret = coll_check(c, call);
+	ret = vmpi_enter(c, call);
 	if (!ret)
 		ret = count_check(c, call, rcount, rtype, &rb);
 	if (!ret && !in_place)
@@ -405,12 +392,12 @@ int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 	size_t len, sl;
 	int i, ret = 0;
 
-	ret = coll_check(comm, "MPI_Gather");
+	ret = vmpi_enter(comm, "MPI_Gather");
 	if (ret)
 		return ret;
-	if (root < 0 || root >= comm->size)
-		return vmpi_error(comm, MPI_ERR_ROOT, "MPI_Gather", "root %d",
-				  root);
+	ret = root_check(comm, "MPI_Gather", root);
+	if (ret)
+		return ret;
 	root_me = comm->rank == root;
 	ret = count_check(comm, "MPI_Gather", root_me ? recvcount : sendcount,
 			  root_me ? recvtype : sendtype, &len);
@@ -462,12 +449,12 @@ int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 	size_t len, rl;
 	int i, ret;
 
-	ret = coll_check(comm, "MPI_Scatter");
+	ret = vmpi_enter(comm, "MPI_Scatter");
 	if (ret)
 		return ret;
-	if (root < 0 || root >= comm->size)
-		return vmpi_error(comm, MPI_ERR_ROOT, "MPI_Scatter", "root %d",
-				  root);
+	ret = root_check(comm, "MPI_Scatter", root);
+	if (ret)
+		return ret;
 	root_me = comm->rank == root;
 	ret = count_check(comm, "MPI_Scatter", root_me ? sendcount : recvcount,
 			  root_me ? sendtype : recvtype, &len);
@@ -508,7 +495,7 @@ int MPI_Alltoallv(const void *sendbuf, const int sendcounts[],
 	unsigned int tag;
 	int k, p, me, ret;
 
-	ret = coll_check(comm, "MPI_Alltoallv");
+	ret = vmpi_enter(comm, "MPI_Alltoallv");
 	if (ret)
 		return ret;
 	if (sendbuf == MPI_IN_PLACE)

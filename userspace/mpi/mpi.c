@@ -155,49 +155,9 @@ static size_t module_max_msg(void)
 	return v ? (size_t)v : 1 << 20;
 }
 
-int vmpi_comm_make(unsigned int cid, unsigned int *node, int n, int rank,
-		   MPI_Comm *out)
-{
-	struct vmpi_comm *c = calloc(1, sizeof(*c));
-	int i, ret;
-
-	if (!c)
-		goto nomem;
-	c->rank_of = malloc(vmpi.nnodes * sizeof(int));
-	if (!c->rank_of)
-		goto nomem;
-	for (i = 0; i < (int)vmpi.nnodes; i++)
-		c->rank_of[i] = -1;
-	for (i = 0; i < n; i++)
-		c->rank_of[node[i]] = i;
-	c->cid = cid;
-	c->rank = rank;
-	c->size = n;
-	c->node = node;
-	c->errh = MPI_ERRORS_ARE_FATAL;
-	c->refs = 1;		/* the handle's; each pending request adds one */
-	ret = vcube_comm_create_tp(&vmpi_transport, c, (unsigned int)rank,
-				   (unsigned int)n, &c->vc);
-	if (ret) {
-		free(c->rank_of);
-		free(c);
-		free(node);
-		return vmpi_errclass(ret);
-	}
-	c->vc->node = vmpi.node;
-	*out = c;
-	return 0;
-nomem:
-	if (c)
-		free(c->rank_of);
-	free(c);
-	free(node);
-	return MPI_ERR_NO_MEM;
-}
-
-/* The world and self: their rank tables, in place. */
-static int builtin_setup(struct vmpi_comm *c, unsigned int *node, int n,
-			 int rank, struct vcube_comm *vc)
+/* @c's rank tables over @node[] (taken over), its collectives on @vc. */
+static int comm_setup(struct vmpi_comm *c, unsigned int *node, int n,
+		      int rank, struct vcube_comm *vc)
 {
 	int i;
 
@@ -212,6 +172,35 @@ static int builtin_setup(struct vmpi_comm *c, unsigned int *node, int n,
 	c->rank = rank;
 	c->size = n;
 	c->vc = vc;
+	return 0;
+}
+
+int vmpi_comm_make(unsigned int cid, unsigned int *node, int n, int rank,
+		   MPI_Comm *out)
+{
+	struct vmpi_comm *c = calloc(1, sizeof(*c));
+	struct vcube_comm *vc = NULL;
+	int ret;
+
+	if (!c) {
+		free(node);
+		return MPI_ERR_NO_MEM;
+	}
+	ret = vcube_comm_create_tp(&vmpi_transport, c, (unsigned int)rank,
+				   (unsigned int)n, &vc);
+	ret = ret ? vmpi_errclass(ret) : comm_setup(c, node, n, rank, vc);
+	if (ret) {
+		if (vc)
+			vcube_comm_close(vc);
+		free(c);
+		free(node);
+		return ret;
+	}
+	vc->node = vmpi.node;
+	c->cid = cid;
+	c->errh = MPI_ERRORS_ARE_FATAL;
+	c->refs = 1;		/* the handle's; each pending request adds one */
+	*out = c;
 	return 0;
 }
 
@@ -255,9 +244,9 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 		wn[i] = i;
 	sn[0] = vmpi.me;
 	ret = vcube_comm_create_tp(&vmpi_transport, &vmpi_comm_self, 0, 1, &s);
-	if (ret || builtin_setup(&vmpi_comm_world, wn,
-				 (int)vcube_comm_size(w), (int)vmpi.me, w) ||
-	    builtin_setup(&vmpi_comm_self, sn, 1, 0, s)) {
+	if (ret || comm_setup(&vmpi_comm_world, wn, (int)vcube_comm_size(w),
+			      (int)vmpi.me, w) ||
+	    comm_setup(&vmpi_comm_self, sn, 1, 0, s)) {
 		fprintf(stderr, "vcube-mpi: MPI_Init: out of memory\n");
 		_exit(1);
 	}
@@ -410,20 +399,20 @@ int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *h)
 
 int MPI_Comm_rank(MPI_Comm comm, int *rank)
 {
-	NEED_INIT("MPI_Comm_rank");
-	if (vmpi_comm_check(comm))
-		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_rank",
-				  "not a communicator");
+	int ret = vmpi_enter(comm, "MPI_Comm_rank");
+
+	if (ret)
+		return ret;
 	*rank = comm->rank;
 	return MPI_SUCCESS;
 }
 
 int MPI_Comm_size(MPI_Comm comm, int *size)
 {
-	NEED_INIT("MPI_Comm_size");
-	if (vmpi_comm_check(comm))
-		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_size",
-				  "not a communicator");
+	int ret = vmpi_enter(comm, "MPI_Comm_size");
+
+	if (ret)
+		return ret;
 	*size = comm->size;
 	return MPI_SUCCESS;
 }
@@ -588,12 +577,18 @@ static void null_status(MPI_Status *st)
 	st->vmpi_bytes = 0;
 }
 
-static int check_buf(MPI_Comm comm, const char *call, const void *buf,
-		     int count, MPI_Datatype type, size_t *bytes)
+int vmpi_enter(MPI_Comm comm, const char *call)
 {
+	NEED_INIT(call);
 	if (vmpi_comm_check(comm))
 		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, call,
 				  "not a communicator");
+	return 0;
+}
+
+int vmpi_count_check(MPI_Comm comm, const char *call, const void *buf,
+		     int count, MPI_Datatype type, size_t *bytes)
+{
 	if (count < 0)
 		return vmpi_error(comm, MPI_ERR_COUNT, call, "count %d", count);
 	if (vmpi_type_check(type))
@@ -607,6 +602,14 @@ static int check_buf(MPI_Comm comm, const char *call, const void *buf,
 				  "%zu bytes: past the module's max_msg (%zu)",
 				  *bytes, vmpi.max_msg);
 	return 0;
+}
+
+static int check_buf(MPI_Comm comm, const char *call, const void *buf,
+		     int count, MPI_Datatype type, size_t *bytes)
+{
+	int ret = vmpi_enter(comm, call);
+
+	return ret ? ret : vmpi_count_check(comm, call, buf, count, type, bytes);
 }
 
 static int check_peer(MPI_Comm comm, const char *call, int rank, bool any)
@@ -670,7 +673,6 @@ static int do_send(const char *call, const void *buf, int count,
 	uint64_t req;
 	int ret;
 
-	NEED_INIT(call);
 	ret = check_buf(comm, call, buf, count, type, &bytes);
 	if (ret)
 		return ret;
@@ -758,7 +760,6 @@ static int recv_check(const char *call, void *buf, int count,
 {
 	int ret;
 
-	NEED_INIT(call);
 	ret = check_buf(comm, call, buf, count, type, bytes);
 	if (!ret)
 		ret = check_peer(comm, call, src, true);
@@ -777,8 +778,6 @@ static int recv_done(MPI_Comm comm, const char *call,
 				  vmpi_strerror(ret));
 	fill_status(comm, st, vs->src, vs->tag,
 		    err ? 0 : (size_t)vs->len, err);
-	if (err && st)
-		st->vmpi_bytes = 0;
 	return err ? vmpi_error(comm, err, call, "a message of %llu bytes",
 				(unsigned long long)vs->len) : MPI_SUCCESS;
 }
@@ -1108,7 +1107,6 @@ int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest,
 	void *tmp;
 	int ret;
 
-	NEED_INIT("MPI_Sendrecv_replace");
 	ret = check_buf(comm, "MPI_Sendrecv_replace", buf, count, type, &bytes);
 	if (ret)
 		return ret;
@@ -1195,11 +1193,9 @@ static int probe(const char *call, int src, int tag, MPI_Comm comm,
 	struct vmpi_kept **k, *m;
 	int ret;
 
-	NEED_INIT(call);
-	if (vmpi_comm_check(comm))
-		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, call,
-				  "not a communicator");
-	ret = check_peer(comm, call, src, true);
+	ret = vmpi_enter(comm, call);
+	if (!ret)
+		ret = check_peer(comm, call, src, true);
 	if (!ret)
 		ret = check_tag(comm, call, tag, true);
 	if (ret)

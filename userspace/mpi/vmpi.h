@@ -89,6 +89,14 @@ int vmpi_error(MPI_Comm comm, int code, const char *call, const char *fmt,
 const char *vmpi_strerror(int err);
 /* An MPI error class for a libvcube -errno. */
 int vmpi_errclass(int err);
+/* Initialised (else the process ends) and a live @comm: 0 or its error. */
+int vmpi_enter(MPI_Comm comm, const char *call);
+/*
+ * @count elements of @type: its bytes in *@bytes, within max_msg, and a
+ * buffer (@buf not NULL) when there are any: 0 or the error.
+ */
+int vmpi_count_check(MPI_Comm comm, const char *call, const void *buf,
+		     int count, MPI_Datatype type, size_t *bytes);
 /* 0 if @comm is a live communicator. */
 int vmpi_comm_check(MPI_Comm comm);
 /* 0 if @type is usable (predefined, or committed). */
