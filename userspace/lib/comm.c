@@ -119,7 +119,7 @@ const struct vcube_node_info *vcube_comm_info(const struct vcube_comm *comm)
 
 int vcube_comm_clock(struct vcube_comm *comm, uint64_t *ns)
 {
-	return comm ? vcube_node_clock(comm->node, ns) : -EINVAL;
+	return comm ? comm->tp->clock(comm->tpx, ns) : -EINVAL;
 }
 
 unsigned int vcube_comm_tag_base(struct vcube_comm *comm)
