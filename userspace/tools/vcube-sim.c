@@ -317,10 +317,13 @@ static void usage(FILE *f)
 		"Run an algorithm of libvcube's registry (a complete exchange by default)\n"
 		"on vcube's model on the host (no kernel), every node from time 0, and\n"
 		"print the virtual time the last node finished, in seconds.\n"
-		"  --profile   ipsc860, seidel, delta (default), ap1000 or cm5\n"
+		"  --profile   ipsc860, seidel, delta (default), ap1000 or cm5, or a\n"
+		"              profile file (a path; vcube-bench over MPI writes one:\n"
+		"              a generic machine fitted to that MPI's ping-pong)\n"
 		"  --topology  hypercube, mesh, torus or fattree (default: the profile's\n"
 		"              machine's); SHAPE is --rows R --cols C, --dim D or\n"
-		"              --nodes N as the module's (default: the profile's size)\n"
+		"              --nodes N as the module's (default: the profile's size),\n"
+		"              or --procs N: N nodes, the squarest mesh or torus\n"
 		"  --kind      xchg (default), sync, bcast, reduce, scan, kernel or shift\n"
 		"  --algo      one of that kind (--list); a shift's is gray\n"
 		"  --len       bytes of each block (default 0; reduce, scan: len / 8\n"
@@ -404,6 +407,8 @@ struct simopts {
 	const char *profile;
 	struct vcube_topo_params tp;
 	long long alpha, byte, lanes;	/* -1: the profile's */
+	u64 procs;			/* --procs: the shape from a count */
+	u64 scale;			/* a profile file's: ps run as ns */
 	bool costs, in_ns, list, json, quiet;
 	bool topo_set;			/* --topology given */
 };
@@ -416,7 +421,7 @@ static int sim_num_opt(int c, const char *arg, struct simopts *o)
 		{ 'E', "len", 1ULL << 30 }, { 'A', "alpha-ns", 1000000000 },
 		{ 'B', "byte-ns", 1000000 }, { 'L', "lanes", 1024 },
 		{ 'D', "dim", 12 }, { 'N', "nodes", 4096 },
-		{ 'S', "shift", 4095 },
+		{ 'S', "shift", 4095 }, { 'P', "procs", 4096 },
 	};
 	size_t i;
 	u64 v;
@@ -436,6 +441,7 @@ static int sim_num_opt(int c, const char *arg, struct simopts *o)
 	case 'D': o->tp.dim = v; break;
 	case 'N': o->tp.nodes = v; break;
 	case 'S': shift = v; break;
+	case 'P': o->procs = v; break;
 	}
 	return 0;
 }
@@ -459,6 +465,7 @@ static int sim_options(int argc, char **argv, struct simopts *o)
 		{ "ns", no_argument, NULL, 'n' },
 		{ "kind", required_argument, NULL, 'K' },
 		{ "shift", required_argument, NULL, 'S' },
+		{ "procs", required_argument, NULL, 'P' },
 		{ "list", no_argument, NULL, 'I' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -546,6 +553,130 @@ static void sim_overrides(const struct simopts *o, struct vc_params *p)
 }
 
 /*
+ * The generic machine of a profile file (vcube-bench --transport mpi
+ * --costs writes one): no machine of the papers, a network as the MPI
+ * transport measures it. A message costs alpha + beta bytes, nothing per
+ * hop; the sender's library buffers it (eager); bodies sharing a channel
+ * share its bandwidth equally (max-min, gamma 0, no lane limit), as flow
+ * models of clusters do; a node's copies cost copy_ps per byte.
+ */
+static struct vc_params sim_generic(u64 alpha, u64 beta, u64 copy)
+{
+	struct vc_params p = vc_profile_ipsc860();
+
+	p.switching = VC_SW_WORMHOLE;
+	p.lanes = 0;
+	p.gamma = 0;
+	p.duplex = 0;
+	p.tail = 0;
+	p.short_max = U32_MAX;
+	p.eject = 0;
+	p.cost[VC_CLASS_SHORT] = (struct vc_cost){ alpha, beta, 0 };
+	p.copy_ps = copy;
+	return p;
+}
+
+/*
+ * A profile file: "key=value" lines, '#' comments; base=generic (the only
+ * base), topology=, and alpha_ps=, byte_ps=, copy_ps= in picoseconds.
+ * The engine counts whole ns, so a file's machine runs with every time
+ * 1000 times longer (ps as ns: the model is linear in its times, and the
+ * generic machine has no other) and the result is divided back
+ * (o->scale). 0, or 2 (said).
+ */
+static int sim_profile_file(struct simopts *o, struct vc_params *p)
+{
+	u64 alpha = U64_MAX, beta = U64_MAX, copy = 0, v;
+	char line[256], key[64], val[128];
+	enum vcube_topo_kind tk = VCUBE_TOPO_FATTREE;
+	FILE *f = fopen(o->profile, "r");
+	unsigned int n = 0;
+	int bad = 0;
+
+	if (!f) {
+		fprintf(stderr, "vcube-sim: profile file %s: %s\n", o->profile,
+			strerror(errno));
+		return 2;
+	}
+	while (!bad && fgets(line, sizeof(line), f)) {
+		n++;
+		if (line[strspn(line, " \t")] == '#' ||
+		    line[strspn(line, " \t\r\n")] == '\0')
+			continue;
+		if (sscanf(line, " %63[a-z_] = %127s", key, val) != 2) {
+			bad = 1;
+		} else if (!strcmp(key, "base")) {
+			bad = strcmp(val, "generic") != 0;
+		} else if (!strcmp(key, "topology")) {
+			bad = sim_parse_topology(val, &tk) != 0;
+		} else if (!strcmp(key, "alpha_ps") || !strcmp(key, "byte_ps") ||
+			   !strcmp(key, "copy_ps")) {
+			bad = sim_parse_num(key, val, key[0] == 'c' ? 1000 :
+					    1000000000000ULL, &v) != 0;
+			*(key[0] == 'a' ? &alpha : key[0] == 'b' ? &beta :
+			  &copy) = v;
+		}
+		/* other keys: the fit's facts, for the reader */
+	}
+	fclose(f);
+	if (bad || alpha == U64_MAX || beta == U64_MAX) {
+		fprintf(stderr, bad ? "vcube-sim: %s:%u: not a profile line (base=generic, topology=, alpha_ps=, byte_ps=, copy_ps=)\n" :
+			"vcube-sim: %s: alpha_ps= and byte_ps= are needed\n",
+			o->profile, n);
+		return 2;
+	}
+	o->scale = 1000;
+	*p = sim_generic(alpha, beta, copy * 1000);
+	if (!o->topo_set)
+		o->tp.kind = tk;
+	return 0;
+}
+
+/* Is --profile a file rather than a name? */
+static bool sim_is_file(const char *profile)
+{
+	return vc_profile_find(profile) < 0 && (strchr(profile, '/') ||
+						strchr(profile, '.'));
+}
+
+/*
+ * --procs @n: the topology's shape with n nodes (a hypercube of lg n
+ * dimensions, the squarest mesh or torus, a fat tree of n), into @o;
+ * 0, or 2 (said).
+ */
+static int sim_procs_shape(struct simopts *o)
+{
+	u32 n = o->procs, r;
+
+	if (o->tp.dim || o->tp.rows || o->tp.cols || o->tp.nodes) {
+		fprintf(stderr, "vcube-sim: --procs or a shape (--dim, --rows/--cols, --nodes), not both\n");
+		return 2;
+	}
+	switch (o->tp.kind) {
+	case VCUBE_TOPO_HYPERCUBE:
+		if (n < 2 || (n & (n - 1))) {
+			fprintf(stderr, "vcube-sim: --procs %u: a hypercube's nodes are a power of two\n",
+				n);
+			return 2;
+		}
+		while ((1U << o->tp.dim) < n)
+			o->tp.dim++;
+		break;
+	case VCUBE_TOPO_FATTREE:
+		o->tp.nodes = n;
+		break;
+	default:
+		for (r = 1; (r + 1) * (r + 1) <= n; r++)
+			;
+		while (n % r)
+			r--;
+		o->tp.rows = r;
+		o->tp.cols = n / r;
+	}
+	return 0;
+}
+
+/*
  * --profile's costs into @p, and, as the module takes them, its machine's
  * topology unless --topology was given and its size unless a shape was:
  * 0, or 2 (said) for an unknown profile.
@@ -555,6 +686,8 @@ static int sim_profile(struct simopts *o, struct vc_params *p)
 	const struct vc_profile *pr;
 	int prof = vc_profile_find(o->profile);
 
+	if (sim_is_file(o->profile))
+		return sim_profile_file(o, p) ?: o->procs ? sim_procs_shape(o) : 0;
 	if (prof < 0) {
 		fprintf(stderr, "vcube-sim: no profile '%s' (ipsc860, seidel, delta, ap1000, cm5)\n",
 			o->profile);
@@ -564,6 +697,8 @@ static int sim_profile(struct simopts *o, struct vc_params *p)
 	*p = pr->params();
 	if (!o->topo_set)
 		o->tp.kind = pr->kind;
+	if (o->procs)
+		return sim_procs_shape(o);
 	if (o->tp.kind == pr->kind && !o->tp.dim && !o->tp.rows &&
 	    !o->tp.cols && !o->tp.nodes) {
 		o->tp.dim = pr->dim;
@@ -621,10 +756,11 @@ int main(int argc, char **argv)
 	if (sim_profile(&o, &p))
 		return 2;
 	if (o.costs) {
-		printf(o.json ? "{\"alpha_ns\":%llu,\"byte_ns\":%llu,\"lanes\":%u}\n" :
-		       "alpha_ns %llu\nbyte_ns %llu\nlanes %u\n",
-		       (unsigned long long)p.cost[VC_CLASS_SHORT].base,
-		       (unsigned long long)p.cost[VC_CLASS_SHORT].byte, p.lanes);
+		printf(o.json ? "{\"alpha_ns\":%g,\"byte_ns\":%g,\"lanes\":%u}\n" :
+		       "alpha_ns %g\nbyte_ns %g\nlanes %u\n",
+		       (double)p.cost[VC_CLASS_SHORT].base / (o.scale ?: 1),
+		       (double)p.cost[VC_CLASS_SHORT].byte / (o.scale ?: 1),
+		       p.lanes);
 		return 0;
 	}
 	if (!algo) {
@@ -659,6 +795,8 @@ int main(int argc, char **argv)
 	for (i = 0; i < nprocs; i++)
 		if (nodes[i].end > finish)
 			finish = nodes[i].end;
+	if (o.scale)
+		finish = (finish + o.scale / 2) / o.scale;
 	sim_print(&o, &topo, finish);
 	vc_engine_destroy(eng);
 	free(nodes);
