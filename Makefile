@@ -45,6 +45,8 @@ LIB_SRC := $(wildcard userspace/lib/*.c userspace/lib/plan/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
 CORE_SRC := $(filter-out %_test.c,$(wildcard kernel/core/*.c))
 TOOLS := $(patsubst userspace/tools/%.c,$(B)/bin/%,$(wildcard userspace/tools/*.c))
+# vcube-bench over MPI, run by vcube-bench --transport mpi (see below)
+BENCH_MPI := $(B)/libexec/vcube/vcube-bench-mpi
 # What the tools share (userspace/tools/common/), built into each.
 TOOL_COMMON := $(wildcard userspace/tools/common/*.c)
 TOOL_DEPS := $(TOOL_COMMON) $(wildcard userspace/tools/common/*.h)
@@ -97,7 +99,7 @@ $(B)/lib-link: FORCE
 	@mkdir -p $(dir $@)
 	@echo $(LIB_LINK) | cmp -s - $@ || echo $(LIB_LINK) > $@
 .PHONY: FORCE
-userspace: $(B)/lib/libvcube.a $(SO) $(TOOLS)
+userspace: $(B)/lib/libvcube.a $(SO) $(TOOLS) $(BENCH_MPI)
 
 $(B)/%.o: %.c $(wildcard userspace/lib/include/*.h userspace/lib/*.h) include/uapi/linux/vcube.h
 	@mkdir -p $(dir $@)
@@ -175,6 +177,13 @@ $(B)/tests/vcube-sim-check: userspace/tools/vcube-sim.c $(CORE_SRC) $(wildcard k
 $(B)/bin/vcube-bench: userspace/tools/vcube-bench.c $(wildcard userspace/tools/bench/*.[ch]) $(TOOL_DEPS) $(LIBVCUBE_DEP)
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(wildcard userspace/tools/bench/*.c) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS)
+
+# The same program over MPI, which vcube-bench --transport mpi runs from
+# ../libexec/vcube beside it (so that runs on the device load no MPI):
+# Debian's Open MPI compiler wrapper, and the transport in bench/mpi/.
+$(BENCH_MPI): userspace/tools/vcube-bench.c $(wildcard userspace/tools/bench/*.[ch] userspace/tools/bench/mpi/*.c) $(TOOL_DEPS) $(LIBVCUBE_DEP)
+	@mkdir -p $(dir $@)
+	OMPI_CC=$(CC) mpicc $(VCUBE_CFLAGS) $(CPPFLAGS) -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(wildcard userspace/tools/bench/*.c userspace/tools/bench/mpi/*.c) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS)
 
 $(B)/bin/vcubectl: userspace/tools/vcubectl.c $(wildcard userspace/tools/vcubectl/*.[ch]) $(TOOL_DEPS) $(LIBVCUBE_DEP)
 	@mkdir -p $(dir $@)
@@ -385,6 +394,7 @@ install-userspace: userspace
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 		userspace/lib/libvcube.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/libvcube.pc
 	install -m 0755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
+	install -D -m 0755 $(BENCH_MPI) $(DESTDIR)$(PREFIX)/libexec/vcube/vcube-bench-mpi
 	@# vcube-mpi: the library, its mpi.h apart from any other MPI's, and
 	@# the wrapper and pkg-config file pointing at where they now are
 	install -D -m 0644 $(MPI_LIB) $(DESTDIR)$(LIBDIR)/libvcube-mpi.a

@@ -38,9 +38,9 @@ static char *capture(void (*fn)(FILE *f, void *arg), void *arg)
 static void sweep_all(FILE *f, void *arg)
 {
 	struct result res[3] = {
-		{ "pairwise", 64, 1000, 2000, 1500.25, 1 },
-		{ "lex_F", 4096, 123456789, 223456789, 1.5e8, 0 },
-		{ "a_long_name_x", 1ULL << 40, 1, 2, 1.05, 1 },
+		{ "pairwise", 64, 1000, 2000, 1500.25, 1, -1, "" },
+		{ "lex_F", 4096, 123456789, 223456789, 1.5e8, 0, -1, "" },
+		{ "a_long_name_x", 1ULL << 40, 1, 2, 1.05, 1, -1, "" },
 	};
 	struct bench b;
 	int fmt, flags;
@@ -96,8 +96,8 @@ static void odd_bench(struct bench *b, struct result *r, int fmt)
 static void odd_json(FILE *f, void *arg)
 {
 	struct result r[2] = {
-		{ "gen", 256, 10, 30, 20.5, 1 },
-		{ "q\"uo\\te", 1024, 40, 60, 50, 0 },
+		{ "gen", 256, 10, 30, 20.5, 1, -1, "" },
+		{ "q\"uo\\te", 1024, 40, 60, 50, 0, -1, "" },
 	};
 	struct bench b;
 
@@ -108,7 +108,7 @@ static void odd_json(FILE *f, void *arg)
 
 static void odd_csv(FILE *f, void *arg)
 {
-	struct result r[2] = { { "gen", 256, 10, 30, 20.5, 1 } };
+	struct result r[2] = { { "gen", 256, 10, 30, 20.5, 1, -1, "" } };
 	struct bench b;
 
 	(void)arg;

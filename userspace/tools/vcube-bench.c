@@ -20,23 +20,38 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bench/bench.h"
 #include "common/algos.h"
 #include "common/cli.h"
 
+static void usage_studies(FILE *f);
+
 static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: vcube-run -n N vcube-bench [OPTIONS]\n"
+		"       mpirun -n N vcube-bench --transport mpi [OPTIONS]\n"
+		"       mpirun -n 2 vcube-bench --transport mpi --costs > FILE.profile\n"
 		"       vcube-bench --from FILE.csv --plot OUT.svg|OUT.png\n"
 		"       vcube-bench --from D3.csv --from D4.csv ... --regions OUT.svg\n\n"
 		"Time complete-exchange algorithms; every byte received is checked.\n"
-		"  -a, --algo LIST     comma-separated algorithms (default: all that\n"
-		"                      run on this network; --list shows them)\n"
+		"  -a, --algo LIST     comma-separated algorithms (default, or all: every\n"
+		"                      one that runs on this network; --list shows them)\n"
+		"      --transport T   vcube (default: the vcube device, virtual time,\n"
+		"                      under vcube-run) or mpi (MPI point-to-point, real\n"
+		"                      time, under mpirun: the same plans, and the MPI's\n"
+		"                      own MPI_Alltoall, MPI_Allreduce or MPI_Bcast)\n"
+		"      --predict PROF  beside each point, vcube-sim's time for it on a\n"
+		"                      profile (ipsc860, seidel, delta, ap1000, cm5) or a\n"
+		"                      profile file, and measured / predicted\n"
+		"      --warmup N      unmeasured repetitions per point (default: 1 over\n"
+		"                      MPI, 0 on vcube)\n"
 		"  -s, --sizes LIST    block sizes in bytes: 1,16,256 or LO..HI (powers\n"
 		"                      of two) or LO..HI:STEP (default 1..4096)\n"
 		"  -r, --reps N        repetitions per point (default 3)\n"
@@ -63,7 +78,14 @@ static void usage(FILE *f)
 		"                      checked against the known transform\n"
 		"      --flop-ns X     --fft: virtual ns per flop (5 N lg N per row\n"
 		"                      transform), charged as a busy wait (default 0)\n"
-		"      --seed N        the pattern's seed (default 1)\n"
+		"      --seed N        the pattern's seed (default 1)\n");
+	usage_studies(f);
+}
+
+/* The studies, the outputs and the registry's names: usage()'s end. */
+static void usage_studies(FILE *f)
+{
+	fprintf(f,
 		"      --barrier LIST  barriers instead (gsync,sync0,rds,dissemination,\n"
 		"                      tree,cm5_control or all): cost and exit spread\n"
 		"                      with one rank\n"
@@ -75,7 +97,11 @@ static void usage(FILE *f)
 		"                      are its bytes; success: within 1 ms of a m + b_s\n"
 		"      --unforced      --shift: the long protocol (a m + b_l), not FORCED\n"
 		"      --costs         the measured b_s, s, b_l and a, and the smallest\n"
-		"                      message for which RDS pays (Seidel Table III)\n"
+		"                      message for which RDS pays (Seidel Table III);\n"
+		"                      over MPI: a ping-pong of ranks 0 and 1 over\n"
+		"                      --sizes (default 1..65536, --reps 50), alpha and\n"
+		"                      beta fitted on every other size, written as a\n"
+		"                      profile for --predict\n"
 		"      --envelope      --plot: min, average and max, not the max alone\n"
 		"      --csv           CSV on stdout instead of the table\n"
 		"  -j, --json          JSON on stdout instead of the table\n"
@@ -98,13 +124,20 @@ static void usage(FILE *f)
 	vcube_tool_algos_names(f, "broadcasts:        ", 1U << VCUBE_ALGO_BCAST);
 }
 
-/* 1 if some kind of the registry has an algorithm named @name. */
+/*
+ * 1 if some kind of the registry has an algorithm named @name, or it is
+ * "all", or the MPI library's own operation of a kind.
+ */
 static int algo_known(const char *name)
 {
 	unsigned int k;
 
+	if (!strcmp(name, "all"))
+		return 1;
 	for (k = 0; k < VCUBE_ALGO_NKINDS; k++)
-		if (!vcube_algo_find(k, name, NULL))
+		if (!vcube_algo_find(k, name, NULL) ||
+		    (bench_mpi && bench_mpi->native_name(k) &&
+		     !strcmp(name, bench_mpi->native_name(k))))
 			return 1;
 	return 0;
 }
@@ -117,7 +150,8 @@ struct cli {
 	struct ge_study ge;
 	const char *from[16];
 	unsigned int nfrom;
-	int sizes_given, skew_given, elem_given, list;
+	int sizes_given, skew_given, elem_given, list, reps_given;
+	int warmup_given;
 };
 
 static int parse_sizes(struct bench *b, const char *arg)
@@ -198,6 +232,13 @@ static int opt_number(struct cli *o, int c, const char *arg)
 		if (bench_parse_u64(arg, &v) || !v || v > 100000)
 			return -EINVAL;
 		b->reps = (unsigned int)v;
+		o->reps_given = 1;
+		return 0;
+	case 'w':
+		if (bench_parse_u64(arg, &v) || v > 1000)
+			return -EINVAL;
+		b->warmup = (unsigned int)v;
+		o->warmup_given = 1;
 		return 0;
 	case 'I':
 		return bench_parse_u64(arg, &b->idle_ns);
@@ -239,6 +280,8 @@ static int opt_flag(struct cli *o, int c, const char *arg)
 	case 'R': b->regions = arg; break;
 	case 'W': b->paper = arg; break;
 	case 'T': b->title = arg; break;
+	case 'Y': b->predict = arg; break;
+	case 'Z': break;	/* --transport: main() took it */
 	case 'q': b->quiet = 1; break;
 	case 'O': b->one_way = 1; break;
 	case 'X': b->reduce = 1; break;
@@ -264,7 +307,7 @@ static int opt_flag(struct cli *o, int c, const char *arg)
 
 static const char *const long_names[] = {
 	['s'] = "sizes", ['r'] = "reps", ['I'] = "idle-ns", ['S'] = "seed",
-	['K'] = "skew",
+	['K'] = "skew", ['w'] = "warmup",
 };
 
 /* The command line into @o: 0, 1 (--help: exit 0) or 2 (exit 2). */
@@ -297,6 +340,9 @@ static int parse(int argc, char **argv, struct cli *o)
 		{ "skew", required_argument, NULL, 'K' },
 		{ "unforced", no_argument, NULL, 'U' },
 		{ "costs", no_argument, NULL, 'M' },
+		{ "transport", required_argument, NULL, 'Z' },
+		{ "predict", required_argument, NULL, 'Y' },
+		{ "warmup", required_argument, NULL, 'w' },
 		{ "envelope", no_argument, NULL, 'E' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
@@ -492,18 +538,91 @@ static const char *sweep_conflict(const struct cli *o)
 	return NULL;
 }
 
+/*
+ * --transport: on "mpi", vcube-bench becomes vcube-bench-mpi (the same
+ * program built with MPI, in ../libexec/vcube), so that runs on the
+ * device never load an MPI library; 0 to go on here, else the exit status.
+ */
+static int transport(int argc, char **argv)
+{
+	char path[PATH_MAX], *slash;
+	const char *t = NULL;
+	ssize_t n;
+	int i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--"); i++) {
+		if (!strcmp(argv[i], "--transport") && i + 1 < argc)
+			t = argv[i + 1];
+		else if (!strncmp(argv[i], "--transport=", 12))
+			t = argv[i] + 12;
+	}
+	if (!t || !strcmp(t, bench_mpi ? "mpi" : "vcube"))
+		return 0;
+	if (strcmp(t, "mpi") && strcmp(t, "vcube")) {
+		fprintf(stderr, "vcube-bench: bad --transport '%s' (vcube or mpi)\n",
+			t);
+		return 2;
+	}
+	if (bench_mpi) {
+		fprintf(stderr, "vcube-bench-mpi: --transport vcube is vcube-bench's (under vcube-run)\n");
+		return 2;
+	}
+	n = readlink("/proc/self/exe", path, sizeof(path) - 32);
+	slash = n > 0 ? (path[n] = '\0', strrchr(path, '/')) : NULL;
+	if (slash) {
+		strcpy(slash + 1, "../libexec/vcube/vcube-bench-mpi");
+		execv(path, argv);
+	}
+	fprintf(stderr, "vcube-bench: --transport mpi runs %s: %s\n",
+		slash ? path : "vcube-bench-mpi", slash ? strerror(errno) :
+		"where is vcube-bench?");
+	return 1;
+}
+
+/* What vcube-bench-mpi runs: the sweep, or --costs; 0 to go on. */
+static const char *mpi_conflict(struct cli *o)
+{
+	if (!bench_mpi)
+		return NULL;
+	if (o->nfrom || o->list)
+		return NULL;
+	if (o->sy.kind && o->sy.kind != SYNC_COSTS)
+		return "--barrier and --shift run on the vcube device only (vcube-run, not --transport mpi)";
+	if (o->ge.nalgos)
+		return "--ge runs on the vcube device only (vcube-run, not --transport mpi)";
+	if (o->b.density > 0 || o->b.fft)
+		return "--density and --fft run on the vcube device only (vcube-run, not --transport mpi)";
+	return NULL;
+}
+
 int main(int argc, char **argv)
 {
 	static struct cli o;
 	const char *why;
 	int ret;
 
+	ret = transport(argc, argv);
+	if (ret)
+		return ret;
 	o.b.reps = 3;
 	o.b.seed = 1;
 	parse_sizes(&o.b, "1..4096");
 	ret = parse(argc, argv, &o);
 	if (ret)
 		return ret == 1 ? 0 : 2;
+	why = mpi_conflict(&o);
+	if (why) {
+		fprintf(stderr, "vcube-bench: %s\n", why);
+		return 2;
+	}
+	if (bench_mpi && !o.warmup_given)
+		o.b.warmup = 1;
+	if (bench_mpi && o.sy.kind == SYNC_COSTS) {
+		if (!o.sizes_given)
+			parse_sizes(&o.b, "1..65536");
+		return bench_mpi->costs(o.reps_given ? o.b.reps : 50,
+					o.b.sizes, o.b.nsizes);
+	}
 	why = output_conflict(&o, &ret);
 	if (why) {
 		fprintf(stderr, "vcube-bench: %s\n", why);

@@ -27,6 +27,8 @@ struct result {
 	uint64_t min, max;
 	double avg;
 	int ok;			/* every byte arrived intact */
+	double pred;		/* --predict: vcube-sim's time, ns; < 0: none */
+	char via[24];		/* a native row: the algorithm the MPI chose */
 };
 
 struct bench {
@@ -53,7 +55,49 @@ struct bench {
 	unsigned int nres;
 	struct vcube_net_desc net;
 	unsigned int procs;
+	const char *predict;	/* --predict PROFILE: vcube-sim beside */
+	unsigned int warmup;	/* unmeasured repetitions per point */
 };
+
+/*
+ * What vcube-bench runs over: the vcube device, one process per node under
+ * vcube-run; or, in vcube-bench-mpi (the same sources with bench/mpi/,
+ * built by mpicc), MPI, one process per MPI rank under mpirun, timed in
+ * real seconds. vcube-bench --transport mpi runs vcube-bench-mpi.
+ */
+struct bench_point;
+
+struct bench_tp {
+	const char *name;
+	/* MPI_Init, this rank's communicator, the facts for the table */
+	int (*open)(struct vcube_comm **c, struct vcube_net_desc *net);
+	/* end the run with @status; @agreed: every rank ends with it */
+	int (*close)(struct vcube_comm *c, int status, bool agreed);
+	/*
+	 * The MPI library's own operation of the registry's @kind
+	 * (MPI_Alltoall, MPI_Allreduce, MPI_Bcast) at @pt; 0 or -errno. Its
+	 * row's name is native_name(kind), NULL: none for that kind.
+	 */
+	int (*native)(struct bench_point *pt, unsigned int kind);
+	const char *(*native_name)(unsigned int kind);
+	/*
+	 * What the library picks for @kind at @p ranks and @len bytes (into
+	 * @buf, "" if it cannot say), and the registry's nearest algorithm
+	 * (NULL: none), for --predict.
+	 */
+	const char *(*native_algo)(unsigned int kind, unsigned int p,
+				   uint64_t len, char *buf, size_t n);
+	/* --costs: ping-pong and copy rate, the fitted profile on stdout */
+	int (*costs)(unsigned int reps, const uint64_t *sizes,
+		     unsigned int nsizes);
+};
+
+/* vcube-bench-mpi's (bench/mpi/mpi.c); NULL in vcube-bench. */
+extern const struct bench_tp bench_mpi_tp __attribute__((weak));
+#define bench_mpi (&bench_mpi_tp)
+
+/* Is @pt's algorithm the MPI library's own operation of @kind? */
+bool bench_native(const struct bench_point *pt, unsigned int kind);
 
 /*
  * One point of the sweep: an algorithm and a size, on this rank, with the
@@ -121,6 +165,8 @@ struct bench_col {
 	enum bench_type type;
 	int width;		/* table; negative: left-aligned */
 	int prec;		/* table: digits after the point */
+	int dprec;		/* CSV, JSON: digits after the point (0: 1) */
+	bool none_neg;		/* a negative real is none: "-", empty, null */
 	double scale;		/* table: value / scale, as a real (0: as is) */
 	const char *no;		/* table: a false boolean ("BAD"; true: "ok") */
 	const char *suffix;	/* table: after the value ("%") */
@@ -201,6 +247,18 @@ FILE *bench_tmpfile(char *tmpl);
  * read the network from sysfs into @net (zeroed elsewhere); 0 when bound.
  */
 int bench_comm_open(struct vcube_comm **c, struct vcube_net_desc *net);
+/*
+ * Close what bench_comm_open() opened, ending the run with @status (the
+ * exit status; @agreed: every rank has it, else MPI ends every rank).
+ */
+int bench_comm_close(struct vcube_comm *c, int status, bool agreed);
+/*
+ * --predict: vcube-sim's time (ns) for @algo of @kind at @p ranks and
+ * @len bytes on @profile (a name or a profile file), into *@ns; 0, or
+ * -errno (said once).
+ */
+int bench_predict(const char *profile, unsigned int kind, const char *algo,
+		  unsigned int p, uint64_t len, double *ns);
 /* A whole number, decimal or 0x; 0 or -EINVAL. */
 int bench_parse_u64(const char *s, uint64_t *v);
 /* "1,2,3", "LO..HI" (powers of two from LO) or "LO..HI:STEP". */

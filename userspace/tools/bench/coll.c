@@ -15,8 +15,11 @@ static int reduce_op(struct bench_point *pt, unsigned int rep, int *bad)
 	size_t i, n = pt->len / 8;
 	int ret;
 
-	ret = vcube_reduce_run(pt->c, pt->algo, VCUBE_OP_SUM, VCUBE_TYPE_U64,
-			       pt->sbuf, out, n);
+	if (bench_native(pt, VCUBE_ALGO_REDUCE))
+		ret = bench_mpi->native(pt, VCUBE_ALGO_REDUCE);
+	else
+		ret = vcube_reduce_run(pt->c, pt->algo, VCUBE_OP_SUM,
+				       VCUBE_TYPE_U64, pt->sbuf, out, n);
 	for (i = 0; !ret && i < n; i++)
 		if (out[i] != 1000ULL * p * (p - 1) / 2 + (uint64_t)p * (i + rep))
 			*bad = 1;
@@ -46,7 +49,10 @@ static int bcast_op(struct bench_point *pt, unsigned int rep, int *bad)
 	uint64_t i;
 	int ret;
 
-	ret = vcube_bcast_run(pt->c, pt->algo, 0, pt->rbuf, pt->len);
+	if (bench_native(pt, VCUBE_ALGO_BCAST))
+		ret = bench_mpi->native(pt, VCUBE_ALGO_BCAST);
+	else
+		ret = vcube_bcast_run(pt->c, pt->algo, 0, pt->rbuf, pt->len);
 	for (i = 0; !ret && i < pt->len; i++)
 		if (pt->rbuf[i] != bcast_byte(rep, i)) {
 			*bad = 1;

@@ -246,7 +246,10 @@ static void cell_data(const struct bench_out *o, const struct bench_col *c,
 		fprintf(o->f, "%llu", v->u);
 		break;
 	case BENCH_REAL:
-		fprintf(o->f, "%.1f", v->f);
+		if (c->none_neg && v->f < 0)
+			fputs(o->fmt == BENCH_JSON ? "null" : "", o->f);
+		else
+			fprintf(o->f, "%.*f", c->dprec ? c->dprec : 1, v->f);
 		break;
 	case BENCH_BOOL:
 		fputs(o->fmt == BENCH_JSON ? (v->b ? "true" : "false") :
@@ -263,6 +266,8 @@ static void cell_table(const struct bench_out *o, const struct bench_col *c,
 
 	if (c->type == BENCH_STR)
 		fprintf(o->f, "%*s", c->width, v->s);
+	else if (c->type == BENCH_REAL && c->none_neg && v->f < 0)
+		fprintf(o->f, "%*s", c->width, "-");
 	else if (c->type == BENCH_BOOL)
 		fprintf(o->f, "%*s", c->width, v->b ? "ok" : c->no);
 	else if (c->type == BENCH_REAL || c->scale)
@@ -330,11 +335,37 @@ static const struct bench_col sweep_cols[] = {
 	  .no = "BAD" },
 };
 
+/* Over MPI: what the library chose for its own operation's rows. */
+static const struct bench_col via_col = {
+	.json = "mpi_algo", .csv = "mpi_algo", .head = "chosen",
+	.type = BENCH_STR, .width = -15,
+};
+
+/* --predict: vcube-sim's time, and measured (min) over predicted. */
+static const struct bench_col pred_cols[] = {
+	{ .json = "predicted", .csv = "predicted_ns", .head = "predicted",
+	  .type = BENCH_REAL, .width = 12, .prec = 1, .scale = 1e3,
+	  .none_neg = true },
+	{ .json = "ratio", .csv = "ratio", .head = "ratio",
+	  .type = BENCH_REAL, .width = 7, .prec = 2, .dprec = 4,
+	  .none_neg = true },
+};
+
+/* Are @b's times real (the MPI transport) rather than virtual? */
+static bool sweep_real(const struct bench *b)
+{
+	return !strcmp(b->net.topology, "mpi");
+}
+
 static void sweep_notes(const struct bench *b, struct bench_out *o)
 {
-	bench_out_note(o, "%s %s (%u nodes), profile %s, %u processes, %u reps",
-		       b->net.topology, b->net.shape, b->net.nodes,
-		       b->net.profile, b->procs, b->reps);
+	if (sweep_real(b))
+		bench_out_note(o, "MPI (%s), %u processes on %s, %u reps",
+			       b->net.profile, b->procs, b->net.shape, b->reps);
+	else
+		bench_out_note(o, "%s %s (%u nodes), profile %s, %u processes, %u reps",
+			       b->net.topology, b->net.shape, b->net.nodes,
+			       b->net.profile, b->procs, b->reps);
 	if (b->reduce)
 		bench_out_note(o, "global sums of 64-bit integers; bytes per rank");
 	if (b->bcast)
@@ -347,7 +378,14 @@ static void sweep_notes(const struct bench *b, struct bench_out *o)
 			       100 * b->density,
 			       b->one_way ? "one-way" : "both ways",
 			       (unsigned long long)b->seed);
-	bench_out_note(o, "virtual time of the slowest rank, us");
+	if (sweep_real(b))
+		bench_out_note(o, "real time (MPI_Wtime) of the slowest rank, us, after %u warm-up repetition%s",
+			       b->warmup, b->warmup == 1 ? "" : "s");
+	else
+		bench_out_note(o, "virtual time of the slowest rank, us");
+	if (b->predict)
+		bench_out_note(o, "predicted: vcube-sim --profile %s, every rank from time 0; ratio: min / predicted",
+			       b->predict);
 }
 
 static void sweep_meta(const struct bench *b, struct bench_out *o)
@@ -366,6 +404,10 @@ static void sweep_meta(const struct bench *b, struct bench_out *o)
 	bench_out_uint(o, BENCH_IN_CSV, "fft", b->fft);
 	bench_out_real(o, BENCH_IN_CSV, "flop_ns", b->flop_ns);
 	bench_out_uint(o, BENCH_IN_CSV, "bcast", b->bcast);
+	if (sweep_real(b))
+		bench_out_uint(o, BENCH_IN_BOTH, "warmup", b->warmup);
+	if (b->predict)
+		bench_out_str(o, BENCH_IN_BOTH, "predict", b->predict);
 	bench_out_str(o, BENCH_IN_JSON, "unit", "ns");
 }
 
@@ -478,21 +520,35 @@ int bench_read_csv(const char *path, struct bench *b)
 
 void bench_write(const struct bench *b, FILE *f)
 {
+	struct bench_col cols[ARRAY_LEN(sweep_cols) + 1 + ARRAY_LEN(pred_cols)];
+	unsigned int i, n = ARRAY_LEN(sweep_cols), nv;
 	struct bench_out o;
-	unsigned int i;
 
-	bench_out_start(&o, f, bench_out_fmt(b->csv, b->json), sweep_cols,
-			ARRAY_LEN(sweep_cols));
+	memcpy(cols, sweep_cols, sizeof(sweep_cols));
+	if (sweep_real(b))
+		cols[n++] = via_col;
+	if (b->predict) {
+		memcpy(cols + n, pred_cols, sizeof(pred_cols));
+		n += ARRAY_LEN(pred_cols);
+	}
+	bench_out_start(&o, f, bench_out_fmt(b->csv, b->json), cols, n);
 	sweep_notes(b, &o);
 	sweep_meta(b, &o);
 	bench_out_rows(&o, "results");
 	for (i = 0; i < b->nres; i++) {
 		const struct result *r = &b->res[i];
-		union bench_val v[] = {
+		union bench_val v[ARRAY_LEN(cols)] = {
 			{ .s = r->algo }, { .u = r->bytes }, { .u = r->min },
 			{ .f = r->avg }, { .u = r->max }, { .b = r->ok },
 		};
 
+		nv = ARRAY_LEN(sweep_cols);
+		if (sweep_real(b))
+			v[nv++].s = r->via[0] ? r->via : "-";
+		if (b->predict) {
+			v[nv++].f = r->pred;
+			v[nv++].f = r->pred > 0 ? r->min / r->pred : -1;
+		}
 		bench_out_row(&o, v);
 	}
 	bench_out_end(&o);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * vcube-bench: numbers and lists on the command line, and binding to the
- * node under vcube-run.
+ * node under vcube-run (or to the MPI rank, in vcube-bench-mpi).
  */
 #include <errno.h>
 #include <stdint.h>
@@ -66,9 +66,12 @@ int bench_parse_list(const char *arg, uint64_t *sizes, unsigned int *nsizes)
 
 int bench_comm_open(struct vcube_comm **c, struct vcube_net_desc *net)
 {
-	int ret = vcube_comm_open(c);
+	int ret;
 
 	memset(net, 0, sizeof(*net));
+	if (bench_mpi)
+		return bench_mpi->open(c, net) ? 1 : 0;
+	ret = vcube_comm_open(c);
 	if (ret) {
 		if (!getenv("VCUBE_RANK"))
 			fprintf(stderr, "vcube-bench: not started by vcube-run (vcube-run -n N vcube-bench ...)\n");
@@ -82,3 +85,18 @@ int bench_comm_open(struct vcube_comm **c, struct vcube_net_desc *net)
 	return 0;
 }
 
+
+int bench_comm_close(struct vcube_comm *c, int status, bool agreed)
+{
+	if (bench_mpi)
+		return bench_mpi->close(c, status, agreed);
+	vcube_comm_close(c);
+	return status;
+}
+
+bool bench_native(const struct bench_point *pt, unsigned int kind)
+{
+	const char *name = bench_mpi ? bench_mpi->native_name(kind) : NULL;
+
+	return name && !strcmp(pt->algo, name);
+}

@@ -59,9 +59,10 @@ int bench_timed(struct bench_point *pt, unsigned int rep, uint64_t *ns,
 		int (*op)(struct bench_point *pt, unsigned int rep, int *bad))
 {
 	uint64_t t0, t1;
-	int ret;
+	int ret = 0;
 
-	ret = vcube_node_jitter(vcube_comm_node(pt->c), NULL);
+	if (vcube_comm_node(pt->c))
+		ret = vcube_node_jitter(vcube_comm_node(pt->c), NULL);
 	ret = ret ?: vcube_comm_barrier(pt->c);
 	ret = ret ?: vcube_comm_clock(pt->c, &t0);
 	ret = ret ?: op(pt, rep, bad);
@@ -85,6 +86,10 @@ static int measure(struct bench_point *pt, const struct bench_mode *m,
 	r->min = UINT64_MAX;
 	r->ok = 1;
 	ret = m->setup ? m->setup(pt) : 0;
+	/* warm-up: caches, the MPI's connections; not kept */
+	for (rep = 0; !ret && rep < pt->b->warmup; rep++)
+		ret = m->once(pt, rep, &v[0], &bad);
+	bad = 0;
 	for (rep = 0; !ret && rep < pt->b->reps; rep++) {
 		ret = m->once(pt, rep, &v[0], &bad);
 		v[1] = bad;
@@ -114,8 +119,12 @@ static int measure(struct bench_point *pt, const struct bench_mode *m,
 static int sweep_algos(struct vcube_comm *c, struct bench *b)
 {
 	unsigned int i, kind = bench_mode_of(b)->kind, named = b->nalgos;
+	const char *native = bench_mpi ? bench_mpi->native_name(kind) : NULL;
 	int ret;
 
+	/* --algo all: as none named */
+	if (named == 1 && !strcmp(b->algos[0], "all"))
+		named = b->nalgos = 0;
 	for (i = 0; !named && i < vcube_algo_count() &&
 	     b->nalgos < MAX_ALGOS; i++) {
 		const struct vcube_algo *a = vcube_algo_get(i);
@@ -123,7 +132,17 @@ static int sweep_algos(struct vcube_comm *c, struct bench *b)
 		if (a->kind == kind && !vcube_algo_usable(c, kind, a->name))
 			b->algos[b->nalgos++] = a->name;
 	}
+	/* the MPI library's own, last */
+	if (!named && native && b->nalgos < MAX_ALGOS)
+		b->algos[b->nalgos++] = native;
 	for (i = 0; i < b->nalgos; i++) {
+		if (native && !strcmp(b->algos[i], native))
+			continue;
+		if (!strcmp(b->algos[i], "all")) {
+			if (vcube_comm_rank(c) == 0)
+				fprintf(stderr, "vcube-bench: --algo all stands alone\n");
+			return 2;
+		}
 		ret = vcube_algo_usable(c, kind, b->algos[i]);
 		if (!ret)
 			continue;
@@ -195,6 +214,12 @@ static int sweep_points(struct vcube_comm *c, struct bench *b, uint8_t *sbuf,
 						 " B", b->algos[i],
 						 b->sizes[j]);
 			ret = measure(&pt, m, &b->res[k]);
+			b->res[k].pred = -1;
+			if (!ret && bench_native(&pt, m->kind) &&
+			    vcube_comm_rank(c) == 0)
+				bench_mpi->native_algo(m->kind, b->procs,
+						       pt.len, b->res[k].via,
+						       sizeof(b->res[k].via));
 			if (ret) {
 				fprintf(stderr, "vcube-bench: rank %u: %s, %" PRIu64
 					" bytes: %s\n", vcube_comm_rank(c),
@@ -207,12 +232,48 @@ static int sweep_points(struct vcube_comm *c, struct bench *b, uint8_t *sbuf,
 	return 0;
 }
 
+/*
+ * Rank 0, --predict: vcube-sim's time beside each point (a native row's:
+ * the registry's nearest plan to what the MPI chose, where there is one).
+ */
+static int sweep_predict(struct bench *b)
+{
+	unsigned int kind = bench_mode_of(b)->kind, k;
+	struct vcube_tool_progress pg;
+	const char *algo;
+	char via[24];
+	int ret;
+
+	vcube_tool_progress_init(&pg, "vcube-bench", b->nres, b->quiet);
+	for (k = 0; k < b->nres; k++) {
+		struct result *r = &b->res[k];
+		struct bench_point pt = { .algo = r->algo };
+
+		vcube_tool_progress_step(&pg, k, 0, "predicting %s, %" PRIu64
+					 " B", r->algo, r->bytes);
+		algo = r->algo;
+		if (bench_native(&pt, kind))
+			algo = bench_mpi->native_algo(kind, b->procs, r->bytes,
+						      via, sizeof(via));
+		if (!algo)
+			continue;
+		ret = bench_predict(b->predict, kind, algo, b->procs, r->bytes,
+				    &r->pred);
+		if (ret)
+			return 1;
+	}
+	vcube_tool_progress_end(&pg);
+	return 0;
+}
+
 /* Rank 0: the results, the figure; 1 if either failed or data was wrong. */
-static int sweep_report(const struct bench *b)
+static int sweep_report(struct bench *b)
 {
 	unsigned int k;
 	int ret = 0;
 
+	if (b->predict && sweep_predict(b))
+		return 1;
 	bench_write(b, stdout);
 	fflush(stdout);
 	if (b->plot && bench_plot(b, b->plot)) {
@@ -234,6 +295,7 @@ int bench_sweep_run(struct bench *b)
 	uint8_t *sbuf = NULL, *rbuf = NULL;
 	struct vcube_comm *c;
 	uint64_t maxlen;
+	bool agreed;
 	int ret;
 
 	if (bench_comm_open(&c, &b->net))
@@ -251,11 +313,15 @@ int bench_sweep_run(struct bench *b)
 			ret = 1;
 		}
 	}
-	ret = ret ?: sweep_points(c, b, sbuf, rbuf);
-	if (!ret && vcube_comm_rank(c) == 0)
-		ret = sweep_report(b);
+	agreed = ret != 1;	/* 2: every rank found the same fault */
+	if (!ret) {
+		ret = sweep_points(c, b, sbuf, rbuf);
+		agreed = !ret;
+	}
 	free(sbuf);
 	free(rbuf);
-	vcube_comm_close(c);
-	return ret;
+	if (!ret && vcube_comm_rank(c) == 0)
+		ret = sweep_report(b);
+	/* rank 0's report fails alone, after every rank is done */
+	return bench_comm_close(c, ret, agreed);
 }

@@ -62,6 +62,8 @@ static int xchg_op(struct bench_point *pt, unsigned int rep, int *bad)
 
 	(void)rep;
 	(void)bad;
+	if (bench_native(pt, VCUBE_ALGO_XCHG))
+		return bench_mpi->native(pt, VCUBE_ALGO_XCHG);
 	return vcube_xchg_run(pt->c, pt->algo, pt->sbuf, pt->rbuf, pt->len, &o);
 }
 
