@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# vcube-bench over MPI (--transport mpi) with Debian's Open MPI on this
+# host, oversubscribed: every registered plan that runs at 16 and at 5
+# ranks, every byte checked, beside Open MPI's own MPI_Alltoall (and the
+# algorithm its tuned component picks); the collectives; --costs writing a
+# profile that vcube-sim and --predict take; and the bad cases, each a
+# clear error and a non-zero exit on every rank, never a hang.
+. "$(dirname "$0")/lib.bash"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+bench=$top/build/bin/vcube-bench
+sim=$top/build/bin/vcube-sim
+[ -x "$top/build/libexec/vcube/vcube-bench-mpi" ] || { no "no vcube-bench-mpi: run make"; exit 1; }
+command -v mpirun > /dev/null || { no "Open MPI's mpirun is missing: make deps"; exit 1; }
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
+export OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_plm_rsh_agent=false
+run() { timeout 300 mpirun --oversubscribe "$@"; }
+
+# The complete exchanges the registry runs at $1 ranks without a grid.
+expected() {
+	"$bench" --list --json | python3 -c '
+import json, sys
+p = int(sys.argv[1])
+for line in sys.stdin:
+    a = json.loads(line.rstrip(",\n[]") or "{}") if line.strip() not in "[]" else {}
+    if a.get("kind") != "xchg" or "grid" in a.get("needs", []):
+        continue
+    if ("pow2" in a.get("needs", []) or "power of two" in str(a.get("needs"))) and p & (p - 1):
+        continue
+    print(a["name"])' "$1"
+}
+
+# --- the issue's command, as written, at 16 and at 5 ranks -----------------
+for n in 16 5; do
+	if run -n $n "$bench" --transport mpi --algo all --sizes 1..4096 -q > "$tmp/t$n" 2> "$tmp/e$n"; then
+		ok "mpirun -n $n vcube-bench --transport mpi --algo all --sizes 1..4096: exit 0"
+	else
+		no "mpirun -n $n --algo all: exit $? ($(tail -3 "$tmp/e$n"))"
+	fi
+	rows=$(grep -cE '^[A-Za-z_]+ +[0-9]+ ' "$tmp/t$n")
+	bad=$(awk '/^[A-Za-z_]+ +[0-9]+ / && $6 != "ok"' "$tmp/t$n" | head -3)
+	[ -z "$bad" ] && [ "$rows" -gt 0 ] && ok "$n ranks: all $rows points delivered every byte intact" ||
+		no "$n ranks: wrong data or no rows: $bad"
+	want=$(expected $n | sort | tr '\n' ' ')
+	got=$(awk '/^[A-Za-z_]+ +[0-9]+ / && $1 != "MPI_Alltoall" { print $1 }' "$tmp/t$n" | sort -u | tr '\n' ' ')
+	[ -n "$want" ] && [ "$want" = "$got" ] && ok "$n ranks: every registered exchange that runs there ran ($got)" ||
+		no "$n ranks: ran '$got', the registry says '$want'"
+	na=$(awk '$1 == "MPI_Alltoall"' "$tmp/t$n" | wc -l)
+	[ "$na" = 13 ] && ok "$n ranks: Open MPI's own MPI_Alltoall at every size" || no "$n ranks: $na MPI_Alltoall rows"
+	grep -qF '# MPI (Open MPI v4.1' "$tmp/t$n" && grep -q 'real time (MPI_Wtime)' "$tmp/t$n" &&
+		ok "$n ranks: the table says what ran and that its times are real" || no "$n ranks: notes: $(head -3 "$tmp/t$n")"
+done
+# Open MPI 4.1's fixed rule at 16 ranks: linear_sync below 4 bytes, modified
+# Bruck to 511, linear_sync to 8191 (coll_tuned_decision_fixed.c)
+chosen=$(awk '$1 == "MPI_Alltoall" { printf "%s:%s ", $2, $7 }' "$tmp/t16")
+[ "$chosen" = "1:linear_sync 2:linear_sync 4:modified_bruck 8:modified_bruck 16:modified_bruck 32:modified_bruck 64:modified_bruck 128:modified_bruck 256:modified_bruck 512:linear_sync 1024:linear_sync 2048:linear_sync 4096:linear_sync " ] &&
+	ok "16 ranks: the algorithm Open MPI's tuned picks is named per size" || no "16 ranks: chosen: $chosen"
+OMPI_MCA_coll_tuned_use_dynamic_rules=1 OMPI_MCA_coll_tuned_alltoall_algorithm=2 \
+	run -n 4 "$bench" --transport mpi --algo MPI_Alltoall --sizes 64 -q > "$tmp/forced" 2>&1
+grep -qE '^MPI_Alltoall +64 .* ok pairwise' "$tmp/forced" && ok "a forced algorithm is named (pairwise)" ||
+	no "forced: $(tail -2 "$tmp/forced")"
+
+# --- JSON and CSV ----------------------------------------------------------
+run -n 4 "$bench" --transport mpi --algo gen,MPI_Alltoall --sizes 8,256 -q -j > "$tmp/j" 2> "$tmp/je"
+python3 - "$tmp/j" <<'EOF' && ok "-j: valid JSON, real-time facts, every point ok, the native row named" || no "-j: $(head -c 300 "$tmp/j")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["network"]["topology"] == "mpi" and d["procs"] == 4 and d["warmup"] == 1
+r = d["results"]
+assert len(r) == 4 and all(x["ok"] for x in r), r
+assert [x["mpi_algo"] for x in r if x["algo"] == "MPI_Alltoall"] == ["linear_sync", "linear_sync"], r
+assert all(x["min"] <= x["avg"] <= x["max"] for x in r)
+EOF
+
+# --- the collectives, beside MPI_Allreduce and MPI_Bcast --------------------
+run -n 6 "$bench" --transport mpi --reduce --sizes 8,4096 -q > "$tmp/r" 2>&1 &&
+	grep -q '^MPI_Allreduce' "$tmp/r" && ! awk '/^[A-Za-z_]+ +[0-9]+ / && $6 != "ok"' "$tmp/r" | grep -q . &&
+	ok "--reduce at 6 ranks: every sum right, MPI_Allreduce beside" || no "--reduce: $(tail -3 "$tmp/r")"
+run -n 6 "$bench" --transport mpi --bcast --sizes 1,4096 -q > "$tmp/b" 2>&1 &&
+	grep -q '^MPI_Bcast' "$tmp/b" && ! awk '/^[A-Za-z_]+ +[0-9]+ / && $6 != "ok"' "$tmp/b" | grep -q . &&
+	ok "--bcast at 6 ranks: every byte right, MPI_Bcast beside" || no "--bcast: $(tail -3 "$tmp/b")"
+
+# --- --costs: the generic profile, and --predict with it -------------------
+if run -n 2 "$bench" --transport mpi --costs --sizes 1..4096 --reps 5 > "$tmp/p.profile" 2> "$tmp/pe"; then
+	ok "--costs over MPI: exit 0"
+else
+	no "--costs: $(cat "$tmp/pe")"
+fi
+grep -qE '^alpha_ps=[0-9]+$' "$tmp/p.profile" && grep -qE '^byte_ps=[0-9]+$' "$tmp/p.profile" &&
+	[ "$(grep -c ' fit$' "$tmp/p.profile")" = 7 ] && grep -q 'worst error on the predicted sizes' "$tmp/p.profile" &&
+	ok "--costs: alpha and beta fitted on 7 named sizes, the others' errors given" ||
+	no "--costs wrote: $(cat "$tmp/p.profile")"
+"$sim" --profile "$tmp/p.profile" --procs 16 --algo gen --len 64 --ns -q > /dev/null &&
+	ok "vcube-sim takes the profile --costs wrote" || no "vcube-sim refuses $tmp/p.profile"
+# a generic machine's times in ps: 7 steps of alpha at 8 ranks; one step of
+# alpha + 4096 beta at 2 (one pair: no sharing)
+printf 'base=generic\ntopology=fattree\nalpha_ps=1500123\nbyte_ps=250\ncopy_ps=0\n' > "$tmp/g.profile"
+t1=$("$sim" --profile "$tmp/g.profile" --procs 8 --algo pex --len 0 --ns -q | awk '{ print $5 }')
+t2=$("$sim" --profile "$tmp/g.profile" --procs 2 --algo pex --len 4096 --ns -q | awk '{ print $5 }')
+[ "$t1" = 10501 ] && [ "$t2" = 2524 ] &&
+	ok "vcube-sim on a generic profile: 7 alpha = 10501 ns at 8 ranks, alpha + 4096 beta = 2524 ns at 2 (ps rounded once)" ||
+	no "vcube-sim on a generic profile: $t1 and $t2 ns, want 10501 and 2524"
+run -n 4 "$bench" --transport mpi --algo pex,MPI_Alltoall --sizes 1,1024 --predict "$tmp/p.profile" -q --csv > "$tmp/pc" 2>&1
+python3 - "$tmp/pc" <<'EOF' && ok "--predict FILE: predicted and ratio beside every plan's point, the native row by its nearest plan" || no "--predict: $(cat "$tmp/pc")"
+import csv, sys
+rows = [r for r in csv.DictReader(l for l in open(sys.argv[1]) if not l.startswith("#"))]
+assert len(rows) == 4, rows
+for r in rows:
+    assert float(r["predicted_ns"]) > 0 and abs(float(r["ratio"]) - int(r["min_ns"]) / float(r["predicted_ns"])) < 1e-3 * float(r["ratio"]) + 1e-4, r
+EOF
+run -n 8 "$bench" --transport mpi --algo pex --sizes 64 --predict ipsc860 -q > "$tmp/pn" 2>&1
+p=$(awk '$1 == "pex" { print $8 }' "$tmp/pn")
+s=$("$sim" --profile ipsc860 --dim 3 --algo pex --len 64 --ns -q | awk '{ printf "%.1f", $5 / 1000 }')
+[ -n "$p" ] && [ "$p" = "$s" ] && ok "--predict ipsc860 at 8 ranks: vcube-sim on a 3-cube ($p us)" || no "--predict ipsc860: $p, vcube-sim $s"
+
+# --- bad cases: a clear error, exit non-zero, no hang -----------------------
+bad() {
+	local name=$1 want=$2; shift 2
+	run "$@" > "$tmp/o" 2> "$tmp/e"; local rc=$?
+	[ $rc != 0 ] && [ $rc != 124 ] && grep -qF -- "$want" "$tmp/e" && ok "$name: exit $rc, '$want'" ||
+		no "$name: exit $rc, stderr: $(head -3 "$tmp/e")"
+}
+bad "naive at 5 ranks" "naive: needs a power-of-two number of ranks" -n 5 "$bench" --transport mpi --algo naive --sizes 8
+bad "torus without a grid" "torus: does not run on this many ranks" -n 4 "$bench" --transport mpi --algo torus --sizes 8
+bad "a reduce size not a multiple of 8" "multiples of 8" -n 4 "$bench" --transport mpi --reduce --sizes 12
+bad "--algo all with another" "--algo all stands alone" -n 2 "$bench" --transport mpi --algo all,pex --sizes 8
+bad "--barrier over MPI" "run on the vcube device only" -n 2 "$bench" --transport mpi --barrier gsync
+bad "--costs on one rank" "run it on 2 ranks or more" -n 1 "$bench" --transport mpi --costs
+bad "--predict with no such profile" "vcube-sim gave no time" -n 2 "$bench" --transport mpi --algo pex --sizes 8 --predict nosuch.profile
+"$bench" --transport bogus > /dev/null 2> "$tmp/e"; rc=$?
+[ $rc = 2 ] && grep -q "bad --transport 'bogus' (vcube or mpi)" "$tmp/e" && ok "--transport bogus: exit 2" ||
+	no "--transport bogus: exit $rc"
+"$top/build/libexec/vcube/vcube-bench-mpi" --transport vcube > /dev/null 2> "$tmp/e"; rc=$?
+[ $rc = 2 ] && grep -q 'is vcube-bench' "$tmp/e" && ok "vcube-bench-mpi --transport vcube: exit 2" ||
+	no "vcube-bench-mpi --transport vcube: exit $rc"
+printf 'base=generic\nalpha_ps=1\nbogus line\n' > "$tmp/bad.profile"
+"$sim" --profile "$tmp/bad.profile" --procs 4 --algo pex > /dev/null 2> "$tmp/e"; rc=$?
+[ $rc = 2 ] && grep -q 'bad.profile:3: not a profile line' "$tmp/e" && ok "vcube-sim: a bad profile line is named, exit 2" ||
+	no "vcube-sim bad profile: exit $rc: $(cat "$tmp/e")"
+printf 'base=generic\nalpha_ps=1\n' > "$tmp/half.profile"
+"$sim" --profile "$tmp/half.profile" --procs 4 --algo pex > /dev/null 2> "$tmp/e"; rc=$?
+[ $rc = 2 ] && grep -q 'byte_ps= are needed' "$tmp/e" && ok "vcube-sim: a profile without byte_ps: exit 2" ||
+	no "vcube-sim half profile: exit $rc: $(cat "$tmp/e")"
+"$sim" --profile ipsc860 --procs 6 --algo pex > /dev/null 2> "$tmp/e"; rc=$?
+[ $rc = 2 ] && grep -q 'a hypercube' "$tmp/e" && ok "vcube-sim --procs 6 on a hypercube: exit 2" || no "vcube-sim --procs 6: exit $rc"
+exit $fail
