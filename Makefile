@@ -11,6 +11,8 @@
 #   make readme-commands the README's benchmark lines, as written, in the VM
 #   make bench          docs/performance.md: vcube beside pipes, SMPI and Open MPI
 #                       in the guest, and the engine alone on the host
+#   make cluster        docs/cluster.md: the plans over Open MPI on this host
+#                       beside vcube-sim's prediction
 #   make mpi-example    the README's MPI example table: MPI_Alltoall against
 #                       vcube-bench per algorithm, and under Open MPI
 #   make deps           install what all of the above needs (Debian, apt)
@@ -57,7 +59,7 @@ BENCH := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 EXAMPLES := $(patsubst examples/%.c,$(B)/examples/%,$(wildcard examples/*.c))
 
 .PHONY: all module userspace mpi tests deps vm demo check kunit bench bench-engine bench-sim deps-bench golden-update \
-	install install-userspace install-dkms dkms deb mpi-example validate reproduce reproduce-cnet score score-report score-smoke readme-commands clean \
+	install install-userspace install-dkms dkms deb mpi-example cluster validate reproduce reproduce-cnet score score-report score-smoke readme-commands clean \
 	stress check-debug
 all: module userspace
 
@@ -361,6 +363,12 @@ mpi-example: deps all tests
 		printf 'The same source built with Open MPI'"'"'s mpicc and run by `mpirun -n 32` on the %s-processor host that made this table (oversubscribed, shared memory, %s): %.1f us of real time, Open MPI choosing its own algorithm.\n' \
 		"$$(nproc)" "$$(date +%F)" "$$(echo "$$t / 1000" | bc -l)"; } > $(B)/mpi-example.md && \
 	scripts/readme-table.sh mpi-example $(B)/mpi-example.md && echo "wrote README.md's MPI example table"
+
+# docs/cluster.md: the plans and Open MPI's MPI_Alltoall over Open MPI on
+# this host, 2 to 32 ranks, beside vcube-sim on a profile fitted to a
+# ping-pong (scripts/cluster.sh; under a minute).
+cluster: deps all
+	@scripts/cluster.sh
 
 # The same MPI program built for SMPI and for Open MPI (make bench only).
 $(B)/bench/a2a_smpi: bench/mpi/a2a_mpi.c

@@ -115,6 +115,24 @@ p=$(awk '$1 == "pex" { print $8 }' "$tmp/pn")
 s=$("$sim" --profile ipsc860 --dim 3 --algo pex --len 64 --ns -q | awk '{ printf "%.1f", $5 / 1000 }')
 [ -n "$p" ] && [ "$p" = "$s" ] && ok "--predict ipsc860 at 8 ranks: vcube-sim on a 3-cube ($p us)" || no "--predict ipsc860: $p, vcube-sim $s"
 
+# --- the README's lines, as written, from the top of a tree ---------------
+ln -s "$top/build" "$tmp/build"
+lines=$(awk '$0 == "<!-- cluster-commands: end -->" { p = 0 } p; $0 == "<!-- cluster-commands: begin -->" { p = 1 }' \
+	"$top/README.md" | sed 's/^    //')
+[ "$(printf '%s\n' "$lines" | grep -c '^mpirun')" = 2 ] && ok "README: two cluster commands" || no "README: cluster commands: $lines"
+while IFS= read -r line; do
+	[ -n "$line" ] || continue
+	if (cd "$tmp" && timeout 300 bash -c "$line" < /dev/null > "$tmp/readme.out" 2> "$tmp/readme.err"); then
+		ok "README: $line"
+	else
+		no "README: $line: $(tail -3 "$tmp/readme.err")"
+	fi
+done <<< "$lines"
+grep -q '^MPI_Alltoall .* linear_sync ' "$tmp/readme.out" && ! awk '/^[A-Za-z_]+ +[0-9]+ / && $6 != "ok"' "$tmp/readme.out" | grep -q . &&
+	awk '/^gen +4096 / { exit !($8 > 0 && $9 > 0) }' "$tmp/readme.out" &&
+	ok "README: its table has Open MPI's alltoall, every byte ok, predicted and ratio" ||
+	no "README's run: $(head -8 "$tmp/readme.out")"
+
 # --- bad cases: a clear error, exit non-zero, no hang -----------------------
 bad() {
 	local name=$1 want=$2; shift 2
