@@ -72,8 +72,8 @@ static int rows_fft(struct vcube_comm *c, double *rows, unsigned int nrows,
 	for (r = 0; r < nrows && !ret; r++)
 		ret = vcube_fft_1d(rows + 2 * (size_t)r * n, n, -1);
 	if (!ret && flop_ns > 0)
-		ret = vcube_node_delay(c->node, (uint64_t)(flop_ns * 5.0 * n *
-							   lg * nrows + 0.5));
+		ret = c->tp->delay(c->tpx, (uint64_t)(flop_ns * 5.0 * n *
+						      lg * nrows + 0.5));
 	return ret;
 }
 
