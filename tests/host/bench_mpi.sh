@@ -82,6 +82,22 @@ run -n 6 "$bench" --transport mpi --bcast --sizes 1,4096 -q > "$tmp/b" 2>&1 &&
 	grep -q '^MPI_Bcast' "$tmp/b" && ! awk '/^[A-Za-z_]+ +[0-9]+ / && $6 != "ok"' "$tmp/b" | grep -q . &&
 	ok "--bcast at 6 ranks: every byte right, MPI_Bcast beside" || no "--bcast: $(tail -3 "$tmp/b")"
 
+# --- the barriers beside MPI_Barrier, irregular patterns, FFTs --------------
+run -n 4 "$bench" --transport mpi --barrier all --skew 0,50000 --reps 3 -q > "$tmp/bar" 2>&1
+got=$(awk '$2 ~ /^[0-9.]+$/ && NF == 8 { print $1 }' "$tmp/bar" | sort -u | tr '\n' ' ')
+[ "$got" = "MPI_Barrier dissemination gsync rds sync0 tree " ] &&
+	grep -q "MPI_Barrier: Open MPI's tuned picks linear at 4 ranks" "$tmp/bar" &&
+	ok "--barrier all at 4 ranks: the registry's barriers and MPI_Barrier (tuned: linear)" ||
+	no "--barrier: $got $(tail -3 "$tmp/bar")"
+late=$(awk '$1 == "tree" && $2 == "50.0" { print ($3 >= 50) }' "$tmp/bar")
+[ "$late" = 1 ] && ok "--barrier: a rank 50 us late makes the barrier cost at least 50 us" || no "--barrier skew: $(grep '^tree' "$tmp/bar")"
+run -n 5 "$bench" --transport mpi --density 0.5 --sizes 64,1024 -q > "$tmp/irr" 2>&1 &&
+	[ "$(awk '/^[a-z]+ +[0-9]+ / && $6 == "ok"' "$tmp/irr" | wc -l)" = 8 ] &&
+	ok "--density 0.5 at 5 ranks: the four schedulers, every byte right" || no "--density: $(tail -3 "$tmp/irr")"
+run -n 4 "$bench" --transport mpi --fft --sizes 16,64 --algo pex,gen -q > "$tmp/fft" 2>&1 &&
+	[ "$(awk '/^[a-z]+ +[0-9]+ / && $6 == "ok"' "$tmp/fft" | wc -l)" = 4 ] &&
+	ok "--fft at 4 ranks: every transform right" || no "--fft: $(tail -3 "$tmp/fft")"
+
 # --- --costs: the generic profile, and --predict with it -------------------
 if run -n 2 "$bench" --transport mpi --costs --sizes 1..4096 --reps 5 > "$tmp/p.profile" 2> "$tmp/pe"; then
 	ok "--costs over MPI: exit 0"
@@ -144,7 +160,9 @@ bad "naive at 5 ranks" "naive: needs a power-of-two number of ranks" -n 5 "$benc
 bad "torus without a grid" "torus: does not run on this many ranks" -n 4 "$bench" --transport mpi --algo torus --sizes 8
 bad "a reduce size not a multiple of 8" "multiples of 8" -n 4 "$bench" --transport mpi --reduce --sizes 12
 bad "--algo all with another" "--algo all stands alone" -n 2 "$bench" --transport mpi --algo all,pex --sizes 8
-bad "--barrier over MPI" "run on the vcube device only" -n 2 "$bench" --transport mpi --barrier gsync
+bad "--shift over MPI" "runs on the vcube device only" -n 2 "$bench" --transport mpi --shift gsync
+bad "--ge over MPI" "runs on the vcube device only" -n 2 "$bench" --transport mpi --ge
+bad "--predict with --barrier" "take none of" -n 2 "$bench" --transport mpi --barrier gsync --predict delta
 bad "--costs on one rank" "run it on 2 ranks or more" -n 1 "$bench" --transport mpi --costs
 bad "--predict with no such profile" "vcube-sim gave no time" -n 2 "$bench" --transport mpi --algo pex --sizes 8 --predict nosuch.profile
 "$bench" --transport bogus > /dev/null 2> "$tmp/e"; rc=$?

@@ -17,7 +17,10 @@ struct vcube_transport {
 	/* send @len bytes to rank @to with @tag; VCUBE_SEND_FORCED in @flags */
 	int (*send)(void *ctx, unsigned int to, unsigned int tag,
 		    const void *buf, size_t len, unsigned int flags);
-	/* post a receive of up to @cap bytes from rank @from with @tag */
+	/*
+	 * post a receive of up to @cap bytes from rank @from with @tag; *req
+	 * is never 0 (the executor's "none")
+	 */
 	int (*irecv)(void *ctx, unsigned int from, unsigned int tag, void *buf,
 		     size_t cap, uint64_t *req);
 	/* complete a posted receive; *len (may be NULL): the bytes it got */

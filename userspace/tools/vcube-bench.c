@@ -87,8 +87,8 @@ static void usage_studies(FILE *f)
 {
 	fprintf(f,
 		"      --barrier LIST  barriers instead (gsync,sync0,rds,dissemination,\n"
-		"                      tree,cm5_control or all): cost and exit spread\n"
-		"                      with one rank\n"
+		"                      tree,cm5_control or all; over MPI also\n"
+		"                      MPI_Barrier): cost and exit spread with one rank\n"
 		"                      late by each --skew\n"
 		"      --skew LIST     --barrier: the late rank's skews, ns (default\n"
 		"                      0,75000,150000,300000,600000)\n"
@@ -390,8 +390,8 @@ static int run_sync(struct cli *o)
 	struct bench *b = &o->b;
 
 	if (b->reduce || b->bcast || o->ge.nalgos || b->fft || b->density > 0 ||
-	    b->nalgos || o->nfrom || b->regions || b->envelope) {
-		fprintf(stderr, "vcube-bench: --barrier, --shift and --costs take none of --algo, --reduce, --bcast, --ge, --fft, --density, --from, --regions, --envelope\n");
+	    b->nalgos || o->nfrom || b->regions || b->envelope || b->predict) {
+		fprintf(stderr, "vcube-bench: --barrier, --shift and --costs take none of --algo, --reduce, --bcast, --ge, --fft, --density, --from, --regions, --envelope, --predict\n");
 		return 2;
 	}
 	if (o->skew_given && sy->kind != SYNC_BARRIER) {
@@ -586,12 +586,10 @@ static const char *mpi_conflict(struct cli *o)
 		return NULL;
 	if (o->nfrom || o->list)
 		return NULL;
-	if (o->sy.kind && o->sy.kind != SYNC_COSTS)
-		return "--barrier and --shift run on the vcube device only (vcube-run, not --transport mpi)";
+	if (o->sy.kind == SYNC_SHIFT)
+		return "--shift runs on the vcube device only (vcube-run, not --transport mpi)";
 	if (o->ge.nalgos)
 		return "--ge runs on the vcube device only (vcube-run, not --transport mpi)";
-	if (o->b.density > 0 || o->b.fft)
-		return "--density and --fft run on the vcube device only (vcube-run, not --transport mpi)";
 	return NULL;
 }
 

@@ -120,6 +120,7 @@ struct bench_point {
  */
 struct bench_mode {
 	unsigned int kind;		/* the registry's kind it runs */
+	bool native;			/* and the MPI's own operation of it */
 	int (*setup)(struct bench_point *pt);
 	int (*once)(struct bench_point *pt, unsigned int rep, uint64_t *ns,
 		    int *bad);

@@ -73,8 +73,8 @@ static int bcast_once(struct bench_point *pt, unsigned int rep, uint64_t *ns,
 }
 
 const struct bench_mode bench_reduce_mode = {
-	.kind = VCUBE_ALGO_REDUCE, .once = reduce_once,
+	.kind = VCUBE_ALGO_REDUCE, .native = true, .once = reduce_once,
 };
 const struct bench_mode bench_bcast_mode = {
-	.kind = VCUBE_ALGO_BCAST, .once = bcast_once,
+	.kind = VCUBE_ALGO_BCAST, .native = true, .once = bcast_once,
 };

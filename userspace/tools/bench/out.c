@@ -357,6 +357,12 @@ static bool sweep_real(const struct bench *b)
 	return !strcmp(b->net.topology, "mpi");
 }
 
+/* Over MPI, a mode with the library's own operation: its rows' choice. */
+static bool sweep_via(const struct bench *b)
+{
+	return sweep_real(b) && !b->fft && !(b->density > 0);
+}
+
 static void sweep_notes(const struct bench *b, struct bench_out *o)
 {
 	if (sweep_real(b))
@@ -525,7 +531,7 @@ void bench_write(const struct bench *b, FILE *f)
 	struct bench_out o;
 
 	memcpy(cols, sweep_cols, sizeof(sweep_cols));
-	if (sweep_real(b))
+	if (sweep_via(b))
 		cols[n++] = via_col;
 	if (b->predict) {
 		memcpy(cols + n, pred_cols, sizeof(pred_cols));
@@ -543,7 +549,7 @@ void bench_write(const struct bench *b, FILE *f)
 		};
 
 		nv = ARRAY_LEN(sweep_cols);
-		if (sweep_real(b))
+		if (sweep_via(b))
 			v[nv++].s = r->via[0] ? r->via : "-";
 		if (b->predict) {
 			v[nv++].f = r->pred;

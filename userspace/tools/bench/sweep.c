@@ -118,8 +118,10 @@ static int measure(struct bench_point *pt, const struct bench_mode *m,
  */
 static int sweep_algos(struct vcube_comm *c, struct bench *b)
 {
-	unsigned int i, kind = bench_mode_of(b)->kind, named = b->nalgos;
-	const char *native = bench_mpi ? bench_mpi->native_name(kind) : NULL;
+	const struct bench_mode *m = bench_mode_of(b);
+	unsigned int i, kind = m->kind, named = b->nalgos;
+	const char *native = bench_mpi && m->native ?
+			     bench_mpi->native_name(kind) : NULL;
 	int ret;
 
 	/* --algo all: as none named */

@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "comm.h"
 #include "common/cli.h"
 
 struct sync_result {
@@ -44,11 +45,29 @@ struct sync_result {
 
 static const uint64_t table3[] = { 645, 1062, 1478, 1895, 2312, 2728 };
 
+/* The MPI library's own barrier, over MPI: MPI_Barrier; else NULL. */
+static const char *sync_native(void)
+{
+	return bench_mpi ? bench_mpi->native_name(VCUBE_ALGO_SYNC) : NULL;
+}
+
 int sync_study_algo_ok(const struct sync_study *s, const char *name)
 {
 	if (s->kind == SYNC_SHIFT && !strcmp(name, "none"))
 		return 0;
+	if (sync_native() && !strcmp(name, sync_native()))
+		return 0;
 	return vcube_algo_find(VCUBE_ALGO_SYNC, name, NULL);
+}
+
+/* Barrier @algo at this rank: the registry's, or the MPI library's. */
+static int sync_barrier(struct vcube_comm *c, const char *algo)
+{
+	struct bench_point pt = { .c = c, .algo = algo };
+
+	if (bench_native(&pt, VCUBE_ALGO_SYNC))
+		return bench_mpi->native(&pt, VCUBE_ALGO_SYNC);
+	return vcube_sync_run(c, algo);
 }
 
 static unsigned int ring(unsigned int me, unsigned int p, int k)
@@ -84,19 +103,21 @@ static int sync_rep(struct vcube_comm *c, const struct sync_study *s,
 
 	if (s->kind == SYNC_BARRIER) {
 		ret = vcube_sync_run(c, align);
+		/* the transport's delay: the node's, or a real busy wait */
 		if (!ret && me == p - 1 && x)
-			ret = vcube_node_delay(node, x);
+			ret = c->tp->delay(c->tpx, x);
 	} else {
 		for (i = 0; i < x; i++)
 			sbuf[i] = shift_byte(me, rep, i);
 		memset(rbuf, 0, x);
 		ret = vcube_node_irecv(node, left, rep & 0xffff, rbuf, x, &rq);
 	}
-	ret = ret ?: vcube_node_jitter(node, NULL);
-	ret = ret ?: vcube_node_clock(node, &te);
+	if (node)
+		ret = ret ?: vcube_node_jitter(node, NULL);
+	ret = ret ?: vcube_comm_clock(c, &te);
 	if (!ret && strcmp(algo, "none"))
-		ret = vcube_sync_run(c, algo);
-	ret = ret ?: vcube_node_clock(node, &tx);
+		ret = sync_barrier(c, algo);
+	ret = ret ?: vcube_comm_clock(c, &tx);
 	t1 = tx;
 	if (!ret && s->kind == SYNC_SHIFT) {
 		ret = vcube_node_send(node, right, rep & 0xffff, sbuf, x,
@@ -192,6 +213,15 @@ static void sync_notes(const struct sync_study *s,
 		       const struct vcube_net_desc *net, unsigned int p,
 		       const struct vcube_costs *k, struct bench_out *o)
 {
+	if (bench_mpi) {
+		bench_out_note(o, "MPI (%s), %u processes on %s, %u reps; real time (MPI_Wtime)%s",
+			       net->profile, p, net->shape, s->reps,
+			       net->nodes > 1 ? ": the spreads compare clocks of different hosts" : "");
+		bench_out_note(o, "measured over MPI: b_s %.3f us, s %.3f us, b_l %.3f us, a %.6f us/byte",
+			       k->b_s / 1e3, k->s / 1e3, k->b_l / 1e3,
+			       k->a_ps / 1e6);
+		return;
+	}
 	bench_out_note(o, "%s %s (%u nodes), profile %s, seed %llu, %u processes, %u reps",
 		       net->topology, net->shape, net->nodes, net->profile,
 		       net->seed, p, s->reps);
@@ -349,6 +379,14 @@ static void print_results(const struct sync_study *s,
 	sync_notes(s, net, p, k, &o);
 	if (s->kind == SYNC_BARRIER)
 		bench_out_note(&o, "one rank late by the skew; cost: last exit - first entry; spread: last exit - first exit; entry: the entries' average skew (us)");
+	if (s->kind == SYNC_BARRIER && sync_native()) {
+		char via[32];
+
+		bench_mpi->native_algo(VCUBE_ALGO_SYNC, p, 0, via, sizeof(via));
+		if (via[0])
+			bench_out_note(&o, "%s: Open MPI's tuned picks %s at %u ranks",
+				       sync_native(), via, p);
+	}
 	else
 		bench_out_note(&o, "%s shift on the Gray-code ring; time: slowest rank, barrier exit to shift end (us)",
 			       s->unforced ? "UNFORCED (long protocol)" : "FORCED");
@@ -478,7 +516,12 @@ static int sync_algos(struct vcube_comm *c, struct sync_study *s)
 		    !vcube_algo_usable(c, VCUBE_ALGO_SYNC, a->name))
 			s->algos[s->nalgos++] = a->name;
 	}
+	if (!given && sync_native() && s->kind == SYNC_BARRIER &&
+	    s->nalgos < MAX_ALGOS)
+		s->algos[s->nalgos++] = sync_native();
 	for (i = 0; i < s->nalgos; i++) {
+		if (sync_native() && !strcmp(s->algos[i], sync_native()))
+			continue;
 		none = !strcmp(s->algos[i], "none");
 		ret = none ? 0 : vcube_algo_usable(c, VCUBE_ALGO_SYNC,
 						   s->algos[i]);
@@ -589,6 +632,6 @@ int sync_study_run(struct sync_study *s)
 			status = 1;
 	}
 	free(res);
-	vcube_comm_close(c);
-	return status;
+	/* a rank's own failure (ret) leaves the others waiting: end them */
+	return bench_comm_close(c, status, !ret || status == 2);
 }

@@ -113,7 +113,7 @@ static void irregular_teardown(struct bench_point *pt)
 }
 
 const struct bench_mode bench_xchg_mode = {
-	.kind = VCUBE_ALGO_XCHG, .once = blocks_once,
+	.kind = VCUBE_ALGO_XCHG, .native = true, .once = blocks_once,
 };
 
 const struct bench_mode bench_irregular_mode = {

@@ -15,8 +15,9 @@
  *   copy   nothing: the executor's copies take their real time
  *
  * Beside the plans the sweep runs the library's own MPI_Alltoall,
- * MPI_Allreduce and MPI_Bcast, and names the algorithm Open MPI's tuned
- * component picks for each (its fixed decision rules, below).
+ * MPI_Allreduce and MPI_Bcast, the barrier study MPI_Barrier, and each
+ * names the algorithm Open MPI's tuned component picks for the all-to-all
+ * and the barrier (its fixed decision rules, below).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -32,7 +33,10 @@
 #include "bench/bench.h"
 #include "comm.h"
 
-/* The posted receives of this rank, by the executor's request number. */
+/*
+ * The posted receives of this rank: request number i + 1 is req[i] (the
+ * executor reads 0 as none).
+ */
 struct mpi_tp {
 	MPI_Request *req;
 	unsigned int nreq, cap;
@@ -111,7 +115,7 @@ static int tp_irecv(void *ctx, unsigned int from, unsigned int tag, void *buf,
 		m->free[m->nfree++] = slot;
 		return ret;
 	}
-	*req = slot;
+	*req = slot + 1;	/* the executor takes 0 for none */
 	return 0;
 }
 
@@ -121,10 +125,10 @@ static int tp_wait(void *ctx, uint64_t req, size_t *len)
 	MPI_Status st;
 	int n, ret;
 
-	if (req >= m->nreq)
+	if (!req || req > m->nreq)
 		return -EINVAL;
-	ret = mpi_err(MPI_Wait(&m->req[req], &st));
-	m->free[m->nfree++] = (unsigned int)req;
+	ret = mpi_err(MPI_Wait(&m->req[req - 1], &st));
+	m->free[m->nfree++] = (unsigned int)req - 1;
 	if (!ret && len) {
 		MPI_Get_count(&st, MPI_BYTE, &n);
 		*len = (size_t)n;
@@ -267,6 +271,7 @@ static const char *bmpi_native_name(unsigned int kind)
 	case VCUBE_ALGO_XCHG: return "MPI_Alltoall";
 	case VCUBE_ALGO_REDUCE: return "MPI_Allreduce";
 	case VCUBE_ALGO_BCAST: return "MPI_Bcast";
+	case VCUBE_ALGO_SYNC: return "MPI_Barrier";
 	}
 	return NULL;
 }
@@ -288,6 +293,8 @@ static int bmpi_native(struct bench_point *pt, unsigned int kind)
 	case VCUBE_ALGO_BCAST:
 		return mpi_err(MPI_Bcast(pt->rbuf, n, MPI_BYTE, 0,
 					 MPI_COMM_WORLD));
+	case VCUBE_ALGO_SYNC:
+		return mpi_err(MPI_Barrier(MPI_COMM_WORLD));
 	}
 	return -ENOENT;
 }
@@ -331,38 +338,83 @@ static int tuned_alltoall(unsigned int p, uint64_t b)
 }
 
 /*
- * What Open MPI picks for MPI_Alltoall: tuned's forced algorithm if the
- * user set one (coll_tuned_use_dynamic_rules and
- * coll_tuned_alltoall_algorithm), else its fixed rule. The registry's
- * nearest plan: Open MPI's pairwise is GEN (send to rank + i, receive from
- * rank - i), its linear and linear_sync post every receive and send at
- * once as vcube's linear does; modified Bruck has none.
+ * Open MPI 4.1's tuned component, MPI_Barrier, by communicator size (the
+ * same file): 1 linear, 2 double_ring, 3 recursive_doubling, 4 bruck,
+ * 5 two_proc, 6 tree.
+ */
+static int tuned_barrier(unsigned int p)
+{
+	static const struct { unsigned int below; int alg; } rules[] = {
+		{ 4, 3 }, { 8, 1 }, { 64, 3 }, { 256, 4 }, { 512, 6 },
+		{ 1024, 4 }, { 4096, 6 }, { UINT_MAX, 4 },
+	};
+	unsigned int i;
+
+	for (i = 0; p >= rules[i].below; i++)
+		;
+	return rules[i].alg;
+}
+
+/* A forced algorithm of tuned's for @coll, if the user set one, else 0. */
+static int tuned_forced(const char *coll, int max)
+{
+	const char *dyn = getenv("OMPI_MCA_coll_tuned_use_dynamic_rules");
+	char var[64];
+	const char *v;
+
+	snprintf(var, sizeof(var), "OMPI_MCA_coll_tuned_%s_algorithm", coll);
+	v = getenv(var);
+	if (!dyn || !atoi(dyn) || !v || atoi(v) < 1 || atoi(v) > max)
+		return 0;
+	return atoi(v);
+}
+
+/*
+ * What Open MPI picks for MPI_Alltoall or MPI_Barrier: tuned's forced
+ * algorithm if the user set one (coll_tuned_use_dynamic_rules and
+ * coll_tuned_<coll>_algorithm), else its fixed rule; and the registry's
+ * nearest plan. For the all-to-all, Open MPI's pairwise is GEN (send to
+ * rank + i, receive from rank - i), its linear and linear_sync post every
+ * receive and send at once as vcube's linear does, modified Bruck has
+ * none. For the barrier, its bruck is the dissemination barrier, its
+ * recursive doubling (and two_proc) the butterfly gsync, its tree the
+ * binomial tree.
  */
 static const char *bmpi_native_algo(unsigned int kind, unsigned int p,
 				    uint64_t len, char *buf, size_t n)
 {
-	static const char *const names[] = {
+	static const char *const xnames[] = {
 		"", "linear", "pairwise", "modified_bruck", "linear_sync",
 		"two_proc",
 	};
-	static const char *const nearest[] = {
+	static const char *const xnearest[] = {
 		NULL, "linear", "gen", NULL, "linear", "pex",
 	};
-	const char *dyn = getenv("OMPI_MCA_coll_tuned_use_dynamic_rules");
-	const char *forced = getenv("OMPI_MCA_coll_tuned_alltoall_algorithm");
+	static const char *const bnames[] = {
+		"", "linear", "double_ring", "recursive_doubling", "bruck",
+		"two_proc", "tree",
+	};
+	static const char *const bnearest[] = {
+		NULL, NULL, NULL, "gsync", "dissemination", "gsync", "tree",
+	};
 	char lib[64];
 	int alg;
 
 	buf[0] = '\0';
 	library_name(lib, sizeof(lib));
-	if (kind != VCUBE_ALGO_XCHG || strncmp(lib, "Open MPI v4.1", 13))
+	if (strncmp(lib, "Open MPI v4.1", 13))
 		return NULL;
-	alg = tuned_alltoall(p, len);
-	if (dyn && atoi(dyn) && forced && atoi(forced) >= 1 &&
-	    atoi(forced) <= 5)
-		alg = atoi(forced);
-	snprintf(buf, n, "%s", names[alg]);
-	return nearest[alg];
+	if (kind == VCUBE_ALGO_XCHG) {
+		alg = tuned_forced("alltoall", 5) ?: tuned_alltoall(p, len);
+		snprintf(buf, n, "%s", xnames[alg]);
+		return xnearest[alg];
+	}
+	if (kind == VCUBE_ALGO_SYNC) {
+		alg = tuned_forced("barrier", 6) ?: tuned_barrier(p);
+		snprintf(buf, n, "%s", bnames[alg]);
+		return bnearest[alg];
+	}
+	return NULL;
 }
 
 /* ---- --costs: the generic profile ------------------------------------- */
