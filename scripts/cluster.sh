@@ -26,6 +26,8 @@ for n in $RANKS; do
 	echo "cluster.sh: $n ranks" >&2
 	mpirun --oversubscribe -n "$n" "$bench" --transport mpi -q --algo "$ALGOS" \
 		--sizes "$SIZES" --reps "$REPS" --predict "$work/host.profile" --csv > "$work/x$n.csv"
+	mpirun --oversubscribe -n "$n" "$bench" --transport mpi -q --barrier all --skew 0 \
+		--reps 20 --csv > "$work/b$n.csv"
 done
 
 cpus=$(nproc)
@@ -96,6 +98,27 @@ for n in ranks:
         agree += wm == wp
     gm = math.exp(sum(logs) / len(logs)) if logs else float("nan")
     summary.append((n, gm, agree, total, max(math.exp(x) for x in logs)))
+p()
+p("## Barriers beside MPI_Barrier")
+p()
+p("`mpirun -n N vcube-bench --transport mpi --barrier all --skew 0 --reps 20`: the registry's")
+p("barriers that run on N ranks and Open MPI's own, each's cost the average over the")
+p("repetitions of the last exit less the first entry (us), and the spread of the exits:")
+p()
+names = []
+bars = {}
+for n in ranks:
+    for r in csv.DictReader(l for l in open(f"{work}/b{n}.csv") if not l.startswith("#")):
+        if r["algo"] not in names:
+            names.append(r["algo"])
+        bars[(n, r["algo"])] = (float(r["avg_ns"]) / 1e3, float(r["spread_avg_ns"]) / 1e3)
+p("| barrier | " + " | ".join(f"{n} ranks: cost, spread" for n in ranks) + " |")
+p("|---|" + "---|" * len(ranks))
+for a in names:
+    p(f"| {a} | " + " | ".join(f"{bars[(n, a)][0]:.1f}, {bars[(n, a)][1]:.1f}" if (n, a) in bars else "-" for n in ranks) + " |")
+p()
+p("(gsync, sync0 and rds need a power of two; cm5_control, the CM-5's control network, is")
+p("not there to run.)")
 p()
 p("## What it says")
 p()
