@@ -83,6 +83,28 @@ assert ev >= 240, ev' "$j" "$n" && ok "-j: $j" || no "-j: '$j' (text: $n ns)"
 err=$("$sim" --profile delta --algo pex --len 64 extra 2>&1 > /dev/null)
 [ $? = 2 ] && [ "$(head -n 1 <<< "$err")" = "vcube-sim: unexpected argument 'extra'" ] &&
 	ok "an argument left over: refused, exit 2" || no "an argument left over: $err"
+# --timeline: the run as a time-space diagram (gnuplot), the run itself
+# unchanged, the same file twice
+d=$(mktemp -d)
+t0=$("$sim" --ns --profile ipsc860 --dim 3 --algo naive --len 1024)
+t1=$("$sim" --ns --profile ipsc860 --dim 3 --algo naive --len 1024 --timeline "$d/a.svg")
+"$sim" --ns --profile ipsc860 --dim 3 --algo naive --len 1024 --timeline "$d/b.svg" > /dev/null
+python3 -c '
+import sys, xml.etree.ElementTree as E
+r = E.parse(sys.argv[1]).getroot()
+assert r.tag.endswith("svg"), r.tag
+t = open(sys.argv[1]).read()
+for w in ("xchg naive, ipsc860, d=3, 1024 B per block", "transmitting", "receiving", "blocked", "virtual time (us)"):
+    assert w in t, w' "$d/a.svg" && [ "$t0" = "$t1" ] && cmp -s "$d/a.svg" "$d/b.svg" &&
+	ok "--timeline: an SVG that parses, titled, its key; the time as without it; the same file twice" ||
+	no "--timeline: '$t0' vs '$t1', $(head -c 200 "$d/a.svg")"
+"$sim" --profile ipsc860 --dim 3 --algo pex --timeline "$d/a.png" > /dev/null && [ "$(head -c 4 "$d/a.png" | tail -c 3)" = PNG ] &&
+	ok "--timeline .png: a PNG" || no "--timeline .png"
+"$sim" --profile ipsc860 --dim 3 --algo pex --timeline "$d/a.pdf" > /dev/null 2> "$d/e"; rc=$?
+[ $rc = 2 ] && grep -q 'writes .svg or .png' "$d/e" && ok "--timeline .pdf: refused, exit 2" || no "--timeline .pdf: exit $rc"
+"$sim" --profile ipsc860 --dim 3 --algo pex --timeline "$d/no/a.svg" > /dev/null 2> "$d/e"; rc=$?
+[ $rc = 1 ] && grep -q 'No such file' "$d/e" && ok "--timeline into a missing directory: exit 1, said" || no "--timeline missing dir: exit $rc"
+rm -rf "$d"
 # one line, naming the option, for a bad number
 err=$("$sim" $run --len -5 2>&1 > /dev/null)
 [ "$err" = "vcube-sim: bad --len '-5' (0 .. 1073741824)" ] && ok "the error names --len" || no "the error: $err"

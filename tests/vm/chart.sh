@@ -8,7 +8,7 @@
 # lowest-numbered of those asking for it at a step (arbitration=lowest).
 . "$(dirname "$0")/lib.sh"
 out=$(mktemp)
-trap 'rm -f "$out" "$out.want"' EXIT
+trap 'rm -f "$out" "$out.want" "$out.svg" "$out.txt"' EXIT
 
 # Fig. 6, "src dst step" for every pair (a = 10), read off the paper.
 fig6="0 1 1 0 2 2 0 3 3 0 4 4 0 5 5 0 6 6 0 7 7

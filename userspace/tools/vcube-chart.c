@@ -20,10 +20,12 @@
 
 #include "common/algos.h"
 #include "common/cli.h"
+#include "common/timeline.h"
 #include "vcube.h"
 
 struct opts {
 	const char *algo;
+	const char *timeline;	/* --timeline FILE */
 	uint64_t len;
 	int json;
 	int list;
@@ -33,11 +35,16 @@ struct opts {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: vcube-chart [--len BYTES] [--list|-j|--usage] ALGO\n\n"
+		"usage: vcube-chart [--len BYTES] [--list|-j|--usage] ALGO\n"
+		"       vcube-chart [--len BYTES] --timeline FILE ALGO\n\n"
 		"Run the complete exchange ALGO once on every node of the loaded\n"
 		"hypercube (through vcube-run) and print the link-usage chart of\n"
 		"Bokhari's Figs. 5-9 from the kernel's trace of channel use.\n"
 		"      --len BYTES  block size (default 4096)\n"
+		"      --timeline FILE  instead, on any network: the run's time-space\n"
+		"                   diagram (.svg or .png, gnuplot), nodes against\n"
+		"                   virtual time, each message a line from sender to\n"
+		"                   receiver, transmissions and receptions as bars\n"
 		"  -l, --list       one line per message: src dst step channels\n"
 		"  -j, --json       the same as JSON\n"
 		"      --usage      x for a link used, not its step: Fig. 5\n"
@@ -227,6 +234,51 @@ static int read_trace(struct vcube_trace_rec **r, size_t *nr)
 	return ret;
 }
 
+/* A record of the run: a message sent after m0, between its nodes. */
+static int of_run(const struct vcube_trace_rec *r, unsigned int n, uint32_t m0)
+{
+	return r->msg - m0 <= INT32_MAX && r->src < n && r->dst < n;
+}
+
+/* Rank 0, --timeline: the run's records, drawn from its first start. */
+static int timeline(const struct opts *o, unsigned int n, uint32_t m0)
+{
+	struct vcube_trace_rec *r;
+	char title[160];
+	struct vcube_tl tl = { .nodes = n, .title = title,
+			       .origin = UINT64_MAX };
+	size_t nr, i, k = 0;
+	int ret;
+
+	ret = read_trace(&r, &nr);
+	if (ret) {
+		fprintf(stderr, "vcube-chart: reading the trace: %s\n", strerror(-ret));
+		return 1;
+	}
+	for (i = 0; i < nr; i++)
+		if (of_run(&r[i], n, m0)) {
+			r[k] = r[i];
+			if (r[k].start < tl.origin)
+				tl.origin = r[k].start;
+			k++;
+		}
+	if (!k) {
+		fprintf(stderr, "vcube-chart: the trace holds none of the run's messages (load the module with trace=N)\n");
+		free(r);
+		return 1;
+	}
+	snprintf(title, sizeof(title), "%s, %u nodes, %" PRIu64 " B per block (vcube module)",
+		 o->algo, n, o->len);
+	tl.rec = r;
+	tl.nrec = k;
+	ret = vcube_tool_timeline(&tl, o->timeline);
+	if (ret)
+		fprintf(stderr, "vcube-chart: --timeline %s: %s\n", o->timeline,
+			strerror(-ret));
+	free(r);
+	return ret ? 1 : 0;
+}
+
 /* Rank 0: turn the trace into the chart. */
 static int chart(const struct opts *o, unsigned int n, unsigned int d,
 		 uint32_t m0)
@@ -282,9 +334,11 @@ static int run(const struct opts *o)
 	n = vcube_comm_size(c);
 	while ((1U << d) < n)
 		d++;
-	if (in->topology != VCUBE_TOPOLOGY_HYPERCUBE || n != in->nodes) {
+	if ((!o->timeline && in->topology != VCUBE_TOPOLOGY_HYPERCUBE) ||
+	    n != in->nodes) {
 		if (vcube_comm_rank(c) == 0)
-			fprintf(stderr, "vcube-chart: needs a hypercube, all of its nodes\n");
+			fprintf(stderr, "vcube-chart: needs %s, all of its nodes\n",
+				o->timeline ? "the network" : "a hypercube (or --timeline)");
 		return 2;
 	}
 	ret = vcube_algo_usable(c, VCUBE_ALGO_XCHG, o->algo);
@@ -317,7 +371,7 @@ static int run(const struct opts *o)
 		return 1;
 	}
 	if (vcube_comm_rank(c) == 0)
-		out = chart(o, n, d, m0);
+		out = o->timeline ? timeline(o, n, m0) : chart(o, n, d, m0);
 	free(sb);
 	free(rb);
 	vcube_comm_close(c);
@@ -367,6 +421,7 @@ int main(int argc, char **argv)
 		{ "json", no_argument, NULL, 'J' },
 		{ "list", no_argument, NULL, 'L' },
 		{ "usage", no_argument, NULL, 'U' },
+		{ "timeline", required_argument, NULL, 'T' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 }
@@ -398,6 +453,9 @@ int main(int argc, char **argv)
 		case 'U':
 			o.usage = 1;
 			break;
+		case 'T':
+			o.timeline = optarg;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -414,6 +472,14 @@ int main(int argc, char **argv)
 		return vcube_tool_try_help("vcube-chart");
 	}
 	o.algo = argv[optind];
+	if (o.timeline && (o.json || o.list || o.usage)) {
+		fprintf(stderr, "vcube-chart: --timeline draws the run; --list, -j and --usage print the chart\n");
+		return 2;
+	}
+	/* once, before vcube-run starts the nodes */
+	if (o.timeline && !getenv("VCUBE_RANK") &&
+	    vcube_tool_timeline_check("vcube-chart", o.timeline))
+		return 2;
 	if (vcube_algo_find(VCUBE_ALGO_XCHG, o.algo, NULL)) {
 		fprintf(stderr, "vcube-chart: no algorithm '%s' (see vcube-bench --list)\n",
 			o.algo);

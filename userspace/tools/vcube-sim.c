@@ -26,6 +26,7 @@
 #include "comm.h"
 #include "common/algos.h"
 #include "common/cli.h"
+#include "common/timeline.h"
 #include "engine.h"
 #include "plan.h"
 #include "profiles.h"
@@ -55,6 +56,12 @@ struct simnode {
 };
 
 static struct simnode *nodes;
+
+/* --timeline: the intervals nodes spent blocked, and the trace's bound. */
+#define SIM_TRACE_MAX	(1U << 20)
+static bool timeline;
+static struct vcube_tl_block *blocks;
+static size_t nblocks, blocks_cap;
 static jmp_buf sched_jb;
 static uint8_t *sbuf, *rbuf;	/* every node's, contents unused */
 static u32 *queue, qhead, qtail;
@@ -75,9 +82,32 @@ static void wake(void *ctx, u32 node)
 	}
 }
 
+/* --timeline: @node was blocked from @from to its clock now. */
+static void sim_blocked(u32 node, u64 from)
+{
+	u64 to = vc_clock(eng, node);
+	struct vcube_tl_block *b;
+
+	if (to <= from)
+		return;
+	if (nblocks == blocks_cap) {
+		blocks_cap = blocks_cap ? 2 * blocks_cap : 1024;
+		b = realloc(blocks, blocks_cap * sizeof(*b));
+		if (!b) {
+			blocks_cap = nblocks;
+			return;		/* the diagram goes without it */
+		}
+		blocks = b;
+	}
+	blocks[nblocks++] = (struct vcube_tl_block){ node, from, to };
+}
+
 /* Yield until @node is no longer blocked; its status. */
 static int sim_block(u32 node, int ret)
 {
+	u64 from = vc_clock(eng, node);
+	bool blocked = ret == VC_BLOCKED_RET;
+
 	while (ret == VC_BLOCKED_RET) {
 		if (!_setjmp(nodes[node].jb))
 			_longjmp(sched_jb, 1);
@@ -85,6 +115,8 @@ static int sim_block(u32 node, int ret)
 		if (ret == -EAGAIN)
 			ret = VC_BLOCKED_RET;
 	}
+	if (blocked && timeline)
+		sim_blocked(node, from);
 	return ret;
 }
 
@@ -334,6 +366,11 @@ static void usage(FILE *f)
 		"  --alpha-ns, --byte-ns   override the profile's startup and per-byte cost\n"
 		"  --lanes N   override the profile's bodies per channel (0: no limit)\n"
 		"  --ns        the time in ns, not seconds\n"
+		"  --timeline FILE  also draw the run's time-space diagram (.svg or\n"
+		"              .png, gnuplot): nodes against virtual time, each\n"
+		"              message a line from sender to receiver, transmissions,\n"
+		"              receptions and blocked intervals on each node's row\n"
+		"  --until NS  the diagram's time axis ends at NS (default: the run's)\n"
 		"  -q, --quiet no progress (on stderr: a live line on a terminal,\n"
 		"              else a line every 5 s)\n"
 		"  --costs     print the profile's startup and per-byte cost (ns) and exit\n"
@@ -405,6 +442,8 @@ static void sim_shape(const struct vcube_topo *t, char *buf, size_t n)
 
 struct simopts {
 	const char *profile;
+	const char *timeline;		/* --timeline FILE */
+	u64 until;			/* --until NS: its axis's end */
 	struct vcube_topo_params tp;
 	long long alpha, byte, lanes;	/* -1: the profile's */
 	u64 procs;			/* --procs: the shape from a count */
@@ -422,6 +461,7 @@ static int sim_num_opt(int c, const char *arg, struct simopts *o)
 		{ 'B', "byte-ns", 1000000 }, { 'L', "lanes", 1024 },
 		{ 'D', "dim", 12 }, { 'N', "nodes", 4096 },
 		{ 'S', "shift", 4095 }, { 'P', "procs", 4096 },
+		{ 'X', "until", 1ULL << 50 },
 	};
 	size_t i;
 	u64 v;
@@ -442,6 +482,7 @@ static int sim_num_opt(int c, const char *arg, struct simopts *o)
 	case 'N': o->tp.nodes = v; break;
 	case 'S': shift = v; break;
 	case 'P': o->procs = v; break;
+	case 'X': o->until = v; break;
 	}
 	return 0;
 }
@@ -466,6 +507,8 @@ static int sim_options(int argc, char **argv, struct simopts *o)
 		{ "kind", required_argument, NULL, 'K' },
 		{ "shift", required_argument, NULL, 'S' },
 		{ "procs", required_argument, NULL, 'P' },
+		{ "timeline", required_argument, NULL, 'W' },
+		{ "until", required_argument, NULL, 'X' },
 		{ "list", no_argument, NULL, 'I' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -485,6 +528,7 @@ static int sim_options(int argc, char **argv, struct simopts *o)
 		case 'I': case 'l': o->list = true; break;
 		case 'J': case 'j': o->json = true; break;
 		case 'q': o->quiet = true; break;
+		case 'W': o->timeline = optarg; break;
 		case 'K':
 			if (sim_parse_kind(optarg))
 				return 2;
@@ -709,6 +753,54 @@ static int sim_profile(struct simopts *o, struct vc_params *p)
 	return 0;
 }
 
+/*
+ * --timeline: the engine's trace (every channel use, each as the module's
+ * netlink gives it) and the blocked intervals, drawn; 0, or -errno (said).
+ */
+static int sim_draw(const struct simopts *o, const struct vcube_topo *topo)
+{
+	u64 n = vc_trace_count(eng), first = n > SIM_TRACE_MAX ? n - SIM_TRACE_MAX : 0, i;
+	struct vcube_trace_rec *r = calloc(n - first + 1, sizeof(*r));
+	char title[192], shape[64];
+	struct vc_trace_rec t;
+	struct vcube_tl tl;
+	int ret;
+
+	if (!r)
+		return -ENOMEM;
+	if (first)
+		fprintf(stderr, "vcube-sim: --timeline: the first %llu of %llu channel uses are not drawn\n",
+			(unsigned long long)first, (unsigned long long)n);
+	for (i = first; i < n; i++) {
+		if (vc_trace_get(eng, i, &t))
+			continue;
+		r[i - first] = (struct vcube_trace_rec){
+			.seq = i, .start = t.start / (o->scale ?: 1),
+			.end = t.end / (o->scale ?: 1), .bytes = t.bytes,
+			.src = t.src, .dst = t.dst, .tag = t.tag,
+			.channel = t.chan, .hop = t.hop, .kind = t.kind,
+			.msg = t.msg,
+		};
+	}
+	for (i = 0; o->scale && i < nblocks; i++) {
+		blocks[i].from /= o->scale;
+		blocks[i].to /= o->scale;
+	}
+	sim_shape(topo, shape, sizeof(shape));
+	snprintf(title, sizeof(title), "%s %s, %s, %s, %llu B per block (vcube-sim)",
+		 vcube_algo_kind_name(kind), algo, o->profile, shape,
+		 (unsigned long long)len);
+	tl = (struct vcube_tl){ .rec = r, .nrec = n - first, .blk = blocks,
+				.nblk = nblocks, .nodes = nprocs,
+				.until = o->until, .title = title };
+	ret = vcube_tool_timeline(&tl, o->timeline);
+	if (ret)
+		fprintf(stderr, "vcube-sim: --timeline %s: %s\n", o->timeline,
+			strerror(-ret));
+	free(r);
+	return ret;
+}
+
 /* The result: text (seconds, or --ns) or -j JSON, one line. */
 static void sim_print(const struct simopts *o, const struct vcube_topo *topo,
 		      u64 finish)
@@ -768,6 +860,13 @@ int main(int argc, char **argv)
 		return vcube_tool_try_help("vcube-sim");
 	}
 	sim_overrides(&o, &p);
+	if (o.timeline) {
+		ret = vcube_tool_timeline_check("vcube-sim", o.timeline);
+		if (ret)
+			return ret == -EINVAL ? 2 : 1;
+		timeline = true;
+		p.trace_max = SIM_TRACE_MAX;
+	}
 	if (vcube_topo_init(&topo, &o.tp, err, sizeof(err))) {
 		fprintf(stderr, "vcube-sim: %s\n", err);
 		return 2;
@@ -798,10 +897,13 @@ int main(int argc, char **argv)
 	if (o.scale)
 		finish = (finish + o.scale / 2) / o.scale;
 	sim_print(&o, &topo, finish);
+	if (o.timeline && sim_draw(&o, &topo))
+		ret = 1;
 	vc_engine_destroy(eng);
 	free(nodes);
 	free(queue);
 	free(sbuf);
 	free(rbuf);
-	return 0;
+	free(blocks);
+	return ret;
 }
