@@ -11,6 +11,7 @@
 #   make readme-commands the README's benchmark lines, as written, in the VM
 #   make bench          docs/performance.md: vcube beside pipes, SMPI and Open MPI
 #                       in the guest, and the engine alone on the host
+#   make timelines      docs/timelines.md: time-space diagrams of two exchanges
 #   make cluster        docs/cluster.md: the plans over Open MPI on this host
 #                       beside vcube-sim's prediction
 #   make mpi-example    the README's MPI example table: MPI_Alltoall against
@@ -59,7 +60,7 @@ BENCH := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 EXAMPLES := $(patsubst examples/%.c,$(B)/examples/%,$(wildcard examples/*.c))
 
 .PHONY: all module userspace mpi tests deps vm demo check kunit bench bench-engine bench-sim deps-bench golden-update \
-	install install-userspace install-dkms dkms deb mpi-example cluster validate reproduce reproduce-cnet score score-report score-smoke readme-commands clean \
+	install install-userspace install-dkms dkms deb mpi-example cluster timelines validate reproduce reproduce-cnet score score-report score-smoke readme-commands clean \
 	stress check-debug
 all: module userspace
 
@@ -363,6 +364,11 @@ mpi-example: deps all tests
 		printf 'The same source built with Open MPI'"'"'s mpicc and run by `mpirun -n 32` on the %s-processor host that made this table (oversubscribed, shared memory, %s): %.1f us of real time, Open MPI choosing its own algorithm.\n' \
 		"$$(nproc)" "$$(date +%F)" "$$(echo "$$t / 1000" | bc -l)"; } > $(B)/mpi-example.md && \
 	scripts/readme-table.sh mpi-example $(B)/mpi-example.md && echo "wrote README.md's MPI example table"
+
+# docs/timelines.md and its four time-space diagrams (vcube-sim --timeline;
+# scripts/timelines.sh; seconds).
+timelines: all
+	@scripts/timelines.sh
 
 # docs/cluster.md: the plans and Open MPI's MPI_Alltoall over Open MPI on
 # this host, 2 to 32 ranks, beside vcube-sim on a profile fitted to a
