@@ -15,9 +15,10 @@ pkgs=(
 	libnl-3-dev libnl-genl-3-dev gnuplot-nox
 	python3-yaml python3-jsonschema iproute2 util-linux man-db
 	dkms dh-dkms debhelper lintian dpkg-dev fakeroot openssl
-	openmpi-bin libopenmpi-dev
+	openmpi-bin libopenmpi-dev pajeng
 )
-# Open MPI (above) is make check's reference for vcube-mpi's tests.
+# Open MPI (above) is make check's reference for vcube-mpi's tests; pajeng's
+# pj_dump reads vcubectl trace --format paje back in tests/vm/netlink.sh.
 if [ "${1:-}" = bench ]; then
 	pkgs+=(libsimgrid-dev)
 fi

@@ -134,6 +134,27 @@ assert len({n.split(" lane")[0] for n in names}) == 32, names[:5]
 ' "$tmp/pf.json" && good=1
 	check "vcubectl trace --format perfetto: 2560 link slices, 992 closed flows, 32 node tracks, slices that nest, the same file twice" [ $good = 1 ]
 	[ -n "${VCUBE_OUT:-}" ] && cp "$tmp/pf.json" "$VCUBE_OUT/pairwise-d5.perfetto.json"
+	# and in SimGrid's Paje format, read back by pajeng's pj_dump
+	vcubectl trace --format paje -o "$tmp/t.paje"
+	rc=$?
+	vcubectl trace --format paje > "$tmp/t2.paje"
+	good=0
+	if [ $rc = 0 ] && cmp -s "$tmp/t.paje" "$tmp/t2.paje" && pj_dump "$tmp/t.paje" > "$tmp/pj" 2> "$tmp/pj-err"; then
+		python3 -c '
+import sys
+from collections import Counter
+rows = [l.split(", ") for l in open(sys.argv[1])]
+links = [r for r in rows if r[0] == "Link"]
+assert len(links) == 992, len(links)
+assert len({r[-1] for r in links}) == 992                  # one key each
+assert all(float(r[4]) > float(r[3]) for r in links)       # received after sent
+st = Counter(r[2] for r in rows if r[0] == "State")
+assert st["channel state"] == 2560 and st["node state"] == 2 * 992, st
+nodes = {r[-1] for r in rows if r[0] == "Container" and r[2] == "node"}
+assert len({n.split(" lane")[0] for n in nodes}) == 32, nodes
+' "$tmp/pj" && good=1
+	fi
+	check "vcubectl trace --format paje: pj_dump reads it: 992 message links, 2560 channel states, 32 nodes, the same file twice $(head -c 200 "$tmp/pj-err" 2>/dev/null)" [ $good = 1 ]
 	ynl --dump window-get > "$tmp/ynl-win" 2>"$tmp/ynl-err"
 	rc=$?
 	check "ynl cli.py --dump window-get answers $(head -c 200 "$tmp/ynl-err")" [ $rc = 0 ]

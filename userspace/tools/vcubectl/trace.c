@@ -160,12 +160,13 @@ static int trace_dump(struct vcube_nl *nl, void **out, size_t *n)
 }
 
 static const char trace_usage[] =
-	"usage: vcubectl [-j] trace [--format text|perfetto] [-o FILE]\n"
+	"usage: vcubectl [-j] trace [--format text|perfetto|paje] [-o FILE]\n"
 	"Every channel use the kernel still keeps, oldest first (text, or JSON\n"
 	"with -j); --format perfetto writes Chrome trace-event JSON for\n"
 	"ui.perfetto.dev: a track per link and per node, each message a flow\n"
-	"from its sender through its links to its receiver.\n"
-	"  --format F      text (the default) or perfetto\n"
+	"from its sender through its links to its receiver; --format paje the\n"
+	"same in SimGrid's Paje format, for ViTE and pajeng (pj_dump).\n"
+	"  --format F      text (the default), perfetto or paje\n"
 	"  -o, --output F  write to F instead of standard output\n";
 
 /* The network, its links in id order and the trace; 0 or -errno. */
@@ -179,8 +180,8 @@ static int trace_read_all(struct vcube_nl *nl, struct vcube_nl_topo *t,
 	return ret ?: vcube_nl_trace_dump(nl, r, n, NULL);
 }
 
-/* --format perfetto: the whole record into @out (NULL: stdout). */
-static int trace_export(const char *out)
+/* --format perfetto or paje: the whole record into @out (NULL: stdout). */
+static int trace_export(const char *out, bool paje)
 {
 	struct vcube_nl_link *l = NULL;
 	struct vcube_trace_rec *r = NULL;
@@ -202,7 +203,8 @@ static int trace_export(const char *out)
 		ret = 1;
 		goto out;
 	}
-	ret = vc_perfetto_write(f, &t, l, nlinks, r, n);
+	ret = (paje ? vc_paje_write : vc_perfetto_write)(f, &t, l, nlinks, r,
+							 n);
 	if ((f != stdout && fclose(f)) || ret) {
 		fprintf(stderr, "vcubectl: trace: writing %s failed\n",
 			out ? out : "the output");
@@ -228,19 +230,21 @@ int vc_cmd_trace(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *out = NULL;
-	bool perfetto = false;
+	bool perfetto = false, paje = false;
 	int c;
 
 	vc_sub_begin(argv);
 	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'F':
-			if (strcmp(optarg, "text") && strcmp(optarg, "perfetto")) {
-				fprintf(stderr, "vcubectl trace: --format: '%s' is not text or perfetto\n",
+			if (strcmp(optarg, "text") && strcmp(optarg, "perfetto") &&
+			    strcmp(optarg, "paje")) {
+				fprintf(stderr, "vcubectl trace: --format: '%s' is not text, perfetto or paje\n",
 					optarg);
 				return 2;
 			}
 			perfetto = !strcmp(optarg, "perfetto");
+			paje = !strcmp(optarg, "paje");
 			break;
 		case 'o':
 			out = optarg;
@@ -255,8 +259,8 @@ int vc_cmd_trace(int argc, char **argv)
 	if (optind != argc)
 		return vc_sub_usage("trace", "'%s': it takes no arguments",
 				    argv[optind]);
-	if (perfetto)
-		return trace_export(out);
+	if (perfetto || paje)
+		return trace_export(out, paje);
 	if (out && !freopen(out, "w", stdout)) {
 		fprintf(stderr, "vcubectl: trace: %s: %s\n", out, strerror(errno));
 		return 1;

@@ -2,8 +2,8 @@
 /*
  * vcubectl's parts: the commands on the device and sysfs (vcubectl.c), the
  * netlink client and its commands (nl.c; the windows and the trace in
- * trace.c), the printer of text and JSON (print.c) and the SVG renderer
- * (svg.c).
+ * trace.c, exported by perfetto.c and paje.c), the printer of text and
+ * JSON (print.c) and the SVG renderer (svg.c).
  */
 #ifndef VCUBECTL_H
 #define VCUBECTL_H
@@ -46,6 +46,10 @@ double vc_util(const struct vcube_nl_link *l, uint64_t elapsed);
 int vc_perfetto_write(FILE *f, const struct vcube_nl_topo *t,
 		      const struct vcube_nl_link *l, size_t nl,
 		      const struct vcube_trace_rec *r, size_t n);
+/* The same in the Paje format, for ViTE and pajeng (paje.c). */
+int vc_paje_write(FILE *f, const struct vcube_nl_topo *t,
+		  const struct vcube_nl_link *l, size_t nl,
+		  const struct vcube_trace_rec *r, size_t n);
 /* Draw the network into @path (svg.c); 0 or -errno. */
 int vc_svg_write(const char *path, const struct vcube_nl_topo *t,
 		 const struct vcube_nl_link *l, size_t n);
