@@ -131,8 +131,16 @@ hops = sum(f["t"] for f in flows.values())
 assert hops == 2560 and all(f["s"] == 1 and f["f"] == 1 for f in flows.values())
 names = [e["args"]["name"] for e in ev if e["ph"] == "M" and e["name"] == "thread_name" and e["pid"] == 2]
 assert len({n.split(" lane")[0] for n in names}) == 32, names[:5]
+cnt = defaultdict(list)
+for e in ev:
+    if e["ph"] == "C":
+        cnt[e["name"]].append((e["ts"], e["args"]["transfers"]))
+assert len(cnt) == len({e["tid"] // 64 for e in link}), len(cnt)      # one per link used
+for k, v in cnt.items():
+    assert [t for t, _ in v] == sorted({t for t, _ in v}), k              # one value per instant
+    assert min(n for _, n in v) >= 0 and v[-1][1] == 0, (k, v[-3:])       # held, then free
 ' "$tmp/pf.json" && good=1
-	check "vcubectl trace --format perfetto: 2560 link slices, 992 closed flows, 32 node tracks, slices that nest, the same file twice" [ $good = 1 ]
+	check "vcubectl trace --format perfetto: 2560 link slices, 992 closed flows, 32 node tracks, slices that nest, an occupancy counter per link used, the same file twice" [ $good = 1 ]
 	[ -n "${VCUBE_OUT:-}" ] && cp "$tmp/pf.json" "$VCUBE_OUT/pairwise-d5.perfetto.json"
 	# and in SimGrid's Paje format, read back by pajeng's pj_dump
 	vcubectl trace --format paje -o "$tmp/t.paje"

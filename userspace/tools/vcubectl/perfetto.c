@@ -6,7 +6,8 @@
  * per node; a track splits into lanes where slices overlap (several
  * messages sharing a wormhole link, a node's non-blocking sends), since
  * the slices of one track must nest. Each message's data is a flow from
- * its first hop, through each link, to its receiver. Times are virtual,
+ * its first hop, through each link, to its receiver, and each link's
+ * occupancy (the transfers holding it) is a counter. Times are virtual,
  * in microseconds as the format wants, to the ns.
  */
 #include <errno.h>
@@ -159,12 +160,69 @@ static void pf_names(FILE *f, const struct vcube_nl_topo *t,
 				k ? " lane " : "", k);
 }
 
+/* A channel's occupancy changes by @d at @t. */
+struct pf_occ {
+	uint32_t chan;
+	int d;
+	uint64_t t;
+};
+
+static int pf_occ_cmp(const void *a, const void *b)
+{
+	const struct pf_occ *x = a, *y = b;
+
+	if (x->chan != y->chan)
+		return x->chan < y->chan ? -1 : 1;
+	if (x->t != y->t)
+		return x->t < y->t ? -1 : 1;
+	return x->d - y->d;	/* releases before takes */
+}
+
+/*
+ * Counters ("C"): each link's occupancy, the transfers holding it, at every
+ * instant it changes, named as its tracks are; 0 or -ENOMEM.
+ */
+static int pf_counters(FILE *f, const struct vcube_nl_topo *t,
+		       const struct vcube_nl_link *l, size_t nl,
+		       const struct vcube_trace_rec *r, size_t n)
+{
+	struct pf_occ *o = calloc(2 * n + 1, sizeof(*o));
+	size_t i, k = 0;
+	char ends[64];
+	int level = 0;
+
+	if (!o)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		if (r[i].channel >= nl)
+			continue;
+		o[k++] = (struct pf_occ){ r[i].channel, 1, r[i].start };
+		o[k++] = (struct pf_occ){ r[i].channel, -1, r[i].end };
+	}
+	qsort(o, k, sizeof(*o), pf_occ_cmp);
+	for (i = 0; i < k; i++) {
+		level += o[i].d;
+		if (i + 1 < k && o[i + 1].chan == o[i].chan && o[i + 1].t == o[i].t)
+			continue;	/* one value per instant */
+		vc_link_ends(t, &l[o[i].chan], ends, sizeof(ends));
+		fprintf(f, ",\n{\"ph\":\"C\",\"pid\":%u,\"name\":\"%u: %s occupancy\"",
+			PF_LINKS, o[i].chan, ends);
+		pf_us(f, "ts", o[i].t);
+		fprintf(f, ",\"args\":{\"transfers\":%d}}", level);
+		if (i + 1 == k || o[i + 1].chan != o[i].chan)
+			level = 0;
+	}
+	free(o);
+	return 0;
+}
+
 int vc_perfetto_write(FILE *f, const struct vcube_nl_topo *t,
 		      const struct vcube_nl_link *l, size_t nl,
 		      const struct vcube_trace_rec *r, size_t n)
 {
 	struct pf_state s = { .nlinks = nl, .nnodes = t->nodes };
 	size_t i;
+	int ret;
 
 	s.links = calloc(nl + 1, sizeof(*s.links));
 	s.nodes = calloc(t->nodes + 1, sizeof(*s.nodes));
@@ -183,9 +241,10 @@ int vc_perfetto_write(FILE *f, const struct vcube_nl_topo *t,
 	 */
 	for (i = 0; i < n; i++)
 		pf_record(f, &s, r, n, i);
+	ret = pf_counters(f, t, l, nl, r, n);
 	pf_names(f, t, l, &s);
 	fputs("\n]}\n", f);
 	free(s.links);
 	free(s.nodes);
-	return ferror(f) ? -EIO : 0;
+	return ret ?: ferror(f) ? -EIO : 0;
 }
