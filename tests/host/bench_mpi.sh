@@ -158,6 +158,7 @@ bad() {
 }
 bad "naive at 5 ranks" "naive: needs a power-of-two number of ranks" -n 5 "$bench" --transport mpi --algo naive --sizes 8
 bad "torus without a grid" "torus: does not run on this many ranks" -n 4 "$bench" --transport mpi --algo torus --sizes 8
+bad "a block past 2 GiB / ranks" "at most 2 GiB" -n 4 "$bench" --transport mpi --algo pex --sizes 600000000
 bad "a reduce size not a multiple of 8" "multiples of 8" -n 4 "$bench" --transport mpi --reduce --sizes 12
 bad "--algo all with another" "--algo all stands alone" -n 2 "$bench" --transport mpi --algo all,pex --sizes 8
 bad "--shift over MPI" "runs on the vcube device only" -n 2 "$bench" --transport mpi --shift gsync

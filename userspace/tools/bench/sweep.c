@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -169,6 +170,9 @@ static const char *size_why(const struct bench *b, uint64_t s)
 		return "--reduce sums 64-bit integers: sizes are multiples of 8";
 	if (b->density > 0 && (!s || s > UINT32_MAX))
 		return "irregular patterns need blocks of 1 byte to 4 GB";
+	/* a plan's message is fewer than p blocks; MPI counts in an int */
+	if (bench_mpi && s > INT_MAX / b->procs)
+		return "over MPI a message holds at most 2 GiB (an int count): blocks of at most 2 GiB / ranks";
 	return NULL;
 }
 
