@@ -287,9 +287,16 @@ load topology=hypercube dim=4 profile=ipsc860 trace=100 window_ns=1000000 && {
 		sleep 0.5
 	done
 	vcube-run -n 16 nl exchange 64 > /dev/null 2>&1
-	vcubectl -j trace > "$tmp/trace"
+	vcubectl -j trace > "$tmp/trace" 2> "$tmp/trace-err"
 	good=0; python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert [r["seq"] for r in d] == list(range(412, 512)), [r["seq"] for r in d][:3]' "$tmp/trace" && good=1
 	check "trace=100, 512 channel uses: the last 100 (seq 412..511)" [ $good = 1 ]
+	vcubectl trace --format perfetto -o "$tmp/pf-drop.json" 2>> "$tmp/trace-err"
+	vcubectl trace --format paje -o "$tmp/drop.paje" 2>> "$tmp/trace-err"
+	good=0
+	[ "$(grep -c 'the first 412 channel uses since the last reset are gone' "$tmp/trace-err")" = 3 ] &&
+		python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["otherData"]["dropped"] == 412' "$tmp/pf-drop.json" &&
+		head -n 1 "$tmp/drop.paje" | grep -q '100 channel uses, 412 before them gone' && good=1
+	check "what the ring dropped is said, never cut in silence: 412 (text, perfetto, paje)" [ $good = 1 ]
 	vcubectl windows > "$tmp/win"
 	good=0; [ -s "$tmp/win" ] && awk '$1 != "window" || $3 != "peak" || $4 < 1 { exit 1 }' "$tmp/win" && good=1
 	check "vcubectl windows: \"window W peak P\" lines ($(head -n 1 "$tmp/win"))" [ $good = 1 ]

@@ -245,8 +245,9 @@ int vc_paje_write(FILE *f, const struct vcube_nl_topo *t,
 		ret = pj_record(&s, r, n, i);
 	if (!ret) {
 		qsort(s.ev, s.nev, sizeof(*s.ev), pj_cmp);
-		fprintf(f, "# vcube %s %s, profile %s: %zu channel uses (vcubectl trace --format paje)\n",
-			vcube_topology_name(t->kind), t->shape, t->profile, n);
+		fprintf(f, "# vcube %s %s, profile %s: %zu channel uses, %" PRIu64 " before them gone (vcubectl trace --format paje)\n",
+			vcube_topology_name(t->kind), t->shape, t->profile, n,
+			n ? r[0].seq : 0);
 		fputs(pj_header, f);
 		fputs("4 0 root ROOT 0 \"vcube\"\n", f);
 		pj_containers(f, t, l, &s, true);

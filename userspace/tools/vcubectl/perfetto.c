@@ -232,9 +232,10 @@ int vc_perfetto_write(FILE *f, const struct vcube_nl_topo *t,
 		return -ENOMEM;
 	}
 	fprintf(f, "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"topology\":\"%s\","
-		"\"shape\":\"%s\",\"profile\":\"%s\",\"records\":%zu},\"traceEvents\":[\n"
+		"\"shape\":\"%s\",\"profile\":\"%s\",\"records\":%zu,\"dropped\":%" PRIu64 "},\"traceEvents\":[\n"
 		"{\"ph\":\"M\",\"pid\":0,\"name\":\"process_name\",\"args\":{\"name\":\"vcube\"}}",
-		vcube_topology_name(t->kind), t->shape, t->profile, n);
+		vcube_topology_name(t->kind), t->shape, t->profile, n,
+		n ? r[0].seq : 0);
 	/*
 	 * As recorded: at delivery, a transfer's hops together in hop order;
 	 * a lane takes a slice only after its last one ended, so none overlap.

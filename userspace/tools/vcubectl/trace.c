@@ -6,6 +6,7 @@
  * Perfetto (perfetto.c).
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -150,11 +151,25 @@ static void trace_head(void)
 		      "hop", "bytes", "start_us", "end_us");
 }
 
+/*
+ * Records are numbered from the last reset and the ring keeps the newest:
+ * the first one's number is how many went before it. Said on stderr, so
+ * that no output is cut short in silence and none changes its shape.
+ */
+static void trace_dropped(const struct vcube_trace_rec *r, size_t n)
+{
+	if (n && r[0].seq)
+		fprintf(stderr, "vcubectl: trace: the first %" PRIu64 " channel uses since the last reset are gone (the module keeps the last trace= of them)\n",
+			r[0].seq);
+}
+
 static int trace_dump(struct vcube_nl *nl, void **out, size_t *n)
 {
 	struct vcube_trace_rec *r = NULL;
 	int ret = vcube_nl_trace_dump(nl, &r, n, NULL);
 
+	if (!ret)
+		trace_dropped(r, *n);
 	*out = r;
 	return ret;
 }
@@ -198,6 +213,7 @@ static int trace_export(const char *out, bool paje)
 		ret = vc_fail_nl("trace", ret, nl);
 		goto out;
 	}
+	trace_dropped(r, n);
 	if (out && !(f = fopen(out, "w"))) {
 		fprintf(stderr, "vcubectl: trace: %s: %s\n", out, strerror(errno));
 		ret = 1;
