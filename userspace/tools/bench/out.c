@@ -385,7 +385,7 @@ static void sweep_notes(const struct bench *b, struct bench_out *o)
 			       b->one_way ? "one-way" : "both ways",
 			       (unsigned long long)b->seed);
 	if (sweep_real(b))
-		bench_out_note(o, "real time (MPI_Wtime) of the slowest rank, us, after %u warm-up repetition%s",
+		bench_out_note(o, "real time (CLOCK_MONOTONIC) of the slowest rank, us, after %u warm-up repetition%s",
 			       b->warmup, b->warmup == 1 ? "" : "s");
 	else
 		bench_out_note(o, "virtual time of the slowest rank, us");

@@ -214,7 +214,7 @@ static void sync_notes(const struct sync_study *s,
 		       const struct vcube_costs *k, struct bench_out *o)
 {
 	if (bench_mpi) {
-		bench_out_note(o, "MPI (%s), %u processes on %s, %u reps; real time (MPI_Wtime)%s",
+		bench_out_note(o, "MPI (%s), %u processes on %s, %u reps; real time (CLOCK_MONOTONIC)%s",
 			       net->profile, p, net->shape, s->reps,
 			       net->nodes > 1 ? ": the spreads compare clocks of different hosts" : "");
 		bench_out_note(o, "measured over MPI: b_s %.3f us, s %.3f us, b_l %.3f us, a %.6f us/byte",
