@@ -151,7 +151,7 @@ for k, v in cnt.items():
 		python3 -c '
 import sys
 from collections import Counter
-rows = [l.split(", ") for l in open(sys.argv[1])]
+rows = [l.rstrip("\n").split(", ") for l in open(sys.argv[1])]
 links = [r for r in rows if r[0] == "Link"]
 assert len(links) == 992, len(links)
 assert len({r[-1] for r in links}) == 992                  # one key each
