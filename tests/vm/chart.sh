@@ -94,6 +94,31 @@ load topology=hypercube dim=3 profile=ipsc860 eject=0 && {
 	check "naive with the ipsc860 constants: $steps steps, $same of 56 as in Fig. 6" [ $good = 1 ]
 	unload
 }
+# --timeline: the run as a time-space diagram, from the module's trace
+load topology=hypercube dim=3 profile=ipsc860 && {
+	vcube-chart --timeline "$out.svg" pairwise_F > /dev/null 2>&1
+	rc=$?
+	good=0; [ $rc = 0 ] && python3 -c 'import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); assert r.tag.endswith("svg"); assert "pairwise_F, 8 nodes" in open(sys.argv[1]).read()' "$out.svg" && good=1
+	check "--timeline pairwise_F on d=3: an SVG that parses, titled" [ $good = 1 ]
+	vcube-chart --timeline "$out.txt" pairwise_F > "$out" 2>&1
+	rc=$?
+	check "--timeline to a .txt: refused, exit 2 ($(head -n 1 "$out"))" [ $rc = 2 ]
+	unload
+}
+load topology=mesh rows=2 cols=4 profile=delta && {
+	vcube-chart --timeline "$out.svg" pex > /dev/null 2>&1
+	rc=$?
+	good=0; [ $rc = 0 ] && grep -q 'pex, 8 nodes' "$out.svg" && good=1
+	check "--timeline on a 2x4 mesh: drawn (the chart alone needs a hypercube)" [ $good = 1 ]
+	unload
+}
+load topology=hypercube dim=3 trace=0 && {
+	vcube-chart --timeline "$out.svg" linear > "$out" 2>&1
+	rc=$?
+	good=0; [ $rc = 1 ] && grep -q 'trace=N' "$out" && good=1
+	check "--timeline with trace=0 says what is missing: $(head -n 1 "$out")" [ $good = 1 ]
+	unload
+}
 load topology=hypercube dim=3 trace=0 && {
 	vcube-chart naive > "$out" 2>&1
 	rc=$?
