@@ -20,7 +20,6 @@
 
 #include "vcubectl/vcubectl.h"
 
-#define PJ_LANES	64	/* per container; more overlap shares the last */
 
 static const char pj_header[] =
 	"%EventDef PajeDefineContainerType 0\n%  Alias string\n%  Type string\n%  Name string\n%EndEventDef\n"
@@ -54,33 +53,13 @@ struct pj_ev {
 	char line[96];
 };
 
-struct pj_lanes {
-	uint64_t busy_until[PJ_LANES];
-	unsigned int nlanes;
-};
-
 struct pj_state {
 	struct pj_ev *ev;
 	size_t nev, cap;
-	struct pj_lanes *chans, *nodes;
+	struct vc_lanes *chans, *nodes;
 	size_t nchans, nnodes;
 	uint64_t last;
 };
-
-static unsigned int pj_lane(struct pj_lanes *t, uint64_t start, uint64_t end)
-{
-	unsigned int i;
-
-	for (i = 0; i < t->nlanes; i++)
-		if (t->busy_until[i] <= start)
-			break;
-	if (i == PJ_LANES)
-		i = PJ_LANES - 1;
-	if (i == t->nlanes)
-		t->nlanes++;
-	t->busy_until[i] = end;
-	return i;
-}
 
 static struct pj_ev *pj_add(struct pj_state *s, uint64_t t, unsigned int order)
 {
@@ -149,13 +128,13 @@ static int pj_record(struct pj_state *s, const struct vcube_trace_rec *r,
 	if (x->channel >= s->nchans)
 		return 0;
 	snprintf(c, sizeof(c), "c%u.%u", x->channel,
-		 pj_lane(&s->chans[x->channel], x->start, x->end));
+		 vc_lane(&s->chans[x->channel], x->start, x->end));
 	ret = pj_state(s, "CS", c, pj_value(x->kind), x->start, x->end);
 	if (ret || x->kind != VCUBE_TRACE_KIND_DATA)
 		return ret;
 	if (x->hop == 0 && x->src < s->nnodes) {
 		snprintf(c, sizeof(c), "n%u.%u", x->src,
-			 pj_lane(&s->nodes[x->src], x->start, x->end));
+			 vc_lane(&s->nodes[x->src], x->start, x->end));
 		ret = pj_state(s, "NS", c, "send", x->start, x->end);
 		/* the body's start: the first hop's (the records' order) */
 		e = ret ? NULL : pj_add(s, x->start, 1);
@@ -168,7 +147,7 @@ static int pj_record(struct pj_state *s, const struct vcube_trace_rec *r,
 	if (!last || x->dst >= s->nnodes)
 		return 0;
 	snprintf(c, sizeof(c), "n%u.%u", x->dst,
-		 pj_lane(&s->nodes[x->dst], x->start, x->end));
+		 vc_lane(&s->nodes[x->dst], x->start, x->end));
 	ret = pj_state(s, "NS", c, "recv", x->start, x->end);
 	/* a message whose first hop the ring dropped has no start: no link */
 	for (k = i + 1; k-- > 0 && r[k].msg == x->msg && r[k].kind == x->kind;)

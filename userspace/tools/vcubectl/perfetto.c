@@ -21,24 +21,17 @@
 
 #define PF_LINKS	1
 #define PF_NODES	2
-#define PF_LANES	64	/* per track; more overlap shares the last */
+#define PF_LANES	VC_LANES
 
-/* The lanes of one track: when each one's last slice ends. */
-struct pf_track {
-	uint64_t busy_until[PF_LANES];
-	unsigned int nlanes;
-};
-
-/* The first lane free at @start, taken until @end. */
-static unsigned int pf_lane(struct pf_track *t, uint64_t start, uint64_t end)
+unsigned int vc_lane(struct vc_lanes *t, uint64_t start, uint64_t end)
 {
 	unsigned int i;
 
 	for (i = 0; i < t->nlanes; i++)
 		if (t->busy_until[i] <= start)
 			break;
-	if (i == PF_LANES)
-		i = PF_LANES - 1;
+	if (i == VC_LANES)
+		i = VC_LANES - 1;
 	if (i == t->nlanes)
 		t->nlanes++;
 	t->busy_until[i] = end;
@@ -91,7 +84,7 @@ static void pf_flow(FILE *f, char ph, unsigned int pid, unsigned int tid,
 }
 
 struct pf_state {
-	struct pf_track *links, *nodes;
+	struct vc_lanes *links, *nodes;
 	size_t nlinks, nnodes;
 };
 
@@ -110,7 +103,7 @@ static void pf_record(FILE *f, struct pf_state *s,
 
 	if (x->channel >= s->nlinks)
 		return;
-	lane = pf_lane(&s->links[x->channel], x->start, x->end);
+	lane = vc_lane(&s->links[x->channel], x->start, x->end);
 	tid = x->channel * PF_LANES + lane;
 	snprintf(name, sizeof(name), "%s %u->%u", pf_kind(x->kind), x->src,
 		 x->dst);
@@ -118,7 +111,7 @@ static void pf_record(FILE *f, struct pf_state *s,
 	if (x->kind != VCUBE_TRACE_KIND_DATA)
 		return;
 	if (x->hop == 0 && x->src < s->nnodes) {
-		lane = pf_lane(&s->nodes[x->src], x->start, x->end);
+		lane = vc_lane(&s->nodes[x->src], x->start, x->end);
 		ntid = x->src * PF_LANES + lane;
 		snprintf(name, sizeof(name), "send to %u", x->dst);
 		pf_slice(f, PF_NODES, ntid, name, x, x->start, x->end);
@@ -126,7 +119,7 @@ static void pf_record(FILE *f, struct pf_state *s,
 	}
 	pf_flow(f, 't', PF_LINKS, tid, x, x->start);
 	if (last && x->dst < s->nnodes) {
-		lane = pf_lane(&s->nodes[x->dst], x->end, x->end + 1);
+		lane = vc_lane(&s->nodes[x->dst], x->end, x->end + 1);
 		ntid = x->dst * PF_LANES + lane;
 		snprintf(name, sizeof(name), "receive from %u", x->src);
 		pf_slice(f, PF_NODES, ntid, name, x, x->end, x->end + 1);

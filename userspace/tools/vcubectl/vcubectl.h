@@ -39,6 +39,21 @@ void vc_link_ends(const struct vcube_nl_topo *t,
 /* The share of the counted time the link was held. */
 double vc_util(const struct vcube_nl_link *l, uint64_t elapsed);
 /*
+ * The lanes of one track of an export (perfetto.c, paje.c): a track's
+ * slices must nest, so transfers that overlap on one link (or one node)
+ * go to lanes, each taken until its last slice ends.
+ */
+#define VC_LANES	64	/* per track; more overlap shares the last */
+
+struct vc_lanes {
+	uint64_t busy_until[VC_LANES];
+	unsigned int nlanes;
+};
+
+/* The first lane of @t free at @start, taken until @end (perfetto.c). */
+unsigned int vc_lane(struct vc_lanes *t, uint64_t start, uint64_t end);
+
+/*
  * The trace @r (@n records, as trace-get gives them) as Chrome trace-event
  * JSON for Perfetto (perfetto.c), the @nl links named from @l (in id
  * order); 0 or -errno.
