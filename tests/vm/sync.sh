@@ -84,6 +84,8 @@ load topology=hypercube dim=3 profile=seidel && {
 	vcube-run -n 8 "$bench" -q --barrier all --skew 0 --reps 1 > "$out"
 	check "every barrier runs on 8 ranks ($(grep -c '^[a-z]' "$out") rows)" \
 		[ "$(grep -cE '^(gsync|sync0|rds|dissemination|tree) ' "$out")" = 5 ]
+	check "the barrier table's notes say what a barrier row is, and nothing of a shift" \
+		[ "$(grep -c '^# one rank late by the skew' "$out") $(grep -c 'shift on the Gray-code ring' "$out")" = "1 0" ]
 }
 # Seidel sec. 3.1 on d = 5: one node late by b_s <= delta <= d b_s costs
 # 2 d b_s with precision d (b_s - s); later than d b_s, d b_s + delta.

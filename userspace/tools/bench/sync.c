@@ -379,6 +379,9 @@ static void print_results(const struct sync_study *s,
 	sync_notes(s, net, p, k, &o);
 	if (s->kind == SYNC_BARRIER)
 		bench_out_note(&o, "one rank late by the skew; cost: last exit - first entry; spread: last exit - first exit; entry: the entries' average skew (us)");
+	else
+		bench_out_note(&o, "%s shift on the Gray-code ring; time: slowest rank, barrier exit to shift end (us)",
+			       s->unforced ? "UNFORCED (long protocol)" : "FORCED");
 	if (s->kind == SYNC_BARRIER && sync_native()) {
 		char via[32];
 
@@ -387,9 +390,6 @@ static void print_results(const struct sync_study *s,
 			bench_out_note(&o, "%s: Open MPI's tuned picks %s at %u ranks",
 				       sync_native(), via, p);
 	}
-	else
-		bench_out_note(&o, "%s shift on the Gray-code ring; time: slowest rank, barrier exit to shift end (us)",
-			       s->unforced ? "UNFORCED (long protocol)" : "FORCED");
 	sync_meta(s, net, p, k, &o);
 	bench_out_rows(&o, "results");
 	for (i = 0; i < nres; i++) {
