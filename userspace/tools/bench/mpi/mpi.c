@@ -56,10 +56,13 @@ static int mpi_err(int rc)
 	return rc == MPI_SUCCESS ? 0 : -EIO;
 }
 
-static int mpi_tag(unsigned int tag, int *t)
+/* A message's tag and length as MPI's ints: 0, -ERANGE or -EMSGSIZE. */
+static int mpi_args(unsigned int tag, size_t len, int *t)
 {
 	if (tag > (unsigned int)tag_ub)
 		return -ERANGE;
+	if (len > INT_MAX)
+		return -EMSGSIZE;
 	*t = (int)tag;
 	return 0;
 }
@@ -67,13 +70,11 @@ static int mpi_tag(unsigned int tag, int *t)
 static int tp_send(void *ctx, unsigned int to, unsigned int tag,
 		   const void *buf, size_t len, unsigned int flags)
 {
-	int t, ret = mpi_tag(tag, &t);
+	int t, ret = mpi_args(tag, len, &t);
 
 	(void)ctx;
 	if (ret)
 		return ret;
-	if (len > INT_MAX)
-		return -EMSGSIZE;
 	if (flags & VCUBE_SEND_FORCED)
 		return mpi_err(MPI_Rsend(buf, (int)len, MPI_BYTE, (int)to, t,
 					 MPI_COMM_WORLD));
@@ -86,12 +87,10 @@ static int tp_irecv(void *ctx, unsigned int from, unsigned int tag, void *buf,
 {
 	struct mpi_tp *m = ctx;
 	unsigned int slot;
-	int t, ret = mpi_tag(tag, &t);
+	int t, ret = mpi_args(tag, cap, &t);
 
 	if (ret)
 		return ret;
-	if (cap > INT_MAX)
-		return -EMSGSIZE;
 	if (m->nfree) {
 		slot = m->free[--m->nfree];
 	} else {
@@ -141,13 +140,11 @@ static int tp_wait(void *ctx, uint64_t req, size_t *len)
 static int tp_recv(void *ctx, unsigned int from, unsigned int tag, void *buf,
 		   size_t cap)
 {
-	int t, ret = mpi_tag(tag, &t);
+	int t, ret = mpi_args(tag, cap, &t);
 
 	(void)ctx;
 	if (ret)
 		return ret;
-	if (cap > INT_MAX)
-		return -EMSGSIZE;
 	return mpi_err(MPI_Recv(buf, (int)cap, MPI_BYTE, (int)from, t,
 				MPI_COMM_WORLD, MPI_STATUS_IGNORE));
 }
@@ -195,21 +192,20 @@ static const struct vcube_transport mpi_transport = {
 	.clock = tp_clock, .delay = tp_delay, .copy = tp_copy,
 };
 
-/* Open MPI's own name of itself, "Open MPI v4.1.4", into @buf. */
-static void library_name(char *buf, size_t n)
+/*
+ * The MPI library's name of itself, "Open MPI v4.1.4" (its version
+ * string's first line, up to a comma), asked once.
+ */
+static const char *library(void)
 {
-	char v[MPI_MAX_LIBRARY_VERSION_STRING];
+	static char v[MPI_MAX_LIBRARY_VERSION_STRING];
 	int len;
 
-	MPI_Get_library_version(v, &len);
-	v[strcspn(v, ",\n")] = '\0';
-	len = (int)strlen(v);
-	if (n && (size_t)len >= n)
-		len = (int)n - 1;
-	if (n) {
-		memcpy(buf, v, (size_t)len);
-		buf[len] = '\0';
+	if (!v[0]) {
+		MPI_Get_library_version(v, &len);
+		v[strcspn(v, ",\n")] = '\0';
 	}
+	return v;
 }
 
 /* The number of hosts the ranks run on (by processor name). */
@@ -263,7 +259,8 @@ static int bmpi_open(struct vcube_comm **c, struct vcube_net_desc *net)
 	snprintf(net->topology, sizeof(net->topology), "mpi");
 	snprintf(net->shape, sizeof(net->shape), "%u host%s", net->nodes,
 		 net->nodes == 1 ? "" : "s");
-	library_name(net->profile, sizeof(net->profile));
+	snprintf(net->profile, sizeof(net->profile), "%.*s",
+		 (int)sizeof(net->profile) - 1, library());
 	return 0;
 }
 
@@ -413,12 +410,10 @@ static const char *bmpi_native_algo(unsigned int kind, unsigned int p,
 	static const char *const bnearest[] = {
 		NULL, NULL, NULL, "gsync", "dissemination", "gsync", "tree",
 	};
-	char lib[64];
 	int alg;
 
 	buf[0] = '\0';
-	library_name(lib, sizeof(lib));
-	if (strncmp(lib, "Open MPI v4.1", 13))
+	if (strncmp(library(), "Open MPI v4.1", 13))
 		return NULL;
 	if (kind == VCUBE_ALGO_XCHG) {
 		alg = tuned_forced("alltoall", 5) ?: tuned_alltoall(p, len);
@@ -523,7 +518,7 @@ static int bmpi_costs(unsigned int reps, const uint64_t *sizes,
 		      unsigned int nsizes)
 {
 	double t[MAX_SIZES], alpha = 0, beta = 0, copy, err, worst = 0;
-	char lib[64], host[MPI_MAX_PROCESSOR_NAME];
+	char host[MPI_MAX_PROCESSOR_NAME];
 	int rank, size, len, ret = 0;
 	uint64_t maxlen = 0;
 	unsigned int i;
@@ -558,7 +553,6 @@ static int bmpi_costs(unsigned int reps, const uint64_t *sizes,
 		t[i] = pingpong(rank, buf, sizes[i], reps);
 	copy = copy_rate(reps);
 	free(buf);
-	library_name(lib, sizeof(lib));
 	MPI_Get_processor_name(host, &len);
 	if (rank == 0 && fit(sizes, t, nsizes, &alpha, &beta)) {
 		fprintf(stderr, "vcube-bench: --costs: give at least three sizes (two are fitted)\n");
@@ -570,7 +564,7 @@ static int bmpi_costs(unsigned int reps, const uint64_t *sizes,
 		if (beta < 0)
 			beta = 0;
 		printf("# vcube profile: a generic machine fitted to %s on %s\n",
-		       lib, host);
+		       library(), host);
 		printf("# by vcube-bench --transport mpi --costs, %d ranks, ping-pong of ranks 0 and 1,\n",
 		       size);
 		printf("# half round trip, least of %u repetitions after a warm-up\n",
