@@ -105,7 +105,7 @@ static void sim_blocked(u32 node, u64 from)
 /* Yield until @node is no longer blocked; its status. */
 static int sim_block(u32 node, int ret)
 {
-	u64 from = vc_clock(eng, node);
+	u64 from = timeline ? vc_clock(eng, node) : 0;
 	bool blocked = ret == VC_BLOCKED_RET;
 
 	while (ret == VC_BLOCKED_RET) {
