@@ -118,11 +118,9 @@ static int pj_record(struct pj_state *s, const struct vcube_trace_rec *r,
 		     size_t n, size_t i)
 {
 	const struct vcube_trace_rec *x = &r[i];
-	bool last = i + 1 == n || r[i + 1].msg != x->msg ||
-		    r[i + 1].kind != x->kind || r[i + 1].hop != x->hop + 1;
+	const struct vcube_trace_rec *first = x->hop <= i ? x - x->hop : NULL;
 	char c[32];
 	struct pj_ev *e;
-	size_t k;
 	int ret;
 
 	if (x->channel >= s->nchans)
@@ -144,17 +142,17 @@ static int pj_record(struct pj_state *s, const struct vcube_trace_rec *r,
 			 "8 %" PRIu64 ".%09u MSG root msg n%u.0 m%u",
 			 PJ_T(x->start), x->src, x->msg);
 	}
-	if (!last || x->dst >= s->nnodes)
+	if (!vc_trace_last_hop(r, n, i) || x->dst >= s->nnodes)
 		return 0;
 	snprintf(c, sizeof(c), "n%u.%u", x->dst,
 		 vc_lane(&s->nodes[x->dst], x->start, x->end));
 	ret = pj_state(s, "NS", c, "recv", x->start, x->end);
-	/* a message whose first hop the ring dropped has no start: no link */
-	for (k = i + 1; k-- > 0 && r[k].msg == x->msg && r[k].kind == x->kind;)
-		if (r[k].hop == 0)
-			break;
-	if (ret || k == (size_t)-1 || r[k].msg != x->msg ||
-	    r[k].kind != x->kind || r[k].hop != 0 || x->src >= s->nnodes)
+	/*
+	 * Its first hop, x->hop records back (hops are together, in order):
+	 * if the ring dropped it, the message has no start and no link.
+	 */
+	if (ret || !first || first->msg != x->msg || first->kind != x->kind ||
+	    first->hop != 0 || x->src >= s->nnodes)
 		return ret;
 	e = pj_add(s, x->end, 2);
 	if (!e)

@@ -38,6 +38,12 @@ unsigned int vc_lane(struct vc_lanes *t, uint64_t start, uint64_t end)
 	return i;
 }
 
+bool vc_trace_last_hop(const struct vcube_trace_rec *r, size_t n, size_t i)
+{
+	return i + 1 == n || r[i + 1].msg != r[i].msg ||
+	       r[i + 1].kind != r[i].kind || r[i + 1].hop != r[i].hop + 1;
+}
+
 /* Microseconds, to the ns. */
 static void pf_us(FILE *f, const char *key, uint64_t ns)
 {
@@ -98,8 +104,7 @@ static void pf_record(FILE *f, struct pf_state *s,
 	const struct vcube_trace_rec *x = &r[i];
 	unsigned int lane, tid, ntid;
 	char name[48];
-	bool last = i + 1 == n || r[i + 1].msg != x->msg ||
-		    r[i + 1].kind != x->kind || r[i + 1].hop != x->hop + 1;
+	bool last = vc_trace_last_hop(r, n, i);
 
 	if (x->channel >= s->nlinks)
 		return;

@@ -8,6 +8,7 @@
 #ifndef VCUBECTL_H
 #define VCUBECTL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -52,6 +53,11 @@ struct vc_lanes {
 
 /* The first lane of @t free at @start, taken until @end (perfetto.c). */
 unsigned int vc_lane(struct vc_lanes *t, uint64_t start, uint64_t end);
+/*
+ * Is record @i of @r (@n) its transfer's last hop? As trace-get gives
+ * them, a transfer's hops are together in hop order (perfetto.c).
+ */
+bool vc_trace_last_hop(const struct vcube_trace_rec *r, size_t n, size_t i);
 
 /*
  * The trace @r (@n records, as trace-get gives them) as Chrome trace-event
