@@ -86,7 +86,8 @@ MODULE_PARM_DESC(idle_lease_ms, "A bound node that makes no call for this long (
 
 static unsigned int trace = 65536;
 module_param(trace, uint, 0444);
-MODULE_PARM_DESC(trace, "Channel-use records kept for the netlink trace dump (default 65536, at most 4194304, 48 bytes each; 0: off)");
+MODULE_PARM_DESC(trace, "Trace records (channel uses, messages, waits, marks) kept for the netlink trace dump (default 65536, at most 4194304, 72 bytes each; 0: off)");
+static_assert(sizeof(struct vc_trace_rec) == 72);
 
 /*
  * Cost parameters, in ns: -1 (the default) takes the profile's value.
@@ -381,7 +382,7 @@ static int vcube_params_parse(struct vcube_net *net)
 		       max_inflight_node, max_msg + SZ_64K, max_inflight);
 		return -EINVAL;
 	}
-	/* at most 4 Mi records, 192 MiB: the trace is the largest allocation */
+	/* at most 4 Mi records, 288 MiB: the trace is the largest allocation */
 	if (trace > 1U << 22) {
 		pr_err("trace=%u is out of range (0..%u)\n", trace, 1U << 22);
 		return -EINVAL;

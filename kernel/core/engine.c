@@ -70,6 +70,7 @@ struct vc_res {
 	u32 cap;		/* 0: unlimited */
 	u32 count;
 	u64 since;		/* when a cap-1 resource was last taken */
+	u32 holder;		/* trace: the message that took it last */
 	u64 bw;			/* flow modes: bandwidth, in VC_RATE_ONE units */
 	/* flow modes but fixed_rate: the hops of the bodies flowing here */
 	struct list_head flows;
@@ -101,6 +102,8 @@ struct vc_xfer {
 	u64 wseq;
 	u64 t_end;
 	u64 t_flow;		/* trace: when the body began to flow */
+	u64 t_acq;		/* trace: its path and receiving port held */
+	u32 wholder;		/* trace: what held what it waits for */
 	/* flow modes: the body's progress */
 	struct list_head flow_link;	/* in the engine's flowing bodies */
 	u64 work;		/* left: ns at full rate, times VC_RATE_ONE */
@@ -165,6 +168,7 @@ struct vc_node {
 	u64 phase;		/* noise: its first interrupt */
 	u64 draws;		/* start-jitter draws made */
 	struct vc_req *waiting;
+	u64 blocked_at;		/* its clock when it blocked */
 	s32 wake_status;
 	/* circuit, duplex: the bodies flowing out of and into the node */
 	struct vc_xfer *tx;
@@ -216,6 +220,7 @@ struct vc_engine {
 	void *notify_ctx;
 	struct vc_trace_rec *trace;	/* ring of p.trace_max records */
 	u64 ntrace;		/* records ever written */
+	bool trace_off;		/* vc_trace_enable(): none written now */
 	struct list_head flows;	/* bodies streaming, wormhole and packet */
 	/*
 	 * fixed_rate: no channel takes more bodies than it carries at full
@@ -465,6 +470,7 @@ static void vc_set_blocked(struct vc_engine *e, struct vc_node *n,
 	}
 	n->state = VC_BLOCKED;
 	n->waiting = req;
+	n->blocked_at = n->clock;
 	n->wake_status = 0;
 }
 
@@ -562,24 +568,132 @@ static void vc_wake(struct vc_engine *e, struct vc_node *n, u64 t, int status)
 		e->wake(e->wake_ctx, n->id);
 }
 
-static void vc_complete(struct vc_engine *e, struct vc_req *r, u64 t)
+/* ---- the trace ---------------------------------------------------------- */
+
+/* A new record in the ring (the oldest overwritten), or NULL: none kept. */
+static struct vc_trace_rec *vc_trace_new(struct vc_engine *e, u32 kind,
+					 u64 start, u64 end)
+{
+	struct vc_trace_rec *r;
+
+	if (!e->trace || e->trace_off)
+		return NULL;
+	r = &e->trace[e->ntrace++ % e->p.trace_max];
+	memset(r, 0, sizeof(*r));
+	r->kind = kind;
+	r->start = start;
+	r->end = end;
+	r->chan = VC_TRACE_NONE;
+	r->msg = VC_TRACE_NONE;
+	r->holder = VC_TRACE_NONE;
+	r->dst = VC_TRACE_NONE;
+	return r;
+}
+
+/* @n waited from @from to @to for @cause, for @m (NULL: no message). */
+static struct vc_trace_rec *vc_trace_wait(struct vc_engine *e,
+					  struct vc_node *n,
+					  const struct vc_msg *m, u32 cause,
+					  u64 from, u64 to)
+{
+	struct vc_trace_rec *r;
+
+	if (to <= from)
+		return NULL;
+	r = vc_trace_new(e, VC_TRACE_WAIT, from, to);
+	if (!r)
+		return NULL;
+	r->src = n->id;
+	r->cause = cause;
+	if (m) {
+		r->dst = m->src == n->id ? m->dst : m->src;
+		r->tag = m->tag;
+		r->msg = m->seq;
+		r->bytes = m->len;
+	}
+	return r;
+}
+
+/*
+ * @n, blocked for request @r, goes on at @t: the interval in parts, each
+ * with its cause. A receive first waits for its message to be sent; then
+ * the message's longest wait (a channel, a port, its receive) is its own
+ * part, and the rest is transit. At most four records.
+ */
+static void vc_trace_block(struct vc_engine *e, struct vc_node *n,
+			   const struct vc_req *r, const struct vc_msg *m,
+			   u64 t)
+{
+	struct vc_trace_rec *w;
+	u64 b = n->blocked_at, ws, we;
+
+	if (!e->trace || e->trace_off || t <= b)
+		return;
+	if (!m) {
+		vc_trace_wait(e, n, NULL, r->type == VC_REQ_CNET ?
+			      VC_CAUSE_CNET : VC_CAUSE_TRANSIT, b, t);
+		return;
+	}
+	if (r->type == VC_REQ_RECV && m->sent > b) {
+		vc_trace_wait(e, n, m, VC_CAUSE_NOSEND, b,
+			      m->sent < t ? m->sent : t);
+		b = m->sent;
+	}
+	if (m->w_end > m->w_start && m->w_end > b && m->w_start < t) {
+		ws = m->w_start > b ? m->w_start : b;
+		we = m->w_end < t ? m->w_end : t;
+		vc_trace_wait(e, n, m, VC_CAUSE_TRANSIT, b, ws);
+		w = vc_trace_wait(e, n, m, m->w_cause, ws, we);
+		if (w) {
+			w->chan = m->w_chan;
+			w->holder = m->w_holder;
+		}
+		b = we;
+	}
+	vc_trace_wait(e, n, m, VC_CAUSE_TRANSIT, b, t);
+}
+
+/*
+ * A wait of @x's, begun at x->treq, ended at @t: the message keeps the
+ * longest, for the trace.
+ */
+static void vc_wait_note(struct vc_xfer *x, u32 cause, u32 chan, u64 t)
+{
+	struct vc_msg *m = x->msg;
+
+	if (t - x->treq <= m->w_end - m->w_start)
+		return;
+	m->w_start = x->treq;
+	m->w_end = t;
+	m->w_cause = cause;
+	m->w_chan = chan;
+	m->w_holder = x->wholder;
+}
+
+/* @r is done at @t (@m: its message, if any); its node goes on if it waits. */
+static void vc_complete(struct vc_engine *e, struct vc_req *r,
+			const struct vc_msg *m, u64 t)
 {
 	struct vc_node *n = &e->node[r->node];
 
 	r->done = true;
 	r->done_time = t;
-	if (n->state == VC_BLOCKED && n->waiting == r)
+	if (n->state == VC_BLOCKED && n->waiting == r) {
+		vc_trace_block(e, n, r, m, t);
 		vc_wake(e, n, t, 0);
+	}
 }
 
 /* ---- resources ---------------------------------------------------------- */
 
-static bool vc_res_take(struct vc_res *res, u64 t)
+/* @x takes @res at @t, if it may. */
+static bool vc_res_take(struct vc_res *res, const struct vc_xfer *x, u64 t)
 {
 	if (res->cap && res->count >= res->cap)
 		return false;
 	if (res->arb_pending)	/* freed at this instant: all ask first */
 		return false;
+	res->holder = x->msg->seq;
 	if (!res->count)
 		res->since = t;
 	res->count++;
@@ -602,6 +716,7 @@ static void vc_res_wait(struct vc_engine *e, struct vc_res *res,
 	x->wait_on = on;
 	x->wait_res = res;
 	x->treq = t;
+	x->wholder = res->holder;
 	x->wseq = e->seq++;
 	res->st.waits++;
 	/*
@@ -659,7 +774,11 @@ static void vc_res_grant(struct vc_engine *e, struct vc_res *res, u64 t)
 
 	x = list_first_entry(&res->waiters, struct vc_xfer, wait_link);
 	list_del_init(&x->wait_link);
-	vc_res_take(res, t);
+	vc_res_take(res, x, t);
+	if (x->wait_on == VC_ON_CHAN)
+		vc_wait_note(x, VC_CAUSE_CHAN, res - e->chan, t);
+	else
+		vc_wait_note(x, VC_CAUSE_PORT, VC_TRACE_NONE, t);
 	res->st.wait_ns += t - x->treq;
 	if (x->wait_on == VC_ON_CHAN)
 		e->st.chan_wait_ns += t - x->treq;
@@ -771,7 +890,7 @@ static void vc_xfer_begin(struct vc_engine *e, struct vc_xfer *x, u32 type,
 	vc_route(e, x);
 	e->st.transfers++;
 	x->sport_held = true;
-	if (vc_res_take(&e->sport[x->src], t))
+	if (vc_res_take(&e->sport[x->src], x, t))
 		vc_schedule(e, &x->ev, t + vc_startup(e, x), VC_EV_HOP, x->src);
 	else
 		vc_res_wait(e, &e->sport[x->src], x, VC_ON_SPORT, t);
@@ -1382,6 +1501,7 @@ static void vc_xfer_flow(struct vc_engine *e, struct vc_xfer *x, u64 t)
 		/* it waits, its circuit held, for @y to end */
 		x->wait_on = VC_ON_DUPLEX;
 		x->treq = t;
+		x->wholder = y->msg->seq;
 		list_add_tail(&x->wait_link, &y->dwaiters);
 		e->st.duplex_waits++;
 		return;
@@ -1437,6 +1557,7 @@ static void vc_xfer_park(struct vc_engine *e, struct vc_xfer *x, u32 on,
 
 	x->wait_on = on;
 	x->treq = t;
+	x->wholder = VC_TRACE_NONE;
 	if (list_empty(&d->parked) || x->msg->len < d->parked_min)
 		d->parked_min = x->msg->len;
 	d->parks++;
@@ -1446,6 +1567,7 @@ static void vc_xfer_park(struct vc_engine *e, struct vc_xfer *x, u32 on,
 /* Short UNFORCED data needs a receive or buffer room before it flows. */
 static void vc_xfer_arrive(struct vc_engine *e, struct vc_xfer *x, u64 t)
 {
+	x->t_acq = t;
 	if (!vc_xfer_must_park(e, x)) {
 		vc_xfer_recv(e, x, t);
 	} else if (vc_rendezvous(e)) {
@@ -1462,7 +1584,7 @@ static void vc_xfer_port(struct vc_engine *e, struct vc_xfer *x, u64 t)
 {
 	struct vc_res *res = &e->rport[x->dst];
 
-	if (!vc_res_take(res, t)) {
+	if (!vc_res_take(res, x, t)) {
 		vc_res_wait(e, res, x, VC_ON_RPORT, t);
 		return;
 	}
@@ -1523,7 +1645,7 @@ static void vc_xfer_hop(struct vc_engine *e, struct vc_xfer *x, u64 t)
 	}
 	if (x->hop < x->nhops) {
 		res = &e->chan[x->chan[x->hop]];
-		if (!vc_res_take(res, t)) {
+		if (!vc_res_take(res, x, t)) {
 			vc_res_wait(e, res, x, VC_ON_CHAN, t);
 			return;
 		}
@@ -1607,7 +1729,7 @@ static void vc_sender_done(struct vc_engine *e, struct vc_xfer *x, u64 t)
 {
 	if (x->type == VC_X_DATA && x->msg->sreq) {
 		x->msg->sreq->smsg = NULL;
-		vc_complete(e, x->msg->sreq, t);
+		vc_complete(e, x->msg->sreq, x->msg, t);
 		x->msg->sreq = NULL;
 	}
 }
@@ -1632,7 +1754,7 @@ static void vc_recv_done(struct vc_engine *e, struct vc_req *r,
 	r->msg = m;
 	r->status = m->len > r->cap ? -EMSGSIZE : 0;
 	e->node[r->node].st.received++;
-	vc_complete(e, r, t);
+	vc_complete(e, r, m, t);
 }
 
 static void vc_recheck_parked(struct vc_engine *e, struct vc_node *n, u64 t);
@@ -1763,32 +1885,55 @@ static void vc_deliver_data(struct vc_engine *e, struct vc_msg *m, u64 t)
 	list_add_tail(&m->link, &d->unexpected);
 }
 
-/* The whole message is at the receiver: the circuit is torn down. */
 /* Note each channel @x held, in the trace's ring (oldest overwritten). */
 static void vc_trace_xfer(struct vc_engine *e, struct vc_xfer *x, u64 t)
 {
 	struct vc_trace_rec *r;
 	u32 i;
 
-	if (!e->trace)
-		return;
 	for (i = 0; i < x->hop; i++) {
-		r = &e->trace[e->ntrace++ % e->p.trace_max];
-		r->start = x->t_flow;
-		r->end = t;
+		r = vc_trace_new(e, x->type == VC_X_PROBE ? VC_TRACE_PROBE :
+				 x->type == VC_X_REQUEST ? VC_TRACE_REQUEST :
+							   VC_TRACE_DATA,
+				 x->t_flow, t);
+		if (!r)
+			return;
 		r->bytes = x->bytes;
 		r->src = x->src;
 		r->dst = x->dst;
 		r->tag = x->msg->tag;
 		r->chan = x->chan[i];
 		r->hop = i;
-		r->kind = x->type == VC_X_PROBE ? VC_TRACE_PROBE :
-			  x->type == VC_X_REQUEST ? VC_TRACE_REQUEST :
-						    VC_TRACE_DATA;
 		r->msg = x->msg->seq;
 	}
 }
 
+/* Data @x is delivered at @t: its message's record. */
+static void vc_trace_msg(struct vc_engine *e, struct vc_xfer *x, u64 t)
+{
+	const struct vc_msg *m = x->msg;
+	struct vc_trace_rec *r = vc_trace_new(e, VC_TRACE_MSG, m->sent, t);
+
+	if (!r)
+		return;
+	r->src = m->src;
+	r->dst = m->dst;
+	r->tag = m->tag;
+	r->msg = m->seq;
+	r->hop = x->nhops;
+	r->bytes = m->len;
+	r->acquired = x->t_acq;
+	r->flow = x->t_flow;
+	r->proto = (m->flags & VC_SEND_FORCED) ? VC_PROTO_FORCED :
+		   m->len > e->p.short_max ? VC_PROTO_LONG : VC_PROTO_SHORT;
+	if (m->w_end > m->w_start) {
+		r->cause = m->w_cause;
+		r->chan = m->w_chan;
+		r->holder = m->w_holder;
+	}
+}
+
+/* The whole message is at the receiver: the circuit is torn down. */
 static void vc_xfer_deliver(struct vc_engine *e, struct vc_xfer *x, u64 t)
 {
 	struct vc_node *d = &e->node[x->dst];
@@ -1802,6 +1947,8 @@ static void vc_xfer_deliver(struct vc_engine *e, struct vc_xfer *x, u64 t)
 			vc_flow_unlink(e, x);
 	}
 	vc_trace_xfer(e, x, t);
+	if (x->type == VC_X_DATA)
+		vc_trace_msg(e, x, t);
 	for (i = 0; i < x->hop; i++) {
 		struct vc_res *res = &e->chan[x->chan[i]];
 
@@ -1820,6 +1967,7 @@ static void vc_xfer_deliver(struct vc_engine *e, struct vc_xfer *x, u64 t)
 	list_for_each_entry_safe(w, tw, &x->dwaiters, wait_link) {
 		list_del_init(&w->wait_link);
 		w->wait_on = VC_ON_NONE;
+		vc_wait_note(w, VC_CAUSE_DUPLEX, VC_TRACE_NONE, t);
 		vc_xfer_flow(e, w, t);
 	}
 	if (x->sport_held)
@@ -1882,6 +2030,7 @@ static void vc_recheck_parked(struct vc_engine *e, struct vc_node *n, u64 t)
 			continue;
 		}
 		list_del_init(&x->wait_link);
+		vc_wait_note(x, VC_CAUSE_RECV, VC_TRACE_NONE, t);
 		if (x->type == VC_X_PROBE) {
 			vc_xfer_begin(e, x, VC_X_REQUEST, t);
 		} else if (x->wait_on == VC_ON_RECV && !x->hop &&
@@ -1889,7 +2038,7 @@ static void vc_recheck_parked(struct vc_engine *e, struct vc_node *n, u64 t)
 			/* the send port again, then its path and the port */
 			x->wait_on = VC_ON_NONE;
 			x->sport_held = true;
-			if (vc_res_take(&e->sport[x->src], t))
+			if (vc_res_take(&e->sport[x->src], x, t))
 				vc_xfer_hop(e, x, t);
 			else
 				vc_res_wait(e, &e->sport[x->src], x,
@@ -2412,9 +2561,11 @@ u64 vc_now(struct vc_engine *e)
 	return e->now;
 }
 
-int vc_delay(struct vc_engine *e, u32 node, u64 ns)
+/* @node is busy for @ns of work (stretched by noise), for @cause. */
+static int vc_busy(struct vc_engine *e, u32 node, u64 ns, u32 cause)
 {
 	struct vc_node *n = &e->node[node];
+	struct vc_trace_rec *r;
 	u64 t;
 
 	if (!vc_running(e, n))
@@ -2425,11 +2576,19 @@ int vc_delay(struct vc_engine *e, u32 node, u64 ns)
 	t = vc_noise_run(e, n, n->clock, ns);
 	if (t >= VC_TIME_MAX)
 		return -EOVERFLOW;
+	r = vc_trace_wait(e, n, NULL, cause, n->clock, t);
+	if (r)
+		r->bytes = ns;
 	n->clock = t;
 	e->gen++;
 	vc_heap_fix(&e->running, n);
 	vc_run(e);
 	return 0;
+}
+
+int vc_delay(struct vc_engine *e, u32 node, u64 ns)
+{
+	return vc_busy(e, node, ns, VC_CAUSE_COMPUTE);
 }
 
 /*
@@ -2453,7 +2612,7 @@ int vc_jitter(struct vc_engine *e, u32 node, u64 *ns)
 			d = vcube_mix64(h ^ (u64)node << 32) %
 			    (e->p.jitter + 1);
 	}
-	ret = d ? vc_delay(e, node, d) : 0;
+	ret = d ? vc_busy(e, node, d, VC_CAUSE_JITTER) : 0;
 	*ns = ret ? 0 : d;
 	return ret;
 }
@@ -2475,7 +2634,7 @@ int vc_copy(struct vc_engine *e, u32 node, u64 bytes, u64 *ns)
 	if (bytes > VC_COPY_MAX)
 		return -EOVERFLOW;
 	t = (bytes * e->p.copy_ps + 500) / 1000;
-	ret = t ? vc_delay(e, node, t) : 0;
+	ret = t ? vc_busy(e, node, t, VC_CAUSE_COPY) : 0;
 	if (!ret)
 		*ns = t;
 	return ret;
@@ -2881,6 +3040,34 @@ void vc_trace_reset(struct vc_engine *e)
 	e->ntrace = 0;
 }
 
+void vc_trace_enable(struct vc_engine *e, bool on)
+{
+	e->trace_off = !on;
+}
+
+bool vc_trace_enabled(struct vc_engine *e)
+{
+	return e->trace && !e->trace_off;
+}
+
+int vc_mark(struct vc_engine *e, u32 node, const char *label)
+{
+	struct vc_node *n = &e->node[node];
+	struct vc_trace_rec *r;
+	u32 i;
+
+	if (!vc_running(e, n))
+		return -EINVAL;
+	r = vc_trace_new(e, VC_TRACE_MARK, n->clock, n->clock);
+	if (!r)
+		return 0;
+	r->src = node;
+	for (i = 0; i < VC_MARK_LEN - 1 && label[i]; i++)
+		r->label[i] = label[i];
+	e->gen++;	/* a dump in parts sees the ring moved */
+	return 0;
+}
+
 /* ---- the control network ------------------------------------------------- */
 
 static const u8 vc_type_size[VC_NTYPES] = {
@@ -3006,7 +3193,7 @@ static void vc_cnet_complete(struct vc_engine *e, struct vc_cnet_op *op)
 	e->gen++;
 	list_for_each_entry(r, &op->members, post_link) {
 		e->st.cnet_wait_ns += op->last - r->entered;
-		vc_complete(e, r, t);
+		vc_complete(e, r, NULL, t);
 	}
 }
 

@@ -172,15 +172,37 @@ struct vc_cnet_op;
  */
 enum vc_jitter_dist { VC_JITTER_UNIFORM, VC_JITTER_ONE, VC_NJITTER };
 
+/* A mark's name: at most VC_MARK_LEN - 1 printable characters. */
+#define VC_MARK_LEN	32
+
+/* A trace field that names no message, channel or node. */
+#define VC_TRACE_NONE	U32_MAX
+
 /*
- * One channel's use by one transfer: it carried the body from @start
- * (the body began to flow) to @end (released at delivery). Transfers of
- * one message share @msg; @kind is enum vc_trace_kind.
+ * The trace: one record per event, of enum vc_trace_kind.
+ *
+ * PROBE, REQUEST, DATA: one channel's use by one transfer. It carried the
+ *   body from @start (the body began to flow) to @end (released at
+ *   delivery); @chan and @hop are the channel and its place on the route.
+ * MSG: one message, written when it is delivered: posted (its send) at
+ *   @start, its data's path and receiving port held at @acquired, its body
+ *   flowing from @flow, delivered at @end; @proto, @hop the channels of its
+ *   route, and the longest wait any of its transfers made: @cause, with
+ *   @chan and @holder as a WAIT has them (cause TRANSIT: none).
+ * WAIT: node @src was blocked (or busy) from @start to @end for @cause,
+ *   waiting for message @msg (VC_TRACE_NONE: none) to or from @dst. CHAN:
+ *   @chan was held by message @holder (of those holding it, the last to
+ *   take it); PORT, DUPLEX: @holder held the port or the other direction.
+ *   COMPUTE, COPY, JITTER: @bytes is the ns of work asked, the rest of the
+ *   interval interrupts (noise).
+ * MARK: node @src began the phase @label at @start (== @end).
+ *
+ * Transfers and the message record of one message share @msg, the
+ * network's messages count when it was sent.
  */
 struct vc_trace_rec {
 	u64 start;
 	u64 end;
-	u64 bytes;
 	u32 src;
 	u32 dst;
 	u32 tag;
@@ -188,9 +210,43 @@ struct vc_trace_rec {
 	u16 hop;
 	u16 kind;
 	u32 msg;
+	union {
+		struct {
+			u64 bytes;
+			u64 acquired;
+			u64 flow;
+			u16 proto;
+			u16 cause;
+			u32 holder;
+		};
+		char label[VC_MARK_LEN];	/* MARK, NUL-terminated */
+	};
 };
 
-enum vc_trace_kind { VC_TRACE_PROBE, VC_TRACE_REQUEST, VC_TRACE_DATA };
+enum vc_trace_kind {
+	VC_TRACE_PROBE, VC_TRACE_REQUEST, VC_TRACE_DATA, VC_TRACE_MSG,
+	VC_TRACE_WAIT, VC_TRACE_MARK,
+};
+
+/* How a message went: UNFORCED short, UNFORCED long (a handshake), FORCED. */
+enum vc_trace_proto { VC_PROTO_SHORT, VC_PROTO_LONG, VC_PROTO_FORCED };
+
+/*
+ * Why a node waited. NOSEND: the message it waits for was not sent yet.
+ * TRANSIT: the message was on its way (startup, header, body), held up by
+ * nothing. CHAN: a channel on its route was held by another message. PORT:
+ * a send or receive port was busy with another message (one at a time).
+ * DUPLEX: a receive and a transmit at one node serialised (the iPSC/860's
+ * rule). RECV: the message waited for its receive, or for buffer room, at
+ * its receiver. CNET: the other members of a control-network operation.
+ * COMPUTE, COPY, JITTER: the node's own work (vcube_node_delay(), a copy,
+ * start jitter), stretched by noise.
+ */
+enum vc_trace_cause {
+	VC_CAUSE_TRANSIT, VC_CAUSE_NOSEND, VC_CAUSE_CHAN, VC_CAUSE_PORT,
+	VC_CAUSE_DUPLEX, VC_CAUSE_RECV, VC_CAUSE_CNET, VC_CAUSE_COMPUTE,
+	VC_CAUSE_COPY, VC_CAUSE_JITTER,
+};
 
 /* Windows of vc_params.window_ns whose peak channel sharing is kept. */
 #define VC_WINDOWS	4096
@@ -255,6 +311,12 @@ struct vc_msg {
 	u32 epoch;			/* dst's binding it was sent to; 0: none */
 	/* in the engine's handshakes, from its PROBE to its data's arrival */
 	struct vc_hnode hs;
+	/* the longest wait of its transfers, for the trace */
+	u64 w_start;
+	u64 w_end;
+	u32 w_chan;
+	u32 w_holder;
+	u16 w_cause;			/* enum vc_trace_cause */
 };
 
 enum vc_node_state { VC_UNBOUND, VC_RUNNING, VC_BLOCKED };
@@ -408,6 +470,15 @@ u32 vc_window_peak(struct vc_engine *e, u32 window);
 u64 vc_trace_count(struct vc_engine *e);
 int vc_trace_get(struct vc_engine *e, u64 i, struct vc_trace_rec *rec);
 void vc_trace_reset(struct vc_engine *e);
+/* Records are written (the default) or not; trace_max 0: never. */
+void vc_trace_enable(struct vc_engine *e, bool on);
+bool vc_trace_enabled(struct vc_engine *e);
+/*
+ * @node begins a phase named @label (NUL-terminated, at most VC_MARK_LEN -
+ * 1 characters, checked by the caller) at its clock: a MARK record. Costs
+ * no virtual time. 0, or -EINVAL if the node is not running.
+ */
+int vc_mark(struct vc_engine *e, u32 node, const char *label);
 
 /*
  * The last deadlock, whole (the kernel log gets only the first lines of a
