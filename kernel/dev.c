@@ -687,6 +687,29 @@ static int vcube_node_copy(struct vcube_node *node, void __user *argp)
 	return ret;
 }
 
+/* A phase of the node's own, in the trace (VCUBE_IOC_MARK). */
+static int vcube_node_mark(struct vcube_node *node, void __user *argp)
+{
+	struct vcube_net *net = node->net;
+	struct vcube_mark m;
+	size_t i;
+	int ret;
+
+	static_assert(VCUBE_MARK_LEN == VC_MARK_LEN);
+	if (copy_from_user(&m, argp, sizeof(m)))
+		return -EFAULT;
+	for (i = 0; i < sizeof(m.label) && m.label[i]; i++)
+		if (m.label[i] < 0x20 || m.label[i] > 0x7e)
+			return -EINVAL;
+	if (i == sizeof(m.label))
+		return -EINVAL;
+	mutex_lock(&net->lock);
+	vcube_intr_drop(node);
+	ret = vc_mark(net->engine, node->id, m.label);
+	mutex_unlock(&net->lock);
+	return ret;
+}
+
 static long vcube_node_op(struct vcube_node *node, unsigned int cmd,
 			  void __user *argp)
 {
@@ -721,6 +744,8 @@ static long vcube_node_op(struct vcube_node *node, unsigned int cmd,
 		return vcube_node_copy(node, argp);
 	case VCUBE_IOC_CANCEL:
 		return vcube_node_cancel(node, argp);
+	case VCUBE_IOC_MARK:
+		return vcube_node_mark(node, argp);
 	case VCUBE_IOC_JITTER:
 		/* a bad pointer must not cost the node its draw */
 		if (!access_ok(argp, sizeof(u64)))
@@ -757,6 +782,7 @@ static long vcube_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case VCUBE_IOC_CNET:
 	case VCUBE_IOC_COPY:
 	case VCUBE_IOC_CANCEL:
+	case VCUBE_IOC_MARK:
 		/* Read-only, a node may be looked at, not take part. */
 		if (!(file->f_mode & FMODE_WRITE))
 			return -EBADF;

@@ -10,6 +10,11 @@
 
 #include <uapi/linux/vcube.h>
 
+/* VCUBE_CMD_TRACE_SET - do */
+static const struct nla_policy vcube_trace_set_nl_policy[VCUBE_A_TOPO_TRACE_ON + 1] = {
+	[VCUBE_A_TOPO_TRACE_ON] = NLA_POLICY_MAX(NLA_U32, 1),
+};
+
 /* Ops table for vcube */
 static const struct genl_split_ops vcube_nl_ops[] = {
 	{
@@ -51,6 +56,13 @@ static const struct genl_split_ops vcube_nl_ops[] = {
 		.cmd	= VCUBE_CMD_DEADLOCK_GET,
 		.dumpit	= vcube_nl_deadlock_get_dumpit,
 		.flags	= GENL_ADMIN_PERM | GENL_CMD_CAP_DUMP,
+	},
+	{
+		.cmd		= VCUBE_CMD_TRACE_SET,
+		.doit		= vcube_nl_trace_set_doit,
+		.policy		= vcube_trace_set_nl_policy,
+		.maxattr	= VCUBE_A_TOPO_TRACE_ON,
+		.flags		= GENL_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 };
 

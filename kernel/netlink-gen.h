@@ -21,6 +21,7 @@ int vcube_nl_window_get_dumpit(struct sk_buff *skb,
 int vcube_nl_trace_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 int vcube_nl_deadlock_get_dumpit(struct sk_buff *skb,
 				 struct netlink_callback *cb);
+int vcube_nl_trace_set_doit(struct sk_buff *skb, struct genl_info *info);
 
 enum {
 	VCUBE_NLGRP_MONITOR,

@@ -31,6 +31,22 @@ static_assert((int)VCUBE_NODE_STATE_BLOCKED == (int)VC_BLOCKED);
 static_assert((int)VCUBE_TRACE_KIND_PROBE == (int)VC_TRACE_PROBE);
 static_assert((int)VCUBE_TRACE_KIND_REQUEST == (int)VC_TRACE_REQUEST);
 static_assert((int)VCUBE_TRACE_KIND_DATA == (int)VC_TRACE_DATA);
+static_assert((int)VCUBE_TRACE_KIND_MSG == (int)VC_TRACE_MSG);
+static_assert((int)VCUBE_TRACE_KIND_WAIT == (int)VC_TRACE_WAIT);
+static_assert((int)VCUBE_TRACE_KIND_MARK == (int)VC_TRACE_MARK);
+static_assert((int)VCUBE_TRACE_PROTO_SHORT == (int)VC_PROTO_SHORT);
+static_assert((int)VCUBE_TRACE_PROTO_LONG == (int)VC_PROTO_LONG);
+static_assert((int)VCUBE_TRACE_PROTO_FORCED == (int)VC_PROTO_FORCED);
+static_assert((int)VCUBE_TRACE_CAUSE_TRANSIT == (int)VC_CAUSE_TRANSIT);
+static_assert((int)VCUBE_TRACE_CAUSE_NOSEND == (int)VC_CAUSE_NOSEND);
+static_assert((int)VCUBE_TRACE_CAUSE_CHAN == (int)VC_CAUSE_CHAN);
+static_assert((int)VCUBE_TRACE_CAUSE_PORT == (int)VC_CAUSE_PORT);
+static_assert((int)VCUBE_TRACE_CAUSE_DUPLEX == (int)VC_CAUSE_DUPLEX);
+static_assert((int)VCUBE_TRACE_CAUSE_RECV == (int)VC_CAUSE_RECV);
+static_assert((int)VCUBE_TRACE_CAUSE_CNET == (int)VC_CAUSE_CNET);
+static_assert((int)VCUBE_TRACE_CAUSE_COMPUTE == (int)VC_CAUSE_COMPUTE);
+static_assert((int)VCUBE_TRACE_CAUSE_COPY == (int)VC_CAUSE_COPY);
+static_assert((int)VCUBE_TRACE_CAUSE_JITTER == (int)VC_CAUSE_JITTER);
 static_assert((int)VCUBE_NOTICE_PEAK == (int)VC_NOTICE_PEAK);
 static_assert((int)VCUBE_NOTICE_DEADLOCK == (int)VC_NOTICE_DEADLOCK);
 
@@ -87,7 +103,10 @@ static int vcube_nl_topo_fill(struct sk_buff *skb, struct vcube_net *net)
 	      vcube_nl_put_u64(skb, VCUBE_A_TOPO_EVENTS, VCUBE_A_TOPO_PAD,
 			       st->events) ||
 	      vcube_nl_put_u64(skb, VCUBE_A_TOPO_LEASES, VCUBE_A_TOPO_PAD,
-			       st->leases);
+			       st->leases) ||
+	      nla_put_u32(skb, VCUBE_A_TOPO_TRACE_MAX, net->params.trace_max) ||
+	      nla_put_u32(skb, VCUBE_A_TOPO_TRACE_ON,
+			  vc_trace_enabled(net->engine));
 	mutex_unlock(&net->lock);
 	return ret ? -EMSGSIZE : 0;
 }
@@ -252,6 +271,12 @@ static int vcube_nl_window_fill(struct sk_buff *skb, struct vcube_net *net,
 	return 0;
 }
 
+/* A u32 that may name nothing (VC_TRACE_NONE): absent then. */
+static int vcube_nl_put_id(struct sk_buff *skb, int attr, u32 v)
+{
+	return v == VC_TRACE_NONE ? 0 : nla_put_u32(skb, attr, v);
+}
+
 static int vcube_nl_trace_fill(struct sk_buff *skb, struct vcube_net *net,
 			       u64 i)
 {
@@ -264,15 +289,32 @@ static int vcube_nl_trace_fill(struct sk_buff *skb, struct vcube_net *net,
 	    vcube_nl_put_u64(skb, VCUBE_A_TRACE_START, VCUBE_A_TRACE_PAD,
 			     r.start) ||
 	    vcube_nl_put_u64(skb, VCUBE_A_TRACE_END, VCUBE_A_TRACE_PAD, r.end) ||
-	    vcube_nl_put_u64(skb, VCUBE_A_TRACE_BYTES, VCUBE_A_TRACE_PAD,
-			     r.bytes) ||
 	    nla_put_u32(skb, VCUBE_A_TRACE_SRC, r.src) ||
-	    nla_put_u32(skb, VCUBE_A_TRACE_DST, r.dst) ||
+	    nla_put_u32(skb, VCUBE_A_TRACE_KIND, r.kind))
+		return -EMSGSIZE;
+	if (r.kind == VC_TRACE_MARK) {
+		r.label[VC_MARK_LEN - 1] = '\0';
+		return nla_put_string(skb, VCUBE_A_TRACE_LABEL, r.label) ?
+		       -EMSGSIZE : 0;
+	}
+	if (vcube_nl_put_u64(skb, VCUBE_A_TRACE_BYTES, VCUBE_A_TRACE_PAD,
+			     r.bytes) ||
+	    vcube_nl_put_id(skb, VCUBE_A_TRACE_DST, r.dst) ||
 	    nla_put_u32(skb, VCUBE_A_TRACE_TAG, r.tag) ||
-	    nla_put_u32(skb, VCUBE_A_TRACE_CHANNEL, r.chan) ||
+	    vcube_nl_put_id(skb, VCUBE_A_TRACE_CHANNEL, r.chan) ||
 	    nla_put_u32(skb, VCUBE_A_TRACE_HOP, r.hop) ||
-	    nla_put_u32(skb, VCUBE_A_TRACE_KIND, r.kind) ||
-	    nla_put_u32(skb, VCUBE_A_TRACE_MSG, r.msg))
+	    vcube_nl_put_id(skb, VCUBE_A_TRACE_MSG, r.msg))
+		return -EMSGSIZE;
+	if (r.kind == VC_TRACE_MSG &&
+	    (vcube_nl_put_u64(skb, VCUBE_A_TRACE_ACQUIRED, VCUBE_A_TRACE_PAD,
+			      r.acquired) ||
+	     vcube_nl_put_u64(skb, VCUBE_A_TRACE_FLOW, VCUBE_A_TRACE_PAD,
+			      r.flow) ||
+	     nla_put_u32(skb, VCUBE_A_TRACE_PROTO, r.proto)))
+		return -EMSGSIZE;
+	if ((r.kind == VC_TRACE_MSG || r.kind == VC_TRACE_WAIT) &&
+	    (nla_put_u32(skb, VCUBE_A_TRACE_CAUSE, r.cause) ||
+	     vcube_nl_put_id(skb, VCUBE_A_TRACE_HOLDER, r.holder)))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -448,6 +490,26 @@ int vcube_nl_stats_reset_doit(struct sk_buff *skb, struct genl_info *info)
 	if (mutex_lock_killable(&net->lock))
 		return -EINTR;
 	vc_stats_reset(net->engine);
+	mutex_unlock(&net->lock);
+	return 0;
+}
+
+/* The trace records (1) or not (0); what it keeps stays. */
+int vcube_nl_trace_set_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct vcube_net *net = vcube_nl_net;
+
+	if (GENL_REQ_ATTR_CHECK(info, VCUBE_A_TOPO_TRACE_ON))
+		return -EINVAL;
+	if (!net->params.trace_max) {
+		NL_SET_ERR_MSG(info->extack,
+			       "the module was loaded with trace=0: no trace to switch");
+		return -EOPNOTSUPP;
+	}
+	if (mutex_lock_killable(&net->lock))
+		return -EINTR;
+	vc_trace_enable(net->engine,
+			nla_get_u32(info->attrs[VCUBE_A_TOPO_TRACE_ON]));
 	mutex_unlock(&net->lock);
 	return 0;
 }

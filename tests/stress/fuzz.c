@@ -334,10 +334,21 @@ static void one_op(struct proc *p)
 			check_status(p, &a.w.st);
 	} else if (k < 70) {			/* time */
 		v = below(&p->s, 2) ? below(&p->s, 100000) : rnd(&p->s);
-		switch (below(&p->s, 3)) {
+		switch (below(&p->s, 4)) {
 		case 0: r = ioctl(fd, VCUBE_IOC_DELAY, &v); break;
 		case 1: r = ioctl(fd, VCUBE_IOC_CLOCK, &v); break;
-		default: r = ioctl(fd, VCUBE_IOC_JITTER, &v); break;
+		case 2: r = ioctl(fd, VCUBE_IOC_JITTER, &v); break;
+		default: {		/* a mark of random bytes, mostly bad */
+			struct vcube_mark mk;
+			unsigned int i;
+
+			for (i = 0; i < sizeof(mk.label); i++)
+				mk.label[i] = (char)(below(&p->s, 2) ?
+						     0x20 + below(&p->s, 96) :
+						     rnd(&p->s));
+			r = ioctl(fd, VCUBE_IOC_MARK, &mk);
+			break;
+		}
 		}
 		note(r);
 	} else if (k < 74) {			/* a collective, mostly wrong */

@@ -82,27 +82,53 @@ assert len(r.findall(".//" + ns + "circle")) == 32' "$tmp/d5.svg" && good=1
 	good=0; [ $rc = 0 ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["nodes"] == 32 and d["kind"] == "hypercube"' "$tmp/ynl-topo" && good=1
 	check "ynl cli.py --do topo-get $(head -c 200 "$tmp/ynl-err")" [ $good = 1 ]
 
-	# the trace: one record per channel a message crossed, in parts
+	# the trace: one record per channel a message crossed, one per
+	# message, one per interval a node waited; in parts
 	vcubectl -j trace > "$tmp/trace"
 	rc=$?
 	good=0; [ $rc = 0 ] && python3 -c '
 import json, sys
+from collections import Counter
 d = json.load(open(sys.argv[1]))
-assert len(d) == 2560, len(d)                       # sum of popcount(s ^ t)
-assert [r["seq"] for r in d] == list(range(2560))
-assert all(r["kind"] == "data" and r["bytes"] == 64 and r["end_ns"] > r["start_ns"] for r in d)
+links = {l["id"]: l for l in json.load(open(sys.argv[2]))}
+topo = json.load(open(sys.argv[3]))
+assert [r["seq"] for r in d] == list(range(len(d)))
+kinds = Counter(r["kind"] for r in d)
+assert set(kinds) == {"data", "msg", "wait"}, kinds
+c = [r for r in d if r["kind"] == "data"]
+assert len(c) == 2560, len(c)                       # sum of popcount(s ^ t)
+assert all(r["bytes"] == 64 and r["end_ns"] > r["start_ns"] for r in c)
 hops = {}
-for r in d:
+for r in c:
     hops.setdefault(r["msg"], []).append(r)
 assert len(hops) == 992
 for m in hops.values():
     s, t = m[0]["src"], m[0]["dst"]
-    assert [r["hop"] for r in m] == list(range(bin(s ^ t).count("1")))' "$tmp/trace" && good=1
-	check "vcubectl trace: 2560 records, one per hop of each of the 992 messages, in order" [ $good = 1 ]
+    assert [r["hop"] for r in m] == list(range(bin(s ^ t).count("1")))
+# a message: sent, its path held, its body, delivered, as its hops say
+msgs = {r["msg"]: r for r in d if r["kind"] == "msg"}
+assert len(msgs) == 992 == topo["messages"], (len(msgs), topo["messages"])
+for k, m in msgs.items():
+    h = hops[k]
+    assert m["start_ns"] <= m["acquired_ns"] <= m["flow_ns"] <= m["end_ns"], m
+    assert m["flow_ns"] == h[0]["start_ns"] and m["end_ns"] == h[-1]["end_ns"], (m, h)
+    assert m["hop"] == len(h) and m["proto"] in ("short", "long", "forced"), m
+# the totals are the counters netlink reports
+per = Counter(r["channel"] for r in c)
+assert all(per[i] == l["messages"] for i, l in links.items()), "per-link"
+# waits: each an interval of a node; pairwise meets no busy channel, so
+# each node waits for its send and its receive in transit, nothing else
+w = [r for r in d if r["kind"] == "wait"]
+assert all(r["start_ns"] < r["end_ns"] and 0 <= r["src"] < 32 for r in w)
+causes = Counter(r["cause"] for r in w)
+assert causes == Counter(transit=2 * 992), causes
+assert all(m["cause"] == "transit" and "holder" not in m for m in msgs.values())
+' "$tmp/trace" "$tmp/links" "$tmp/topo" && good=1
+	check "vcubectl trace: 2560 channel uses, one per hop of each of the 992 messages, in order; 992 message records whose times the hops agree with; per-link totals equal the counters; 1984 waits, all in transit (pairwise: no contention)" [ $good = 1 ]
 	ynl --dump trace-get > "$tmp/ynl-trace" 2>"$tmp/ynl-err"
 	rc=$?
-	good=0; [ $rc = 0 ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); e=json.load(open(sys.argv[2])); assert len(d) == 2560 and [(r["seq"], r["channel"], r["start"]) for r in d] == [(r["seq"], r["channel"], r["start_ns"]) for r in e]' "$tmp/ynl-trace" "$tmp/trace" && good=1
-	check "ynl cli.py --dump trace-get: the same 2560 records $(head -c 200 "$tmp/ynl-err")" [ $good = 1 ]
+	good=0; [ $rc = 0 ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); e=json.load(open(sys.argv[2])); assert len(d) == len(e) and [(r["seq"], r["kind"], r.get("channel"), r["start"], r.get("cause")) for r in d] == [(r["seq"], r["kind"], r.get("channel"), r["start_ns"], r.get("cause")) for r in e]' "$tmp/ynl-trace" "$tmp/trace" && good=1
+	check "ynl cli.py --dump trace-get: the same records $(head -c 200 "$tmp/ynl-err")" [ $good = 1 ]
 	# the same record for Perfetto: tracks that nest, flows that close
 	vcubectl trace --format perfetto -o "$tmp/pf.json"
 	rc=$?
@@ -129,6 +155,22 @@ for e in ev:
 assert len(flows) == 992
 hops = sum(f["t"] for f in flows.values())
 assert hops == 2560 and all(f["s"] == 1 and f["f"] == 1 for f in flows.values())
+# a receipt after its send and after its data released the last link
+fl = defaultdict(dict)
+for e in ev:
+    if e["ph"] in "sf":
+        fl[e["id"]][e["ph"]] = e["ts"]
+last = defaultdict(float)
+for e in link:
+    if e["args"]["kind"] == "data":
+        last[e["args"]["msg"]] = max(last[e["args"]["msg"]], e["ts"] + e["dur"])
+assert all(f["f"] >= f["s"] and f["f"] >= last[k] - 1e-9 for k, f in fl.items())
+# the nodes: each message sent, each received, each wait with its cause
+node = [e for e in ev if e["ph"] == "X" and e["pid"] == 2]
+sends = [e for e in node if e["name"].startswith("send to")]
+assert len(sends) == 992 and all(e["args"]["posted_us"] <= e["args"]["body_us"] <= e["args"]["delivered_us"] for e in sends)
+waits = [e for e in node if e["name"].startswith("wait")]
+assert len(waits) == 2 * 992 and all(e["args"]["cause"] == "transit" for e in waits)
 names = [e["args"]["name"] for e in ev if e["ph"] == "M" and e["name"] == "thread_name" and e["pid"] == 2]
 assert len({n.split(" lane")[0] for n in names}) == 32, names[:5]
 cnt = defaultdict(list)
@@ -140,7 +182,7 @@ for k, v in cnt.items():
     assert [t for t, _ in v] == sorted({t for t, _ in v}), k              # one value per instant
     assert min(n for _, n in v) >= 0 and v[-1][1] == 0, (k, v[-3:])       # held, then free
 ' "$tmp/pf.json" && good=1
-	check "vcubectl trace --format perfetto: 2560 link slices, 992 closed flows, 32 node tracks, slices that nest, an occupancy counter per link used, the same file twice" [ $good = 1 ]
+	check "vcubectl trace --format perfetto: 2560 link slices, 992 closed flows each received after its send and its last link, 32 node tracks with sends and waits by cause, slices that nest, an occupancy counter per link used, the same file twice" [ $good = 1 ]
 	[ -n "${VCUBE_OUT:-}" ] && cp "$tmp/pf.json" "$VCUBE_OUT/pairwise-d5.perfetto.json"
 	# and in SimGrid's Paje format, read back by pajeng's pj_dump
 	vcubectl trace --format paje -o "$tmp/t.paje"
@@ -149,7 +191,7 @@ for k, v in cnt.items():
 	good=0
 	if [ $rc = 0 ] && cmp -s "$tmp/t.paje" "$tmp/t2.paje" && pj_dump "$tmp/t.paje" > "$tmp/pj" 2> "$tmp/pj-err"; then
 		python3 -c '
-import sys
+import json, sys
 from collections import Counter
 rows = [l.rstrip("\n").split(", ") for l in open(sys.argv[1])]
 links = [r for r in rows if r[0] == "Link"]
@@ -157,12 +199,15 @@ assert len(links) == 992, len(links)
 assert len({r[-1] for r in links}) == 992                  # one key each
 assert all(float(r[4]) > float(r[3]) for r in links)       # received after sent
 st = Counter(r[2] for r in rows if r[0] == "State")
-assert st["channel state"] == 2560 and st["node state"] == 2 * 992, st
+nw = sum(1 for r in json.load(open(sys.argv[2])) if r["kind"] == "wait")
+assert st["channel state"] == 2560 and st["node state"] == 2 * 992 + nw, (st, nw)
+vals = Counter(r[-1] for r in rows if r[0] == "State" and r[2] == "node state")
+assert sum(v for k, v in vals.items() if "transit" in k) == nw, vals   # pairwise: all in transit
 nodes = {r[-1] for r in rows if r[0] == "Container" and r[2] == "node"}
 assert len({n.split(" lane")[0] for n in nodes}) == 32, nodes
-' "$tmp/pj" && good=1
+' "$tmp/pj" "$tmp/trace" && good=1
 	fi
-	check "vcubectl trace --format paje: pj_dump reads it: 992 message links, 2560 channel states, 32 nodes, the same file twice $(head -c 200 "$tmp/pj-err" 2>/dev/null)" [ $good = 1 ]
+	check "vcubectl trace --format paje: pj_dump reads it: 992 message links, 2560 channel states, the nodes' sends, receipts and waits (by cause), 32 nodes, the same file twice $(head -c 200 "$tmp/pj-err" 2>/dev/null)" [ $good = 1 ]
 	ynl --dump window-get > "$tmp/ynl-win" 2>"$tmp/ynl-err"
 	rc=$?
 	check "ynl cli.py --dump window-get answers $(head -c 200 "$tmp/ynl-err")" [ $rc = 0 ]
@@ -273,6 +318,66 @@ load topology=hypercube dim=12 profile=ipsc860 && {
 	unload
 }
 
+# issue 22's command: the naive exchange through vcube-bench, its trace
+# for Perfetto: 32 node tracks, the links used, every message a flow;
+# then with --mark, each rank's steps as phases
+load topology=hypercube dim=5 && {
+	vcube-run -n 32 vcube-bench --algo naive --sizes 4096 -q > "$tmp/nb" 2>&1 &&
+		vcubectl trace --format perfetto -o "$tmp/t.json" 2> "$tmp/t-err"
+	rc=$?
+	vcubectl -j topo > "$tmp/topo"
+	vcubectl -j links > "$tmp/links"
+	good=0; [ $rc = 0 ] && python3 -c '
+import json, sys
+from collections import Counter, defaultdict
+d = json.load(open(sys.argv[1]))
+topo = json.load(open(sys.argv[2]))
+links = json.load(open(sys.argv[3]))
+ev = d["traceEvents"]
+assert d["otherData"]["dropped"] == 0 and d["otherData"]["messages"] == topo["messages"]
+nodes = {e["args"]["name"].split(" lane")[0] for e in ev if e["ph"] == "M" and e["name"] == "thread_name" and e["pid"] == 2}
+assert len(nodes) == 32, len(nodes)
+used = {l["id"] for l in links if l["messages"]}
+tracks = {e["tid"] // 64 for e in ev if e["ph"] == "X" and e["pid"] == 1}
+assert tracks == used, (len(tracks), len(used))
+flows = defaultdict(Counter)
+for e in ev:
+    if e["ph"] in "stf":
+        flows[e["id"]][e["ph"]] += 1
+assert len(flows) == topo["messages"] and all(f["s"] == 1 == f["f"] for f in flows.values())
+big = [e for e in ev if e["ph"] == "X" and e["pid"] == 2 and e["name"].startswith("send to") and e["args"]["bytes"] == 4096]
+assert len(big) == 3 * 992, len(big)          # --reps 3: 992 a repetition
+# naive: every node sends to 0 first, so circuits wait for busy channels
+# (Bokhari sec. 4), and each such wait names the message that held it
+chan = [e for e in ev if e["ph"] == "X" and e["pid"] == 2 and e["name"].startswith("wait: chan ")]
+held = {e["args"]["msg"] for e in ev if e["ph"] == "X" and e["pid"] == 1}
+assert chan and all(e["args"]["cause"] == "chan" and e["args"]["held_by_msg"] in held for e in chan), len(chan)
+assert any(e["args"]["longest_wait"] == "chan" for e in big)
+print(len(flows), len(big))
+' "$tmp/t.json" "$tmp/topo" "$tmp/links" > "$tmp/t-out" && good=1
+	check "vcube-bench --algo naive --sizes 4096, vcubectl trace --format perfetto: 32 node tracks, the links used, one closed flow per message ($(cat "$tmp/t-out"): 992 of 4096 B per repetition), waits for channels naming their holders $(head -c 200 "$tmp/t-err")" [ $good = 1 ]
+	[ -n "${VCUBE_OUT:-}" ] && cp "$tmp/t.json" "$VCUBE_OUT/naive-d5.perfetto.json"
+	vcubectl reset
+	vcube-run -n 32 vcube-bench --algo pairwise_F --sizes 1024 --reps 1 --mark -q > "$tmp/nb" 2>&1 &&
+		vcubectl trace --format perfetto -o "$tmp/m.json"
+	rc=$?
+	good=0; [ $rc = 0 ] && python3 -c '
+import json, sys
+from collections import defaultdict
+ev = json.load(open(sys.argv[1]))["traceEvents"]
+ph = defaultdict(list)
+for e in ev:
+    if e["ph"] == "X" and e["pid"] == 3:
+        ph[e["tid"]].append((e["ts"], e["name"]))
+assert sorted(ph) == list(range(32)), sorted(ph)
+for t, v in ph.items():
+    names = [n for _, n in sorted(v) if n.startswith("pairwise_F step ")]
+    assert names == ["pairwise_F step %d" % k for k in range(1, 32)], (t, names[:3])
+' "$tmp/m.json" && good=1
+	check "vcube-bench --mark: 32 phase tracks, each rank's pairwise_F steps 1..31 in order" [ $good = 1 ]
+	unload
+}
+
 # a trace of 100 keeps the last 100 channel uses; windows of 1 ms
 # and the monitor group: the first window's peak, then a deadlock
 load topology=hypercube dim=4 profile=ipsc860 trace=100 window_ns=1000000 && {
@@ -288,15 +393,15 @@ load topology=hypercube dim=4 profile=ipsc860 trace=100 window_ns=1000000 && {
 	done
 	vcube-run -n 16 nl exchange 64 > /dev/null 2>&1
 	vcubectl -j trace > "$tmp/trace" 2> "$tmp/trace-err"
-	good=0; python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert [r["seq"] for r in d] == list(range(412, 512)), [r["seq"] for r in d][:3]' "$tmp/trace" && good=1
-	check "trace=100, 512 channel uses: the last 100 (seq 412..511)" [ $good = 1 ]
+	first=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); s=[r["seq"] for r in d]; assert s == list(range(s[0], s[0] + 100)) and s[0] > 512, s[:3]; print(s[0])' "$tmp/trace")
+	check "trace=100, 512 channel uses and more records: the last 100 (seq $first..)" [ -n "$first" ]
 	vcubectl trace --format perfetto -o "$tmp/pf-drop.json" 2>> "$tmp/trace-err"
 	vcubectl trace --format paje -o "$tmp/drop.paje" 2>> "$tmp/trace-err"
 	good=0
-	[ "$(grep -c 'the first 412 channel uses since the last reset are gone' "$tmp/trace-err")" = 3 ] &&
-		python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["otherData"]["dropped"] == 412' "$tmp/pf-drop.json" &&
-		head -n 1 "$tmp/drop.paje" | grep -q '100 channel uses, 412 before them gone' && good=1
-	check "what the ring dropped is said, never cut in silence: 412 (text, perfetto, paje)" [ $good = 1 ]
+	[ -n "$first" ] && [ "$(grep -c "the first $first records since the last reset are gone" "$tmp/trace-err")" = 3 ] &&
+		python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["otherData"]["dropped"] == int(sys.argv[2])' "$tmp/pf-drop.json" "$first" &&
+		head -n 1 "$tmp/drop.paje" | grep -q "100 records, $first before them gone" && good=1
+	check "what the ring dropped is said, never cut in silence: $first (text, perfetto, paje)" [ $good = 1 ]
 	vcubectl windows > "$tmp/win"
 	good=0; [ -s "$tmp/win" ] && awk '$1 != "window" || $3 != "peak" || $4 < 1 { exit 1 }' "$tmp/win" && good=1
 	check "vcubectl windows: \"window W peak P\" lines ($(head -n 1 "$tmp/win"))" [ $good = 1 ]
@@ -322,11 +427,30 @@ assert q[0]["msg"]["peak"] == 1 and q[1]["msg"]["waiting"] >= 1, q' "$tmp/ynl-mo
 	check "ynl cli.py --subscribe monitor: the same two notifications, from the spec alone ($(head -c 300 "$tmp/ynl-mon"))" [ $good = 1 ]
 	vcubectl trace extra > /dev/null 2> "$tmp/err"
 	check "vcubectl trace with an argument: refused, exit 2" [ $? = 2 ]
+	vcubectl trace on -o "$tmp/x" > /dev/null 2> "$tmp/err"
+	check "vcubectl trace on with -o: refused, exit 2" [ $? = 2 ]
+	# switched off and on: root only; off, nothing is written
+	setpriv --reuid=65534 --regid=65534 --clear-groups vcubectl trace off 2> "$tmp/err"
+	rc=$?
+	good=0; [ $rc = 1 ] && grep -q 'Operation not permitted' "$tmp/err" && good=1
+	check "vcubectl trace off by a non-root user: -EPERM, exit 1 ($(cat "$tmp/err"))" [ $good = 1 ]
+	vcubectl reset && vcubectl trace off
+	check "vcubectl trace off by root" [ $? = 0 ]
+	vcube-run -n 16 nl exchange 64 > /dev/null 2>&1
+	good=0; [ "$(vcubectl -j trace)" = "[]" ] && vcubectl -j topo | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["trace_on"] is False and d["trace_max"] == 100 and d["messages"] == 240' && good=1
+	check "trace off: 240 messages, no record; topo says trace off, 100 kept" [ $good = 1 ]
+	vcubectl trace on && vcube-run -n 16 nl exchange 64 > /dev/null 2>&1
+	good=0; vcubectl -j trace | python3 -c 'import json,sys; d=json.load(sys.stdin); assert len(d) == 100' && vcubectl topo | grep -q 'trace on' && good=1
+	check "trace on again: recording" [ $good = 1 ]
 	unload
 }
 load topology=hypercube dim=3 trace=0 && {
 	vcube-run -n 8 nl exchange 64 > /dev/null 2>&1
 	check "trace=0: the trace is empty" [ "$(vcubectl -j trace)" = "[]" ]
+	vcubectl trace on 2> "$tmp/err"
+	rc=$?
+	good=0; [ $rc = 1 ] && grep -q 'trace=0' "$tmp/err" && good=1
+	check "trace=0: vcubectl trace on fails, says why, exit 1 ($(cat "$tmp/err"))" [ $good = 1 ]
 	unload
 }
 

@@ -238,6 +238,32 @@ int main(void)
 			  "COPY from a bad pointer: EFAULT, clock unmoved");
 		}
 		{
+			/* a mark: printable, NUL-terminated, costs no time */
+			struct vcube_mark mk = { "step 1" };
+			uint64_t t0 = 0, t1 = 0;
+
+			T(ioctl(fd, VCUBE_IOC_CLOCK, &t0) == 0 &&
+			  ioctl(fd, VCUBE_IOC_MARK, &mk) == 0 &&
+			  vcube_node_mark(node, "x") == 0 &&
+			  ioctl(fd, VCUBE_IOC_CLOCK, &t1) == 0 && t1 == t0,
+			  "MARK: 0, clock unmoved");
+			T(ioctl(fd, VCUBE_IOC_MARK, NULL) == -1 &&
+			  errno == EFAULT, "MARK from NULL: EFAULT");
+			memset(mk.label, 'a', sizeof(mk.label));
+			T(ioctl(fd, VCUBE_IOC_MARK, &mk) == -1 &&
+			  errno == EINVAL, "MARK with no NUL: EINVAL");
+			strcpy(mk.label, "tab\there");
+			T(ioctl(fd, VCUBE_IOC_MARK, &mk) == -1 &&
+			  errno == EINVAL, "MARK with a control character: EINVAL");
+			mk.label[0] = (char)0xc3;
+			mk.label[1] = '\0';
+			T(ioctl(fd, VCUBE_IOC_MARK, &mk) == -1 &&
+			  errno == EINVAL, "MARK with a byte past ASCII: EINVAL");
+			T(vcube_node_mark(node, "0123456789012345678901234567890123") ==
+			  -EINVAL && vcube_node_mark(node, NULL) == -EINVAL,
+			  "vcube_node_mark: a name of 34 characters, NULL: EINVAL");
+		}
+		{
 			uint64_t t0 = 0;
 
 			t = 5000;
@@ -324,7 +350,7 @@ int main(void)
 				{ VCUBE_IOC_CLOCK, "CLOCK" }, { VCUBE_IOC_DELAY, "DELAY" },
 				{ VCUBE_IOC_JITTER, "JITTER" }, { VCUBE_IOC_CNET, "CNET" },
 				{ VCUBE_IOC_COPY, "COPY" },
-				{ VCUBE_IOC_CANCEL, "CANCEL" },
+				{ VCUBE_IOC_CANCEL, "CANCEL" }, { VCUBE_IOC_MARK, "MARK" },
 			};
 			char big[4096] = { 0 };
 			unsigned int i, bad = 0;
@@ -336,7 +362,7 @@ int main(void)
 						ops[i].name, strerror(errno));
 					bad++;
 				}
-			T(!bad, "read-only open: RECV, WAIT, CLOCK, DELAY, JITTER, CNET and COPY are EBADF too");
+			T(!bad, "read-only open: RECV, WAIT, CLOCK, DELAY, JITTER, CNET, COPY, CANCEL and MARK are EBADF too");
 		}
 		if (rfd >= 0)
 			close(rfd);

@@ -200,6 +200,20 @@ int vcube_node_delay(struct vcube_node *node, uint64_t ns)
 	return vcube_ioctl(node, VCUBE_IOC_DELAY, &ns);
 }
 
+int vcube_node_mark(struct vcube_node *node, const char *label)
+{
+	struct vcube_mark m = { { 0 } };
+	size_t len;
+
+	if (!label)
+		return -EINVAL;
+	len = strlen(label);
+	if (len >= sizeof(m.label))
+		return -EINVAL;
+	memcpy(m.label, label, len);
+	return vcube_ioctl(node, VCUBE_IOC_MARK, &m);
+}
+
 int vcube_node_jitter(struct vcube_node *node, uint64_t *ns)
 {
 	uint64_t v = 0;

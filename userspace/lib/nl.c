@@ -235,6 +235,8 @@ static int vcube_nl_topo_parse(struct nlattr **tb, void *arg)
 	if (!tb[VCUBE_A_TOPO_NODES] || !tb[VCUBE_A_TOPO_KIND])
 		return -EIO;
 	t->kind = U32(tb, VCUBE_A_TOPO_KIND);
+	t->trace_max = U32(tb, VCUBE_A_TOPO_TRACE_MAX);
+	t->trace_on = U32(tb, VCUBE_A_TOPO_TRACE_ON);
 	t->switching = U32(tb, VCUBE_A_TOPO_SWITCHING);
 	t->nodes = U32(tb, VCUBE_A_TOPO_NODES);
 	t->channels = U32(tb, VCUBE_A_TOPO_CHANNELS);
@@ -449,23 +451,37 @@ int vcube_nl_window_dump(struct vcube_nl *nl, struct vcube_nl_window **out,
 			     (void **)out, n, parts);
 }
 
+/* A u32 that may name nothing: VCUBE_TRACE_NONE when absent. */
+static uint32_t vcube_nl_id(struct nlattr **tb, int a)
+{
+	return tb[a] ? nla_get_u32(tb[a]) : VCUBE_TRACE_NONE;
+}
+
 static int vcube_nl_trace_fill(struct nlattr **tb, void *entry)
 {
 	struct vcube_trace_rec *r = entry;
 
-	if (!tb[VCUBE_A_TRACE_SEQ] || !tb[VCUBE_A_TRACE_CHANNEL])
+	if (!tb[VCUBE_A_TRACE_SEQ] || !tb[VCUBE_A_TRACE_KIND])
 		return -EIO;
 	r->seq = U64(tb, VCUBE_A_TRACE_SEQ);
 	r->start = U64(tb, VCUBE_A_TRACE_START);
 	r->end = U64(tb, VCUBE_A_TRACE_END);
 	r->bytes = U64(tb, VCUBE_A_TRACE_BYTES);
 	r->src = U32(tb, VCUBE_A_TRACE_SRC);
-	r->dst = U32(tb, VCUBE_A_TRACE_DST);
+	r->dst = vcube_nl_id(tb, VCUBE_A_TRACE_DST);
 	r->tag = U32(tb, VCUBE_A_TRACE_TAG);
-	r->channel = U32(tb, VCUBE_A_TRACE_CHANNEL);
+	r->channel = vcube_nl_id(tb, VCUBE_A_TRACE_CHANNEL);
 	r->hop = U32(tb, VCUBE_A_TRACE_HOP);
 	r->kind = U32(tb, VCUBE_A_TRACE_KIND);
-	r->msg = U32(tb, VCUBE_A_TRACE_MSG);
+	r->msg = vcube_nl_id(tb, VCUBE_A_TRACE_MSG);
+	r->acquired = U64(tb, VCUBE_A_TRACE_ACQUIRED);
+	r->flow = U64(tb, VCUBE_A_TRACE_FLOW);
+	r->proto = U32(tb, VCUBE_A_TRACE_PROTO);
+	r->cause = U32(tb, VCUBE_A_TRACE_CAUSE);
+	r->holder = vcube_nl_id(tb, VCUBE_A_TRACE_HOLDER);
+	if (tb[VCUBE_A_TRACE_LABEL])
+		nla_strlcpy(r->label, tb[VCUBE_A_TRACE_LABEL],
+			    sizeof(r->label));
 	return 0;
 }
 
@@ -526,6 +542,31 @@ int vcube_nl_stats_reset(struct vcube_nl *nl)
 	ret = vcube_nl_send(nl, VCUBE_CMD_STATS_RESET, NLM_F_ACK);
 	return ret ? ret : vcube_nl_recv(nl, false, vcube_nl_nothing, 0, NULL,
 					 NULL);
+}
+
+int vcube_nl_trace_set(struct vcube_nl *nl, bool on)
+{
+	struct nl_msg *msg;
+	int ret;
+
+	if (!nl)
+		return -EINVAL;
+	nl->errmsg[0] = '\0';
+	msg = nlmsg_alloc();
+	if (!msg)
+		return -ENOMEM;
+	if (!genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, nl->family, 0,
+			 NLM_F_ACK, VCUBE_CMD_TRACE_SET, VCUBE_FAMILY_VERSION) ||
+	    nla_put_u32(msg, VCUBE_A_TOPO_TRACE_ON, on)) {
+		nlmsg_free(msg);
+		return -EMSGSIZE;
+	}
+	ret = nl_send_auto(nl->sk, msg);
+	nl->seq = nlmsg_hdr(msg)->nlmsg_seq;
+	nlmsg_free(msg);
+	if (ret < 0)
+		return vcube_nl_errno(ret);
+	return vcube_nl_recv(nl, false, vcube_nl_nothing, 0, NULL, NULL);
 }
 
 const char *vcube_switching_name(unsigned int switching)

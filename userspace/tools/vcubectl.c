@@ -292,7 +292,7 @@ static const struct {
 	{ "watch", vc_cmd_watch, "a live view of the busiest links" },
 	{ "monitor", vc_cmd_monitor, "window peaks and deadlocks as they happen [--count N]" },
 	{ "windows", vc_cmd_windows, "the peak channel sharing per window of window_ns" },
-	{ "trace", vc_cmd_trace, "every channel use kept, oldest first [--format perfetto] [-o F]" },
+	{ "trace", vc_cmd_trace, "every record kept, oldest first [--format perfetto|paje] [-o F]; on|off" },
 	{ "deadlock", vc_cmd_deadlock, "what every node of the last deadlock waited for (CAP_NET_ADMIN)" },
 	{ "help", cmd_help, "this text" },
 };

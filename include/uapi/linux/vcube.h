@@ -57,16 +57,70 @@ enum vcube_node_state {
 };
 
 /**
- * enum vcube_trace_kind - What a traced transfer carried.
- * @VCUBE_TRACE_KIND_PROBE: The long protocol's PROBE.
- * @VCUBE_TRACE_KIND_REQUEST: The long protocol's REQUEST, back from the
- *   receiver.
- * @VCUBE_TRACE_KIND_DATA: The message itself.
+ * enum vcube_trace_kind - What a trace record says.
+ * @VCUBE_TRACE_KIND_PROBE: A channel carried the long protocol's PROBE.
+ * @VCUBE_TRACE_KIND_REQUEST: A channel carried the long protocol's REQUEST,
+ *   back from the receiver.
+ * @VCUBE_TRACE_KIND_DATA: A channel carried the message itself.
+ * @VCUBE_TRACE_KIND_MSG: One message, when it was delivered: posted (start),
+ *   path acquired, body flowing, delivered (end), its protocol and its longest
+ *   wait.
+ * @VCUBE_TRACE_KIND_WAIT: A node blocked (or busy) from start to end, and why
+ *   (cause).
+ * @VCUBE_TRACE_KIND_MARK: A node began a phase it named (label), at start.
  */
 enum vcube_trace_kind {
 	VCUBE_TRACE_KIND_PROBE,
 	VCUBE_TRACE_KIND_REQUEST,
 	VCUBE_TRACE_KIND_DATA,
+	VCUBE_TRACE_KIND_MSG,
+	VCUBE_TRACE_KIND_WAIT,
+	VCUBE_TRACE_KIND_MARK,
+};
+
+/**
+ * enum vcube_trace_proto - How a message went (msg records).
+ * @VCUBE_TRACE_PROTO_SHORT: UNFORCED, short enough to go at once.
+ * @VCUBE_TRACE_PROTO_LONG: UNFORCED long, after a PROBE and a REQUEST.
+ * @VCUBE_TRACE_PROTO_FORCED: FORCED, at once; lost if no receive was posted.
+ */
+enum vcube_trace_proto {
+	VCUBE_TRACE_PROTO_SHORT,
+	VCUBE_TRACE_PROTO_LONG,
+	VCUBE_TRACE_PROTO_FORCED,
+};
+
+/**
+ * enum vcube_trace_cause - Why a node waited (wait records), or a message's
+ *   longest wait (msg).
+ * @VCUBE_TRACE_CAUSE_TRANSIT: The message was on its way, held up by nothing.
+ * @VCUBE_TRACE_CAUSE_NOSEND: The message waited for had not been sent.
+ * @VCUBE_TRACE_CAUSE_CHAN: A channel on its route was held by another message
+ *   (holder).
+ * @VCUBE_TRACE_CAUSE_PORT: A send or receive port was busy with another
+ *   message (holder).
+ * @VCUBE_TRACE_CAUSE_DUPLEX: A receive and a transmit at one node were
+ *   serialised (the iPSC/860's rule; holder went the other way).
+ * @VCUBE_TRACE_CAUSE_RECV: The message waited for its receive, or buffer room,
+ *   at its receiver.
+ * @VCUBE_TRACE_CAUSE_CNET: The other members of a control-network operation.
+ * @VCUBE_TRACE_CAUSE_COMPUTE: The node's own work (bytes is the ns asked; the
+ *   rest is noise).
+ * @VCUBE_TRACE_CAUSE_COPY: A copy in the node's memory (bytes is the ns
+ *   asked).
+ * @VCUBE_TRACE_CAUSE_JITTER: Start jitter (bytes is the ns drawn).
+ */
+enum vcube_trace_cause {
+	VCUBE_TRACE_CAUSE_TRANSIT,
+	VCUBE_TRACE_CAUSE_NOSEND,
+	VCUBE_TRACE_CAUSE_CHAN,
+	VCUBE_TRACE_CAUSE_PORT,
+	VCUBE_TRACE_CAUSE_DUPLEX,
+	VCUBE_TRACE_CAUSE_RECV,
+	VCUBE_TRACE_CAUSE_CNET,
+	VCUBE_TRACE_CAUSE_COMPUTE,
+	VCUBE_TRACE_CAUSE_COPY,
+	VCUBE_TRACE_CAUSE_JITTER,
 };
 
 /**
@@ -114,6 +168,8 @@ enum {
 	VCUBE_A_TOPO_DUPLEX_WAITS,
 	VCUBE_A_TOPO_EVENTS,
 	VCUBE_A_TOPO_LEASES,
+	VCUBE_A_TOPO_TRACE_MAX,
+	VCUBE_A_TOPO_TRACE_ON,
 
 	__VCUBE_A_TOPO_MAX,
 	VCUBE_A_TOPO_MAX = (__VCUBE_A_TOPO_MAX - 1)
@@ -197,6 +253,12 @@ enum {
 	VCUBE_A_TRACE_HOP,
 	VCUBE_A_TRACE_KIND,
 	VCUBE_A_TRACE_MSG,
+	VCUBE_A_TRACE_ACQUIRED,
+	VCUBE_A_TRACE_FLOW,
+	VCUBE_A_TRACE_PROTO,
+	VCUBE_A_TRACE_CAUSE,
+	VCUBE_A_TRACE_HOLDER,
+	VCUBE_A_TRACE_LABEL,
 
 	__VCUBE_A_TRACE_MAX,
 	VCUBE_A_TRACE_MAX = (__VCUBE_A_TRACE_MAX - 1)
@@ -242,6 +304,7 @@ enum {
 	VCUBE_CMD_PEAK_NTF,
 	VCUBE_CMD_DEADLOCK_NTF,
 	VCUBE_CMD_DEADLOCK_GET,
+	VCUBE_CMD_TRACE_SET,
 
 	__VCUBE_CMD_MAX,
 	VCUBE_CMD_MAX = (__VCUBE_CMD_MAX - 1)
@@ -506,6 +569,21 @@ struct vcube_copy {
 	__u64 ns;
 };
 
+/* A mark's name: at most VCUBE_MARK_LEN - 1 characters, then a NUL. */
+#define VCUBE_MARK_LEN	32
+
+/**
+ * struct vcube_mark - the node begins a phase of its own (VCUBE_IOC_MARK)
+ * @label: its name, printable ASCII (0x20..0x7e), NUL-terminated; the rest
+ *	of the array is ignored
+ *
+ * The trace gets a mark record at the node's clock, which does not move.
+ * A name with no NUL or with another character: -EINVAL.
+ */
+struct vcube_mark {
+	char label[VCUBE_MARK_LEN];
+};
+
 #define VCUBE_IOC_NODE_INFO	_IOR(VCUBE_IOC_MAGIC, 0x00, struct vcube_node_info)
 #define VCUBE_IOC_ROUTE		_IOWR(VCUBE_IOC_MAGIC, 0x01, struct vcube_route)
 #define VCUBE_IOC_SEND		_IOWR(VCUBE_IOC_MAGIC, 0x02, struct vcube_send)
@@ -534,5 +612,6 @@ struct vcube_copy {
  * cancel is a deterministic probe.
  */
 #define VCUBE_IOC_CANCEL	_IOW(VCUBE_IOC_MAGIC, 0x0a, __u64)
+#define VCUBE_IOC_MARK		_IOW(VCUBE_IOC_MAGIC, 0x0b, struct vcube_mark)
 
 #endif /* _UAPI_LINUX_VCUBE_H */

@@ -8,6 +8,7 @@
 #ifndef VCUBE_H
 #define VCUBE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <linux/vcube.h>
@@ -96,6 +97,13 @@ int vcube_node_copy(struct vcube_node *node, uint64_t bytes, uint64_t *ns);
  * noise an interrupt met on the way may carry it a little past @ns.
  */
 int vcube_node_delay_until(struct vcube_node *node, uint64_t ns);
+/*
+ * The node begins a phase named @label (printable ASCII, at most
+ * VCUBE_MARK_LEN - 1 characters) at its clock, which does not move: the
+ * trace's timelines show it. -EINVAL for a longer name or another
+ * character.
+ */
+int vcube_node_mark(struct vcube_node *node, const char *label);
 
 /*
  * Under vcube-run: this process's rank and the number of processes
@@ -166,6 +174,8 @@ struct vcube_nl_topo {
 	uint64_t duplex_waits;		/* for a half-duplex link's other way */
 	uint64_t events;		/* engine events processed */
 	uint64_t leases;		/* idle leases that ran out */
+	unsigned int trace_max;		/* trace records kept (trace=) */
+	unsigned int trace_on;		/* 1: recording, 0: switched off */
 };
 
 struct vcube_nl_link {
@@ -207,18 +217,34 @@ struct vcube_nl_window {
  * One channel's use by one transfer (trace-get): the kernel keeps the last
  * trace= of them.
  */
+#define VCUBE_TRACE_NONE	UINT32_MAX	/* no message, channel, node */
+
+/*
+ * One trace record (trace-get), of enum vcube_trace_kind. PROBE, REQUEST
+ * and DATA: a channel's use by one transfer. MSG: a message, from its send
+ * (start) to its delivery (end). WAIT: node @src blocked from start to
+ * end for @cause. MARK: node @src began phase @label at start.
+ * Documentation/netlink/specs/vcube.yaml says what each field is in each.
+ */
 struct vcube_trace_rec {
 	uint64_t seq;		/* the record's number since the last reset */
 	uint64_t start;		/* virtual ns the transfer's body began */
 	uint64_t end;		/* virtual ns the channel was released */
 	uint64_t bytes;		/* 0 for a PROBE or a REQUEST */
 	unsigned int src;	/* for a REQUEST, the message's receiver */
-	unsigned int dst;
+	unsigned int dst;	/* VCUBE_TRACE_NONE: none */
 	unsigned int tag;
 	unsigned int channel;	/* packet switching: the bundle */
 	unsigned int hop;	/* the channel's place on the route, from 0 */
 	unsigned int kind;	/* enum vcube_trace_kind */
 	uint32_t msg;		/* topo messages at its send, low 32 bits */
+	/* MSG: path and port held, body began; enum vcube_trace_proto */
+	uint64_t acquired;
+	uint64_t flow;
+	unsigned int proto;
+	unsigned int cause;	/* WAIT, MSG: enum vcube_trace_cause */
+	uint32_t holder;	/* what held what it waited for, or NONE */
+	char label[VCUBE_MARK_LEN];	/* MARK */
 };
 
 /*
@@ -271,6 +297,8 @@ int vcube_nl_window_dump(struct vcube_nl *nl, struct vcube_nl_window **out,
  * The trace, oldest first; free(*out). A dump the counters moved under is
  * asked for again (each dump here): -EAGAIN only after 8 such in a row.
  */
+/* Switch the trace on or off (needs CAP_NET_ADMIN): 0 or -errno. */
+int vcube_nl_trace_set(struct vcube_nl *nl, bool on);
 int vcube_nl_trace_dump(struct vcube_nl *nl, struct vcube_trace_rec **out,
 			size_t *n, unsigned int *parts);
 /*

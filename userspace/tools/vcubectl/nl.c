@@ -251,6 +251,9 @@ static void topo_print(const struct vcube_nl_topo *t, const char *key)
 		      t->duplex_waits);
 	vc_print_uint(VC_ANY, "events", " events %llu", t->events);
 	vc_print_uint(VC_ANY, "leases", " leases %llu\n", t->leases);
+	vc_print_uint(VC_ANY, "trace_max", "    trace_max %llu", t->trace_max);
+	vc_print_bool(VC_JSON, "trace_on", NULL, t->trace_on);
+	vc_print_text(" trace %s\n", t->trace_on ? "on" : "off");
 	vc_close('{');
 }
 

@@ -5,8 +5,10 @@
  * pajeng (pj_dump, pj_gantt) read: a container per node and per channel
  * (a channel split into lanes where transfers overlap on it, as states on
  * one container must nest), the channel's state the transfer it carries,
- * the node's its sending and receiving, and each message a Paje link from
- * its sender when its body began to its receiver when it arrived. Chosen
+ * the node's its sending and receiving and each interval it waited, valued
+ * by the wait's cause, and each message a Paje link from its sender when
+ * its body began to its receiver when it arrived. Marks are left out (the
+ * Perfetto export has them). Chosen
  * over OTF2 because it is text, needs no library, and is what users of
  * SimGrid already read. Times are virtual, in seconds, to the ns; events
  * are written in time order, as the format asks.
@@ -43,7 +45,17 @@ static const char pj_header[] =
 	"3 data CS \"data\" \"0.69 0.19 0.16\"\n"
 	"3 probe CS \"probe\" \"0.6 0.6 0.6\"\n"
 	"3 request CS \"request\" \"0.4 0.4 0.4\"\n"
-	"3 msg MSG \"message\" \"0.69 0.19 0.16\"\n";
+	"3 msg MSG \"message\" \"0.69 0.19 0.16\"\n"
+	"3 w_transit NS \"wait: transit\" \"0.81 0.85 0.89\"\n"
+	"3 w_nosend NS \"wait: not sent\" \"0.87 0.87 0.87\"\n"
+	"3 w_chan NS \"wait: channel\" \"0.96 0.64 0.38\"\n"
+	"3 w_port NS \"wait: port\" \"0.78 0.64 0.91\"\n"
+	"3 w_duplex NS \"wait: duplex\" \"0.62 0.48 0.85\"\n"
+	"3 w_recv NS \"wait: receive\" \"0.96 0.85 0.38\"\n"
+	"3 w_cnet NS \"wait: control network\" \"0.7 0.8 0.7\"\n"
+	"3 w_compute NS \"busy: compute\" \"0.6 0.6 0.6\"\n"
+	"3 w_copy NS \"busy: copy\" \"0.5 0.5 0.5\"\n"
+	"3 w_jitter NS \"busy: jitter\" \"0.7 0.7 0.7\"\n";
 
 /* One event: its time, its rank among events at one time, its line. */
 struct pj_ev {
@@ -123,7 +135,7 @@ static int pj_record(struct pj_state *s, const struct vcube_trace_rec *r,
 	struct pj_ev *e;
 	int ret;
 
-	if (x->channel >= s->nchans)
+	if (!vc_trace_is_chan(x) || x->channel >= s->nchans)
 		return 0;
 	snprintf(c, sizeof(c), "c%u.%u", x->channel,
 		 vc_lane(&s->chans[x->channel], x->start, x->end));
@@ -161,6 +173,35 @@ static int pj_record(struct pj_state *s, const struct vcube_trace_rec *r,
 		 "9 %" PRIu64 ".%09u MSG root msg n%u.0 m%u", PJ_T(x->end),
 		 x->dst, x->msg);
 	return 0;
+}
+
+/*
+ * Each wait as its node's state, valued by its cause, in an order of their
+ * own (node, time): the ring's order of a node's own work can vary from
+ * run to run, the file must not; 0 or -ENOMEM.
+ */
+static int pj_waits(struct pj_state *s, const struct vcube_trace_rec *r,
+		    size_t n)
+{
+	const struct vcube_trace_rec **w = calloc(n + 1, sizeof(*w));
+	size_t i, k = 0;
+	char c[32], v[32];
+	int ret = 0;
+
+	if (!w)
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		if (r[i].kind == VCUBE_TRACE_KIND_WAIT && r[i].src < s->nnodes)
+			w[k++] = &r[i];
+	qsort(w, k, sizeof(*w), vc_trace_node_cmp);
+	for (i = 0; !ret && i < k; i++) {
+		snprintf(c, sizeof(c), "n%u.%u", w[i]->src,
+			 vc_lane(&s->nodes[w[i]->src], w[i]->start, w[i]->end));
+		snprintf(v, sizeof(v), "w_%s", vc_trace_cause_name(w[i]->cause));
+		ret = pj_state(s, "NS", c, v, w[i]->start, w[i]->end);
+	}
+	free(w);
+	return ret;
 }
 
 static int pj_cmp(const void *a, const void *b)
@@ -220,9 +261,10 @@ int vc_paje_write(FILE *f, const struct vcube_nl_topo *t,
 	/* as recorded: at delivery, a transfer's hops together in hop order */
 	for (i = 0; !ret && i < n; i++)
 		ret = pj_record(&s, r, n, i);
+	ret = ret ?: pj_waits(&s, r, n);
 	if (!ret) {
 		qsort(s.ev, s.nev, sizeof(*s.ev), pj_cmp);
-		fprintf(f, "# vcube %s %s, profile %s: %zu channel uses, %" PRIu64 " before them gone (vcubectl trace --format paje)\n",
+		fprintf(f, "# vcube %s %s, profile %s: %zu records, %" PRIu64 " before them gone (vcubectl trace --format paje)\n",
 			vcube_topology_name(t->kind), t->shape, t->profile, n,
 			n ? r[0].seq : 0);
 		fputs(pj_header, f);

@@ -111,44 +111,138 @@ int vc_cmd_deadlock(int argc, char **argv)
 	return vc_list_run(argc, &deadlock);
 }
 
-static const char *trace_kind_name(unsigned int kind)
+const char *vc_trace_kind_name(unsigned int kind)
 {
 	static const char *const names[] = {
 		[VCUBE_TRACE_KIND_PROBE] = "probe",
 		[VCUBE_TRACE_KIND_REQUEST] = "request",
 		[VCUBE_TRACE_KIND_DATA] = "data",
+		[VCUBE_TRACE_KIND_MSG] = "msg",
+		[VCUBE_TRACE_KIND_WAIT] = "wait",
+		[VCUBE_TRACE_KIND_MARK] = "mark",
 	};
 
 	return kind < sizeof(names) / sizeof(names[0]) ? names[kind] :
 							 "unknown";
 }
 
+const char *vc_trace_proto_name(unsigned int proto)
+{
+	static const char *const names[] = {
+		[VCUBE_TRACE_PROTO_SHORT] = "short",
+		[VCUBE_TRACE_PROTO_LONG] = "long",
+		[VCUBE_TRACE_PROTO_FORCED] = "forced",
+	};
+
+	return proto < sizeof(names) / sizeof(names[0]) ? names[proto] :
+							  "unknown";
+}
+
+const char *vc_trace_cause_name(unsigned int cause)
+{
+	static const char *const names[] = {
+		[VCUBE_TRACE_CAUSE_TRANSIT] = "transit",
+		[VCUBE_TRACE_CAUSE_NOSEND] = "nosend",
+		[VCUBE_TRACE_CAUSE_CHAN] = "chan",
+		[VCUBE_TRACE_CAUSE_PORT] = "port",
+		[VCUBE_TRACE_CAUSE_DUPLEX] = "duplex",
+		[VCUBE_TRACE_CAUSE_RECV] = "recv",
+		[VCUBE_TRACE_CAUSE_CNET] = "cnet",
+		[VCUBE_TRACE_CAUSE_COMPUTE] = "compute",
+		[VCUBE_TRACE_CAUSE_COPY] = "copy",
+		[VCUBE_TRACE_CAUSE_JITTER] = "jitter",
+	};
+
+	return cause < sizeof(names) / sizeof(names[0]) ? names[cause] :
+							  "unknown";
+}
+
+int vc_trace_node_cmp(const void *a, const void *b)
+{
+	const struct vcube_trace_rec *x = *(const struct vcube_trace_rec *const *)a;
+	const struct vcube_trace_rec *y = *(const struct vcube_trace_rec *const *)b;
+
+	if (x->src != y->src)
+		return x->src < y->src ? -1 : 1;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->end != y->end)
+		return x->end < y->end ? -1 : 1;
+	if (x->cause != y->cause)
+		return x->cause < y->cause ? -1 : 1;
+	if (x->msg != y->msg)
+		return x->msg < y->msg ? -1 : 1;
+	/* the same in all but their place: a node's own calls, in its order */
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+bool vc_trace_is_chan(const struct vcube_trace_rec *r)
+{
+	return r->kind <= VCUBE_TRACE_KIND_DATA;
+}
+
+/* A number that may name nothing: "-" in text, absent in JSON. */
+static void trace_id(const char *key, const char *fmt, const char *none,
+		     uint32_t v)
+{
+	if (v != VCUBE_TRACE_NONE)
+		vc_print_uint(VC_ANY, key, fmt, v);
+	else
+		vc_print_text(none, "-");
+}
+
+/*
+ * One record: the columns every kind has, then what its kind says (text:
+ * one "what" column of words; JSON: its own keys).
+ */
 static void trace_print(const void *entry)
 {
 	const struct vcube_trace_rec *r = entry;
 
 	vc_open(NULL, '{');
 	vc_print_uint(VC_ANY, "seq", "%8llu", r->seq);
-	vc_print_uint(VC_ANY, "msg", " %8llu", r->msg);
-	vc_print_str(VC_ANY, "kind", " %-7s", trace_kind_name(r->kind));
+	vc_print_str(VC_ANY, "kind", " %-7s", vc_trace_kind_name(r->kind));
 	vc_print_uint(VC_ANY, "src", " %6llu", r->src);
-	vc_print_uint(VC_ANY, "dst", " %6llu", r->dst);
-	vc_print_uint(VC_ANY, "tag", " %10llu", r->tag);
-	vc_print_uint(VC_ANY, "channel", " %7llu", r->channel);
-	vc_print_uint(VC_ANY, "hop", " %3llu", r->hop);
-	vc_print_uint(VC_ANY, "bytes", " %10llu", r->bytes);
 	vc_print_uint(VC_JSON, "start_ns", NULL, r->start);
 	vc_print_float(VC_TEXT, NULL, " %14.3f", r->start / 1e3);
 	vc_print_uint(VC_JSON, "end_ns", NULL, r->end);
-	vc_print_float(VC_TEXT, NULL, " %14.3f\n", r->end / 1e3);
+	vc_print_float(VC_TEXT, NULL, " %14.3f", r->end / 1e3);
+	if (r->kind == VCUBE_TRACE_KIND_MARK) {
+		vc_print_text(" %8s %6s %10s %7s %3s %10s", "-", "-", "-", "-",
+			      "-", "-");
+		vc_print_str(VC_ANY, "label", " %s\n", r->label);
+		vc_close('{');
+		return;
+	}
+	trace_id("msg", " %8llu", " %8s", r->msg);
+	trace_id("dst", " %6llu", " %6s", r->dst);
+	vc_print_uint(VC_ANY, "tag", " %10llu", r->tag);
+	trace_id("channel", " %7llu", " %7s", r->channel);
+	vc_print_uint(VC_ANY, "hop", " %3llu", r->hop);
+	vc_print_uint(VC_ANY, "bytes", " %10llu", r->bytes);
+	if (r->kind == VCUBE_TRACE_KIND_MSG) {
+		vc_print_str(VC_ANY, "proto", " %s", vc_trace_proto_name(r->proto));
+		vc_print_uint(VC_JSON, "acquired_ns", NULL, r->acquired);
+		vc_print_float(VC_TEXT, NULL, " acquired %.3f", r->acquired / 1e3);
+		vc_print_uint(VC_JSON, "flow_ns", NULL, r->flow);
+		vc_print_float(VC_TEXT, NULL, " flow %.3f", r->flow / 1e3);
+	}
+	if (r->kind == VCUBE_TRACE_KIND_MSG || r->kind == VCUBE_TRACE_KIND_WAIT) {
+		vc_print_str(VC_ANY, "cause", " %s",
+			     vc_trace_cause_name(r->cause));
+		if (r->holder != VCUBE_TRACE_NONE)
+			vc_print_uint(VC_ANY, "holder", " held by msg %llu",
+				      r->holder);
+	}
+	vc_print_text("\n");
 	vc_close('{');
 }
 
 static void trace_head(void)
 {
-	vc_print_text("%8s %8s %-7s %6s %6s %10s %7s %3s %10s %14s %14s\n",
-		      "seq", "msg", "kind", "src", "dst", "tag", "channel",
-		      "hop", "bytes", "start_us", "end_us");
+	vc_print_text("%8s %-7s %6s %14s %14s %8s %6s %10s %7s %3s %10s %s\n",
+		      "seq", "kind", "src", "start_us", "end_us", "msg", "dst",
+		      "tag", "channel", "hop", "bytes", "what");
 }
 
 /*
@@ -159,7 +253,7 @@ static void trace_head(void)
 static void trace_dropped(const struct vcube_trace_rec *r, size_t n)
 {
 	if (n && r[0].seq)
-		fprintf(stderr, "vcubectl: trace: the first %" PRIu64 " channel uses since the last reset are gone (the module keeps the last trace= of them)\n",
+		fprintf(stderr, "vcubectl: trace: the first %" PRIu64 " records since the last reset are gone (the module keeps the last trace= of them)\n",
 			r[0].seq);
 }
 
@@ -176,13 +270,33 @@ static int trace_dump(struct vcube_nl *nl, void **out, size_t *n)
 
 static const char trace_usage[] =
 	"usage: vcubectl [-j] trace [--format text|perfetto|paje] [-o FILE]\n"
-	"Every channel use the kernel still keeps, oldest first (text, or JSON\n"
-	"with -j); --format perfetto writes Chrome trace-event JSON for\n"
-	"ui.perfetto.dev: a track per link and per node, each message a flow\n"
-	"from its sender through its links to its receiver; --format paje the\n"
-	"same in SimGrid's Paje format, for ViTE and pajeng (pj_dump).\n"
+	"       vcubectl trace on|off\n"
+	"Every record the kernel still keeps, oldest first (text, or JSON with\n"
+	"-j): each channel use (probe, request, data), each message (msg: sent,\n"
+	"path acquired, body flowing, delivered, its protocol), each interval a\n"
+	"node waited and why (wait), each phase a program marked (mark).\n"
+	"--format perfetto writes Chrome trace-event JSON for ui.perfetto.dev: a\n"
+	"track per link and per node, each message a flow from its sender\n"
+	"through its links to its receiver, each wait with its cause; --format\n"
+	"paje the same in SimGrid's Paje format, for ViTE and pajeng (pj_dump).\n"
+	"on, off: switch recording on or off (CAP_NET_ADMIN); what is kept\n"
+	"stays, vcubectl reset empties it.\n"
 	"  --format F      text (the default), perfetto or paje\n"
 	"  -o, --output F  write to F instead of standard output\n";
+
+/* vcubectl trace on|off. */
+static int trace_switch(bool on)
+{
+	struct vcube_nl *nl;
+	int ret;
+
+	if (vc_nl_open("trace", &nl))
+		return 1;
+	ret = vcube_nl_trace_set(nl, on);
+	ret = ret ? vc_fail_nl("trace", ret, nl) : 0;
+	vcube_nl_close(nl);
+	return ret;
+}
 
 /* The network, its links in id order and the trace; 0 or -errno. */
 static int trace_read_all(struct vcube_nl *nl, struct vcube_nl_topo *t,
@@ -272,8 +386,11 @@ int vc_cmd_trace(int argc, char **argv)
 			return vc_sub_usage("trace", NULL);
 		}
 	}
+	if (optind + 1 == argc && !out && !perfetto && !paje &&
+	    (!strcmp(argv[optind], "on") || !strcmp(argv[optind], "off")))
+		return trace_switch(!strcmp(argv[optind], "on"));
 	if (optind != argc)
-		return vc_sub_usage("trace", "'%s': it takes no arguments",
+		return vc_sub_usage("trace", "'%s': it takes on, off or no argument",
 				    argv[optind]);
 	if (perfetto || paje)
 		return trace_export(out, paje);

@@ -53,6 +53,18 @@ struct vc_lanes {
 
 /* The first lane of @t free at @start, taken until @end (perfetto.c). */
 unsigned int vc_lane(struct vc_lanes *t, uint64_t start, uint64_t end);
+/* Names of enum vcube_trace_kind, _proto, _cause values (trace.c). */
+const char *vc_trace_kind_name(unsigned int kind);
+const char *vc_trace_proto_name(unsigned int proto);
+const char *vc_trace_cause_name(unsigned int cause);
+/*
+ * qsort() of pointers to a node's records (waits, marks): by node, time,
+ * cause, message, then their place in the ring, which only a node's own
+ * calls, made in its order, can share all the rest with.
+ */
+int vc_trace_node_cmp(const void *a, const void *b);
+/* A channel use (probe, request, data), not a msg, wait or mark? */
+bool vc_trace_is_chan(const struct vcube_trace_rec *r);
 /*
  * Is record @i of @r (@n) its transfer's last hop? As trace-get gives
  * them, a transfer's hops are together in hop order (perfetto.c).
