@@ -187,6 +187,7 @@ int vcube_algo_run(struct vcube_comm *c, struct vcube_algo_call *call)
 	if (!ret && !im->plan)
 		ret = -ENOENT;		/* the control network's: no plan */
 	ret = ret ?: im->plan(&call->a, &pl);
+	pl.name = im->a.name;
 	pl.op = call->op;
 	pl.type = call->type;
 	pl.fold = call->fold;

@@ -122,6 +122,21 @@ int vcube_comm_clock(struct vcube_comm *comm, uint64_t *ns)
 	return comm ? comm->tp->clock(comm->tpx, ns) : -EINVAL;
 }
 
+int vcube_comm_mark(struct vcube_comm *comm, const char *label)
+{
+	if (!comm || !label)
+		return -EINVAL;
+	return comm->tp->mark ? comm->tp->mark(comm->tpx, label) : -EOPNOTSUPP;
+}
+
+int vcube_comm_mark_steps(struct vcube_comm *comm, bool on)
+{
+	if (!comm)
+		return -EINVAL;
+	comm->mark_steps = on;
+	return 0;
+}
+
 unsigned int vcube_comm_tag_base(struct vcube_comm *comm)
 {
 	comm->seq = (comm->seq + 1) & VCUBE_COLL_SEQ_MASK;

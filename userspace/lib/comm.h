@@ -26,6 +26,7 @@ struct vcube_comm {
 	struct vcube_costs costs;
 	const struct vcube_transport *tp;	/* how it moves messages */
 	void *tpx;				/* the transport's context */
+	bool mark_steps;		/* vcube_comm_mark_steps() */
 };
 
 /*

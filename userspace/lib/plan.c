@@ -10,6 +10,7 @@
  * them.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -305,6 +306,23 @@ static int wait_posted(struct prun *r, const struct vcube_plan_step *s)
 	return ret;
 }
 
+/* vcube_comm_mark_steps(): "<plan> <what> <k>" (k 0: none) begins. */
+static int mark(struct prun *r, const char *what, unsigned int k)
+{
+	char label[64];
+
+	if (!r->c->mark_steps || !r->c->tp->mark)
+		return 0;
+	if (k)
+		snprintf(label, sizeof(label), "%.18s %s %u",
+			 r->pl->name ? r->pl->name : "plan", what, k);
+	else
+		snprintf(label, sizeof(label), "%.18s %s",
+			 r->pl->name ? r->pl->name : "plan", what);
+	label[VCUBE_MARK_LEN - 1] = '\0';	/* the longest a mark takes */
+	return r->c->tp->mark(r->c->tpx, label);
+}
+
 static int run_step(struct prun *r, const struct vcube_plan_step *s,
 		    uint64_t idle_ns)
 {
@@ -367,12 +385,15 @@ int vcube_plan_run(struct vcube_comm *c, const struct vcube_plan *pl,
 	r.sq = r.rq + pl->nposts;
 	moves(&r, &pl->init);
 	if (pl->kind == VCUBE_PLAN_POSTED) {
-		ret = post_all(&r);
+		ret = mark(&r, "post", 0);
+		ret = ret ?: post_all(&r);
 		ret = ret ?: charge(&r);
 		ret = ret ?: vcube_comm_barrier(c);
 	}
-	for (k = 0; k < pl->nsteps && !ret; k++)
-		ret = run_step(&r, &pl->step[k], idle_ns);
+	for (k = 0; k < pl->nsteps && !ret; k++) {
+		ret = mark(&r, "step", k + 1);
+		ret = ret ?: run_step(&r, &pl->step[k], idle_ns);
+	}
 	if (!ret) {
 		moves(&r, &pl->fin);
 		ret = charge(&r);

@@ -131,6 +131,7 @@ typedef void (*vcube_fold_fn)(void *ctx, void *acc, const void *v,
 
 struct vcube_plan {
 	enum vcube_plan_kind kind;
+	const char *name;		/* for step marks; NULL: "plan" */
 	unsigned int p;			/* ranks */
 	unsigned int nsend, nrecv;	/* blocks of the send, receive buffer */
 	unsigned int nscratch;		/* scratch blocks */

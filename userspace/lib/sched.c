@@ -358,6 +358,7 @@ static int sched_plan(const struct vcube_sched *sched,
 	int ret = 0;
 
 	vcube_plan_init(pl, VCUBE_PLAN_STEPWISE, n);
+	pl->name = "sched";		/* its steps' marks: "sched step k" */
 	pl->nsend = (unsigned int)soff[n];
 	pl->nrecv = (unsigned int)(roff[n - 1] + pat->bytes[(size_t)(n - 1) * n + me]);
 	for (k0 = 0; k0 < sched->nmsgs && !ret; k0 = k) {

@@ -43,6 +43,11 @@ static int dev_delay(void *ctx, uint64_t ns)
 	return vcube_node_delay(ctx, ns);
 }
 
+static int dev_mark(void *ctx, const char *label)
+{
+	return vcube_node_mark(ctx, label);
+}
+
 static int dev_copy(void *ctx, uint64_t bytes)
 {
 	return vcube_node_copy(ctx, bytes, NULL);
@@ -51,5 +56,5 @@ static int dev_copy(void *ctx, uint64_t bytes)
 const struct vcube_transport vcube_device_transport = {
 	.send = dev_send, .irecv = dev_irecv, .wait = dev_wait,
 	.recv = dev_recv, .clock = dev_clock, .delay = dev_delay,
-	.copy = dev_copy,
+	.copy = dev_copy, .mark = dev_mark,
 };

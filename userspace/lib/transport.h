@@ -31,6 +31,8 @@ struct vcube_transport {
 	int (*clock)(void *ctx, uint64_t *ns);		/* virtual time */
 	int (*delay)(void *ctx, uint64_t ns);		/* busy-wait */
 	int (*copy)(void *ctx, uint64_t bytes);		/* charge copied bytes */
+	/* begin a phase named @label in the trace; NULL: none to mark in */
+	int (*mark)(void *ctx, const char *label);
 };
 
 /* The vcube device: @ctx is the rank's struct vcube_node. */

@@ -52,6 +52,9 @@ static void usage(FILE *f)
 		"                      profile file, and measured / predicted\n"
 		"      --warmup N      unmeasured repetitions per point (default: 1 over\n"
 		"                      MPI, 0 on vcube)\n"
+		"      --mark          every rank marks each step of each plan in the\n"
+		"                      trace (\"pex step 3\"), for vcubectl trace's\n"
+		"                      timelines\n"
 		"  -s, --sizes LIST    block sizes in bytes: 1,16,256 or LO..HI (powers\n"
 		"                      of two) or LO..HI:STEP (default 1..4096)\n"
 		"  -r, --reps N        repetitions per point (default 3)\n"
@@ -291,6 +294,7 @@ static int opt_flag(struct cli *o, int c, const char *arg)
 	case 'U': o->sy.unforced = 1; break;
 	case 'M': return sync_kind_set(&o->sy, SYNC_COSTS);
 	case 'E': b->envelope = 1; break;
+	case 'g': bench_marks = true; break;
 	case 'l': o->list = 1; break;
 	case 'F':
 		if (o->nfrom == 16) {
@@ -344,6 +348,7 @@ static int parse(int argc, char **argv, struct cli *o)
 		{ "predict", required_argument, NULL, 'Y' },
 		{ "warmup", required_argument, NULL, 'w' },
 		{ "envelope", no_argument, NULL, 'E' },
+		{ "mark", no_argument, NULL, 'g' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },

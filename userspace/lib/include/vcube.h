@@ -353,6 +353,18 @@ const struct vcube_node_info *vcube_comm_info(const struct vcube_comm *comm);
 int vcube_comm_clock(struct vcube_comm *comm, uint64_t *ns);
 /* 1 if the network has a control network (the CM-5's), else 0. */
 int vcube_comm_cnet(const struct vcube_comm *comm);
+/*
+ * This rank begins a phase named @label (vcube_node_mark()): the trace's
+ * timelines show it. -EOPNOTSUPP where the transport has no trace.
+ */
+int vcube_comm_mark(struct vcube_comm *comm, const char *label);
+/*
+ * With @on, every plan this rank runs marks each of its steps, "<name>
+ * step <k>" (k from 1; "<name> post" for a posted plan's receives), so a
+ * timeline shows the algorithm's steps. Off by default: each mark is a
+ * call into the kernel and a trace record.
+ */
+int vcube_comm_mark_steps(struct vcube_comm *comm, bool on);
 /* A dissemination barrier of zero-byte messages (any size). */
 int vcube_comm_barrier(struct vcube_comm *comm);
 

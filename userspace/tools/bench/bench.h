@@ -96,6 +96,9 @@ struct bench_tp {
 extern const struct bench_tp bench_mpi_tp __attribute__((weak));
 #define bench_mpi (&bench_mpi_tp)
 
+/* --mark: every rank marks each step of the plans it runs (the trace's). */
+extern bool bench_marks;
+
 /* Is @pt's algorithm the MPI library's own operation of @kind? */
 bool bench_native(const struct bench_point *pt, unsigned int kind);
 

@@ -64,6 +64,8 @@ int bench_parse_list(const char *arg, uint64_t *sizes, unsigned int *nsizes)
 	return ret;
 }
 
+bool bench_marks;
+
 int bench_comm_open(struct vcube_comm **c, struct vcube_net_desc *net)
 {
 	int ret;
@@ -72,6 +74,8 @@ int bench_comm_open(struct vcube_comm **c, struct vcube_net_desc *net)
 	if (bench_mpi)
 		return bench_mpi->open(c, net) ? 1 : 0;
 	ret = vcube_comm_open(c);
+	if (!ret && bench_marks)
+		vcube_comm_mark_steps(*c, true);
 	if (ret) {
 		if (!getenv("VCUBE_RANK"))
 			fprintf(stderr, "vcube-bench: not started by vcube-run (vcube-run -n N vcube-bench ...)\n");
