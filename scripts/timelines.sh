@@ -56,15 +56,22 @@ Written by \`make timelines\` (scripts/timelines.sh): vcube-sim runs each exchan
 model, on the host, and \`--timeline\` draws it. One row per node against virtual time; each
 message a line from its sender when its body began to flow to its receiver when it arrived;
 blue bars a node transmitting (its message on its first link), green bars it receiving (on
-its last), grey what the node spent blocked inside a call (a receive not yet arrived, a send
-not yet taken). The same picture from a loaded module: \`vcube-chart --timeline FILE ALGO\`
-(which has the trace, not the blocked intervals).
+its last). Shaded behind them, each interval a node spent blocked inside a call, coloured by
+its cause as the engine's trace records it: light grey, the message it waits for was not sent
+yet; blue-grey, it is on its way and nothing holds it up; orange, a channel on its route is
+held by another message; violet, a send or receive port is busy with another message (or, on
+the iPSC/860, a receive and a transmit serialise); yellow, it waits for its receive or for
+buffer room at its receiver; dark grey, the node's own work. The same picture from a loaded
+module: \`vcube-chart --timeline FILE ALGO\`, from the module's trace; the trace itself opens
+in Perfetto (\`vcubectl trace --format perfetto\`), where each wait names the message that
+held the channel.
 
 ## Bokhari's naive exchange against pairwise_F, 32-node iPSC/860, 4 KB blocks
 
 \`vcube-sim --profile ipsc860 --dim 5 --algo naive --len 4096 --timeline ...\`: $(ms "$tn") ms.
 Every node sends to node 0 first, then to 1, and so on: the receivers take one message at a
-time, so the senders queue behind each other and the exchange stretches into a diagonal.
+time, so the senders queue behind each other (orange: their circuits wait for channels the
+earlier senders hold) and the exchange stretches into a diagonal.
 
 ![naive](timeline-ipsc860-naive.svg)
 

@@ -83,7 +83,8 @@ assert ev >= 240, ev' "$j" "$n" && ok "-j: $j" || no "-j: '$j' (text: $n ns)"
 err=$("$sim" --profile delta --algo pex --len 64 extra 2>&1 > /dev/null)
 [ $? = 2 ] && [ "$(head -n 1 <<< "$err")" = "vcube-sim: unexpected argument 'extra'" ] &&
 	ok "an argument left over: refused, exit 2" || no "an argument left over: $err"
-# --timeline: the run as a time-space diagram (gnuplot), the run itself
+# --timeline: the run as a time-space diagram (gnuplot), waits keyed by
+# cause (naive on d=3 meets busy channels), the run itself
 # unchanged, the same file twice
 d=$(mktemp -d)
 t0=$("$sim" --ns --profile ipsc860 --dim 3 --algo naive --len 1024)
@@ -94,7 +95,7 @@ import sys, xml.etree.ElementTree as E
 r = E.parse(sys.argv[1]).getroot()
 assert r.tag.endswith("svg"), r.tag
 t = open(sys.argv[1]).read()
-for w in ("xchg naive, ipsc860, d=3, 1024 B per block", "transmitting", "receiving", "blocked", "virtual time (us)"):
+for w in ("xchg naive, ipsc860, d=3, 1024 B per block", "transmitting", "receiving", "waiting: a channel held", "waiting: in transit", "virtual time (us)"):
     assert w in t, w' "$d/a.svg" && [ "$t0" = "$t1" ] && cmp -s "$d/a.svg" "$d/b.svg" &&
 	ok "--timeline: an SVG that parses, titled, its key; the time as without it; the same file twice" ||
 	no "--timeline: '$t0' vs '$t1', $(head -c 200 "$d/a.svg")"

@@ -255,11 +255,18 @@ static int timeline(const struct opts *o, unsigned int n, uint32_t m0)
 		fprintf(stderr, "vcube-chart: reading the trace: %s\n", strerror(-ret));
 		return 1;
 	}
+	/* from the first message's send; the waits from then on */
 	for (i = 0; i < nr; i++)
-		if (of_run(&r[i], n, m0)) {
+		if (r[i].kind != VCUBE_TRACE_KIND_WAIT && of_run(&r[i], n, m0) &&
+		    r[i].start < tl.origin)
+			tl.origin = r[i].start;
+	for (i = 0; i < nr; i++)
+		if (r[i].kind == VCUBE_TRACE_KIND_WAIT ?
+		    r[i].src < n && r[i].end > tl.origin &&
+		    tl.origin != UINT64_MAX : of_run(&r[i], n, m0)) {
 			r[k] = r[i];
 			if (r[k].start < tl.origin)
-				tl.origin = r[k].start;
+				r[k].start = tl.origin;
 			k++;
 		}
 	if (!k) {

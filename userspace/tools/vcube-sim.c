@@ -57,11 +57,8 @@ struct simnode {
 
 static struct simnode *nodes;
 
-/* --timeline: the intervals nodes spent blocked, and the trace's bound. */
-#define SIM_TRACE_MAX	(1U << 20)
-static bool timeline;
-static struct vcube_tl_block *blocks;
-static size_t nblocks, blocks_cap;
+/* --timeline: the trace's bound (channel uses, messages, waits). */
+#define SIM_TRACE_MAX	(1U << 21)
 static jmp_buf sched_jb;
 static uint8_t *sbuf, *rbuf;	/* every node's, contents unused */
 static u32 *queue, qhead, qtail;
@@ -82,32 +79,9 @@ static void wake(void *ctx, u32 node)
 	}
 }
 
-/* --timeline: @node was blocked from @from to its clock now. */
-static void sim_blocked(u32 node, u64 from)
-{
-	u64 to = vc_clock(eng, node);
-	struct vcube_tl_block *b;
-
-	if (to <= from)
-		return;
-	if (nblocks == blocks_cap) {
-		blocks_cap = blocks_cap ? 2 * blocks_cap : 1024;
-		b = realloc(blocks, blocks_cap * sizeof(*b));
-		if (!b) {
-			blocks_cap = nblocks;
-			return;		/* the diagram goes without it */
-		}
-		blocks = b;
-	}
-	blocks[nblocks++] = (struct vcube_tl_block){ node, from, to };
-}
-
 /* Yield until @node is no longer blocked; its status. */
 static int sim_block(u32 node, int ret)
 {
-	u64 from = timeline ? vc_clock(eng, node) : 0;
-	bool blocked = ret == VC_BLOCKED_RET;
-
 	while (ret == VC_BLOCKED_RET) {
 		if (!_setjmp(nodes[node].jb))
 			_longjmp(sched_jb, 1);
@@ -115,8 +89,6 @@ static int sim_block(u32 node, int ret)
 		if (ret == -EAGAIN)
 			ret = VC_BLOCKED_RET;
 	}
-	if (blocked && timeline)
-		sim_blocked(node, from);
 	return ret;
 }
 
@@ -760,6 +732,7 @@ static int sim_profile(struct simopts *o, struct vc_params *p)
 static int sim_draw(const struct simopts *o, const struct vcube_topo *topo)
 {
 	u64 n = vc_trace_count(eng), first = n > SIM_TRACE_MAX ? n - SIM_TRACE_MAX : 0, i;
+	u64 sc = o->scale ?: 1;
 	struct vcube_trace_rec *r = calloc(n - first + 1, sizeof(*r));
 	char title[192], shape[64];
 	struct vc_trace_rec t;
@@ -769,29 +742,30 @@ static int sim_draw(const struct simopts *o, const struct vcube_topo *topo)
 	if (!r)
 		return -ENOMEM;
 	if (first)
-		fprintf(stderr, "vcube-sim: --timeline: the first %llu of %llu channel uses are not drawn\n",
+		fprintf(stderr, "vcube-sim: --timeline: the first %llu of %llu trace records are not drawn\n",
 			(unsigned long long)first, (unsigned long long)n);
 	for (i = first; i < n; i++) {
 		if (vc_trace_get(eng, i, &t))
 			continue;
+		if (t.kind == VC_TRACE_MARK)
+			continue;	/* vcube-sim's programs mark nothing */
 		r[i - first] = (struct vcube_trace_rec){
-			.seq = i, .start = t.start / (o->scale ?: 1),
-			.end = t.end / (o->scale ?: 1), .bytes = t.bytes,
+			.seq = i, .start = t.start / sc, .end = t.end / sc,
+			.bytes = t.kind == VC_TRACE_WAIT &&
+				 t.cause >= VC_CAUSE_COMPUTE ? t.bytes / sc :
+							       t.bytes,
 			.src = t.src, .dst = t.dst, .tag = t.tag,
 			.channel = t.chan, .hop = t.hop, .kind = t.kind,
-			.msg = t.msg,
+			.msg = t.msg, .acquired = t.acquired / sc,
+			.flow = t.flow / sc, .proto = t.proto,
+			.cause = t.cause, .holder = t.holder,
 		};
-	}
-	for (i = 0; o->scale && i < nblocks; i++) {
-		blocks[i].from /= o->scale;
-		blocks[i].to /= o->scale;
 	}
 	sim_shape(topo, shape, sizeof(shape));
 	snprintf(title, sizeof(title), "%s %s, %s, %s, %llu B per block (vcube-sim)",
 		 vcube_algo_kind_name(kind), algo, o->profile, shape,
 		 (unsigned long long)len);
-	tl = (struct vcube_tl){ .rec = r, .nrec = n - first, .blk = blocks,
-				.nblk = nblocks, .nodes = nprocs,
+	tl = (struct vcube_tl){ .rec = r, .nrec = n - first, .nodes = nprocs,
 				.until = o->until, .title = title };
 	ret = vcube_tool_timeline(&tl, o->timeline);
 	if (ret)
@@ -864,7 +838,6 @@ int main(int argc, char **argv)
 		ret = vcube_tool_timeline_check("vcube-sim", o.timeline);
 		if (ret)
 			return ret == -EINVAL ? 2 : 1;
-		timeline = true;
 		p.trace_max = SIM_TRACE_MAX;
 	}
 	if (vcube_topo_init(&topo, &o.tp, err, sizeof(err))) {
@@ -904,6 +877,5 @@ int main(int argc, char **argv)
 	free(queue);
 	free(sbuf);
 	free(rbuf);
-	free(blocks);
 	return ret;
 }

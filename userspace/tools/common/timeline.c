@@ -4,10 +4,12 @@
  * PROBE, REQUEST and data share a number) are grouped: the data's first
  * channel says when the sender transmitted, its last when the receiver
  * received, and the line runs from the body's start at the sender to its
- * release at the receiver. gnuplot draws five data blocks in one file:
- * blocked intervals, transmissions, receptions, messages, handshakes.
+ * release at the receiver. gnuplot draws ten data blocks in one file:
+ * the waits, one block per group of causes (TL_GROUPS), transmissions,
+ * receptions, messages, handshakes.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +24,38 @@ struct tl_msg {
 	unsigned int src, dst, kind, lo, hi;
 	uint32_t msg;
 };
+
+/* The waits' shading: causes grouped, a colour and a key each. */
+#define TL_GROUPS	6
+
+static const struct {
+	const char *colour, *key;
+} tl_groups[TL_GROUPS] = {
+	{ "#dddddd", "waiting: not sent yet" },
+	{ "#cfd8e3", "waiting: in transit" },
+	{ "#f4a261", "waiting: a channel held" },
+	{ "#c39bd3", "waiting: a port, duplex" },
+	{ "#f6d860", "waiting: its receive, buffer" },
+	{ "#9a9a9a", "busy, control network" },
+};
+
+static unsigned int tl_group_of(unsigned int cause)
+{
+	switch (cause) {
+	case VCUBE_TRACE_CAUSE_NOSEND: return 0;
+	case VCUBE_TRACE_CAUSE_TRANSIT: return 1;
+	case VCUBE_TRACE_CAUSE_CHAN: return 2;
+	case VCUBE_TRACE_CAUSE_PORT:
+	case VCUBE_TRACE_CAUSE_DUPLEX: return 3;
+	case VCUBE_TRACE_CAUSE_RECV: return 4;
+	default: return 5;
+	}
+}
+
+static bool tl_is_wait(const struct vcube_trace_rec *r)
+{
+	return r->kind == VCUBE_TRACE_KIND_WAIT;
+}
 
 static int tl_cmp(const void *a, const void *b)
 {
@@ -46,11 +80,14 @@ static int tl_group(const struct vcube_tl *tl, struct tl_msg **out, size_t *n)
 		free(m);
 		return -ENOMEM;
 	}
-	if (tl->nrec)
-		memcpy(r, tl->rec, tl->nrec * sizeof(*r));
-	qsort(r, tl->nrec, sizeof(*r), tl_cmp);
+	size_t k = 0;
+
+	for (i = 0; i < tl->nrec; i++)	/* the channel uses */
+		if (tl->rec[i].kind <= VCUBE_TRACE_KIND_DATA)
+			r[k++] = tl->rec[i];
+	qsort(r, k, sizeof(*r), tl_cmp);
 	*n = 0;
-	for (i = 0; i < tl->nrec; i++) {
+	for (i = 0; i < k; i++) {
 		if (!cur || cur->msg != r[i].msg || cur->kind != r[i].kind) {
 			cur = &m[(*n)++];
 			*cur = (struct tl_msg){
@@ -81,20 +118,35 @@ static int tl_group(const struct vcube_tl *tl, struct tl_msg **out, size_t *n)
 	return 0;
 }
 
-/* The five blocks of the data file, times in @unit ns. */
+/*
+ * The blocks of the data file, times in @unit ns: the waits by group, then
+ * transmissions, receptions, messages, handshakes. The waits in each group
+ * that lie in the diagram, counted into @nw.
+ */
 static void tl_data(FILE *d, const struct vcube_tl *tl, const struct tl_msg *m,
-		    size_t n, double unit)
+		    size_t n, double unit, size_t nw[TL_GROUPS])
 {
 	const double o = (double)tl->origin;
+	const struct vcube_trace_rec *r;
+	unsigned int g;
 	size_t i;
 	int k;
 
-	/* 0: blocked; 1: transmitting; 2: receiving */
-	fprintf(d, "# blocked\n0 -9 0 0\n");
-	for (i = 0; i < tl->nblk; i++)
-		fprintf(d, "%.6f %u %.6f %.6f\n", (tl->blk[i].from - o) / unit,
-			tl->blk[i].node, (tl->blk[i].from - o) / unit,
-			(tl->blk[i].to - o) / unit);
+	for (g = 0; g < TL_GROUPS; g++) {
+		fprintf(d, "%s# %s\n0 -9 0 0\n", g ? "\n\n" : "",
+			tl_groups[g].key);
+		nw[g] = 0;
+		for (i = 0; i < tl->nrec; i++) {
+			r = &tl->rec[i];
+			if (!tl_is_wait(r) || tl_group_of(r->cause) != g ||
+			    r->src >= tl->nodes || r->end <= tl->origin)
+				continue;
+			nw[g]++;
+			fprintf(d, "%.6f %u %.6f %.6f\n", (r->start - o) / unit,
+				r->src, (r->start - o) / unit,
+				(r->end - o) / unit);
+		}
+	}
 	for (k = 0; k < 2; k++) {
 		fprintf(d, "\n\n# %s\n0 -9 0 0\n", k ? "receiving" : "transmitting");
 		for (i = 0; i < n; i++)
@@ -118,9 +170,10 @@ static void tl_data(FILE *d, const struct vcube_tl *tl, const struct tl_msg *m,
 
 /* gnuplot's commands for @tl drawn from @data into @out. */
 static void tl_script(FILE *g, const struct vcube_tl *tl, const char *data,
-		      const char *out, double unit, size_t nblk, size_t nmsg,
-		      size_t nctl)
+		      const char *out, double unit, const size_t nw[TL_GROUPS],
+		      size_t nmsg, size_t nctl)
 {
+	unsigned int k;
 	/* the lines fainter as they crowd (gnuplot: alpha 00 opaque, ff clear) */
 	unsigned int alpha = nmsg > 1000 ? 0xc0 : nmsg > 200 ? 0x90 : 0x40;
 	const char *uname = unit == 1e6 ? "ms" : "us";
@@ -142,14 +195,19 @@ static void tl_script(FILE *g, const struct vcube_tl *tl, const char *data,
 		fprintf(g, "set xrange [0:%.6f]\n", tl->until / unit);
 	else
 		fprintf(g, "set xrange [0:*]\n");
-	fprintf(g, "plot '%s' index 0 using 1:2:3:4:($2-0.45):($2+0.45) with boxxyerror lc rgb '#dddddd' title '%s', \\\n",
-		data, nblk ? "blocked" : "");
-	fprintf(g, " '' index 1 using 1:($2-0.18):3:4:($2-0.32):($2-0.04) with boxxyerror lc rgb '#2b6cb0' title 'transmitting', \\\n");
-	fprintf(g, " '' index 2 using 1:($2+0.18):3:4:($2+0.04):($2+0.32) with boxxyerror lc rgb '#2f9e44' title 'receiving', \\\n");
-	fprintf(g, " '' index 3 using 1:2:3:4 with vectors nohead lw 0.7 lc rgb '#%02xb0302a' title 'message: sent -> received', \\\n",
-		alpha);
-	fprintf(g, " '' index 4 using 1:2:3:4 with vectors nohead dt 2 lw 0.7 lc rgb '#808080' title '%s'\n",
-		nctl ? "PROBE, REQUEST" : "");
+	/* a key only for the groups drawn */
+	for (k = 0; k < TL_GROUPS; k++)
+		fprintf(g, "%s'%s' index %u using 1:2:3:4:($2-0.45):($2+0.45) with boxxyerror lc rgb '%s' title '%s', \\\n",
+			k ? " " : "plot ", k ? "" : data, k, tl_groups[k].colour,
+			nw[k] ? tl_groups[k].key : "");
+	fprintf(g, " '' index %u using 1:($2-0.18):3:4:($2-0.32):($2-0.04) with boxxyerror lc rgb '#2b6cb0' title 'transmitting', \\\n",
+		TL_GROUPS);
+	fprintf(g, " '' index %u using 1:($2+0.18):3:4:($2+0.04):($2+0.32) with boxxyerror lc rgb '#2f9e44' title 'receiving', \\\n",
+		TL_GROUPS + 1);
+	fprintf(g, " '' index %u using 1:2:3:4 with vectors nohead lw 0.7 lc rgb '#%02xb0302a' title 'message: sent -> received', \\\n",
+		TL_GROUPS + 2, alpha);
+	fprintf(g, " '' index %u using 1:2:3:4 with vectors nohead dt 2 lw 0.7 lc rgb '#808080' title '%s'\n",
+		TL_GROUPS + 3, nctl ? "PROBE, REQUEST" : "");
 }
 
 int vcube_tool_timeline_check(const char *tool, const char *out)
@@ -177,7 +235,7 @@ int vcube_tool_timeline(const struct vcube_tl *tl, const char *out)
 	char data[] = "/tmp/vcube-timeline-XXXXXX";
 	struct tl_msg *m = NULL;
 	uint64_t last = 0;
-	size_t n = 0, nctl = 0, i;
+	size_t n = 0, nctl = 0, i, nw[TL_GROUPS];
 	double unit;
 	FILE *d, *g;
 	int fd, ret, st;
@@ -191,8 +249,9 @@ int vcube_tool_timeline(const struct vcube_tl *tl, const char *out)
 		last = m[i].end > last ? m[i].end : last;
 		nctl += m[i].kind != VCUBE_TRACE_KIND_DATA;
 	}
-	for (i = 0; i < tl->nblk; i++)
-		last = tl->blk[i].to > last ? tl->blk[i].to : last;
+	for (i = 0; i < tl->nrec; i++)
+		if (tl_is_wait(&tl->rec[i]) && tl->rec[i].end > last)
+			last = tl->rec[i].end;
 	last = tl->until ? tl->until : last - (last > tl->origin ? tl->origin : last);
 	unit = last >= 10000000 ? 1e6 : 1e3;
 	fd = mkstemp(data);
@@ -202,7 +261,7 @@ int vcube_tool_timeline(const struct vcube_tl *tl, const char *out)
 		free(m);
 		return ret;
 	}
-	tl_data(d, tl, m, n, unit);
+	tl_data(d, tl, m, n, unit, nw);
 	fclose(d);
 	free(m);
 	/* made first: gnuplot would draw on standard output if it could not */
@@ -220,7 +279,7 @@ int vcube_tool_timeline(const struct vcube_tl *tl, const char *out)
 		unlink(data);
 		return ret;
 	}
-	tl_script(g, tl, data, out, unit, tl->nblk, n - nctl, nctl);
+	tl_script(g, tl, data, out, unit, nw, n - nctl, nctl);
 	st = pclose(g);
 	unlink(data);
 	return st ? -EIO : 0;

@@ -3,9 +3,9 @@
  * A time-space diagram of a run (vcube-chart --timeline, vcube-sim
  * --timeline): one row per node against virtual time, each message a line
  * from its sender when its body began to its receiver when it arrived,
- * each node's transmissions and receptions as bars on its row, and, where
- * the caller knows them, the intervals a node was blocked, shaded. Drawn
- * by gnuplot, as SVG or PNG by the output's name.
+ * each node's transmissions and receptions as bars on its row, and the
+ * intervals a node waited (the trace's wait records), shaded by cause.
+ * Drawn by gnuplot, as SVG or PNG by the output's name.
  */
 #ifndef VCUBE_TOOLS_TIMELINE_H
 #define VCUBE_TOOLS_TIMELINE_H
@@ -15,17 +15,10 @@
 
 #include "vcube.h"
 
-/* An interval a node spent blocked (a receive or send not yet done). */
-struct vcube_tl_block {
-	unsigned int node;
-	uint64_t from, to;	/* virtual ns */
-};
-
 struct vcube_tl {
-	const struct vcube_trace_rec *rec;	/* the channel-use records */
+	/* the trace: channel uses draw messages, waits the shading */
+	const struct vcube_trace_rec *rec;
 	size_t nrec;
-	const struct vcube_tl_block *blk;	/* NULL: none known */
-	size_t nblk;
 	unsigned int nodes;
 	uint64_t origin;	/* virtual ns drawn as 0 */
 	uint64_t until;		/* the axis's end, ns after origin; 0: the run's */
