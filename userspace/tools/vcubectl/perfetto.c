@@ -185,7 +185,9 @@ static void pf_wait_name(char *b, size_t n, const struct vcube_trace_rec *r)
 		snprintf(b, n, "wait: chan %u held by msg %u", r->channel,
 			 r->holder);
 	else if (r->holder != VCUBE_TRACE_NONE)
-		snprintf(b, n, "wait: %s, msg %u", c, r->holder);
+		snprintf(b, n, "wait: %s %s msg %u", c,
+			 r->cause == VCUBE_TRACE_CAUSE_DUPLEX ? "behind" :
+								"held by", r->holder);
 	else if (r->msg != VCUBE_TRACE_NONE)
 		snprintf(b, n, "wait: %s (msg %u)", c, r->msg);
 	else
