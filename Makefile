@@ -12,6 +12,8 @@
 #   make bench          docs/performance.md: vcube beside pipes, SMPI and Open MPI
 #                       in the guest, and the engine alone on the host
 #   make timelines      docs/timelines.md: time-space diagrams of two exchanges
+#   make trace-picture  docs/perfetto-naive.svg: the README's Perfetto export
+#                       of a naive exchange (in the VM), as Perfetto lays it out
 #   make cluster        docs/cluster.md: the plans over Open MPI on this host
 #                       beside vcube-sim's prediction
 #   make mpi-example    the README's MPI example table: MPI_Alltoall against
@@ -60,7 +62,7 @@ BENCH := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 EXAMPLES := $(patsubst examples/%.c,$(B)/examples/%,$(wildcard examples/*.c))
 
 .PHONY: all module userspace mpi tests deps vm demo check kunit bench bench-engine bench-sim deps-bench golden-update \
-	install install-userspace install-dkms dkms deb mpi-example cluster timelines validate reproduce reproduce-cnet score score-report score-smoke readme-commands clean \
+	install install-userspace install-dkms dkms deb mpi-example cluster timelines trace-picture validate reproduce reproduce-cnet score score-report score-smoke readme-commands clean \
 	stress check-debug
 all: module userspace
 
@@ -369,6 +371,14 @@ mpi-example: deps all tests
 # scripts/timelines.sh; seconds).
 timelines: all
 	@scripts/timelines.sh
+
+# docs/perfetto-naive.svg: the README's make vm command (naive on d = 5,
+# 4 KB, --mark, vcubectl trace --format perfetto), drawn from the file it
+# writes by scripts/perfetto-picture.py (about a minute).
+TRACE_PICTURE_CMD := vcube-run -n 32 vcube-bench -q --algo naive --sizes 4096 --mark && vcubectl trace --format perfetto -o $$VCUBE_OUT/t.json
+trace-picture: userspace tests
+	@$(MAKE) --no-print-directory vm MODPARAMS='topology=hypercube dim=5' CMD='$(TRACE_PICTURE_CMD)' > /dev/null
+	@scripts/perfetto-picture.py $(B)/vm/out/t.json docs/perfetto-naive.svg
 
 # docs/cluster.md: the plans and Open MPI's MPI_Alltoall over Open MPI on
 # this host, 2 to 32 ranks, beside vcube-sim on a profile fitted to a

@@ -357,11 +357,16 @@ print(len(flows), len(big))
 ' "$tmp/t.json" "$tmp/topo" "$tmp/links" > "$tmp/t-out" && good=1
 	check "vcube-bench --algo naive --sizes 4096, vcubectl trace --format perfetto: 32 node tracks, the links used, one closed flow per message ($(cat "$tmp/t-out"): 992 of 4096 B per repetition), waits for channels naming their holders $(head -c 200 "$tmp/t-err")" [ $good = 1 ]
 	[ -n "${VCUBE_OUT:-}" ] && cp "$tmp/t.json" "$VCUBE_OUT/naive-d5.perfetto.json"
-	vcubectl reset
-	vcube-run -n 32 vcube-bench --algo pairwise_F --sizes 1024 --reps 1 --mark -q > "$tmp/nb" 2>&1 &&
-		vcubectl trace --format perfetto -o "$tmp/m.json"
-	rc=$?
-	good=0; [ $rc = 0 ] && python3 -c '
+	# with --mark, each rank's steps as phases; the same run twice (the
+	# counters reset between) gives byte-identical files
+	for i in 1 2; do
+		vcubectl reset
+		vcube-run -n 32 vcube-bench --algo naive --sizes 4096 --reps 1 --mark -q > "$tmp/nb" 2>&1 &&
+			vcubectl trace --format perfetto -o "$tmp/m$i.json" &&
+			vcubectl trace --format paje -o "$tmp/m$i.paje"
+		rc=$?
+	done
+	good=0; [ $rc = 0 ] && cmp -s "$tmp/m1.json" "$tmp/m2.json" && cmp -s "$tmp/m1.paje" "$tmp/m2.paje" && python3 -c '
 import json, sys
 from collections import defaultdict
 ev = json.load(open(sys.argv[1]))["traceEvents"]
@@ -371,10 +376,21 @@ for e in ev:
         ph[e["tid"]].append((e["ts"], e["name"]))
 assert sorted(ph) == list(range(32)), sorted(ph)
 for t, v in ph.items():
-    names = [n for _, n in sorted(v) if n.startswith("pairwise_F step ")]
-    assert names == ["pairwise_F step %d" % k for k in range(1, 32)], (t, names[:3])
-' "$tmp/m.json" && good=1
-	check "vcube-bench --mark: 32 phase tracks, each rank's pairwise_F steps 1..31 in order" [ $good = 1 ]
+    names = [n for _, n in sorted(v) if n.startswith("naive step ")]
+    assert names == ["naive step %d" % k for k in range(1, 32)], (t, names[:3])
+' "$tmp/m1.json" && good=1
+	check "vcube-bench --mark: 32 phase tracks, each rank's naive steps 1..31 in order; the same run twice, the same Perfetto and Paje files" [ $good = 1 ]
+	# the README's picture of such a file (make trace-picture), from it
+	"$VCUBE_TOP/scripts/perfetto-picture.py" "$tmp/m1.json" "$tmp/t.svg" 2> "$tmp/pp-err"
+	rc=$?
+	good=0; [ $rc = 0 ] && python3 -c '
+import sys, xml.etree.ElementTree as ET
+t = open(sys.argv[1]).read()
+ET.parse(sys.argv[1])
+for w in ("phases", "nodes", "links", "node 7 phases", "naive step 1", "send to 0", "wait: chan ", "held by msg", "0: 0->1 dim 0"):
+    assert w in t, w
+' "$tmp/t.svg" && good=1
+	check "scripts/perfetto-picture.py draws it: an SVG with the phases, nodes and links groups, steps, sends and channel waits ($(cat "$tmp/pp-err"))" [ $good = 1 ]
 	unload
 }
 
