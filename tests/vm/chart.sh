@@ -100,6 +100,11 @@ load topology=hypercube dim=3 profile=ipsc860 && {
 	rc=$?
 	good=0; [ $rc = 0 ] && python3 -c 'import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); assert r.tag.endswith("svg"); assert "pairwise_F, 8 nodes" in open(sys.argv[1]).read()' "$out.svg" && good=1
 	check "--timeline pairwise_F on d=3: an SVG that parses, titled" [ $good = 1 ]
+	# naive meets busy channels: the module's trace has those waits, by cause
+	vcube-chart --timeline "$out-n.svg" naive > /dev/null 2>&1
+	rc=$?
+	good=0; [ $rc = 0 ] && grep -q 'waiting: a channel held' "$out-n.svg" && grep -q 'waiting: in transit' "$out-n.svg" && good=1
+	check "--timeline naive on d=3: the waits drawn by cause, a channel held among them" [ $good = 1 ]
 	vcube-chart --timeline "$out.txt" pairwise_F > "$out" 2>&1
 	rc=$?
 	check "--timeline to a .txt: refused, exit 2 ($(head -n 1 "$out"))" [ $rc = 2 ]

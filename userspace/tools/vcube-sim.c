@@ -726,8 +726,8 @@ static int sim_profile(struct simopts *o, struct vc_params *p)
 }
 
 /*
- * --timeline: the engine's trace (every channel use, each as the module's
- * netlink gives it) and the blocked intervals, drawn; 0, or -errno (said).
+ * --timeline: the engine's trace (every record, each as the module's
+ * netlink gives it, marks aside), waits shaded by cause; 0, or -errno (said).
  */
 static int sim_draw(const struct simopts *o, const struct vcube_topo *topo)
 {
