@@ -31,12 +31,21 @@ run() {	# CMD: as written, from $VCUBE_OUT
 	*) (cd "$VCUBE_OUT" && $1) > "$tmp/o" 2> "$tmp/e"; rc=$? ;;
 	esac
 	good=0
-	# silent: monitor with nothing to announce, reset, and those that write a file
+	# silent: monitor with nothing to announce, reset, trace off and on
+	# (they set, as ip's set commands do), and those that write a file
 	[ $rc = 0 ] && [ ! -s "$tmp/e" ] && { [ -s "$tmp/o" ] || [[ "$1" == *monitor* ]] ||
-		[ "$1" = "vcubectl reset" ] || [[ "$1" == *" -o "* ]] || [[ "$1" == *--svg* ]]; } &&
+		[ "$1" = "vcubectl reset" ] || [[ "$1" == "vcubectl trace o"[nf]* ]] ||
+		[[ "$1" == *" -o "* ]] || [[ "$1" == *--svg* ]]; } &&
 		good=1
 	check "README: $1 (exit $rc; $(head -n 1 "$tmp/o") $(head -c 120 "$tmp/e"))" [ $good = 1 ]
 	[ "$1" = "vcubectl reset" ] && return
+	# trace off, then on: the topology says which
+	if [[ "$1" == "vcubectl trace o"[nf]* ]]; then
+		want=$([ "$1" = "vcubectl trace on" ] && echo True || echo False)
+		vcubectl -j topo | python3 -c "import json,sys; assert json.load(sys.stdin)['trace_on'] is $want"
+		check "README: after $1, vcubectl topo says trace_on $want" [ $? = 0 ]
+		return
+	fi
 	# the same as JSON
 	set -- ${1/vcubectl /vcubectl -j }
 	case $* in
