@@ -305,10 +305,12 @@ static int vcube_nl_trace_fill(struct sk_buff *skb, struct vcube_net *net,
 	    nla_put_u32(skb, VCUBE_A_TRACE_HOP, r.hop) ||
 	    vcube_nl_put_id(skb, VCUBE_A_TRACE_MSG, r.msg))
 		return -EMSGSIZE;
+	if (r.kind != VC_TRACE_WAIT &&
+	    vcube_nl_put_u64(skb, VCUBE_A_TRACE_ACQUIRED, VCUBE_A_TRACE_PAD,
+			     r.acquired))
+		return -EMSGSIZE;
 	if (r.kind == VC_TRACE_MSG &&
-	    (vcube_nl_put_u64(skb, VCUBE_A_TRACE_ACQUIRED, VCUBE_A_TRACE_PAD,
-			      r.acquired) ||
-	     vcube_nl_put_u64(skb, VCUBE_A_TRACE_FLOW, VCUBE_A_TRACE_PAD,
+	    (vcube_nl_put_u64(skb, VCUBE_A_TRACE_FLOW, VCUBE_A_TRACE_PAD,
 			      r.flow) ||
 	     nla_put_u32(skb, VCUBE_A_TRACE_PROTO, r.proto)))
 		return -EMSGSIZE;

@@ -117,6 +117,7 @@ struct vc_xfer {
 	u32 mark;		/* == the engine's rgen: in this component */
 	u32 new_level;
 	struct vc_hop *hops;	/* !fixed_rate flow modes: one per chan */
+	u64 *t_take;		/* trace: when it took each chan */
 	bool sport_held;
 	bool rx_due;		/* its receiver's share is paid at its HOP */
 	/* circuit, duplex: bodies waiting for this one to end */
@@ -238,6 +239,7 @@ struct vc_engine {
 	 * (rheap), nres long each, and rgen, which marks what it has reached.
 	 */
 	bool shared_rate;	/* flow modes, not fixed_rate */
+	u32 take_off;		/* where a transfer's t_take begins in it */
 	u32 hops_off;		/* where a transfer's hops begin in it */
 	u32 xfer_size;		/* a transfer's bytes, its arrays included */
 	u32 *dirty;
@@ -1605,7 +1607,7 @@ static void vc_granted(struct vc_engine *e, struct vc_xfer *x, u64 t)
 		return;
 	case VC_ON_CHAN:
 		vc_window_note(e, x->wait_res, t);
-		x->hop++;
+		x->t_take[x->hop++] = t;
 		vc_schedule(e, &x->ev, t + e->p.cost[x->cls].hop, VC_EV_HOP,
 			    x->src);
 		break;
@@ -1650,7 +1652,7 @@ static void vc_xfer_hop(struct vc_engine *e, struct vc_xfer *x, u64 t)
 			return;
 		}
 		vc_window_note(e, res, t);
-		x->hop++;
+		x->t_take[x->hop++] = t;
 		vc_schedule(e, &x->ev, t + e->p.cost[x->cls].hop, VC_EV_HOP,
 			    x->src);
 		return;
@@ -1899,6 +1901,7 @@ static void vc_trace_xfer(struct vc_engine *e, struct vc_xfer *x, u64 t)
 		if (!r)
 			return;
 		r->bytes = x->bytes;
+		r->acquired = x->t_take[i];
 		r->src = x->src;
 		r->dst = x->dst;
 		r->tag = x->msg->tag;
@@ -2322,11 +2325,14 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 			p->lanes <= 1U << p->gamma;
 	e->shared_rate = p->switching != VC_SW_CIRCUIT && !e->fixed_rate;
 	e->l0 = U32_MAX;
-	e->hops_off = sizeof(struct vc_xfer) + e->maxhops * sizeof(u32);
+	/* a transfer, then its arrays: chan, t_take, and hops if it flows */
+	e->take_off = sizeof(struct vc_xfer) + e->maxhops * sizeof(u32);
+	e->take_off = (e->take_off + sizeof(u64) - 1) & ~(sizeof(u64) - 1);
+	e->hops_off = e->take_off + e->maxhops * sizeof(u64);
 	e->hops_off = (e->hops_off + sizeof(void *) - 1) & ~(sizeof(void *) - 1);
 	e->xfer_size = e->shared_rate ?
 		       e->hops_off + e->maxhops * sizeof(struct vc_hop) :
-		       sizeof(struct vc_xfer) + e->maxhops * sizeof(u32);
+		       e->hops_off;
 	e->msg_cost = sizeof(struct vc_msg) + e->xfer_size +
 		      sizeof(struct vc_req);
 	INIT_LIST_HEAD(&e->arb);
@@ -2713,6 +2719,7 @@ int vc_send(struct vc_engine *e, u32 node, u32 dst, u32 tag, u32 flags,
 	INIT_LIST_HEAD(&x->flow_link);
 	INIT_LIST_HEAD(&x->dwaiters);
 	x->ev.idx = VC_NOT_QUEUED;
+	x->t_take = (u64 *)((char *)x + e->take_off);
 	if (e->shared_rate)
 		x->hops = (struct vc_hop *)((char *)x + e->hops_off);
 	m->src = node;

@@ -181,9 +181,11 @@ enum vc_jitter_dist { VC_JITTER_UNIFORM, VC_JITTER_ONE, VC_NJITTER };
 /*
  * The trace: one record per event, of enum vc_trace_kind.
  *
- * PROBE, REQUEST, DATA: one channel's use by one transfer. It carried the
- *   body from @start (the body began to flow) to @end (released at
- *   delivery); @chan and @hop are the channel and its place on the route.
+ * PROBE, REQUEST, DATA: one channel's use by one transfer. Its header took
+ *   it at @acquired (a circuit, or a worm, holds it from then, while its
+ *   head waits further on), it carried the body from @start (the body
+ *   began to flow) to @end (released at delivery); @chan and @hop are the
+ *   channel and its place on the route.
  * MSG: one message, written when it is delivered: posted (its send) at
  *   @start, its data's path and receiving port held at @acquired, its body
  *   flowing from @flow, delivered at @end; @proto, @hop the channels of its

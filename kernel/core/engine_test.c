@@ -312,6 +312,15 @@ static void vcube_engine_trace_records(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, w[0].cause, (u16)VC_CAUSE_CHAN);
 	KUNIT_EXPECT_EQ(test, w[0].chan, 3U * 3 + 2);
 	KUNIT_EXPECT_EQ(test, w[0].holder, 1U);
+	/* its circuit: 2->3 taken at 1000, 3->7 at 2000, the body at 2000 */
+	KUNIT_ASSERT_EQ(test, trace_find(test, e, VC_TRACE_DATA, 2, w, 8), 2U);
+	KUNIT_EXPECT_EQ(test, w[0].hop, 0U);
+	KUNIT_EXPECT_EQ(test, w[0].acquired, 1000ULL);
+	KUNIT_EXPECT_EQ(test, w[0].start, 2000ULL);
+	KUNIT_EXPECT_EQ(test, w[0].end, 3000ULL);
+	KUNIT_EXPECT_EQ(test, w[1].hop, 1U);
+	KUNIT_EXPECT_EQ(test, w[1].chan, 3U * 3 + 2);
+	KUNIT_EXPECT_EQ(test, w[1].acquired, 2000ULL);
 	/* msg 1 waited behind msg 0 */
 	KUNIT_ASSERT_EQ(test, trace_find(test, e, VC_TRACE_MSG, 3, w, 8), 1U);
 	KUNIT_EXPECT_EQ(test, w[0].holder, 0U);

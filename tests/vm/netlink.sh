@@ -97,7 +97,7 @@ kinds = Counter(r["kind"] for r in d)
 assert set(kinds) == {"data", "msg", "wait"}, kinds
 c = [r for r in d if r["kind"] == "data"]
 assert len(c) == 2560, len(c)                       # sum of popcount(s ^ t)
-assert all(r["bytes"] == 64 and r["end_ns"] > r["start_ns"] for r in c)
+assert all(r["bytes"] == 64 and r["acquired_ns"] <= r["start_ns"] < r["end_ns"] for r in c)
 hops = {}
 for r in c:
     hops.setdefault(r["msg"], []).append(r)
@@ -350,9 +350,21 @@ assert len(big) == 3 * 992, len(big)          # --reps 3: 992 a repetition
 # naive: every node sends to 0 first, so circuits wait for busy channels
 # (Bokhari sec. 4), and each such wait names the message that held it
 chan = [e for e in ev if e["ph"] == "X" and e["pid"] == 2 and e["name"].startswith("wait: chan ")]
-held = {e["args"]["msg"] for e in ev if e["ph"] == "X" and e["pid"] == 1}
-assert chan and all(e["args"]["cause"] == "chan" and e["args"]["held_by_msg"] in held for e in chan), len(chan)
+uses = defaultdict(list)        # (msg, channel): when held
+for e in ev:
+    if e["ph"] == "X" and e["pid"] == 1:
+        uses[(e["args"]["msg"], e["args"]["channel"])].append((e["ts"], e["ts"] + e["dur"]))
+assert chan and all(e["args"]["cause"] == "chan" and any(k[0] == e["args"]["held_by_msg"] for k in uses) for e in chan), len(chan)
 assert any(e["args"]["longest_wait"] == "chan" for e in big)
+# a circuit is held from its header on: some links taken before the body
+links = [e for e in ev if e["ph"] == "X" and e["pid"] == 1]
+assert all(e["args"]["taken_us"] <= e["args"]["body_us"] for e in links)
+assert any(e["args"]["taken_us"] < e["args"]["body_us"] for e in links)
+# and a sender that waits for a channel sees it held, on that link, by the
+# message the wait names, when its wait begins
+src = {e["args"]["msg"]: e["tid"] // 64 for e in ev if e["ph"] == "X" and e["pid"] == 2 and e["name"].startswith("send to")}
+own = [e for e in chan if src.get(e["args"]["msg"]) == e["tid"] // 64]
+assert own and all(any(a <= e["ts"] + 1e-9 and e["ts"] <= b + 1e-9 for a, b in uses[(e["args"]["held_by_msg"], e["args"]["channel"])]) for e in own), len(own)
 print(len(flows), len(big))
 ' "$tmp/t.json" "$tmp/topo" "$tmp/links" > "$tmp/t-out" && good=1
 	check "vcube-bench --algo naive --sizes 4096, vcubectl trace --format perfetto: 32 node tracks, the links used, one closed flow per message ($(cat "$tmp/t-out"): 992 of 4096 B per repetition), waits for channels naming their holders $(head -c 200 "$tmp/t-err")" [ $good = 1 ]

@@ -238,8 +238,9 @@ struct vcube_trace_rec {
 	unsigned int hop;	/* the channel's place on the route, from 0 */
 	unsigned int kind;	/* enum vcube_trace_kind */
 	uint32_t msg;		/* topo messages at its send, low 32 bits */
-	/* MSG: path and port held, body began; enum vcube_trace_proto */
+	/* a channel use: its header took it; MSG: path and port held */
 	uint64_t acquired;
+	/* MSG: the body began; enum vcube_trace_proto */
 	uint64_t flow;
 	unsigned int proto;
 	unsigned int cause;	/* WAIT, MSG: enum vcube_trace_cause */

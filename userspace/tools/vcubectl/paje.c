@@ -138,8 +138,9 @@ static int pj_record(struct pj_state *s, const struct vcube_trace_rec *r,
 	if (!vc_trace_is_chan(x) || x->channel >= s->nchans)
 		return 0;
 	snprintf(c, sizeof(c), "c%u.%u", x->channel,
-		 vc_lane(&s->chans[x->channel], x->start, x->end));
-	ret = pj_state(s, "CS", c, pj_value(x->kind), x->start, x->end);
+		 vc_lane(&s->chans[x->channel], vc_trace_held_from(x), x->end));
+	ret = pj_state(s, "CS", c, pj_value(x->kind), vc_trace_held_from(x),
+		       x->end);
 	if (ret || x->kind != VCUBE_TRACE_KIND_DATA)
 		return ret;
 	if (x->hop == 0 && x->src < s->nnodes) {

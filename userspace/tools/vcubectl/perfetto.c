@@ -67,7 +67,7 @@ static const char *pf_kind(unsigned int kind)
 	       pf_kinds[kind] : "unknown";
 }
 
-/* One slice ("X") on lane @lane of track @tid of process @pid. */
+/* Channel use @r, held from @start to @end, on track @tid of process @pid. */
 static void pf_slice(FILE *f, unsigned int pid, unsigned int tid,
 		     const char *name, const struct vcube_trace_rec *r,
 		     uint64_t start, uint64_t end)
@@ -77,9 +77,13 @@ static void pf_slice(FILE *f, unsigned int pid, unsigned int tid,
 	pf_us(f, "ts", start);
 	pf_us(f, "dur", end - start);
 	fprintf(f, ",\"args\":{\"msg\":%u,\"kind\":\"%s\",\"src\":%u,\"dst\":%u,"
-		"\"tag\":%u,\"bytes\":%" PRIu64 ",\"channel\":%u,\"hop\":%u}}",
+		"\"tag\":%u,\"bytes\":%" PRIu64 ",\"channel\":%u,\"hop\":%u",
 		r->msg, pf_kind(r->kind), r->src, r->dst, r->tag, r->bytes,
 		r->channel, r->hop);
+	/* held from its header's arrival, the body flowing from body_us */
+	pf_us(f, "taken_us", start);
+	pf_us(f, "body_us", r->start);
+	fputs("}}", f);
 }
 
 /* A flow event ('s', 't' or 'f') of message @r, bound to the slice at @ts. */
@@ -122,11 +126,11 @@ static void pf_record(FILE *f, struct pf_state *s,
 
 	if (x->channel >= s->nlinks)
 		return;
-	lane = vc_lane(&s->links[x->channel], x->start, x->end);
+	lane = vc_lane(&s->links[x->channel], vc_trace_held_from(x), x->end);
 	tid = x->channel * PF_LANES + lane;
 	snprintf(name, sizeof(name), "%s %u->%u", pf_kind(x->kind), x->src,
 		 x->dst);
-	pf_slice(f, PF_LINKS, tid, name, x, x->start, x->end);
+	pf_slice(f, PF_LINKS, tid, name, x, vc_trace_held_from(x), x->end);
 	if (x->kind == VCUBE_TRACE_KIND_DATA && pf_has_msg(s, x->msg))
 		pf_flow(f, 't', PF_LINKS, tid, x, x->start);
 }
@@ -384,7 +388,8 @@ static int pf_counters(FILE *f, const struct vcube_nl_topo *t,
 	for (i = 0; i < n; i++) {
 		if (!vc_trace_is_chan(&r[i]) || r[i].channel >= nl)
 			continue;
-		o[k++] = (struct pf_occ){ r[i].channel, 1, r[i].start };
+		o[k++] = (struct pf_occ){ r[i].channel, 1,
+					  vc_trace_held_from(&r[i]) };
 		o[k++] = (struct pf_occ){ r[i].channel, -1, r[i].end };
 	}
 	qsort(o, k, sizeof(*o), pf_occ_cmp);

@@ -176,6 +176,11 @@ int vc_trace_node_cmp(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+uint64_t vc_trace_held_from(const struct vcube_trace_rec *r)
+{
+	return r->acquired <= r->start ? r->acquired : r->start;
+}
+
 bool vc_trace_is_chan(const struct vcube_trace_rec *r)
 {
 	return r->kind <= VCUBE_TRACE_KIND_DATA;
@@ -220,6 +225,10 @@ static void trace_print(const void *entry)
 	trace_id("channel", " %7llu", " %7s", r->channel);
 	vc_print_uint(VC_ANY, "hop", " %3llu", r->hop);
 	vc_print_uint(VC_ANY, "bytes", " %10llu", r->bytes);
+	if (vc_trace_is_chan(r)) {
+		vc_print_uint(VC_JSON, "acquired_ns", NULL, r->acquired);
+		vc_print_float(VC_TEXT, NULL, " taken %.3f", r->acquired / 1e3);
+	}
 	if (r->kind == VCUBE_TRACE_KIND_MSG) {
 		vc_print_str(VC_ANY, "proto", " %s", vc_trace_proto_name(r->proto));
 		vc_print_uint(VC_JSON, "acquired_ns", NULL, r->acquired);

@@ -63,6 +63,12 @@ const char *vc_trace_cause_name(unsigned int cause);
  * calls, made in its order, can share all the rest with.
  */
 int vc_trace_node_cmp(const void *a, const void *b);
+/*
+ * When channel use @r began to hold its channel: its header took it, which
+ * may be long before its body flowed (a circuit or a worm waiting further
+ * on).
+ */
+uint64_t vc_trace_held_from(const struct vcube_trace_rec *r);
 /* A channel use (probe, request, data), not a msg, wait or mark? */
 bool vc_trace_is_chan(const struct vcube_trace_rec *r);
 /*
