@@ -184,17 +184,14 @@ static int pj_record(struct pj_state *s, const struct vcube_trace_rec *r,
 static int pj_waits(struct pj_state *s, const struct vcube_trace_rec *r,
 		    size_t n)
 {
-	const struct vcube_trace_rec **w = calloc(n + 1, sizeof(*w));
-	size_t i, k = 0;
+	size_t i, k;
+	const struct vcube_trace_rec **w =
+		vc_trace_node_recs(r, n, VCUBE_TRACE_KIND_WAIT, s->nnodes, &k);
 	char c[32], v[32];
 	int ret = 0;
 
 	if (!w)
 		return -ENOMEM;
-	for (i = 0; i < n; i++)
-		if (r[i].kind == VCUBE_TRACE_KIND_WAIT && r[i].src < s->nnodes)
-			w[k++] = &r[i];
-	qsort(w, k, sizeof(*w), vc_trace_node_cmp);
 	for (i = 0; !ret && i < k; i++) {
 		snprintf(c, sizeof(c), "n%u.%u", w[i]->src,
 			 vc_lane(&s->nodes[w[i]->src], w[i]->start, w[i]->end));

@@ -294,16 +294,13 @@ static void pf_str(FILE *f, const char *v)
 static int pf_phases(FILE *f, const struct pf_state *s,
 		     const struct vcube_trace_rec *r, size_t n, uint64_t last)
 {
-	const struct vcube_trace_rec **m = calloc(n + 1, sizeof(*m));
-	size_t i, k = 0;
+	size_t i, k;
+	const struct vcube_trace_rec **m =
+		vc_trace_node_recs(r, n, VCUBE_TRACE_KIND_MARK, s->nnodes, &k);
 	uint64_t end;
 
 	if (!m)
 		return -ENOMEM;
-	for (i = 0; i < n; i++)
-		if (r[i].kind == VCUBE_TRACE_KIND_MARK && r[i].src < s->nnodes)
-			m[k++] = &r[i];
-	qsort(m, k, sizeof(*m), vc_trace_node_cmp);
 	for (i = 0; i < k; i++) {
 		end = i + 1 < k && m[i + 1]->src == m[i]->src ?
 		      m[i + 1]->start : last > m[i]->start ? last : m[i]->start;

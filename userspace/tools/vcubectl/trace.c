@@ -157,7 +157,8 @@ const char *vc_trace_cause_name(unsigned int cause)
 							  "unknown";
 }
 
-int vc_trace_node_cmp(const void *a, const void *b)
+/* qsort() of pointers to a node's records: see vc_trace_node_recs(). */
+static int vc_trace_node_cmp(const void *a, const void *b)
 {
 	const struct vcube_trace_rec *x = *(const struct vcube_trace_rec *const *)a;
 	const struct vcube_trace_rec *y = *(const struct vcube_trace_rec *const *)b;
@@ -174,6 +175,23 @@ int vc_trace_node_cmp(const void *a, const void *b)
 		return x->msg < y->msg ? -1 : 1;
 	/* the same in all but their place: a node's own calls, in its order */
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+const struct vcube_trace_rec **vc_trace_node_recs(const struct vcube_trace_rec *r,
+						size_t n, unsigned int kind,
+						unsigned int nodes, size_t *k)
+{
+	const struct vcube_trace_rec **p = calloc(n + 1, sizeof(*p));
+	size_t i;
+
+	*k = 0;
+	if (!p)
+		return NULL;
+	for (i = 0; i < n; i++)
+		if (r[i].kind == kind && r[i].src < nodes)
+			p[(*k)++] = &r[i];
+	qsort(p, *k, sizeof(*p), vc_trace_node_cmp);
+	return p;
 }
 
 uint64_t vc_trace_held_from(const struct vcube_trace_rec *r)

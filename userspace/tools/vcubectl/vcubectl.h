@@ -58,11 +58,15 @@ const char *vc_trace_kind_name(unsigned int kind);
 const char *vc_trace_proto_name(unsigned int proto);
 const char *vc_trace_cause_name(unsigned int cause);
 /*
- * qsort() of pointers to a node's records (waits, marks): by node, time,
- * cause, message, then their place in the ring, which only a node's own
- * calls, made in its order, can share all the rest with.
+ * The records of @kind among @r (@n) whose node is below @nodes, by node,
+ * time, cause, message, then their place in the ring (which only a node's
+ * own calls, made in its order, can share all the rest with): an order
+ * the ring's can vary under and the files must not. An array (free() it)
+ * of *@k pointers, or NULL (out of memory).
  */
-int vc_trace_node_cmp(const void *a, const void *b);
+const struct vcube_trace_rec **vc_trace_node_recs(const struct vcube_trace_rec *r,
+						size_t n, unsigned int kind,
+						unsigned int nodes, size_t *k);
 /*
  * When channel use @r began to hold its channel: its header took it, which
  * may be long before its body flowed (a circuit or a worm waiting further
