@@ -199,12 +199,21 @@ struct vc_hash {
 	u64 seed;
 };
 
+/*
+ * A heap element: the object's ordering key, copied in when it is queued
+ * (an object changes its key only through vc_heap_fix()), so comparing
+ * reads the heap's own array and never the objects.
+ */
+struct vc_hent {
+	u64 k0, k1, k2;
+	void *x;
+};
+
 struct vc_heap {
-	void **a;
+	struct vc_hent *a;
 	u32 len;
 	u32 cap;
-	bool (*less)(const void *a, const void *b);
-	u32 *(*idx)(void *x);
+	u32 idx_off;		/* offset of the object's u32 position */
 };
 
 struct vc_engine {
@@ -301,47 +310,80 @@ struct vc_cnet_op {
 	void *data[];		/* operands by node - first; broadcast: [0] */
 };
 
-/* ---- binary heaps with back-pointers --------------------------------- */
+/* ---- heaps with back-pointers ------------------------------------------ */
 
-static void vc_heap_swap(struct vc_heap *h, u32 i, u32 j)
+static u32 *vc_heap_idx(const struct vc_heap *h, void *x)
 {
-	void *t = h->a[i];
+	return (u32 *)((char *)x + h->idx_off);
+}
 
-	h->a[i] = h->a[j];
-	h->a[j] = t;
-	*h->idx(h->a[i]) = i;
-	*h->idx(h->a[j]) = j;
+/* Keys compare as (k0, k1, k2), the first that differs deciding. */
+static bool vc_hent_less(const struct vc_hent *a, const struct vc_hent *b)
+{
+	if (a->k0 != b->k0)
+		return a->k0 < b->k0;
+	if (a->k1 != b->k1)
+		return a->k1 < b->k1;
+	return a->k2 < b->k2;
+}
+
+/*
+ * Four children a node: half the levels of a binary heap, and each level's
+ * children share a cache line or two. Elements move into a hole, each
+ * object's position written once per move. Keys are unique (every event
+ * carries a sequence number of its own, every node its id), so the order
+ * things come out in is the keys' and no heap shape can change it.
+ */
+#define VC_HEAP_D	4
+
+static void vc_heap_place(struct vc_heap *h, u32 i, const struct vc_hent *x)
+{
+	h->a[i] = *x;
+	*vc_heap_idx(h, x->x) = i;
 }
 
 static void vc_heap_up(struct vc_heap *h, u32 i)
 {
-	while (i && h->less(h->a[i], h->a[(i - 1) / 2])) {
-		vc_heap_swap(h, i, (i - 1) / 2);
-		i = (i - 1) / 2;
+	struct vc_hent x = h->a[i];
+
+	while (i) {
+		u32 p = (i - 1) / VC_HEAP_D;
+
+		if (!vc_hent_less(&x, &h->a[p]))
+			break;
+		vc_heap_place(h, i, &h->a[p]);
+		i = p;
 	}
+	vc_heap_place(h, i, &x);
 }
 
 static void vc_heap_down(struct vc_heap *h, u32 i)
 {
-	for (;;) {
-		u32 l = 2 * i + 1, r = l + 1, m = i;
+	struct vc_hent x = h->a[i];
 
-		if (l < h->len && h->less(h->a[l], h->a[m]))
-			m = l;
-		if (r < h->len && h->less(h->a[r], h->a[m]))
-			m = r;
-		if (m == i)
-			return;
-		vc_heap_swap(h, i, m);
+	for (;;) {
+		u32 c = VC_HEAP_D * i + 1, end = c + VC_HEAP_D, m = c, k;
+
+		if (c >= h->len)
+			break;
+		if (end > h->len)
+			end = h->len;
+		for (k = c + 1; k < end; k++)
+			if (vc_hent_less(&h->a[k], &h->a[m]))
+				m = k;
+		if (!vc_hent_less(&h->a[m], &x))
+			break;
+		vc_heap_place(h, i, &h->a[m]);
 		i = m;
 	}
+	vc_heap_place(h, i, &x);
 }
 
 /* Double the heap's room; the elements keep their positions. */
 static int vc_heap_grow(struct vc_heap *h)
 {
 	u32 cap = h->cap ? 2 * h->cap : 64;
-	void **a = vc_alloc_array(cap, sizeof(*a));
+	struct vc_hent *a = vc_alloc_array(cap, sizeof(*a));
 
 	if (!a)
 		return -ENOMEM;
@@ -353,69 +395,68 @@ static int vc_heap_grow(struct vc_heap *h)
 	return 0;
 }
 
-static int vc_heap_push(struct vc_heap *h, void *x)
+static int vc_heap_push(struct vc_heap *h, void *x, u64 k0, u64 k1, u64 k2)
 {
 	if (h->len == h->cap && vc_heap_grow(h))
 		return -ENOMEM;
-	h->a[h->len] = x;
-	*h->idx(x) = h->len;
+	h->a[h->len] = (struct vc_hent){ .k0 = k0, .k1 = k1, .k2 = k2, .x = x };
 	vc_heap_up(h, h->len++);
 	return 0;
 }
 
 static void vc_heap_remove(struct vc_heap *h, void *x)
 {
-	u32 i = *h->idx(x);
+	u32 i = *vc_heap_idx(h, x);
 
 	if (i == VC_NOT_QUEUED)
 		return;
-	*h->idx(x) = VC_NOT_QUEUED;
+	*vc_heap_idx(h, x) = VC_NOT_QUEUED;
 	if (i != --h->len) {
 		h->a[i] = h->a[h->len];
-		*h->idx(h->a[i]) = i;
-		vc_heap_up(h, i);
-		vc_heap_down(h, *h->idx(h->a[i]));
+		if (i && vc_hent_less(&h->a[i], &h->a[(i - 1) / VC_HEAP_D]))
+			vc_heap_up(h, i);
+		else
+			vc_heap_down(h, i);
 	}
 }
 
-static void vc_heap_fix(struct vc_heap *h, void *x)
+/* @x's key is now (@k0, @k1, @k2). */
+static void vc_heap_fix(struct vc_heap *h, void *x, u64 k0, u64 k1, u64 k2)
 {
-	u32 i = *h->idx(x);
+	u32 i = *vc_heap_idx(h, x);
 
-	vc_heap_up(h, i);
-	vc_heap_down(h, *h->idx(x));
+	h->a[i].k0 = k0;
+	h->a[i].k1 = k1;
+	h->a[i].k2 = k2;
+	if (i && vc_hent_less(&h->a[i], &h->a[(i - 1) / VC_HEAP_D]))
+		vc_heap_up(h, i);
+	else
+		vc_heap_down(h, i);
 }
 
-static bool vc_event_less(const void *pa, const void *pb)
+/* The least element, or NULL. */
+static void *vc_heap_top(const struct vc_heap *h)
 {
-	const struct vc_event *a = pa, *b = pb;
-
-	if (a->time != b->time)
-		return a->time < b->time;
-	if (a->kind != b->kind)
-		return a->kind < b->kind;
-	if (a->node != b->node)
-		return a->node < b->node;
-	return a->seq < b->seq;
+	return h->len ? h->a[0].x : NULL;
 }
 
-static u32 *vc_event_idx(void *x)
+/* Events come out by (time, kind, node, seq). */
+static int vc_event_push(struct vc_engine *e, struct vc_event *ev)
 {
-	return &((struct vc_event *)x)->idx;
+	return vc_heap_push(&e->events, ev, ev->time,
+			    (u64)ev->kind << 32 | ev->node, ev->seq);
 }
 
-static bool vc_node_less(const void *pa, const void *pb)
+/* Running nodes by (clock, id): the first is the one that can act first. */
+static void vc_running_push(struct vc_engine *e, struct vc_node *n)
 {
-	const struct vc_node *a = pa, *b = pb;
-
-	if (a->clock != b->clock)
-		return a->clock < b->clock;
-	return a->id < b->id;
+	vc_heap_push(&e->running, n, n->clock, n->id, 0);
 }
 
-static u32 *vc_node_idx(void *x)
+/* @n's clock moved while it runs. */
+static void vc_running_fix(struct vc_engine *e, struct vc_node *n)
 {
-	return &((struct vc_node *)x)->idx;
+	vc_heap_fix(&e->running, n, n->clock, n->id, 0);
 }
 
 /*
@@ -430,7 +471,7 @@ static void vc_schedule_seq(struct vc_engine *e, struct vc_event *ev,
 	ev->kind = kind;
 	ev->node = node;
 	ev->seq = seq;
-	if (vc_heap_push(&e->events, ev))
+	if (vc_event_push(e, ev))
 		vc_log("event queue full, virtual time is no longer exact\n");
 }
 
@@ -457,7 +498,7 @@ static void vc_set_running(struct vc_engine *e, struct vc_node *n)
 		return;
 	n->state = VC_RUNNING;
 	e->nrunning++;
-	vc_heap_push(&e->running, n);	/* room for every node is reserved */
+	vc_running_push(e, n);	/* room for every node is reserved */
 }
 
 static void vc_unidle(struct vc_engine *e, struct vc_node *n);
@@ -540,7 +581,7 @@ static void vc_unidle(struct vc_engine *e, struct vc_node *n)
 	e->nidle--;
 	vc_resume_at(e, n, e->now);
 	e->nrunning++;
-	vc_heap_push(&e->running, n);
+	vc_running_push(e, n);
 	e->gen++;
 }
 
@@ -2214,8 +2255,7 @@ static void vc_deadlock(struct vc_engine *e)
 /* Nothing is queued for the current instant any more. */
 static bool vc_instant_drained(struct vc_engine *e)
 {
-	return !e->events.len ||
-	       ((struct vc_event *)e->events.a[0])->time > e->now;
+	return !e->events.len || e->events.a[0].k0 > e->now;
 }
 
 static void vc_run(struct vc_engine *e)
@@ -2230,7 +2270,7 @@ static void vc_run(struct vc_engine *e)
 		 */
 		if (!list_empty(&e->arb) && vc_instant_drained(e) &&
 		    (!e->nrunning ||
-		     ((struct vc_node *)e->running.a[0])->clock > e->now)) {
+		     e->running.a[0].k0 > e->now)) {
 			vc_arbitrate(e, e->now);
 			continue;
 		}
@@ -2255,9 +2295,9 @@ static void vc_run(struct vc_engine *e)
 				e->now = 0;
 			return;
 		}
-		ev = e->events.a[0];
+		ev = vc_heap_top(&e->events);
 		if (e->nrunning) {
-			low = e->running.a[0];
+			low = vc_heap_top(&e->running);
 			if (ev->time >= low->clock)
 				return;
 		}
@@ -2314,10 +2354,8 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 	e->topo = topo;
 	e->p = *p;
 	e->maxhops = vcube_topo_diameter(topo) + 1;
-	e->events.less = vc_event_less;
-	e->events.idx = vc_event_idx;
-	e->running.less = vc_node_less;
-	e->running.idx = vc_node_idx;
+	e->events.idx_off = offsetof(struct vc_event, idx);
+	e->running.idx_off = offsetof(struct vc_node, idx);
 	e->nres = p->switching == VC_SW_PACKET ? topo->nbundles : topo->nchan;
 	INIT_LIST_HEAD(&e->flows);
 	INIT_LIST_HEAD(&e->fresh);
@@ -2341,7 +2379,7 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 	e->chan = vc_alloc_array(e->nres, sizeof(*e->chan));
 	e->sport = vc_alloc_array(n, sizeof(*e->sport));
 	e->rport = vc_alloc_array(n, sizeof(*e->rport));
-	e->running.a = vc_alloc_array(n, sizeof(void *));
+	e->running.a = vc_alloc_array(n, sizeof(*e->running.a));
 	e->dl = vc_alloc_array(n, sizeof(*e->dl));
 	if (e->shared_rate) {
 		e->dirty = vc_alloc_array(e->nres, sizeof(*e->dirty));
@@ -2443,7 +2481,7 @@ void vc_engine_destroy(struct vc_engine *e)
 	if (!e)
 		return;
 	while (e->events.len) {
-		struct vc_event *ev = e->events.a[0];
+		struct vc_event *ev = vc_heap_top(&e->events);
 
 		vc_heap_remove(&e->events, ev);
 		vc_free_xfer_event(e, ev);
@@ -2587,7 +2625,7 @@ static int vc_busy(struct vc_engine *e, u32 node, u64 ns, u32 cause)
 		r->bytes = ns;
 	n->clock = t;
 	e->gen++;
-	vc_heap_fix(&e->running, n);
+	vc_running_fix(e, n);
 	vc_run(e);
 	return 0;
 }
@@ -2740,7 +2778,7 @@ int vc_send(struct vc_engine *e, u32 node, u32 dst, u32 tag, u32 flags,
 	x->ev.kind = VC_EV_SEND;
 	x->ev.node = node;
 	x->ev.seq = n->opseq++;
-	vc_heap_push(&e->events, &x->ev);
+	vc_event_push(e, &x->ev);
 	*reqp = r;
 	vc_run(e);
 	return 0;
@@ -2783,7 +2821,7 @@ int vc_recv_flags(struct vc_engine *e, u32 node, u32 src, u32 tag, u32 flags,
 	re->ev.kind = VC_EV_RECV;
 	re->ev.node = node;
 	re->ev.seq = n->opseq++;
-	vc_heap_push(&e->events, &re->ev);
+	vc_event_push(e, &re->ev);
 	*reqp = &re->req;
 	vc_run(e);
 	return 0;
@@ -2839,7 +2877,7 @@ int vc_wait(struct vc_engine *e, u32 node, struct vc_req *req)
 		return -EINVAL;
 	if (req->done) {
 		if (vc_resume_at(e, n, req->done_time)) {
-			vc_heap_fix(&e->running, n);
+			vc_running_fix(e, n);
 			vc_run(e);
 		}
 		return 0;
