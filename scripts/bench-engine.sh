@@ -6,7 +6,8 @@
 #     same ping-pong through pipes in the same guest: the ratio;
 #   - the wall time of a complete pairwise exchange of 4 KB blocks on
 #     hypercubes of DIMS (default "5 7": 32 and 128 processes), its virtual
-#     time, events per second, and the guest memory insmod took per node;
+#     time, events per second, the guest memory insmod took per node, and
+#     the guest's process switches per message (perf stat, where it runs);
 #   - with PEERS=1 (make bench), the same exchange (bench/mpi/a2a_mpi.c,
 #     its data checked) simulated by SimGrid's SMPI on a hypercube of the
 #     same size and run by Open MPI over shared memory (up to OMPI_MAX
@@ -82,8 +83,8 @@ fi
 trap 'rm -rf "$tmpd"' EXIT
 {
 	echo
-	echo "| processes (hypercube) | messages | vcube wall s | us per message | events per s | virtual ms | KiB per node |${peers:+ SMPI wall s | vcube / SMPI | Open MPI wall s |}"
-	echo "|---|---|---|---|---|---|---|${peers:+---|---|---|}"
+	echo "| processes (hypercube) | messages | vcube wall s | us per message | events per s | virtual ms | KiB per node | process switches per message |${peers:+ SMPI wall s | vcube / SMPI | Open MPI wall s |}"
+	echo "|---|---|---|---|---|---|---|---|${peers:+---|---|---|}"
 } >> "$md"
 for d in $dims; do
 	n=$((1 << d))
@@ -91,7 +92,11 @@ for d in $dims; do
 	m0=$(memfree)
 	insmod "$VCUBE_KO" topology=hypercube dim="$d" || exit 1
 	kib=$(( (m0 - $(memfree)) / n ))
-	if ! w=$(timed vcube-run -n "$n" "$exp" pairwise 4096); then
+	# the guest's process switches during the run, where perf counts them
+	cnt=()
+	perf stat -a -x, -e context-switches -o /dev/null true 2> /dev/null &&
+		cnt=(perf stat -a -x, -e context-switches -o "$tmpd/cs" --)
+	if ! w=$(timed "${cnt[@]}" vcube-run -n "$n" "$exp" pairwise 4096); then
 		rmmod vcube
 		echo "pairwise exchange, $n processes: vcube-run $w"
 		echo "| $n (d = $d) | $msgs | vcube-run $w |" >> "$md"
@@ -99,10 +104,13 @@ for d in $dims; do
 	fi
 	vt=$(awk '$1 == "clock" { if ($3 > m) m = $3 } END { print m / 1e6 }' "$run_out")
 	ev=$(vcubectl -j topo | python3 -c 'import json,sys; print(json.load(sys.stdin)["events"])')
+	cs=n/a
+	[ ${#cnt[@]} -eq 0 ] ||
+		cs=$(awk -F, -v m="$msgs" '$3 == "context-switches" { printf "%.1f", $1 / m }' "$tmpd/cs")
 	rmmod vcube
-	line=$(awk -v n="$n" -v w="$w" -v vt="$vt" -v m="$msgs" -v ev="$ev" -v k="$kib" 'BEGIN {
-		printf "| %d (d = %d) | %d | %.1f | %.0f | %.0f | %.1f | %d |", n, log(n) / log(2) + 0.5, m, w, w * 1e6 / m, ev / w, vt, k }')
-	echo "pairwise exchange, $n processes, 4 KB blocks: $msgs messages, $ev events, wall $w s, virtual $vt ms, $kib KiB per node after insmod"
+	line=$(awk -v n="$n" -v w="$w" -v vt="$vt" -v m="$msgs" -v ev="$ev" -v k="$kib" -v cs="$cs" 'BEGIN {
+		printf "| %d (d = %d) | %d | %.1f | %.0f | %.0f | %.1f | %d | %s |", n, log(n) / log(2) + 0.5, m, w, w * 1e6 / m, ev / w, vt, k, cs }')
+	echo "pairwise exchange, $n processes, 4 KB blocks: $msgs messages, $ev events, wall $w s, virtual $vt ms, $kib KiB per node after insmod, $cs process switches per message"
 	if [ -n "$peers" ]; then
 		sw=n/a ratio=n/a ow=n/a
 		if [ -x "$top/build/bench/a2a_smpi" ]; then

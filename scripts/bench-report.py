@@ -94,7 +94,10 @@ def main():
              "the same exchange in plain MPI (bench/mpi/a2a_mpi.c, every byte "
              "checked), simulated by SimGrid's SMPI on a hypercube of the same size "
              "(a 2 x ... x 2 torus cluster) and run by Open MPI over shared memory. "
-             "KiB per node: the guest memory insmod took, over the nodes.")
+             "KiB per node: the guest memory insmod took, over the nodes. Process "
+             "switches per message: the guest's context switches during the vcube "
+             "run (perf stat -a), over its messages; each is a process put to sleep "
+             "or woken, which under TCG costs far more than the engine's work.")
     o.append("")
     o.append(md(xchg))
     o.append("")
