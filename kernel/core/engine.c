@@ -2371,8 +2371,9 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 	e->xfer_size = e->shared_rate ?
 		       e->hops_off + e->maxhops * sizeof(struct vc_hop) :
 		       e->hops_off;
+	/* and its transfer's room in the event heap, which doubles to grow */
 	e->msg_cost = sizeof(struct vc_msg) + e->xfer_size +
-		      sizeof(struct vc_req);
+		      sizeof(struct vc_req) + 2 * sizeof(struct vc_hent);
 	INIT_LIST_HEAD(&e->arb);
 	INIT_LIST_HEAD(&e->cnet_ops);
 	e->node = vc_alloc_array(n, sizeof(*e->node));
