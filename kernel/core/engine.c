@@ -379,6 +379,15 @@ static void vc_heap_down(struct vc_heap *h, u32 i)
 	vc_heap_place(h, i, &x);
 }
 
+/* The entry at @i has a new key: up if it is below its parent, else down. */
+static void vc_heap_sift(struct vc_heap *h, u32 i)
+{
+	if (i && vc_hent_less(&h->a[i], &h->a[(i - 1) / VC_HEAP_D]))
+		vc_heap_up(h, i);
+	else
+		vc_heap_down(h, i);
+}
+
 /* Double the heap's room; the elements keep their positions. */
 static int vc_heap_grow(struct vc_heap *h)
 {
@@ -413,10 +422,7 @@ static void vc_heap_remove(struct vc_heap *h, void *x)
 	*vc_heap_idx(h, x) = VC_NOT_QUEUED;
 	if (i != --h->len) {
 		h->a[i] = h->a[h->len];
-		if (i && vc_hent_less(&h->a[i], &h->a[(i - 1) / VC_HEAP_D]))
-			vc_heap_up(h, i);
-		else
-			vc_heap_down(h, i);
+		vc_heap_sift(h, i);
 	}
 }
 
@@ -428,10 +434,7 @@ static void vc_heap_fix(struct vc_heap *h, void *x, u64 k0, u64 k1, u64 k2)
 	h->a[i].k0 = k0;
 	h->a[i].k1 = k1;
 	h->a[i].k2 = k2;
-	if (i && vc_hent_less(&h->a[i], &h->a[(i - 1) / VC_HEAP_D]))
-		vc_heap_up(h, i);
-	else
-		vc_heap_down(h, i);
+	vc_heap_sift(h, i);
 }
 
 /* The least element, or NULL. */
