@@ -86,16 +86,16 @@ trap 'rm -rf "$tmpd"' EXIT
 	echo "| processes (hypercube) | messages | vcube wall s | us per message | events per s | virtual ms | KiB per node | process switches per message |${peers:+ SMPI wall s | vcube / SMPI | Open MPI wall s |}"
 	echo "|---|---|---|---|---|---|---|---|${peers:+---|---|---|}"
 } >> "$md"
+# the guest's process switches during each run, where perf counts them
+cnt=()
+perf stat -a -x, -e context-switches -o /dev/null true 2> /dev/null &&
+	cnt=(perf stat -a -x, -e context-switches -o "$tmpd/cs" --)
 for d in $dims; do
 	n=$((1 << d))
 	msgs=$((n * (n - 1)))
 	m0=$(memfree)
 	insmod "$VCUBE_KO" topology=hypercube dim="$d" || exit 1
 	kib=$(( (m0 - $(memfree)) / n ))
-	# the guest's process switches during the run, where perf counts them
-	cnt=()
-	perf stat -a -x, -e context-switches -o /dev/null true 2> /dev/null &&
-		cnt=(perf stat -a -x, -e context-switches -o "$tmpd/cs" --)
 	if ! w=$(timed "${cnt[@]}" vcube-run -n "$n" "$exp" pairwise 4096); then
 		rmmod vcube
 		echo "pairwise exchange, $n processes: vcube-run $w"
