@@ -1481,15 +1481,19 @@ static void vc_rerate(struct vc_engine *e, u64 t)
 				if (h->x->mark == e->rgen && !h->x->frozen)
 					vc_freeze(e, h->x, l);
 	}
+	e->st.refills++;
 	list_for_each_entry_safe(x, tx, &comp, comp_link) {
 		u64 done = (t - x->t_rate) * x->rate;
 		u32 rate;
 
 		list_del(&x->comp_link);
+		e->st.refill_hops += x->nhops;
 		x->level = x->frozen ? x->new_level : VC_RATE_ONE;
 		rate = x->level ? x->level : 1;
 		if (rate == x->rate)
 			continue;
+		e->st.rate_changes++;
+		e->st.rate_change_hops += x->nhops;
 		x->work -= done < x->work ? done : x->work;
 		x->t_rate = t;
 		x->rate = rate;

@@ -362,6 +362,16 @@ struct vc_net_stats {
 	u64 leases;		/* idle leases that ran out */
 	u64 events;
 	u64 elapsed;		/* virtual time committed, summed over runs */
+	/*
+	 * Shared-rate flow modes: the max-min fillings done and the channels
+	 * of the bodies they filled again (the solver's work); the bodies
+	 * whose rate changed and their channels (work no exact solver can
+	 * skip: each change is a new delivery time).
+	 */
+	u64 refills;
+	u64 refill_hops;
+	u64 rate_changes;
+	u64 rate_change_hops;
 	/* the control network, apart from the data network's counters */
 	u64 cnet_ops[VC_NCNET];	/* operations completed, by kind */
 	u64 cnet_bytes;		/* operands and messages it carried */

@@ -779,6 +779,7 @@ static int sim_draw(const struct simopts *o, const struct vcube_topo *topo)
 static void sim_print(const struct simopts *o, const struct vcube_topo *topo,
 		      u64 finish)
 {
+	const struct vc_net_stats *st = vc_net_stats(eng);
 	char shape[128], name[96];
 
 	sim_shape(topo, shape, sizeof(shape));
@@ -788,11 +789,15 @@ static void sim_print(const struct simopts *o, const struct vcube_topo *topo,
 		 algo);
 	/* names and numbers only: nothing to escape */
 	if (o->json)
-		printf("{\"profile\":\"%s\",\"kind\":\"%s\",\"algo\":\"%s\",\"shape\":\"%s\",\"len\":%llu,\"time_ns\":%llu,\"messages\":%llu,\"events\":%llu}\n",
+		printf("{\"profile\":\"%s\",\"kind\":\"%s\",\"algo\":\"%s\",\"shape\":\"%s\",\"len\":%llu,\"time_ns\":%llu,\"messages\":%llu,\"events\":%llu,\"refills\":%llu,\"refill_hops\":%llu,\"rate_changes\":%llu,\"rate_change_hops\":%llu}\n",
 		       o->profile, vcube_algo_kind_name(kind), algo, shape,
 		       (unsigned long long)len, (unsigned long long)finish,
-		       (unsigned long long)vc_net_stats(eng)->messages,
-		       (unsigned long long)vc_net_stats(eng)->events);
+		       (unsigned long long)st->messages,
+		       (unsigned long long)st->events,
+		       (unsigned long long)st->refills,
+		       (unsigned long long)st->refill_hops,
+		       (unsigned long long)st->rate_changes,
+		       (unsigned long long)st->rate_change_hops);
 	else if (o->in_ns)
 		printf("%s %s %s %llu %llu\n", o->profile, name, shape,
 		       (unsigned long long)len, (unsigned long long)finish);
