@@ -4,8 +4,10 @@
 # switching: vcube-sim (kernel/core's engine, one thread) runs a pairwise
 # exchange (PEX) of 4 KB blocks, N (N - 1) messages, on every profile's
 # network at 32 nodes and up, and prints the wall time, the wall time per
-# simulated message, messages and engine events per second. Not a test: it
-# prints figures.
+# simulated message, messages and engine events per second; where bodies
+# share bandwidth (max-min), the rate changes per message and their
+# channels (work no exact solver skips) beside the channels the solver
+# refilled (its work). Not a test: it prints figures.
 #   NODES="32 128 512 1024"   the sizes (powers of two; 4096 takes minutes)
 #   BASE=PATH                 another vcube-sim (say, an older build): its
 #                             wall time beside, and the ratio base / this
@@ -36,8 +38,9 @@ shape() {
 	esac
 }
 
-# best BIN ARGS...: "WALL_NS VIRTUAL_NS EVENTS" of the fastest of $reps
-# runs (EVENTS 0 from a vcube-sim too old to print them)
+# best BIN ARGS...: "WALL_NS VIRTUAL_NS EVENTS RATE_CHANGES CHANGE_HOPS
+# REFILL_HOPS" of the fastest of $reps runs (0 for what a vcube-sim too old
+# does not print)
 best() {
 	local bin=$1 k=0 s e out t=
 	shift
@@ -49,7 +52,8 @@ best() {
 		if [ -z "$t" ] || [ $((e - s)) -lt "$t" ]; then t=$((e - s)); fi
 	done
 	python3 -c 'import json, sys; d = json.loads(sys.argv[2])
-print(sys.argv[1], d["time_ns"], d.get("events", 0))' "$t" "$out"
+print(sys.argv[1], d["time_ns"], *(d.get(k, 0) for k in
+      ("events", "rate_changes", "rate_change_hops", "refill_hops")))' "$t" "$out"
 }
 
 # predict LAST_NS LAST_MSGS PREV_US_PER_MSG MSGS: seconds the next size
@@ -61,9 +65,9 @@ predict() {
 }
 
 echo "vcube-sim, PEX with 4096-byte blocks, best of $reps; $(nproc) processors ($(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1))"
-printf '| profile | nodes | messages | wall s | us per message | messages per s | events per s |%s\n' \
+printf '| profile | nodes | messages | wall s | us per message | messages per s | events per s | rate changes per message | their channels per message | channels refilled per message |%s\n' \
 	"${base:+ base wall s | base / this |}"
-printf '|---|---|---|---|---|---|---|%s\n' "${base:+---|---|}"
+printf '|---|---|---|---|---|---|---|---|---|---|%s\n' "${base:+---|---|}"
 for prof in ipsc860 delta ap1000 cm5; do
 	lt='' lm='' lc=0 blt='' blm='' blc=0
 	for n in $nodes; do
@@ -74,8 +78,11 @@ for prof in ipsc860 delta ap1000 cm5; do
 		fi
 		# shellcheck disable=SC2046
 		set -- --profile "$prof" $(shape "$prof" "$n") --algo pex --len 4096
-		read -r t v ev < <(best "$sim" "$@") || { echo "| $prof | $n | vcube-sim failed |"; continue; }
-		line=$(awk -v t="$t" -v m="$m" -v ev="$ev" 'BEGIN { printf "%.2f | %.2f | %.0f | %.0f", t / 1e9, t / 1e3 / m, m / (t / 1e9), ev / (t / 1e9) }')
+		read -r t v ev rc rch rfh < <(best "$sim" "$@") || { echo "| $prof | $n | vcube-sim failed |"; continue; }
+		line=$(awk -v t="$t" -v m="$m" -v ev="$ev" -v rc="$rc" -v rch="$rch" -v rfh="$rfh" 'BEGIN {
+			printf "%.2f | %.2f | %.0f | %.0f | ", t / 1e9, t / 1e3 / m, m / (t / 1e9), ev / (t / 1e9)
+			if (rfh) printf "%.1f | %.1f | %.1f", rc / m, rch / m, rfh / m
+			else printf "- | - | -" }')
 		[ -n "$lt" ] && lc=$(awk -v t="$lt" -v m="$lm" 'BEGIN { print t / 1e3 / m }')
 		lt=$t lm=$m
 		extra=
