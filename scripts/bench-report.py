@@ -170,16 +170,16 @@ def main():
         if c1 / c0 <= 2 or key not in sc or num(ok[0][sc[key]]) is None:
             continue
         w0, w1 = num(ok[0][sc[key]]), num(ok[-1][sc[key]])
-        r0 = num(ok[0][sc["channels refilled per message"]])
-        r1 = num(ok[-1][sc["channels refilled per message"]])
+        r0 = num(ok[0][sc["bodies on channels visited per message"]])
+        r1 = num(ok[-1][sc["bodies on channels visited per message"]])
         q0, q1 = num(ok[0][sc["rate changes per message"]]), num(ok[-1][sc["rate changes per message"]])
         o.append(f"  Why, for {prof}: its bodies share channels max-min, and a body that "
                  "starts or ends moves other bodies' rates, each a new delivery time: "
                  f"{q0:.1f} rate changes per message at {ok[0][1]} nodes and {q1:.1f} at "
                  f"{ok[-1][1]}, on {w0:.1f} and {w1:.1f} channels ({w1 / w0:.1f}x), work "
                  "no exact solver skips, and it grows with the machine. The solver "
-                 f"refills {r0:.1f} and {r1:.1f} channels per message, {r0 / w0:.1f}x and "
-                 f"{r1 / w1:.1f}x that least.")
+                 f"visits {r0:.1f} and {r1:.1f} (body, channel) pairs per message, "
+                 f"{r0 / w0:.1f}x and {r1 / w1:.1f}x that least.")
     print("\n".join(o))
     if a.targets:
         with open(a.targets, "w", encoding="utf-8") as f:

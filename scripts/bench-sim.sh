@@ -6,8 +6,8 @@
 # network at 32 nodes and up, and prints the wall time, the wall time per
 # simulated message, messages and engine events per second; where bodies
 # share bandwidth (max-min), the rate changes per message and their
-# channels (work no exact solver skips) beside the channels the solver
-# refilled (its work). Not a test: it prints figures.
+# channels (work no exact solver skips) beside the (body, channel) pairs
+# the solver visited (its work). Not a test: it prints figures.
 #   NODES="32 128 512 1024"   the sizes (powers of two; 4096 takes minutes)
 #   BASE=PATH                 another vcube-sim (say, an older build): its
 #                             wall time beside, and the ratio base / this
@@ -53,7 +53,7 @@ best() {
 	done
 	python3 -c 'import json, sys; d = json.loads(sys.argv[2])
 print(sys.argv[1], d["time_ns"], *(d.get(k, 0) for k in
-      ("events", "rate_changes", "rate_change_hops", "refill_hops")))' "$t" "$out"
+      ("events", "rate_changes", "rate_change_hops", "refill_visits")))' "$t" "$out"
 }
 
 # predict LAST_NS LAST_MSGS PREV_US_PER_MSG MSGS: seconds the next size
@@ -65,7 +65,7 @@ predict() {
 }
 
 echo "vcube-sim, PEX with 4096-byte blocks, best of $reps; $(nproc) processors ($(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1))"
-printf '| profile | nodes | messages | wall s | us per message | messages per s | events per s | rate changes per message | their channels per message | channels refilled per message |%s\n' \
+printf '| profile | nodes | messages | wall s | us per message | messages per s | events per s | rate changes per message | their channels per message | bodies on channels visited per message |%s\n' \
 	"${base:+ base wall s | base / this |}"
 printf '|---|---|---|---|---|---|---|---|---|---|%s\n' "${base:+---|---|}"
 for prof in ipsc860 delta ap1000 cm5; do

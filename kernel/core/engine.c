@@ -79,7 +79,9 @@ struct vc_res {
 	u32 lvl;
 	u32 nfree;		/* unfrozen bodies through it */
 	u32 nflows;		/* bodies through it */
-	u32 mark;		/* == the engine's rgen: in this component */
+	u32 mark;		/* == the engine's rgen: the filling reached it */
+	/* the level it filled at when a filling last reached it; U32_MAX: none */
+	u32 fill;
 	bool dirty;		/* a body began or ended on it */
 	bool arb_pending;	/* arb_lowest: freed with waiters, grant due */
 	struct list_head arb_link;	/* in the engine's arb list */
@@ -111,11 +113,13 @@ struct vc_xfer {
 	u32 rate;		/* share of full rate, VC_RATE_ONE = all */
 	u64 flow_seq;		/* its DELIVER's seq: the order it began in */
 	u32 level;		/* its level in the filling (rate, unrounded) */
+	u32 bneck;		/* the channel that froze it there; U32_MAX: none */
 	/* scratch of vc_rerate(): */
 	u8 frozen;
-	struct list_head comp_link;	/* in the component being re-rated */
-	u32 mark;		/* == the engine's rgen: in this component */
+	struct list_head comp_link;	/* in the bodies the filling reached */
+	u32 mark;		/* == the engine's rgen: the filling reached it */
 	u32 new_level;
+	u32 eidx;		/* its place in the engine's expect heap */
 	struct vc_hop *hops;	/* !fixed_rate flow modes: one per chan */
 	u64 *t_take;		/* trace: when it took each chan */
 	bool sport_held;
@@ -243,9 +247,11 @@ struct vc_engine {
 	/*
 	 * Otherwise, in the flow modes, vc_rerate() redoes only the bodies a
 	 * start or end can move: the channels where one happened (dirty,
-	 * ndirty of them), the lowest level it can move (l0), its queue of
-	 * channels (rq) and heap of channels by the level they fill at
-	 * (rheap), nres long each, and rgen, which marks what it has reached.
+	 * ndirty of them), the lowest level it can move (l0), the channels
+	 * filling at one level (rq) and the heap of channels by the level
+	 * they fill at (rheap), nres long each, the bodies it reached by the
+	 * level they froze at before (expect, room for every transfer), and
+	 * rgen, which marks what it has reached.
 	 */
 	bool shared_rate;	/* flow modes, not fixed_rate */
 	u32 take_off;		/* where a transfer's t_take begins in it */
@@ -257,6 +263,7 @@ struct vc_engine {
 	struct vc_res **rq;
 	struct vc_rkey *rheap;
 	u32 rlen;
+	struct vc_heap expect;
 	u32 rgen;
 	struct list_head arb;	/* arb_lowest: resources to grant at e->now */
 	bool rerate;		/* flows changed at e->now: rates to redo */
@@ -489,6 +496,10 @@ static int vc_reserve_events(struct vc_engine *e)
 {
 	while (e->nevobj + 1 + e->topo->nodes > e->events.cap)
 		if (vc_heap_grow(&e->events))
+			return -ENOMEM;
+	/* and the filling's, for every transfer that can flow */
+	while (e->shared_rate && e->nevobj + 1 > e->expect.cap)
+		if (vc_heap_grow(&e->expect))
 			return -ENOMEM;
 	return 0;
 }
@@ -1220,7 +1231,10 @@ static void vc_flow_link(struct vc_engine *e, struct vc_xfer *x)
 		e->chan[x->chan[i]].nflows++;
 		vc_dirty(e, x->chan[i]);
 	}
+	e->st.refill_visits += x->nhops;
 	x->level = U32_MAX;	/* new: above any level */
+	x->bneck = U32_MAX;
+	x->eidx = VC_NOT_QUEUED;
 }
 
 /*
@@ -1260,15 +1274,6 @@ static void vc_flow_unlink(struct vc_engine *e, struct vc_xfer *x)
 		e->l0 = x->level;
 }
 
-/* Queue channel @r for the component being gathered, once. */
-static void vc_reach(struct vc_engine *e, struct vc_res *r, u32 *n)
-{
-	if (r->mark != e->rgen) {
-		r->mark = e->rgen;
-		e->rq[(*n)++] = r;
-	}
-}
-
 /* Bring channel @r, @nfree of its bodies rising, up to level @l. */
 static void vc_res_level(struct vc_res *r, u32 l)
 {
@@ -1276,63 +1281,127 @@ static void vc_res_level(struct vc_res *r, u32 l)
 	r->lvl = l;
 }
 
-/* Body @x freezes at level @l: its channels stop counting it. */
-static void vc_freeze(struct vc_engine *e, struct vc_xfer *x, u32 l)
+static void vc_rheap_up(struct vc_engine *e, u32 i)
+{
+	struct vc_rkey *h = e->rheap, t;
+
+	while (i && h[i].key < h[(i - 1) / 2].key) {
+		t = h[i];
+		h[i] = h[(i - 1) / 2];
+		h[(i - 1) / 2] = t;
+		i = (i - 1) / 2;
+	}
+}
+
+/*
+ * Channel @r joins the filling at level @l: each body through it that has
+ * not been reached yet is reached, rising, and expected to freeze at its
+ * old level; bodies below @l that were not reached froze where they did,
+ * since nothing on their channels has differed below @l.
+ */
+static void vc_affect(struct vc_engine *e, struct vc_res *r, u32 l,
+		      struct list_head *comp)
+{
+	struct vc_xfer *x;
+	struct vc_hop *h;
+
+	r->mark = e->rgen;
+	r->fill = U32_MAX;
+	r->rem = r->bw;
+	r->nfree = 0;
+	e->st.refill_visits += r->nflows;
+	list_for_each_entry(h, &r->flows, link) {
+		x = h->x;
+		if (x->mark == e->rgen) {
+			if (x->frozen)
+				r->rem -= x->new_level;
+			else
+				r->nfree++;
+			continue;
+		}
+		if (x->level < l) {
+			r->rem -= x->level;
+			continue;
+		}
+		x->mark = e->rgen;
+		x->frozen = 0;
+		list_add_tail(&x->comp_link, comp);
+		r->nfree++;
+		if (x->level < VC_RATE_ONE &&
+		    vc_heap_push(&e->expect, x, x->level, x->flow_seq, 0))
+			vc_log("rate queue full, virtual time is no longer exact\n");
+	}
+	/* none of these filled below l: room for nfree at l */
+	r->rem -= (u64)r->nfree * l;
+	r->lvl = l;
+	if (r->nfree) {
+		e->rheap[e->rlen].key = l + r->rem / r->nfree;
+		e->rheap[e->rlen].c = r - e->chan;
+		vc_rheap_up(e, e->rlen++);
+	}
+}
+
+/*
+ * Body @x, reached and rising, stops at level @l, frozen by channel @by
+ * (U32_MAX: by one the filling did not reach, which fills at @l as it
+ * did). If that is not where it stopped before, every channel it crosses
+ * now differs from @l on and joins the filling first.
+ */
+static void vc_freeze(struct vc_engine *e, struct vc_xfer *x, u32 l, u32 by,
+		      struct list_head *comp)
 {
 	struct vc_res *r;
 	u32 i;
 
+	if (x->level != l)
+		for (i = 0; i < x->nhops; i++) {
+			r = &e->chan[x->chan[i]];
+			if (r->mark != e->rgen)
+				vc_affect(e, r, l, comp);
+		}
 	x->new_level = l;
 	x->frozen = 1;
+	if (by != U32_MAX)
+		x->bneck = by;
 	for (i = 0; i < x->nhops; i++) {
 		r = &e->chan[x->chan[i]];
+		if (r->mark != e->rgen)
+			continue;
 		vc_res_level(r, l);
 		r->nfree--;
 	}
 }
 
 /*
- * Gather what the changes at this instant can move: from each channel a
- * body began or ended on, the bodies at level l0 or above through it, their
- * channels, and so on. Each channel reached starts at level l0 with what
- * the bodies below l0 leave of it. Returns the channels reached, in rq.
+ * Body @x was reached rising and has come to its old level @l. If a channel
+ * on its path that the filling has not reached filled at @l, it fills at @l
+ * again and freezes @x as before. Otherwise @x rises past its old level:
+ * its channels differ from @l on and join the filling.
  */
-static u32 vc_gather(struct vc_engine *e, u32 l0, struct list_head *comp)
+static void vc_expected(struct vc_engine *e, struct vc_xfer *x, u32 l,
+			struct list_head *comp)
 {
-	struct vc_xfer *x;
-	struct vc_hop *h;
 	struct vc_res *r;
-	u32 i, j, n = 0;
+	u32 i, by = U32_MAX;
 
-	for (i = 0; i < e->ndirty; i++) {
-		e->chan[e->dirty[i]].dirty = false;
-		vc_reach(e, &e->chan[e->dirty[i]], &n);
+	if (x->bneck != U32_MAX && e->chan[x->bneck].mark != e->rgen &&
+	    e->chan[x->bneck].fill == l)
+		by = x->bneck;
+	for (i = 0; by == U32_MAX && i < x->nhops; i++) {
+		r = &e->chan[x->chan[i]];
+		if (r->mark != e->rgen && r->fill == l)
+			by = x->chan[i];
 	}
-	e->ndirty = 0;
-	for (i = 0; i < n; i++) {
-		r = e->rq[i];
-		r->rem = r->bw;
-		r->nfree = 0;
-		list_for_each_entry(h, &r->flows, link) {
-			x = h->x;
-			if (x->level < l0) {
-				r->rem -= x->level;
-				continue;
-			}
-			r->nfree++;
-			if (x->mark == e->rgen)
-				continue;
-			x->mark = e->rgen;
-			x->frozen = 0;
-			list_add_tail(&x->comp_link, comp);
-			for (j = 0; j < x->nhops; j++)
-				vc_reach(e, &e->chan[x->chan[j]], &n);
-		}
-		/* none of these filled below l0: room for nfree at l0 */
-		r->rem -= (u64)r->nfree * l0;
-		r->lvl = l0;
+	if (by != U32_MAX) {
+		x->bneck = by;
+		vc_freeze(e, x, l, U32_MAX, comp);
+		return;
 	}
-	return n;
+	for (i = 0; i < x->nhops; i++) {
+		r = &e->chan[x->chan[i]];
+		if (r->mark != e->rgen)
+			vc_affect(e, r, l, comp);
+	}
 }
 
 #ifdef VC_RERATE_CHECK
@@ -1390,13 +1459,25 @@ static void vc_rerate_check(struct vc_engine *e)
 				nfree[x->chan[i]]--;
 		}
 	}
-	list_for_each_entry(x, &e->flows, flow_link)
+	list_for_each_entry(x, &e->flows, flow_link) {
 		if (x->new_level != x->level) {
 			fprintf(stderr, "vc_rerate: body %u->%u at %llu: level %u, a whole filling gives %u\n",
 				x->src, x->dst, (unsigned long long)e->now,
 				x->level, x->new_level);
 			abort();
 		}
+		/* what the next filling trusts: its channel fills at its level */
+		for (i = 0; i < x->nhops && x->chan[i] != x->bneck; i++)
+			;
+		if (x->level < VC_RATE_ONE &&
+		    (i == x->nhops || e->chan[x->bneck].fill != x->level)) {
+			fprintf(stderr, "vc_rerate: body %u->%u at %llu: level %u, its channel %u filled at %u\n",
+				x->src, x->dst, (unsigned long long)e->now,
+				x->level, x->bneck, x->bneck == U32_MAX ?
+				U32_MAX : e->chan[x->bneck].fill);
+			abort();
+		}
+	}
 	vc_free(rem);
 	vc_free(nfree);
 }
@@ -1413,16 +1494,23 @@ static void vc_rerate_check(struct vc_engine *e)
  * frozen once; every channel that fills at a level freezes all its bodies
  * together.
  *
- * Only what a change can move is redone. Below the level l0 (the least of
+ * Only what a change moves is redone. Below the level l0 (the least of
  * the levels of the bodies that ended and of the equal shares of those
- * that began) the filling goes exactly as it went before, so bodies below
- * l0 keep their rates; above it, bodies that share no channel, even
- * transitively through bodies above l0, with one that changed fill as
- * they did. Those that remain are filled again from l0: the rates the
- * whole network's filling would give, to the unit. A body whose rate
- * stays keeps its delivery (the work left at its rate ends at the same
- * ns), and each delivery's seq is the order its body began in, as it was
- * when every body was rescheduled: the same flows give the same times.
+ * that began) the filling goes exactly as it went before, so the channels
+ * a body began or ended on join the filling at l0 (vc_affect()), and
+ * nothing else yet. A channel the filling has not reached fills where it
+ * filled before (its fill), as long as every body through it freezes
+ * where it froze before (its level): the filling reaches a channel only
+ * when one of its bodies departs from that, at the level it departs at,
+ * by freezing below its old level (vc_freeze()) or by rising past it
+ * (vc_expected(): no channel left unreached on its path fills there).
+ * The bodies a reached channel carries are followed, each expected at its
+ * old level in the expect heap; the others keep their rates untouched.
+ * The result is the whole network's filling, to the unit (checked against
+ * it with -DVC_RERATE_CHECK). A body whose rate stays keeps its delivery
+ * (the work left at its rate ends at the same ns), and each delivery's
+ * seq is the order its body began in, as it was when every body was
+ * rescheduled: the same flows give the same times.
  */
 
 static void vc_rerate(struct vc_engine *e, u64 t)
@@ -1456,30 +1544,52 @@ static void vc_rerate(struct vc_engine *e, u64 t)
 		e->ndirty = 0;
 	}
 	list_splice_tail_init(&e->fresh, &e->flows);
-	n = l < VC_RATE_ONE ? vc_gather(e, l, &comp) : 0;
-	/* a heap of the channels by the level they fill at: made, not grown */
 	e->rlen = 0;
-	for (i = 0; i < n; i++) {
-		r = e->rq[i];
-		if (r->nfree) {
-			e->rheap[e->rlen].key = r->lvl + r->rem / r->nfree;
-			e->rheap[e->rlen++].c = r - e->chan;
+	if (l < VC_RATE_ONE) {
+		for (i = 0; i < e->ndirty; i++) {
+			r = &e->chan[e->dirty[i]];
+			r->dirty = false;
+			if (r->mark != e->rgen)
+				vc_affect(e, r, l, &comp);
 		}
+		e->ndirty = 0;
 	}
-	for (i = e->rlen / 2; i-- > 0;)
-		vc_rheap_down(e, i);
-	while ((r = vc_rheap_top(e)) && e->rheap[0].key < VC_RATE_ONE) {
-		l = e->rheap[0].key;
-		/* every channel that fills at l, then all their bodies */
-		n = 0;
-		do {
-			e->rq[n++] = r;
-			vc_rheap_pop(e);
-		} while ((r = vc_rheap_top(e)) && e->rheap[0].key == l);
-		for (i = 0; i < n; i++)
-			list_for_each_entry(h, &e->rq[i]->flows, link)
-				if (h->x->mark == e->rgen && !h->x->frozen)
-					vc_freeze(e, h->x, l);
+	/*
+	 * The next level: where a channel reached fills, or where a body
+	 * reached comes to its old level; channels first, each level.
+	 */
+	for (;;) {
+		u32 lc = U32_MAX, lx = U32_MAX;
+
+		r = vc_rheap_top(e);
+		if (r)
+			lc = e->rheap[0].key;
+		if (e->expect.len)
+			lx = e->expect.a[0].k0;
+		if (lc >= VC_RATE_ONE && lx >= VC_RATE_ONE)
+			break;
+		if (lc <= lx) {
+			/* every channel that fills at lc, then all their bodies */
+			n = 0;
+			do {
+				e->rq[n++] = r;
+				vc_rheap_pop(e);
+			} while ((r = vc_rheap_top(e)) && e->rheap[0].key == lc);
+			for (i = 0; i < n; i++) {
+				e->rq[i]->fill = lc;
+				list_for_each_entry(h, &e->rq[i]->flows, link)
+					if (h->x->mark == e->rgen &&
+					    !h->x->frozen)
+						vc_freeze(e, h->x, lc,
+							  e->rq[i] - e->chan,
+							  &comp);
+			}
+			continue;
+		}
+		x = vc_heap_top(&e->expect);
+		vc_heap_remove(&e->expect, x);
+		if (!x->frozen)
+			vc_expected(e, x, lx, &comp);
 	}
 	e->st.refills++;
 	list_for_each_entry_safe(x, tx, &comp, comp_link) {
@@ -1487,8 +1597,9 @@ static void vc_rerate(struct vc_engine *e, u64 t)
 		u32 rate;
 
 		list_del(&x->comp_link);
-		e->st.refill_hops += x->nhops;
 		x->level = x->frozen ? x->new_level : VC_RATE_ONE;
+		if (!x->frozen)
+			x->bneck = U32_MAX;
 		rate = x->level ? x->level : 1;
 		if (rate == x->rate)
 			continue;
@@ -2341,6 +2452,7 @@ static void vc_engine_free(struct vc_engine *e)
 	vc_free(e->dirty);
 	vc_free(e->rq);
 	vc_free(e->rheap);
+	vc_free(e->expect.a);
 	vc_free(e);
 }
 
@@ -2363,6 +2475,7 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 	e->maxhops = vcube_topo_diameter(topo) + 1;
 	e->events.idx_off = offsetof(struct vc_event, idx);
 	e->running.idx_off = offsetof(struct vc_node, idx);
+	e->expect.idx_off = offsetof(struct vc_xfer, eidx);
 	e->nres = p->switching == VC_SW_PACKET ? topo->nbundles : topo->nchan;
 	INIT_LIST_HEAD(&e->flows);
 	INIT_LIST_HEAD(&e->fresh);
@@ -2381,6 +2494,9 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 	/* and its transfer's room in the event heap, which doubles to grow */
 	e->msg_cost = sizeof(struct vc_msg) + e->xfer_size +
 		      sizeof(struct vc_req) + 2 * sizeof(struct vc_hent);
+	/* flow modes sharing rates: its room in the filling's heap too */
+	if (e->shared_rate)
+		e->msg_cost += 2 * sizeof(struct vc_hent);
 	INIT_LIST_HEAD(&e->arb);
 	INIT_LIST_HEAD(&e->cnet_ops);
 	e->node = vc_alloc_array(n, sizeof(*e->node));
@@ -2418,6 +2534,7 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 		e->chan[i].bw = (u64)VC_RATE_ONE << p->gamma;
 		INIT_LIST_HEAD(&e->chan[i].waiters);
 		INIT_LIST_HEAD(&e->chan[i].flows);
+		e->chan[i].fill = U32_MAX;
 	}
 	/* A bundle carries as many bodies at full rate as it has links. */
 	for (i = 0; p->switching == VC_SW_PACKET && i < topo->nchan; i++) {

@@ -363,13 +363,13 @@ struct vc_net_stats {
 	u64 events;
 	u64 elapsed;		/* virtual time committed, summed over runs */
 	/*
-	 * Shared-rate flow modes: the max-min fillings done and the channels
-	 * of the bodies they filled again (the solver's work); the bodies
-	 * whose rate changed and their channels (work no exact solver can
-	 * skip: each change is a new delivery time).
+	 * Shared-rate flow modes: the max-min fillings done and the (body,
+	 * channel) pairs they visited (the solver's work); the bodies whose
+	 * rate changed and their channels (work no exact solver can skip:
+	 * each change is a new delivery time).
 	 */
 	u64 refills;
-	u64 refill_hops;
+	u64 refill_visits;
 	u64 rate_changes;
 	u64 rate_change_hops;
 	/* the control network, apart from the data network's counters */

@@ -78,21 +78,21 @@ import json, sys
 d = json.loads(sys.argv[1])
 ev = d.pop("events")
 # the max-min solver'"'"'s counters: the delta profile'"'"'s lanes fix every rate
-for k in ("refills", "refill_hops", "rate_changes", "rate_change_hops"):
+for k in ("refills", "refill_visits", "rate_changes", "rate_change_hops"):
     assert d.pop(k) == 0, k
 assert d == {"profile": "delta", "kind": "xchg", "algo": "pex", "shape": "4x4", "len": 64,
              "time_ns": int(sys.argv[2]), "messages": 240}, d
 assert ev >= 240, ev' "$j" "$n" && ok "-j: $j" || no "-j: '$j' (text: $n ns)"
 # the AP1000's bodies share channels (max-min): every body is given a rate
 # at least once, and the channels of those whose rate changed are among
-# those the solver refilled
+# the (body, channel) pairs the solver visited
 j=$("$sim" -j --profile ap1000 --rows 4 --cols 4 --algo pex --len 4096)
 python3 -c '
 import json, sys
 d = json.loads(sys.argv[1])
 assert d["refills"] > 0, d
 assert d["rate_changes"] >= d["messages"] == 240, d
-assert d["rate_changes"] <= d["rate_change_hops"] <= d["refill_hops"], d' "$j" &&
+assert d["rate_changes"] <= d["rate_change_hops"] <= d["refill_visits"], d' "$j" &&
 	ok "-j: the max-min solver's counters on ap1000 4x4" || no "-j, ap1000: $j"
 err=$("$sim" --profile delta --algo pex --len 64 extra 2>&1 > /dev/null)
 [ $? = 2 ] && [ "$(head -n 1 <<< "$err")" = "vcube-sim: unexpected argument 'extra'" ] &&

@@ -789,13 +789,13 @@ static void sim_print(const struct simopts *o, const struct vcube_topo *topo,
 		 algo);
 	/* names and numbers only: nothing to escape */
 	if (o->json)
-		printf("{\"profile\":\"%s\",\"kind\":\"%s\",\"algo\":\"%s\",\"shape\":\"%s\",\"len\":%llu,\"time_ns\":%llu,\"messages\":%llu,\"events\":%llu,\"refills\":%llu,\"refill_hops\":%llu,\"rate_changes\":%llu,\"rate_change_hops\":%llu}\n",
+		printf("{\"profile\":\"%s\",\"kind\":\"%s\",\"algo\":\"%s\",\"shape\":\"%s\",\"len\":%llu,\"time_ns\":%llu,\"messages\":%llu,\"events\":%llu,\"refills\":%llu,\"refill_visits\":%llu,\"rate_changes\":%llu,\"rate_change_hops\":%llu}\n",
 		       o->profile, vcube_algo_kind_name(kind), algo, shape,
 		       (unsigned long long)len, (unsigned long long)finish,
 		       (unsigned long long)st->messages,
 		       (unsigned long long)st->events,
 		       (unsigned long long)st->refills,
-		       (unsigned long long)st->refill_hops,
+		       (unsigned long long)st->refill_visits,
 		       (unsigned long long)st->rate_changes,
 		       (unsigned long long)st->rate_change_hops);
 	else if (o->in_ns)
