@@ -67,7 +67,7 @@ def main():
     ap.add_argument("--mem", default="2048")
     ap.add_argument("--targets", help="also write the targets' lines here")
     a = ap.parse_args()
-    gt, _ = tables(a.guest)
+    gt, gtext = tables(a.guest)
     ht, htext = tables(a.host)
     if len(gt) < 2 or not ht:
         sys.exit("bench-report: the guest's or the host's tables are missing")
@@ -98,6 +98,7 @@ def main():
              "switches per message: the guest's context switches during the vcube "
              "run (perf stat -a), over its messages; each is a process put to sleep "
              "or woken, which under TCG costs far more than the engine's work.")
+    o.extend(" " + t for t in gtext if t.startswith("Runs:"))
     o.append("")
     o.append(md(xchg))
     o.append("")
