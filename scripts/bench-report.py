@@ -96,7 +96,7 @@ def main():
              "(a 2 x ... x 2 torus cluster) and run by Open MPI over shared memory. "
              "KiB per node: the guest memory insmod took, over the nodes. Process "
              "switches per message: the guest's context switches during the vcube "
-             "run (perf stat -a), over its messages; each is a process put to sleep "
+             "run (/proc/stat's ctxt), over its messages; each is a process put to sleep "
              "or woken, which under TCG costs far more than the engine's work.")
     o.extend(" " + t for t in gtext if t.startswith("Runs:"))
     o.append("")
