@@ -15,8 +15,9 @@
 #                             size's cost per message, grown as it grew
 #                             from the size before) passes this many
 #                             seconds is skipped, and the line says so
-# Each point is the best of REPS (default 1) runs; the virtual times of
-# the two binaries must agree to the ns, or the line says so.
+# Each point is the best of REPS (default 1) runs, of 3 at least where a
+# run takes under a second; the virtual times of the two binaries must
+# agree to the ns, or the line says so.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 sim=${SIM:-$top/build/bin/vcube-sim}
@@ -44,7 +45,8 @@ shape() {
 best() {
 	local bin=$1 k=0 s e out t=
 	shift
-	while [ $k -lt "$reps" ]; do
+	# a point under a second (start-up, the host's noise) runs 3 times
+	while [ $k -lt "$reps" ] || { [ $k -lt 3 ] && [ "$t" -lt 1000000000 ]; }; do
 		k=$((k + 1))
 		s=$(date +%s%N)
 		out=$("$bin" "$@" -j -q) || return 1
@@ -64,7 +66,7 @@ predict() {
 		printf "%.0f", c * g * n / 1e6 }'
 }
 
-echo "vcube-sim, PEX with 4096-byte blocks, best of $reps; $(nproc) processors ($(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1))"
+echo "vcube-sim, PEX with 4096-byte blocks, best of $reps (of 3 where a run takes under a second); $(nproc) processors ($(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1))"
 printf '| profile | nodes | messages | wall s | us per message | messages per s | events per s | rate changes per message | their channels per message | bodies on channels visited per message |%s\n' \
 	"${base:+ base wall s | base / this |}"
 printf '|---|---|---|---|---|---|---|---|---|---|%s\n' "${base:+---|---|}"
