@@ -1343,9 +1343,9 @@ static void vc_affect(struct vc_engine *e, struct vc_res *r, u32 l,
 
 /*
  * Body @x, reached and rising, stops at level @l, frozen by channel @by
- * (U32_MAX: by one the filling did not reach, which fills at @l as it
- * did). If that is not where it stopped before, every channel it crosses
- * now differs from @l on and joins the filling first.
+ * (reached or not: one not reached fills at @l as it did). If that is not
+ * where it stopped before, every channel it crosses now differs from @l
+ * on and joins the filling first.
  */
 static void vc_freeze(struct vc_engine *e, struct vc_xfer *x, u32 l, u32 by,
 		      struct list_head *comp)
@@ -1361,8 +1361,7 @@ static void vc_freeze(struct vc_engine *e, struct vc_xfer *x, u32 l, u32 by,
 		}
 	x->new_level = l;
 	x->frozen = 1;
-	if (by != U32_MAX)
-		x->bneck = by;
+	x->bneck = by;
 	for (i = 0; i < x->nhops; i++) {
 		r = &e->chan[x->chan[i]];
 		if (r->mark != e->rgen)
@@ -1393,8 +1392,7 @@ static void vc_expected(struct vc_engine *e, struct vc_xfer *x, u32 l,
 			by = x->chan[i];
 	}
 	if (by != U32_MAX) {
-		x->bneck = by;
-		vc_freeze(e, x, l, U32_MAX, comp);
+		vc_freeze(e, x, l, by, comp);
 		return;
 	}
 	for (i = 0; i < x->nhops; i++) {
@@ -1538,22 +1536,15 @@ static void vc_rerate(struct vc_engine *e, u64 t)
 			x->frozen = 0;
 			list_add_tail(&x->comp_link, &comp);
 		}
-	if (l >= VC_RATE_ONE) {
-		for (i = 0; i < e->ndirty; i++)
-			e->chan[e->dirty[i]].dirty = false;
-		e->ndirty = 0;
-	}
 	list_splice_tail_init(&e->fresh, &e->flows);
 	e->rlen = 0;
-	if (l < VC_RATE_ONE) {
-		for (i = 0; i < e->ndirty; i++) {
-			r = &e->chan[e->dirty[i]];
-			r->dirty = false;
-			if (r->mark != e->rgen)
-				vc_affect(e, r, l, &comp);
-		}
-		e->ndirty = 0;
+	for (i = 0; i < e->ndirty; i++) {
+		r = &e->chan[e->dirty[i]];
+		r->dirty = false;
+		if (l < VC_RATE_ONE && r->mark != e->rgen)
+			vc_affect(e, r, l, &comp);
 	}
+	e->ndirty = 0;
 	/*
 	 * The next level: where a channel reached fills, or where a body
 	 * reached comes to its old level; channels first, each level.
