@@ -99,6 +99,8 @@ trap 'rm -rf "$tmpd"' EXIT
 	echo "| processes (hypercube) | messages | vcube wall s | us per message | events per s | virtual ms | KiB per node | process switches per message |${peers:+ SMPI wall s | vcube / SMPI | Open MPI wall s |}"
 	echo "|---|---|---|---|---|---|---|---|${peers:+---|---|---|}"
 } >> "$md"
+# least A B: the smaller of two wall times
+least() { awk -v a="$1" -v b="$2" 'BEGIN { print (b < a) ? b : a }'; }
 # ctxt: the guest's process switches so far, every processor's
 ctxt() { awk '$1 == "ctxt" { print $2 }' /proc/stat; }
 for d in $dims; do
@@ -135,12 +137,12 @@ for d in $dims; do
 			insmod "$VCUBE_KO" topology=hypercube dim="$d" || exit 1
 			w2=$(timed vcube-run -n "$n" "$exp" pairwise 4096)
 			rmmod vcube
-			case $w2 in failed*) ;; *) w=$(awk -v a="$w" -v b="$w2" 'BEGIN { print (b < a) ? b : a }') ;; esac
+			case $w2 in failed*) ;; *) w=$(least "$w" "$w2") ;; esac
 			case $sw in
 			failed* | n/a) ;;
 			*)
 				s2=$(smpi "$d" "$n")
-				case $s2 in failed*) ;; *) sw=$(awk -v a="$sw" -v b="$s2" 'BEGIN { print (b < a) ? b : a }') ;; esac
+				case $s2 in failed*) ;; *) sw=$(least "$sw" "$s2") ;; esac
 				;;
 			esac
 			echo "  run $k: vcube $w2 s, SMPI ${s2:-n/a} s"
