@@ -933,6 +933,7 @@ VCUBE_CLASS_SHOW(send_port_early, "%u", net->params.sport_early);
 VCUBE_CLASS_SHOW(copy_byte_ps, "%llu", (unsigned long long)net->params.copy_ps);
 VCUBE_CLASS_SHOW(duplex_ns, "%llu", (unsigned long long)net->params.duplex);
 VCUBE_CLASS_SHOW(recv_ns, "%llu", (unsigned long long)net->params.recv);
+VCUBE_CLASS_SHOW(fc_bufs, "%u", net->params.fc_bufs);
 VCUBE_CLASS_SHOW(eject, "%u", net->params.eject);
 VCUBE_CLASS_SHOW(sysbuf, "%llu", (unsigned long long)net->params.sysbuf);
 VCUBE_CLASS_SHOW(cnet_word_ns, "%llu", (unsigned long long)net->params.cnet_word);
@@ -972,6 +973,7 @@ static struct attribute *vcube_class_attrs[] = {
 	&class_attr_copy_byte_ps.attr,
 	&class_attr_duplex_ns.attr,
 	&class_attr_recv_ns.attr,
+	&class_attr_fc_bufs.attr,
 	&class_attr_eject.attr,
 	&class_attr_sysbuf.attr,
 	&class_attr_cnet_word_ns.attr,

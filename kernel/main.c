@@ -119,6 +119,7 @@ VCUBE_COST_PARAM(window_ns, "Statistics: keep the peak channel sharing of each w
 VCUBE_COST_PARAM(copy_byte_ps, "A node's local copy (a store-and-forward shuffle, VCUBE_IOC_COPY): ps of its processor per byte; 0: free");
 VCUBE_COST_PARAM(duplex_ns, "Circuit: a node's transmit and receive overlap only when the later starts within this many ns of the earlier, else it waits for the earlier to end; 0: always overlap");
 VCUBE_COST_PARAM(recv_ns, "Wormhole, packet: of a message's base cost, the part its receiver spends, holding its receive port (eject at a time) before the body flows; 0: none");
+VCUBE_COST_PARAM(fc_bufs, "The iPSC/860's flow control, headers (short UNFORCED messages, PROBEs) a node may have out to one receiver before it hears they were freed; 0: off (seidel: 16, chosen)");
 VCUBE_COST_PARAM(send_port_early, "1: a node may start its next send once its last one returned (tail_ns before delivery); 0: at delivery");
 VCUBE_COST_PARAM(noise_period_ns, "Noise: each node is interrupted every this many ns, from a seeded phase (0: never)");
 VCUBE_COST_PARAM(noise_cost_ns, "Noise: CPU time each interrupt takes, at most noise_period_ns / 2");
@@ -234,6 +235,7 @@ static int vcube_costs_parse(struct vc_params *p)
 	SET(copy_byte_ps, p->copy_ps, 1000000);	/* at most 1 us per byte */
 	SET(duplex_ns, p->duplex, ns_max);
 	SET(recv_ns, p->recv, ns_max);
+	SET(fc_bufs, p->fc_bufs, VC_FC_MAX_BUFS);
 	/* the preset first: noise_*_ns override it */
 	if (!ret && noise) {
 		i = vcube_choice("noise", noise, vcube_noise_names,
@@ -357,6 +359,11 @@ static int vcube_params_parse(struct vcube_net *net)
 	net->params = pr->params();
 	if (vcube_costs_parse(&net->params))
 		return -EINVAL;
+	if (net->params.fc_bufs && net->topo.nodes > VC_FC_MAX_NODES) {
+		pr_err("fc_bufs=%u needs nodes <= %u (a window per pair of nodes); this machine has %u\n",
+		       net->params.fc_bufs, VC_FC_MAX_NODES, net->topo.nodes);
+		return -EINVAL;
+	}
 	if (!max_msg || max_msg > (64ULL << 20)) {
 		pr_err("max_msg=%llu is out of range (1..%llu)\n", max_msg,
 		       64ULL << 20);

@@ -42,6 +42,7 @@ enum vc_kind {			/* the order of events at one instant */
 	VC_EV_RECV,		/* a node posts a receive */
 	VC_EV_DELIVER,		/* a transfer is complete at its receiver */
 	VC_EV_HOP,		/* a header wants its next channel or port */
+	VC_EV_CREDIT,		/* a release reaches a sender (flow control) */
 	VC_EV_SEND,		/* a node issues a send */
 	VC_EV_TIMEOUT,		/* a node's test: all of this instant is done */
 };
@@ -124,6 +125,9 @@ struct vc_xfer {
 	u64 *t_take;		/* trace: when it took each chan */
 	bool sport_held;
 	bool rx_due;		/* its receiver's share is paid at its HOP */
+	bool fc;		/* a header holding a flow-control buffer */
+	/* flow control: in the engine's headers waiting for room (fcw) */
+	struct vc_hnode fcw;
 	/* circuit, duplex: bodies waiting for this one to end */
 	struct list_head dwaiters;
 	u32 nhops;
@@ -201,6 +205,17 @@ struct vc_hash {
 	u32 mask;
 	u32 count;
 	u64 seed;
+};
+
+/*
+ * Flow control, for one ordered pair of nodes (s, r): headers s sent to r
+ * that s has not heard were freed (out, at most fc_bufs), of those the
+ * ones r has freed (freed), and whether a release is on its way to s.
+ */
+struct vc_fc {
+	u8 out;
+	u8 freed;
+	u8 rel;
 };
 
 /*
@@ -293,6 +308,13 @@ struct vc_engine {
 	 * arrive, and be matched, first).
 	 */
 	struct vc_hash hs;
+	/*
+	 * Flow control (fc_bufs): the pairs, nodes x nodes by (sender,
+	 * receiver), and the headers waiting for room by (sender, receiver),
+	 * each pair's in the order they were sent.
+	 */
+	struct vc_fc *fc;
+	struct vc_hash fcw;
 	struct vc_deadlock_rec *dl;	/* the last deadlock: a record per node */
 	u32 ndl;			/* ... of which these are filled */
 	u64 dl_time;
@@ -1036,6 +1058,144 @@ static u64 vc_hs_hash(struct vc_engine *e, u32 dst, u32 src)
 static u64 vc_want_hash(struct vc_engine *e, u32 node, u32 src, u32 tag)
 {
 	return vc_hash_of(&e->posted, node, (u64)src << 32 | tag);
+}
+
+/* ---- flow control (fc_bufs) ------------------------------------------------ */
+
+static struct vc_fc *vc_fc_pair(struct vc_engine *e, u32 s, u32 r)
+{
+	return &e->fc[(size_t)s * e->topo->nodes + r];
+}
+
+static u64 vc_fcw_hash(struct vc_engine *e, u32 s, u32 r)
+{
+	return vc_hash_of(&e->fcw, s, r);
+}
+
+/* The first of @s's headers to @r that wait for room there, or NULL. */
+static struct vc_xfer *vc_fc_first(struct vc_engine *e, u32 s, u32 r)
+{
+	u64 hash = vc_fcw_hash(e, s, r);
+	struct vc_xfer *x;
+
+	if (!e->fcw.count)
+		return NULL;
+	list_for_each_entry(x, vc_hash_chain(&e->fcw, hash), fcw.link)
+		if (x->fcw.hash == hash && x->msg->src == s && x->msg->dst == r)
+			return x;
+	return NULL;
+}
+
+/* Header @x holds its buffer at its receiver: it leaves its sender. */
+static void vc_fc_start(struct vc_engine *e, struct vc_xfer *x, u64 t)
+{
+	struct vc_msg *m = x->msg;
+
+	x->fc = true;
+	if (m->len > e->p.short_max) {
+		vc_hash_add(&e->hs, &m->hs, vc_hs_hash(e, m->dst, m->src));
+		vc_xfer_begin(e, x, VC_X_PROBE, t);
+	} else {
+		vc_xfer_begin(e, x, VC_X_DATA, t);
+	}
+}
+
+/*
+ * @s waits for room at @r: unless one is on its way already, @r sends a
+ * release once it has freed any of @s's headers (a CTL transfer's time
+ * from @r to @s); the first header waiting carries its arrival.
+ */
+static void vc_fc_release(struct vc_engine *e, u32 s, u32 r, u64 t)
+{
+	struct vc_fc *f = vc_fc_pair(e, s, r);
+	const struct vc_cost *c = &e->p.cost[VC_CLASS_CTL];
+	struct vc_xfer *x;
+
+	if (f->rel || !f->freed)
+		return;
+	x = vc_fc_first(e, s, r);
+	if (!x)
+		return;
+	f->rel = 1;
+	e->st.fc_releases++;
+	vc_schedule(e, &x->ev, t + c->base +
+		    c->hop * vcube_topo_distance(e->topo, r, s),
+		    VC_EV_CREDIT, s);
+}
+
+/* @s heard that @r freed its headers: those waiting go, in order. */
+static void vc_fc_resume(struct vc_engine *e, u32 s, u32 r, u64 t)
+{
+	struct vc_fc *f = vc_fc_pair(e, s, r);
+	struct vc_xfer *x;
+
+	f->out -= f->freed;
+	f->freed = 0;
+	while (f->out < e->p.fc_bufs && (x = vc_fc_first(e, s, r))) {
+		vc_hash_del(&e->fcw, &x->fcw);
+		if (x->ev.idx != VC_NOT_QUEUED) {
+			/* it carried a release: what it brings is here now */
+			vc_heap_remove(&e->events, &x->ev);
+			f->rel = 0;
+		}
+		f->out++;
+		vc_wait_note(x, VC_CAUSE_RECV, VC_TRACE_NONE, t);
+		vc_fc_start(e, x, t);
+	}
+}
+
+/* A release reaches the sender of @x, the first header waiting. */
+static void vc_fc_credit(struct vc_engine *e, struct vc_xfer *x, u64 t)
+{
+	u32 s = x->msg->src, r = x->msg->dst;
+
+	vc_fc_pair(e, s, r)->rel = 0;
+	vc_fc_resume(e, s, r, t);
+	vc_fc_release(e, s, r, t);	/* more waiting, more freed since */
+}
+
+/*
+ * Header @x (a short UNFORCED message or a PROBE) is about to leave: it
+ * goes if its sender's window to its receiver has room and nothing sent
+ * before it waits; else it waits, and the receiver is asked for a release.
+ */
+static bool vc_fc_admit(struct vc_engine *e, struct vc_xfer *x, u64 t)
+{
+	u32 s = x->msg->src, r = x->msg->dst;
+	struct vc_fc *f;
+
+	if (!e->fc)
+		return true;
+	f = vc_fc_pair(e, s, r);
+	if (f->out < e->p.fc_bufs && !vc_fc_first(e, s, r)) {
+		f->out++;
+		x->fc = true;
+		return true;
+	}
+	e->st.fc_refused++;
+	x->treq = t;
+	x->wholder = VC_TRACE_NONE;
+	vc_hash_add(&e->fcw, &x->fcw, vc_fcw_hash(e, s, r));
+	vc_fc_release(e, s, r, t);
+	return false;
+}
+
+/*
+ * Header @x arrived: its buffer is free at once, which its sender hears
+ * later; and it brings its receiver word of the receiver's own headers
+ * that its sender freed.
+ */
+static void vc_fc_arrived(struct vc_engine *e, struct vc_xfer *x, u64 t)
+{
+	u32 s = x->msg->src, r = x->msg->dst;
+
+	x->fc = false;
+	vc_fc_pair(e, s, r)->freed++;
+	vc_fc_release(e, s, r, t);
+	if (vc_fc_pair(e, r, s)->freed) {
+		vc_fc_resume(e, r, s, t);
+		vc_fc_release(e, r, s, t);
+	}
 }
 
 /* @r, a receive, is posted at @n: matched in posting order. */
@@ -2131,6 +2291,8 @@ static void vc_xfer_deliver(struct vc_engine *e, struct vc_xfer *x, u64 t)
 		e->rerate = true;	/* flushed once this instant is done */
 	/* Flow modes: the sender returns when its body is delivered. */
 	vc_sender_done(e, x, t);
+	if (x->fc)
+		vc_fc_arrived(e, x, t);
 	switch (x->type) {
 	case VC_X_PROBE:
 		/* The receiver answers once it has room for the data. */
@@ -2218,7 +2380,13 @@ static void vc_op_send(struct vc_engine *e, struct vc_xfer *x, u64 t)
 
 	m->seq = (u32)e->st.messages++;
 	e->node[m->src].st.sent++;
-	if ((m->flags & VC_SEND_FORCED) || m->len <= e->p.short_max) {
+	if (m->flags & VC_SEND_FORCED) {
+		vc_xfer_begin(e, x, VC_X_DATA, t);
+	} else if (e->fc) {
+		/* a header: it may have to wait for room at its receiver */
+		if (vc_fc_admit(e, x, t))
+			vc_fc_start(e, x, t);
+	} else if (m->len <= e->p.short_max) {
 		vc_xfer_begin(e, x, VC_X_DATA, t);
 	} else {
 		vc_hash_add(&e->hs, &m->hs, vc_hs_hash(e, m->dst, m->src));
@@ -2261,6 +2429,9 @@ static void vc_dispatch(struct vc_engine *e, struct vc_event *ev)
 		break;
 	case VC_EV_SEND:
 		vc_op_send(e, container_of(ev, struct vc_xfer, ev), t);
+		break;
+	case VC_EV_CREDIT:
+		vc_fc_credit(e, container_of(ev, struct vc_xfer, ev), t);
 		break;
 	case VC_EV_TIMEOUT:
 		vc_wake(e, container_of(ev, struct vc_node, tmo), t, 0);
@@ -2434,6 +2605,8 @@ static void vc_engine_free(struct vc_engine *e)
 	vc_free(e->reqs.b);
 	vc_free(e->posted.b);
 	vc_free(e->hs.b);
+	vc_free(e->fcw.b);
+	vc_free(e->fc);
 	vc_free(e->events.a);
 	vc_free(e->running.a);
 	vc_free(e->node);
@@ -2507,6 +2680,13 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 	hash_ok = !vc_hash_init(&e->reqs, size) &&
 		  !vc_hash_init(&e->posted, size) &&
 		  !vc_hash_init(&e->hs, size);
+	if (p->fc_bufs) {
+		if (n > VC_FC_MAX_NODES || p->fc_bufs > VC_FC_MAX_BUFS)
+			hash_ok = false;
+		else
+			e->fc = vc_alloc_array((size_t)n * n, sizeof(*e->fc));
+		hash_ok = hash_ok && e->fc && !vc_hash_init(&e->fcw, size);
+	}
 	if (p->window_ns)
 		e->winpeak = vc_alloc_array(VC_WINDOWS, sizeof(*e->winpeak));
 	if (p->trace_max)
@@ -2601,6 +2781,16 @@ void vc_engine_destroy(struct vc_engine *e)
 
 		vc_heap_remove(&e->events, ev);
 		vc_free_xfer_event(e, ev);
+	}
+	/* headers waiting for room (a release's event was dropped above) */
+	for (i = 0; e->fcw.b && i <= e->fcw.mask; i++) {
+		struct vc_xfer *x, *tx;
+
+		list_for_each_entry_safe(x, tx, &e->fcw.b[i], fcw.link) {
+			list_del_init(&x->fcw.link);
+			vc_msg_free(e, x->msg);
+			vc_free(x);
+		}
 	}
 	for (i = 0; e->node && i < e->topo->nodes; i++) {
 		vc_free_waiters(e, &e->node[i].parked);
@@ -2870,6 +3060,7 @@ int vc_send(struct vc_engine *e, u32 node, u32 dst, u32 tag, u32 flags,
 	INIT_LIST_HEAD(&m->link);
 	INIT_LIST_HEAD(&m->hs.link);
 	INIT_LIST_HEAD(&x->wait_link);
+	INIT_LIST_HEAD(&x->fcw.link);
 	INIT_LIST_HEAD(&x->flow_link);
 	INIT_LIST_HEAD(&x->dwaiters);
 	x->ev.idx = VC_NOT_QUEUED;

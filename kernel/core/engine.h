@@ -118,7 +118,22 @@ struct vc_params {
 	u64 cnet_double;	/* one double combined */
 	u64 cnet_bcast;		/* a broadcast's fixed cost */
 	u64 cnet_max;		/* bytes one operation may hold */
+	/*
+	 * The iPSC/860's forward flow control (Seidel & Davis sec. 2.4): a
+	 * node may have fc_bufs headers (short UNFORCED messages and PROBEs)
+	 * out to one receiver before it hears they were freed; FORCED data,
+	 * REQUESTs and long data bypass it. A header frees its buffer when it
+	 * arrives; the sender hears so from the next such header coming back
+	 * from that receiver, or, once its window is full, from a release
+	 * message the receiver sends then (a CTL-class transfer's time,
+	 * holding no channel). 0: off. Needs nodes <= VC_FC_MAX_NODES.
+	 */
+	u32 fc_bufs;
 };
+
+/* Flow control keeps a few bytes per ordered pair of nodes: this many nodes. */
+#define VC_FC_MAX_NODES	1024
+#define VC_FC_MAX_BUFS	255
 
 /*
  * The control network (the CM-5's, Ponnusamy et al. sec. 2): a second
@@ -377,6 +392,9 @@ struct vc_net_stats {
 	u64 cnet_bytes;		/* operands and messages it carried */
 	u64 cnet_busy_ns;	/* summed cost of the operations */
 	u64 cnet_wait_ns;	/* summed time members waited for the last */
+	/* flow control: headers that found their window full; releases sent */
+	u64 fc_refused;
+	u64 fc_releases;
 };
 
 /*

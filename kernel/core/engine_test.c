@@ -1345,6 +1345,106 @@ static void vcube_engine_duplex(struct kunit *test)
 }
 
 /*
+ * The iPSC/860's forward flow control (Seidel & Davis sec. 2.4), with a
+ * window of one header per pair on a dimension-1 cube, 10-byte messages
+ * (T = 95 + 0.394 m + 10.3 us each; a release is a CTL message, 34.5 +
+ * 9.8 us):
+ *   A: node 0 sends two short messages to node 1, which receives both:
+ *      the second is refused until node 1, having freed the first's
+ *      buffer on its arrival at T, sends a release (T + 44.3 us), so it
+ *      arrives at 2 T + 44.3 us, not 2 T; FORCED messages bypass it all.
+ *   B: the same two, but node 1 answers the first with a short message,
+ *      whose header tells node 0 the buffer is free: the second goes at
+ *      once, no release. Answered FORCED, which carries nothing, node 0
+ *      must wait for a release.
+ */
+static void vcube_engine_flow_control(struct kunit *test)
+{
+	const u64 one = 95000 + 394 * 10 + 10300, rel = 34500 + 9800;
+	struct vcube_topo_params tp = { .kind = VCUBE_TOPO_HYPERCUBE,
+					.dim = 11 };
+	struct vc_req *r1, *r2, *s1, *s2, *r0, *s;
+	struct vcube_topo topo;
+	struct engine_ctx c;
+	struct vc_engine *e;
+	struct vc_params p;
+	u32 k, forced;
+
+	KUNIT_EXPECT_EQ(test, vc_profile_ipsc860().fc_bufs, 0U);
+	for (k = 0; k < 2; k++)
+		for (forced = 0; forced < 2; forced++) {
+			u32 f = forced ? VC_SEND_FORCED : 0;
+
+			p = test_params();
+			p.fc_bufs = k;
+			e = engine_new(test, &c, 1, &p);
+			KUNIT_ASSERT_EQ(test, vc_recv(e, 1, 0, 0, 100, 0, &r1), 0);
+			KUNIT_ASSERT_EQ(test, vc_recv(e, 1, 0, 0, 100, 0, &r2), 0);
+			KUNIT_ASSERT_EQ(test, vc_send(e, 0, 1, 0, f,
+						      payload(test, 10), 10, 0,
+						      &s1), 0);
+			KUNIT_ASSERT_EQ(test, vc_send(e, 0, 1, 0, f,
+						      payload(test, 10), 10, 0,
+						      &s2), 0);
+			KUNIT_EXPECT_EQ(test, vc_wait(e, 0, s2), VC_BLOCKED_RET);
+			vc_wait(e, 1, r2);
+			vc_unbind(e, 0);	/* its sends go on */
+			KUNIT_ASSERT_TRUE(test, r2->done);
+			KUNIT_EXPECT_EQ(test, r1->done_time, one);
+			KUNIT_EXPECT_EQ(test, r2->done_time,
+					2 * one + (k && !forced ? rel : 0));
+			KUNIT_EXPECT_EQ(test, vc_net_stats(e)->fc_refused,
+					(u64)(k && !forced));
+			KUNIT_EXPECT_EQ(test, vc_net_stats(e)->fc_releases,
+					(u64)(k && !forced));
+			engine_free(&c);
+		}
+	for (forced = 0; forced < 2; forced++) {
+		p = test_params();
+		p.fc_bufs = 1;
+		e = engine_new(test, &c, 1, &p);
+		KUNIT_ASSERT_EQ(test, vc_send(e, 0, 1, 0, 0, payload(test, 10),
+					      10, 0, &s1), 0);
+		KUNIT_ASSERT_EQ(test, vc_recv(e, 0, 1, 0, 100, 0, &r0), 0);
+		KUNIT_EXPECT_EQ(test, vc_wait(e, 0, r0), VC_BLOCKED_RET);
+		KUNIT_ASSERT_EQ(test, vc_recv(e, 1, 0, 0, 100, 0, &r1), 0);
+		KUNIT_ASSERT_EQ(test, vc_wait(e, 1, r1), 0);
+		KUNIT_EXPECT_EQ(test, r1->done_time, one);
+		KUNIT_ASSERT_EQ(test, vc_send(e, 1, 0, 0,
+					      forced ? VC_SEND_FORCED : 0,
+					      payload(test, 10), 10, 0, &s), 0);
+		KUNIT_ASSERT_EQ(test, vc_recv(e, 1, 0, 0, 100, 0, &r2), 0);
+		KUNIT_EXPECT_EQ(test, vc_wait(e, 1, r2), VC_BLOCKED_RET);
+		KUNIT_ASSERT_TRUE(test, r0->done);
+		KUNIT_EXPECT_EQ(test, r0->done_time, 2 * one);
+		KUNIT_ASSERT_EQ(test, vc_send(e, 0, 1, 0, 0, payload(test, 10),
+					      10, 0, &s2), 0);
+		vc_wait(e, 0, s2);
+		vc_unbind(e, 0);
+		KUNIT_ASSERT_TRUE(test, r2->done);
+		KUNIT_EXPECT_EQ(test, r2->done_time,
+				3 * one + (forced ? rel : 0));
+		KUNIT_EXPECT_EQ(test, vc_net_stats(e)->fc_refused, (u64)forced);
+		KUNIT_EXPECT_EQ(test, vc_net_stats(e)->fc_releases,
+				(u64)forced);
+		engine_free(&c);
+	}
+	/* a window per pair of nodes: bounded machines and windows only */
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&topo, &tp, NULL, 0), 0);
+	p = test_params();
+	p.fc_bufs = 1;
+	KUNIT_EXPECT_NULL(test, vc_engine_create(&topo, &p));
+	tp.dim = 10;
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&topo, &tp, NULL, 0), 0);
+	p.fc_bufs = VC_FC_MAX_BUFS + 1;
+	KUNIT_EXPECT_NULL(test, vc_engine_create(&topo, &p));
+	p.fc_bufs = VC_FC_MAX_BUFS;
+	e = vc_engine_create(&topo, &p);
+	KUNIT_EXPECT_NOT_NULL(test, e);
+	vc_engine_destroy(e);
+}
+
+/*
  * The CM-5's receiver (Ponnusamy et al. sec. 4.5, "the single destination
  * bottleneck"): CMMD's send waits for its receive (no system buffer), and
  * a node takes one message at a time, spending recv (the profile: all of
@@ -1897,6 +1997,7 @@ static struct kunit_case vcube_engine_cases[] = {
 	KUNIT_CASE(vcube_engine_fixed_rate),
 	KUNIT_CASE(vcube_engine_copy),
 	KUNIT_CASE(vcube_engine_duplex),
+	KUNIT_CASE(vcube_engine_flow_control),
 	KUNIT_CASE(vcube_engine_recv),
 	KUNIT_CASE(vcube_engine_inflight),
 	KUNIT_CASE(vcube_engine_rebind),

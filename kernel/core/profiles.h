@@ -51,6 +51,15 @@ static inline struct vc_params vc_profile_ipsc860(void)
  * derivation, sec. 3.3), so its send port is free when csend() returns.
  * Table II overlaps a FORCED transmit and receive for every delta: no
  * duplex window.
+ *
+ * Sec. 2.4: the node OS's "small set of buffers reserved to hold headers"
+ * lets "several messages" go from one node to another before a response;
+ * short messages and PROBEs take them, and a node whose window is full
+ * waits for the receiver's spontaneous release message. The paper gives
+ * no size: 16 headers per pair is the smallest window under which RDS
+ * keeps more long-protocol shifts concurrent than gsync and sync0 (sec.
+ * 4.2, "in all cases"), chosen on d = 5, not measured; the reports sweep
+ * it (docs/reproductions.md).
  */
 static inline struct vc_params vc_profile_seidel(void)
 {
@@ -61,6 +70,7 @@ static inline struct vc_params vc_profile_seidel(void)
 	p.cost[VC_CLASS_LONG] = (struct vc_cost){ 0, 360, 0 };
 	p.sport_early = 1;	/* the next csend() may start s after the last */
 	p.duplex = 0;
+	p.fc_bufs = 16;
 	return p;
 }
 

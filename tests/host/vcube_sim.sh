@@ -80,6 +80,9 @@ ev = d.pop("events")
 # the max-min solver'"'"'s counters: the delta profile'"'"'s lanes fix every rate
 for k in ("refills", "refill_visits", "rate_changes", "rate_change_hops"):
     assert d.pop(k) == 0, k
+# no flow control on the Delta
+for k in ("fc_refused", "fc_releases"):
+    assert d.pop(k) == 0, k
 assert d == {"profile": "delta", "kind": "xchg", "algo": "pex", "shape": "4x4", "len": 64,
              "time_ns": int(sys.argv[2]), "messages": 240}, d
 assert ev >= 240, ev' "$j" "$n" && ok "-j: $j" || no "-j: '$j' (text: $n ns)"
@@ -94,6 +97,21 @@ assert d["refills"] > 0, d
 assert d["rate_changes"] >= d["messages"] == 240, d
 assert d["rate_changes"] <= d["rate_change_hops"] <= d["refill_visits"], d' "$j" &&
 	ok "-j: the max-min solver's counters on ap1000 4x4" || no "-j, ap1000: $j"
+# --fc-bufs: the iPSC/860's flow control. Bokhari's exchanges send one
+# message each way between every pair: no header waits even with a window
+# of one; RDS on seidel (a fan-in and a broadcast down one tree) does wait.
+j=$("$sim" -j --profile ipsc860 --dim 5 --algo pairwise_U --len 64 --fc-bufs 1)
+j2=$("$sim" -j --profile seidel --dim 5 --kind sync --algo rds --fc-bufs 1)
+python3 -c '
+import json, sys
+d, r = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+assert d["fc_refused"] == d["fc_releases"] == 0, d
+assert r["fc_refused"] > 0 and r["fc_releases"] > 0, r' "$j" "$j2" &&
+	ok "--fc-bufs 1: no wait in pairwise_U, $(sed 's/.*"fc_refused":\([0-9]*\).*/\1/' <<< "$j2") in rds" ||
+	no "--fc-bufs: $j $j2"
+err=$("$sim" --profile ipsc860 --algo pex --fc-bufs 256 2>&1 > /dev/null)
+[ $? = 2 ] && grep -q "fc-bufs" <<< "$err" && ok "--fc-bufs 256: refused, exit 2" ||
+	no "--fc-bufs 256: $err"
 err=$("$sim" --profile delta --algo pex --len 64 extra 2>&1 > /dev/null)
 [ $? = 2 ] && [ "$(head -n 1 <<< "$err")" = "vcube-sim: unexpected argument 'extra'" ] &&
 	ok "an argument left over: refused, exit 2" || no "an argument left over: $err"

@@ -42,6 +42,9 @@ cases=(
 	"topology=hypercube dim=3 max_inflight=1000|max_inflight=1000 is out of range (max_msg + 64 KiB = 1114112.."
 	"topology=hypercube dim=3 max_inflight=2000000000000|max_inflight=2000000000000 is out of range"
 	"topology=hypercube dim=3 max_inflight_node=1000|max_inflight_node=1000 is out of range"
+	"topology=hypercube dim=3 fc_bufs=256|fc_bufs=256 is out of range (0..255)"
+	"topology=hypercube dim=11 fc_bufs=1|fc_bufs=1 needs nodes <= 1024"
+	"profile=seidel dim=11|fc_bufs=16 needs nodes <= 1024"
 	"topology=hypercube dim=3 max_inflight=4194304 max_inflight_node=8388608|max_inflight_node=8388608 is out of range (max_msg + 64 KiB = 1114112..max_inflight=4194304)"
 )
 

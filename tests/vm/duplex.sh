@@ -13,10 +13,12 @@ bench=$VCUBE_TOP/build/bin/vcube-bench
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 
-for pr in "ipsc860 65000" "seidel 0" "delta 0" "cm5 0"; do
+# and the flow-control window (Seidel sec. 2.4), the seidel profile's alone
+for pr in "ipsc860 65000 0" "seidel 0 16" "delta 0 0" "cm5 0 0"; do
 	set -- $pr
 	load topology=hypercube dim=1 profile=$1 &&
-		check "profile=$1: duplex_ns $(attr duplex_ns)" [ "$(attr duplex_ns)" = "$2" ]
+		check "profile=$1: duplex_ns $(attr duplex_ns)" [ "$(attr duplex_ns)" = "$2" ] &&
+		check "profile=$1: fc_bufs $(attr fc_bufs)" [ "$(attr fc_bufs)" = "$3" ]
 done
 
 # ipsc860: a body of 4096 B is 95 + 0.394 * 4096 us, its header 10.3 us

@@ -337,6 +337,8 @@ static void usage(FILE *f)
 		"  -l, --list  the registry's algorithms and exit\n"
 		"  --alpha-ns, --byte-ns   override the profile's startup and per-byte cost\n"
 		"  --lanes N   override the profile's bodies per channel (0: no limit)\n"
+		"  --fc-bufs N override the profile's flow-control window: headers\n"
+		"              a node may have out to one receiver (0: off)\n"
 		"  --ns        the time in ns, not seconds\n"
 		"  --timeline FILE  also draw the run's time-space diagram (.svg or\n"
 		"              .png, gnuplot): nodes against virtual time, each\n"
@@ -417,7 +419,7 @@ struct simopts {
 	const char *timeline;		/* --timeline FILE */
 	u64 until;			/* --until NS: its axis's end */
 	struct vcube_topo_params tp;
-	long long alpha, byte, lanes;	/* -1: the profile's */
+	long long alpha, byte, lanes, fc;	/* -1: the profile's */
 	u64 procs;			/* --procs: the shape from a count */
 	u64 scale;			/* a profile file's: ps run as ns */
 	bool costs, in_ns, list, json, quiet;
@@ -434,6 +436,7 @@ static int sim_num_opt(int c, const char *arg, struct simopts *o)
 		{ 'D', "dim", 12 }, { 'N', "nodes", 4096 },
 		{ 'S', "shift", 4095 }, { 'P', "procs", 4096 },
 		{ 'X', "until", 1ULL << 50 },
+		{ 'F', "fc-bufs", VC_FC_MAX_BUFS },
 	};
 	size_t i;
 	u64 v;
@@ -455,6 +458,7 @@ static int sim_num_opt(int c, const char *arg, struct simopts *o)
 	case 'S': shift = v; break;
 	case 'P': o->procs = v; break;
 	case 'X': o->until = v; break;
+	case 'F': o->fc = v; break;
 	}
 	return 0;
 }
@@ -472,6 +476,7 @@ static int sim_options(int argc, char **argv, struct simopts *o)
 		{ "byte-ns", required_argument, NULL, 'B' },
 		{ "costs", no_argument, NULL, 'C' },
 		{ "lanes", required_argument, NULL, 'L' },
+		{ "fc-bufs", required_argument, NULL, 'F' },
 		{ "topology", required_argument, NULL, 'T' },
 		{ "dim", required_argument, NULL, 'D' },
 		{ "nodes", required_argument, NULL, 'N' },
@@ -566,6 +571,8 @@ static void sim_overrides(const struct simopts *o, struct vc_params *p)
 		p->cost[VC_CLASS_SHORT].byte = o->byte;
 	if (o->lanes >= 0)
 		p->lanes = o->lanes;
+	if (o->fc >= 0)
+		p->fc_bufs = o->fc;
 }
 
 /*
@@ -789,7 +796,7 @@ static void sim_print(const struct simopts *o, const struct vcube_topo *topo,
 		 algo);
 	/* names and numbers only: nothing to escape */
 	if (o->json)
-		printf("{\"profile\":\"%s\",\"kind\":\"%s\",\"algo\":\"%s\",\"shape\":\"%s\",\"len\":%llu,\"time_ns\":%llu,\"messages\":%llu,\"events\":%llu,\"refills\":%llu,\"refill_visits\":%llu,\"rate_changes\":%llu,\"rate_change_hops\":%llu}\n",
+		printf("{\"profile\":\"%s\",\"kind\":\"%s\",\"algo\":\"%s\",\"shape\":\"%s\",\"len\":%llu,\"time_ns\":%llu,\"messages\":%llu,\"events\":%llu,\"refills\":%llu,\"refill_visits\":%llu,\"rate_changes\":%llu,\"rate_change_hops\":%llu,\"fc_refused\":%llu,\"fc_releases\":%llu}\n",
 		       o->profile, vcube_algo_kind_name(kind), algo, shape,
 		       (unsigned long long)len, (unsigned long long)finish,
 		       (unsigned long long)st->messages,
@@ -797,7 +804,9 @@ static void sim_print(const struct simopts *o, const struct vcube_topo *topo,
 		       (unsigned long long)st->refills,
 		       (unsigned long long)st->refill_visits,
 		       (unsigned long long)st->rate_changes,
-		       (unsigned long long)st->rate_change_hops);
+		       (unsigned long long)st->rate_change_hops,
+		       (unsigned long long)st->fc_refused,
+		       (unsigned long long)st->fc_releases);
 	else if (o->in_ns)
 		printf("%s %s %s %llu %llu\n", o->profile, name, shape,
 		       (unsigned long long)len, (unsigned long long)finish);
@@ -809,7 +818,7 @@ static void sim_print(const struct simopts *o, const struct vcube_topo *topo,
 int main(int argc, char **argv)
 {
 	struct simopts o = { .profile = "delta", .alpha = -1, .byte = -1,
-			     .lanes = -1 };
+			     .lanes = -1, .fc = -1 };
 	struct vcube_topo topo;
 	struct vc_params p;
 	u64 finish = 0;
