@@ -1086,12 +1086,14 @@ static struct vc_xfer *vc_fc_first(struct vc_engine *e, u32 s, u32 r)
 	return NULL;
 }
 
-/* Header @x holds its buffer at its receiver: it leaves its sender. */
+/*
+ * UNFORCED message @x leaves its sender: short, as one transfer; long, as
+ * a PROBE, its handshake begun.
+ */
 static void vc_fc_start(struct vc_engine *e, struct vc_xfer *x, u64 t)
 {
 	struct vc_msg *m = x->msg;
 
-	x->fc = true;
 	if (m->len > e->p.short_max) {
 		vc_hash_add(&e->hs, &m->hs, vc_hs_hash(e, m->dst, m->src));
 		vc_xfer_begin(e, x, VC_X_PROBE, t);
@@ -1139,6 +1141,7 @@ static void vc_fc_resume(struct vc_engine *e, u32 s, u32 r, u64 t)
 			f->rel = 0;
 		}
 		f->out++;
+		x->fc = true;
 		vc_wait_note(x, VC_CAUSE_RECV, VC_TRACE_NONE, t);
 		vc_fc_start(e, x, t);
 	}
@@ -2380,18 +2383,10 @@ static void vc_op_send(struct vc_engine *e, struct vc_xfer *x, u64 t)
 
 	m->seq = (u32)e->st.messages++;
 	e->node[m->src].st.sent++;
-	if (m->flags & VC_SEND_FORCED) {
+	if (m->flags & VC_SEND_FORCED)
 		vc_xfer_begin(e, x, VC_X_DATA, t);
-	} else if (e->fc) {
-		/* a header: it may have to wait for room at its receiver */
-		if (vc_fc_admit(e, x, t))
-			vc_fc_start(e, x, t);
-	} else if (m->len <= e->p.short_max) {
-		vc_xfer_begin(e, x, VC_X_DATA, t);
-	} else {
-		vc_hash_add(&e->hs, &m->hs, vc_hs_hash(e, m->dst, m->src));
-		vc_xfer_begin(e, x, VC_X_PROBE, t);
-	}
+	else if (vc_fc_admit(e, x, t))	/* it may wait for room (fc_bufs) */
+		vc_fc_start(e, x, t);
 }
 
 static void vc_op_recv(struct vc_engine *e, struct vc_req *r, u64 t)
