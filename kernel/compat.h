@@ -6,6 +6,7 @@
 #ifndef _VCUBE_COMPAT_H
 #define _VCUBE_COMPAT_H
 
+#include <linux/netlink.h>
 #include <linux/version.h>
 
 /* 6.2 made struct class's devnode() take a const device. */
@@ -33,5 +34,27 @@
 #define split_ops ops
 #define n_split_ops n_ops
 #endif
+
+/*
+ * A dump's request attributes: 6.5 put a struct genl_info in the dump's
+ * state. Before 6.3 an extended ACK's message cannot be formatted: the
+ * reason is then a fixed sentence, the attribute is not pointed at.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 5, 0)
+#define vcube_dump_attrs(cb)	(genl_info_dump(cb)->attrs)
+#else
+#define vcube_dump_attrs(cb)	(genl_dumpit_info(cb)->attrs)
+#endif
+
+static inline void vcube_extack_msg(struct netlink_ext_ack *extack,
+				    const char *msg)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 3, 0)
+	NL_SET_ERR_MSG_FMT(extack, "%s", msg);
+#else
+	NL_SET_ERR_MSG(extack,
+		       "refused: Linux before 6.3 cannot say why here (the same words as module parameters make insmod say it)");
+#endif
+}
 
 #endif /* _VCUBE_COMPAT_H */

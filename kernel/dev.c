@@ -1,11 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * vcube: the node devices (/dev/vcubeN), their ioctls and sysfs facts.
+ * vcube: a network's devices: its nodes (/dev/vcubeN for the default
+ * network, /dev/vcube/<network>/N for the others), their ioctls, and its
+ * sysfs facts (/sys/class/vcube_net/<network>; /sys/class/vcube for the
+ * default network, as before networks were objects).
+ *
+ * Node devices hold a reference to their network's device, which frees
+ * the network; the classes, the device numbers (one region of minors,
+ * handed out by an IDA) and nothing else are the module's.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/build_bug.h>
 #include <linux/fs.h>
+#include <linux/idr.h>
 #include <linux/lockdep.h>
 #include <linux/pid.h>
 #include <linux/sched.h>
@@ -35,8 +43,10 @@ static_assert((int)VCUBE_DIR_WEST == (int)VCUBE_TOPO_WEST);
 static_assert((int)VCUBE_DIR_SOUTH == (int)VCUBE_TOPO_SOUTH);
 static_assert((int)VCUBE_DIR_NORTH == (int)VCUBE_TOPO_NORTH);
 
-/* The class's attributes reach the network through this; set at init. */
-static struct vcube_net *vcube_class_net;
+/* Minors of every network's nodes: one region, an IDA over it. */
+#define VCUBE_MINORS	(MINORMASK + 1)
+static dev_t vcube_devt;
+static DEFINE_IDA(vcube_minors);
 
 static struct vcube_node *to_vcube_node(struct device *dev)
 {
@@ -91,6 +101,8 @@ static void vcube_wake(void *ctx, u32 id)
 	struct vcube_node *node = net->nodes[id];
 
 	lockdep_assert_held(&net->lock);
+	if (!node)	/* the network is being deleted */
+		return;
 	WRITE_ONCE(node->woken, true);
 	wake_up(&node->wq);
 	/*
@@ -109,7 +121,7 @@ static void vcube_wake(void *ctx, u32 id)
  * (or a wait for @r), takes up where it stopped and virtual time is as if
  * no signal had come (see vcube_intr_drop()). With no @r (a
  * control-network operation), -EINTR: the node runs on as if it had not
- * waited.
+ * waited. On a network deleted meanwhile, -ENODEV at once.
  */
 static int vcube_block(struct vcube_node *node, int ret, struct vc_req *r)
 {
@@ -118,9 +130,14 @@ static int vcube_block(struct vcube_node *node, int ret, struct vc_req *r)
 
 	lockdep_assert_held(&net->lock);
 	while (ret == VC_BLOCKED_RET) {
+		/* vcube_dev_del() sets it, then wakes every node */
+		if (net->dead)
+			return -ENODEV;
 		mutex_unlock(&net->lock);
 		err = wait_event_interruptible(node->wq, READ_ONCE(node->woken));
 		mutex_lock(&net->lock);
+		if (net->dead)
+			return -ENODEV;
 		ret = vc_node_status(net->engine, node->id);
 		if (ret == -EAGAIN) {
 			if (err && r) {
@@ -151,7 +168,7 @@ static void vcube_lease_work(struct work_struct *work)
 
 	mutex_lock(&net->lock);
 	/* armed for an earlier binding or call: the lease runs from the last */
-	if (node->tgid && !node->in_call) {
+	if (node->tgid && !node->in_call && !net->dead) {
 		unsigned long end = node->lease_from + net->lease;
 
 		if (time_before(jiffies, end))
@@ -193,7 +210,8 @@ static int vcube_open(struct inode *inode, struct file *file)
 	int ret;
 
 	mutex_lock(&node->net->lock);
-	ret = node->net->ready ? vcube_node_bind(node) : -ENODEV;
+	ret = node->net->ready && !node->net->dead ? vcube_node_bind(node) :
+							    -ENODEV;
 	if (!ret)	/* not for a refused open: the binding is another's */
 		vcube_lease_arm(node);
 	mutex_unlock(&node->net->lock);
@@ -768,6 +786,9 @@ static long vcube_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	void __user *argp = (void __user *)arg;
 	long ret;
 
+	/* deleted: every call fails (one racing the deletion may not) */
+	if (READ_ONCE(node->net->dead))
+		return -ENODEV;
 	switch (cmd) {
 	case VCUBE_IOC_NODE_INFO:
 		return vcube_node_info(node, argp);
@@ -886,7 +907,6 @@ static struct attribute *vcube_node_attrs[] = {
 	&dev_attr_noise_phase_ns.attr,
 	NULL
 };
-
 static const struct attribute_group vcube_node_group = {
 	.attrs = vcube_node_attrs,
 };
@@ -896,64 +916,125 @@ static const struct attribute_group *vcube_node_groups[] = {
 	NULL
 };
 
-/* ---- sysfs: the network, under /sys/class/vcube/ ------------------------ */
+/* /dev/vcube<id> for the default network, /dev/vcube/<name>/<id> else. */
+static char *vcube_node_devnode(vcube_devnode_device *dev, umode_t *mode,
+				kuid_t *uid, kgid_t *gid)
+{
+	const struct vcube_node *node = container_of(dev, struct vcube_node,
+						     dev);
+	const struct vcube_net *net = node->net;
 
-#define VCUBE_CLASS_SHOW(name, fmt, ...)				\
-static ssize_t name##_show(vcube_class_const struct class *class,	\
-			   vcube_class_const struct class_attribute *attr, \
-			   char *buf)					\
+	if (mode)
+		*mode = net->mode;
+	if (uid)
+		*uid = net->uid;
+	if (net->is_default)
+		return NULL;
+	return kasprintf(GFP_KERNEL, "vcube/%s/%u", net->name, node->id);
+}
+
+static const struct device_type vcube_node_type = {
+	.name = "vcube_node",
+	.groups = vcube_node_groups,
+	.devnode = vcube_node_devnode,
+};
+
+/* ---- sysfs: the network ------------------------------------------------ */
+
+/*
+ * Each fact of a network is shown in its own directory,
+ * /sys/class/vcube_net/<name>/, and for the default network also in
+ * /sys/class/vcube/, where it was before networks were objects.
+ */
+static int vcube_is_default(struct device *dev, const void *data)
+{
+	return to_vcube_net(dev)->is_default;
+}
+
+static struct class vcube_net_class;
+
+static ssize_t vcube_default_show(char *buf,
+				  ssize_t (*show)(const struct vcube_net *,
+						  char *))
+{
+	struct device *dev = class_find_device(&vcube_net_class, NULL, NULL,
+					       vcube_is_default);
+	ssize_t ret;
+
+	if (!dev)
+		return -ENODEV;
+	ret = show(to_vcube_net(dev), buf);
+	put_device(dev);
+	return ret;
+}
+
+#define VCUBE_NET_SHOW(name, fmt, ...)					\
+static ssize_t vcube_net_##name(const struct vcube_net *net, char *buf) \
 {									\
-	const struct vcube_net *net = vcube_class_net;			\
-									\
 	return sysfs_emit(buf, fmt "\n", __VA_ARGS__);			\
 }									\
-static CLASS_ATTR_RO(name)
+VCUBE_NET_ATTRS(name)
 
-VCUBE_CLASS_SHOW(topology, "%s", vcube_topo_kind_name(net->topo.kind));
-VCUBE_CLASS_SHOW(nodes, "%u", net->topo.nodes);
-VCUBE_CLASS_SHOW(channels, "%u", net->topo.nchan);
-VCUBE_CLASS_SHOW(diameter, "%u", vcube_topo_diameter(&net->topo));
-VCUBE_CLASS_SHOW(profile, "%s", net->profile);
-VCUBE_CLASS_SHOW(arbitration, "%s",
-		 net->params.arb_lowest ? "lowest" : "fifo");
-VCUBE_CLASS_SHOW(switching, "%s",
-		 net->params.switching == VC_SW_CIRCUIT ? "circuit" :
-		 net->params.switching == VC_SW_WORMHOLE ? "wormhole" : "packet");
-VCUBE_CLASS_SHOW(lanes, "%u", net->params.lanes);
-VCUBE_CLASS_SHOW(gamma, "%u", net->params.gamma);
-VCUBE_CLASS_SHOW(seed, "%llu", (unsigned long long)net->topo.seed);
-VCUBE_CLASS_SHOW(noise_period_ns, "%llu",
-		 (unsigned long long)net->params.noise_period);
-VCUBE_CLASS_SHOW(noise_cost_ns, "%llu",
-		 (unsigned long long)net->params.noise_cost);
-VCUBE_CLASS_SHOW(jitter_ns, "%llu", (unsigned long long)net->params.jitter);
-VCUBE_CLASS_SHOW(jitter_dist, "%s",
-		 net->params.jitter_dist == VC_JITTER_ONE ? "one" : "uniform");
-VCUBE_CLASS_SHOW(send_port_early, "%u", net->params.sport_early);
-VCUBE_CLASS_SHOW(copy_byte_ps, "%llu", (unsigned long long)net->params.copy_ps);
-VCUBE_CLASS_SHOW(duplex_ns, "%llu", (unsigned long long)net->params.duplex);
-VCUBE_CLASS_SHOW(recv_ns, "%llu", (unsigned long long)net->params.recv);
-VCUBE_CLASS_SHOW(fc_bufs, "%u", net->params.fc_bufs);
-VCUBE_CLASS_SHOW(eject, "%u", net->params.eject);
-VCUBE_CLASS_SHOW(sysbuf, "%llu", (unsigned long long)net->params.sysbuf);
-VCUBE_CLASS_SHOW(cnet_word_ns, "%llu", (unsigned long long)net->params.cnet_word);
-VCUBE_CLASS_SHOW(cnet_double_ns, "%llu",
-		 (unsigned long long)net->params.cnet_double);
-VCUBE_CLASS_SHOW(cnet_bcast_ns, "%llu",
-		 (unsigned long long)net->params.cnet_bcast);
+#define VCUBE_NET_ATTRS(name)						\
+static ssize_t name##_show(struct device *dev,				\
+			   struct device_attribute *attr, char *buf)	\
+{									\
+	return vcube_net_##name(to_vcube_net(dev), buf);		\
+}									\
+static DEVICE_ATTR_RO(name);						\
+static ssize_t class_##name##_show(vcube_class_const struct class *class, \
+			vcube_class_const struct class_attribute *attr,	\
+			char *buf)					\
+{									\
+	return vcube_default_show(buf, vcube_net_##name);		\
+}									\
+static struct class_attribute class_attr_##name =			\
+	__ATTR(name, 0444, class_##name##_show, NULL)
 
-static ssize_t shape_show(vcube_class_const struct class *class,
-			  vcube_class_const struct class_attribute *attr,
-			  char *buf)
+VCUBE_NET_SHOW(id, "%u", net->id);
+VCUBE_NET_SHOW(mode, "%#o", net->mode);
+VCUBE_NET_SHOW(topology, "%s", vcube_topo_kind_name(net->topo.kind));
+VCUBE_NET_SHOW(nodes, "%u", net->topo.nodes);
+VCUBE_NET_SHOW(channels, "%u", net->topo.nchan);
+VCUBE_NET_SHOW(diameter, "%u", vcube_topo_diameter(&net->topo));
+VCUBE_NET_SHOW(profile, "%s", net->profile);
+VCUBE_NET_SHOW(arbitration, "%s", net->params.arb_lowest ? "lowest" : "fifo");
+VCUBE_NET_SHOW(switching, "%s", vcube_switching_name(net->params.switching));
+VCUBE_NET_SHOW(lanes, "%u", net->params.lanes);
+VCUBE_NET_SHOW(gamma, "%u", net->params.gamma);
+VCUBE_NET_SHOW(seed, "%llu", (unsigned long long)net->topo.seed);
+VCUBE_NET_SHOW(noise_period_ns, "%llu",
+	       (unsigned long long)net->params.noise_period);
+VCUBE_NET_SHOW(noise_cost_ns, "%llu",
+	       (unsigned long long)net->params.noise_cost);
+VCUBE_NET_SHOW(jitter_ns, "%llu", (unsigned long long)net->params.jitter);
+VCUBE_NET_SHOW(jitter_dist, "%s",
+	       net->params.jitter_dist == VC_JITTER_ONE ? "one" : "uniform");
+VCUBE_NET_SHOW(send_port_early, "%u", net->params.sport_early);
+VCUBE_NET_SHOW(copy_byte_ps, "%llu", (unsigned long long)net->params.copy_ps);
+VCUBE_NET_SHOW(duplex_ns, "%llu", (unsigned long long)net->params.duplex);
+VCUBE_NET_SHOW(recv_ns, "%llu", (unsigned long long)net->params.recv);
+VCUBE_NET_SHOW(fc_bufs, "%u", net->params.fc_bufs);
+VCUBE_NET_SHOW(eject, "%u", net->params.eject);
+VCUBE_NET_SHOW(sysbuf, "%llu", (unsigned long long)net->params.sysbuf);
+VCUBE_NET_SHOW(cnet_word_ns, "%llu",
+	       (unsigned long long)net->params.cnet_word);
+VCUBE_NET_SHOW(cnet_double_ns, "%llu",
+	       (unsigned long long)net->params.cnet_double);
+VCUBE_NET_SHOW(cnet_bcast_ns, "%llu",
+	       (unsigned long long)net->params.cnet_bcast);
+
+static ssize_t vcube_net_shape(const struct vcube_net *net, char *buf)
 {
-	int len = vcube_topo_format_shape(&vcube_class_net->topo, buf,
-					  PAGE_SIZE - 1);
+	int len = vcube_topo_format_shape(&net->topo, buf, PAGE_SIZE - 1);
 
 	return len < 0 ? len : len + sysfs_emit_at(buf, len, "\n");
 }
-static CLASS_ATTR_RO(shape);
+VCUBE_NET_ATTRS(shape);
 
 static struct attribute *vcube_class_attrs[] = {
+	&class_attr_id.attr,
+	&class_attr_mode.attr,
 	&class_attr_topology.attr,
 	&class_attr_nodes.attr,
 	&class_attr_channels.attr,
@@ -981,28 +1062,50 @@ static struct attribute *vcube_class_attrs[] = {
 	&class_attr_cnet_bcast_ns.attr,
 	NULL
 };
+ATTRIBUTE_GROUPS(vcube_class);
 
-static const struct attribute_group vcube_class_group = {
-	.attrs = vcube_class_attrs,
-};
-
-static const struct attribute_group *vcube_class_groups[] = {
-	&vcube_class_group,
+static struct attribute *vcube_net_attrs[] = {
+	&dev_attr_id.attr,
+	&dev_attr_mode.attr,
+	&dev_attr_topology.attr,
+	&dev_attr_nodes.attr,
+	&dev_attr_channels.attr,
+	&dev_attr_diameter.attr,
+	&dev_attr_shape.attr,
+	&dev_attr_profile.attr,
+	&dev_attr_switching.attr,
+	&dev_attr_arbitration.attr,
+	&dev_attr_lanes.attr,
+	&dev_attr_gamma.attr,
+	&dev_attr_seed.attr,
+	&dev_attr_noise_period_ns.attr,
+	&dev_attr_noise_cost_ns.attr,
+	&dev_attr_jitter_ns.attr,
+	&dev_attr_jitter_dist.attr,
+	&dev_attr_send_port_early.attr,
+	&dev_attr_copy_byte_ps.attr,
+	&dev_attr_duplex_ns.attr,
+	&dev_attr_recv_ns.attr,
+	&dev_attr_fc_bufs.attr,
+	&dev_attr_eject.attr,
+	&dev_attr_sysbuf.attr,
+	&dev_attr_cnet_word_ns.attr,
+	&dev_attr_cnet_double_ns.attr,
+	&dev_attr_cnet_bcast_ns.attr,
 	NULL
 };
+ATTRIBUTE_GROUPS(vcube_net);
 
-static char *vcube_devnode(vcube_devnode_device *dev, umode_t *mode)
-{
-	if (mode)
-		*mode = vcube_dev_mode();
-	return NULL;
-}
-
+/* The default network's nodes, and its facts (/sys/class/vcube). */
 static struct class vcube_class = {
 	.name = "vcube",
 	.class_groups = vcube_class_groups,
-	.dev_groups = vcube_node_groups,
-	.devnode = vcube_devnode,
+};
+
+/* Every network: /sys/class/vcube_net/<name>. */
+static struct class vcube_net_class = {
+	.name = "vcube_net",
+	.dev_groups = vcube_net_groups,
 };
 
 /* ---- creation and removal ----------------------------------------------- */
@@ -1010,9 +1113,13 @@ static struct class vcube_class = {
 static void vcube_node_release(struct device *dev)
 {
 	struct vcube_node *node = to_vcube_node(dev);
+	struct vcube_net *net = node->net;
 
 	mutex_destroy(&node->op_lock);
+	if (node->minor >= 0)
+		ida_free(&vcube_minors, node->minor);
 	kfree(node);
+	put_device(&net->dev);
 }
 
 static int vcube_node_add(struct vcube_net *net, u32 id)
@@ -1020,7 +1127,7 @@ static int vcube_node_add(struct vcube_net *net, u32 id)
 	struct vcube_node *node;
 	int ret;
 
-	node = kzalloc(sizeof(*node), GFP_KERNEL);
+	node = kzalloc(sizeof(*node), GFP_KERNEL_ACCOUNT);
 	if (!node)
 		return -ENOMEM;
 	node->net = net;
@@ -1029,9 +1136,20 @@ static int vcube_node_add(struct vcube_net *net, u32 id)
 	mutex_init(&node->op_lock);
 	INIT_DELAYED_WORK(&node->lease, vcube_lease_work);
 	device_initialize(&node->dev);
-	node->dev.class = &vcube_class;
-	node->dev.devt = MKDEV(MAJOR(net->devt), MINOR(net->devt) + id);
+	get_device(&net->dev);	/* the node's release puts it */
 	node->dev.release = vcube_node_release;
+	node->dev.type = &vcube_node_type;
+	node->dev.parent = &net->dev;
+	/* the default network's nodes are /sys/class/vcube/vcube<id> */
+	if (net->is_default)
+		node->dev.class = &vcube_class;
+	node->minor = ida_alloc_max(&vcube_minors, VCUBE_MINORS - 1,
+				    GFP_KERNEL);
+	if (node->minor < 0) {
+		ret = node->minor;
+		goto err_put;
+	}
+	node->dev.devt = MKDEV(MAJOR(vcube_devt), node->minor);
 	ret = dev_set_name(&node->dev, "vcube%u", id);
 	if (ret)
 		goto err_put;
@@ -1048,31 +1166,51 @@ err_put:
 	return ret;
 }
 
-static void vcube_node_del(struct vcube_node *node)
+/* Nodes 0 .. @n - 1 go: their devices, and the network's hold on them. */
+static void vcube_nodes_del(struct vcube_net *net, u32 n)
 {
-	cdev_device_del(&node->cdev, &node->dev);
-	put_device(&node->dev);
+	struct vcube_node *node;
+	u32 id;
+
+	for (id = 0; id < n; id++) {
+		node = net->nodes[id];
+		cdev_device_del(&node->cdev, &node->dev);
+		mutex_lock(&net->lock);
+		net->nodes[id] = NULL;
+		mutex_unlock(&net->lock);
+		put_device(&node->dev);
+	}
 }
 
-int vcube_dev_init(struct vcube_net *net)
+/* A network made, before vcube_dev_add(): its device, not yet added. */
+void vcube_dev_net_init(struct vcube_net *net,
+			void (*release)(struct device *dev))
+{
+	device_initialize(&net->dev);
+	net->dev.class = &vcube_net_class;
+	net->dev.release = release;
+}
+
+/**
+ * vcube_dev_add() - a network's devices: its own and its nodes'
+ * @net: the network, its engine made
+ *
+ * Return: 0, or -errno with nothing added.
+ */
+int vcube_dev_add(struct vcube_net *net)
 {
 	u32 n = net->topo.nodes, id;
 	int ret;
 
-	net->nodes = kcalloc(n, sizeof(*net->nodes), GFP_KERNEL);
+	net->nodes = kvcalloc(n, sizeof(*net->nodes), GFP_KERNEL_ACCOUNT);
 	if (!net->nodes)
 		return -ENOMEM;
-	vcube_class_net = net;
 	vc_engine_set_wake(net->engine, vcube_wake, net);
-
-	ret = class_register(&vcube_class);
+	ret = dev_set_name(&net->dev, "%s", net->name);
+	if (!ret)
+		ret = device_add(&net->dev);
 	if (ret)
-		goto err_free;
-
-	ret = alloc_chrdev_region(&net->devt, 0, n, "vcube");
-	if (ret)
-		goto err_class;
-
+		return ret;
 	for (id = 0; id < n; id++) {
 		ret = vcube_node_add(net, id);
 		if (ret)
@@ -1081,25 +1219,64 @@ int vcube_dev_init(struct vcube_net *net)
 	return 0;
 
 err_nodes:
-	while (id-- > 0)
-		vcube_node_del(net->nodes[id]);
-	unregister_chrdev_region(net->devt, n);
-err_class:
-	class_unregister(&vcube_class);
-err_free:
-	vcube_class_net = NULL;
-	kfree(net->nodes);
+	vcube_nodes_del(net, id);
+	device_del(&net->dev);
 	return ret;
 }
 
-void vcube_dev_exit(struct vcube_net *net)
+/**
+ * vcube_dev_del() - a network is deleted: its devices go
+ * @net: the network, added by vcube_dev_add()
+ *
+ * Every call blocked on one of its nodes is woken to fail with -ENODEV,
+ * as every later one does; files still open keep the nodes (and the
+ * network) until they are closed.
+ */
+void vcube_dev_del(struct vcube_net *net)
 {
-	u32 id = net->topo.nodes;
+	u32 id;
 
-	while (id-- > 0)
-		vcube_node_del(net->nodes[id]);
-	unregister_chrdev_region(net->devt, net->topo.nodes);
+	mutex_lock(&net->lock);
+	WRITE_ONCE(net->dead, true);
+	vc_engine_set_notify(net->engine, NULL, NULL);
+	for (id = 0; id < net->topo.nodes; id++) {
+		WRITE_ONCE(net->nodes[id]->woken, true);
+		wake_up(&net->nodes[id]->wq);
+	}
+	mutex_unlock(&net->lock);
+	vcube_nodes_del(net, net->topo.nodes);
+	device_del(&net->dev);
+}
+
+/* The classes and the device numbers, for every network to come. */
+int vcube_dev_init(void)
+{
+	int ret;
+
+	ret = class_register(&vcube_class);
+	if (ret)
+		return ret;
+	ret = class_register(&vcube_net_class);
+	if (ret)
+		goto err_class;
+	ret = alloc_chrdev_region(&vcube_devt, 0, VCUBE_MINORS, "vcube");
+	if (ret)
+		goto err_net_class;
+	return 0;
+
+err_net_class:
+	class_unregister(&vcube_net_class);
+err_class:
 	class_unregister(&vcube_class);
-	vcube_class_net = NULL;
-	kfree(net->nodes);
+	return ret;
+}
+
+/* Every network is gone. */
+void vcube_dev_exit(void)
+{
+	unregister_chrdev_region(vcube_devt, VCUBE_MINORS);
+	class_unregister(&vcube_net_class);
+	class_unregister(&vcube_class);
+	WARN_ON(!ida_is_empty(&vcube_minors));
+	ida_destroy(&vcube_minors);
 }

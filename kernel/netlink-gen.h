@@ -22,6 +22,9 @@ int vcube_nl_trace_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 int vcube_nl_deadlock_get_dumpit(struct sk_buff *skb,
 				 struct netlink_callback *cb);
 int vcube_nl_trace_set_doit(struct sk_buff *skb, struct genl_info *info);
+int vcube_nl_net_new_doit(struct sk_buff *skb, struct genl_info *info);
+int vcube_nl_net_del_doit(struct sk_buff *skb, struct genl_info *info);
+int vcube_nl_net_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 
 enum {
 	VCUBE_NLGRP_MONITOR,

@@ -1,20 +1,30 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * vcube's generic netlink family, "vcube": the network and its counters,
- * the peak windows and the channel trace (sysfs keeps only what the
- * network is).
+ * vcube's generic netlink family, "vcube": networks made and deleted at
+ * run time (net-new, net-del, net-get), and each network's counters, peak
+ * windows and channel trace (sysfs keeps only what a network is). Every
+ * command acts in the caller's network namespace, on the network its
+ * net-id names or else the namespace's default one; what needs
+ * CAP_NET_ADMIN needs it in the user namespace owning that namespace, as
+ * mac80211_hwsim's radios do (vcube_nl_admin()).
  * Documentation/netlink/specs/vcube.yaml describes it; the ops table and
  * the family are generated from it (netlink-gen.c), the handlers are here.
  *
  * The engine updates its counters under the network's lock, and nothing
  * else: the handlers take that same lock to read them, one dump part at a
  * time, and mark a part inconsistent (NLM_F_DUMP_INTR) when the counters'
- * generation moved since the previous part.
+ * generation moved since the previous part. A dump finds its network again
+ * for each part: one deleted meanwhile ends it with ENODEV.
  */
 #include <linux/mutex.h>
+#include <linux/netlink.h>
+#include <linux/notifier.h>
 #include <linux/pid.h>
 #include <net/genetlink.h>
+#include <net/net_namespace.h>
+#include <net/sock.h>
 
+#include "compat.h"
 #include "netlink-gen.h"
 #include "vcube.h"
 
@@ -50,8 +60,86 @@ static_assert((int)VCUBE_TRACE_CAUSE_JITTER == (int)VC_CAUSE_JITTER);
 static_assert((int)VCUBE_NOTICE_PEAK == (int)VC_NOTICE_PEAK);
 static_assert((int)VCUBE_NOTICE_DEADLOCK == (int)VC_NOTICE_DEADLOCK);
 
-/* The one network; set before the family is registered. */
-static struct vcube_net *vcube_nl_net;
+/*
+ * A network's description in net-new's attributes: the module parameters'
+ * words (an absent one: the module parameter's default).
+ */
+static const int vcube_nl_cost_attrs[] = {
+	[VCUBE_COST_SHORT_BASE_NS] = VCUBE_A_NET_SHORT_BASE_NS,
+	[VCUBE_COST_SHORT_BYTE_NS] = VCUBE_A_NET_SHORT_BYTE_NS,
+	[VCUBE_COST_SHORT_HOP_NS] = VCUBE_A_NET_SHORT_HOP_NS,
+	[VCUBE_COST_CTL_BASE_NS] = VCUBE_A_NET_CTL_BASE_NS,
+	[VCUBE_COST_CTL_HOP_NS] = VCUBE_A_NET_CTL_HOP_NS,
+	[VCUBE_COST_LONG_BASE_NS] = VCUBE_A_NET_LONG_BASE_NS,
+	[VCUBE_COST_LONG_BYTE_NS] = VCUBE_A_NET_LONG_BYTE_NS,
+	[VCUBE_COST_LONG_HOP_NS] = VCUBE_A_NET_LONG_HOP_NS,
+	[VCUBE_COST_TAIL_NS] = VCUBE_A_NET_TAIL_NS,
+	[VCUBE_COST_SHORT_MAX] = VCUBE_A_NET_SHORT_MAX,
+	[VCUBE_COST_EJECT] = VCUBE_A_NET_EJECT,
+	[VCUBE_COST_SYSBUF] = VCUBE_A_NET_SYSBUF,
+	[VCUBE_COST_LANES] = VCUBE_A_NET_LANES,
+	[VCUBE_COST_GAMMA] = VCUBE_A_NET_GAMMA,
+	[VCUBE_COST_PACKET_PAYLOAD] = VCUBE_A_NET_PACKET_PAYLOAD,
+	[VCUBE_COST_PARTIAL_NS] = VCUBE_A_NET_PARTIAL_NS,
+	[VCUBE_COST_WINDOW_NS] = VCUBE_A_NET_WINDOW_NS,
+	[VCUBE_COST_SEND_PORT_EARLY] = VCUBE_A_NET_SEND_PORT_EARLY,
+	[VCUBE_COST_COPY_BYTE_PS] = VCUBE_A_NET_COPY_BYTE_PS,
+	[VCUBE_COST_DUPLEX_NS] = VCUBE_A_NET_DUPLEX_NS,
+	[VCUBE_COST_RECV_NS] = VCUBE_A_NET_RECV_NS,
+	[VCUBE_COST_FC_BUFS] = VCUBE_A_NET_FC_BUFS,
+	[VCUBE_COST_NOISE_PERIOD_NS] = VCUBE_A_NET_NOISE_PERIOD_NS,
+	[VCUBE_COST_NOISE_COST_NS] = VCUBE_A_NET_NOISE_COST_NS,
+	[VCUBE_COST_JITTER_NS] = VCUBE_A_NET_JITTER_NS,
+	[VCUBE_COST_CNET_WORD_NS] = VCUBE_A_NET_CNET_WORD_NS,
+	[VCUBE_COST_CNET_DOUBLE_NS] = VCUBE_A_NET_CNET_DOUBLE_NS,
+	[VCUBE_COST_CNET_BCAST_NS] = VCUBE_A_NET_CNET_BCAST_NS,
+};
+
+static_assert(ARRAY_SIZE(vcube_nl_cost_attrs) == VCUBE_NCOSTS);
+
+/* CAP_NET_ADMIN in the user namespace owning the caller's namespace. */
+static int vcube_nl_admin(const struct sk_buff *skb,
+			  struct netlink_ext_ack *extack)
+{
+	if (netlink_ns_capable(skb, sock_net(skb->sk)->user_ns, CAP_NET_ADMIN))
+		return 0;
+	NL_SET_ERR_MSG(extack,
+		       "needs CAP_NET_ADMIN in the network namespace's user namespace");
+	return -EPERM;
+}
+
+/*
+ * The network a request names with its net-id attribute @attr, else the
+ * namespace's default one: with a reference, or NULL (-ENODEV) and why.
+ */
+static struct vcube_net *vcube_nl_find(const struct sk_buff *skb,
+				       struct nlattr **attrs, int attr,
+				       struct netlink_ext_ack *extack)
+{
+	u32 id = attrs && attrs[attr] ? nla_get_u32(attrs[attr]) :
+					VCUBE_NET_ANY;
+	struct vcube_net *net = vcube_net_get(sock_net(skb->sk), id, NULL);
+
+	if (!net && id == VCUBE_NET_ANY)
+		NL_SET_ERR_MSG(extack,
+			       "no default network in this network namespace (name one: net-id)");
+	else if (!net)
+		NL_SET_ERR_MSG(extack,
+			       "no such network in this network namespace");
+	return net;
+}
+
+/* The network's lock, unless it is deleted (-ENODEV) or a fatal signal. */
+static int vcube_nl_lock(struct vcube_net *net)
+{
+	if (mutex_lock_killable(&net->lock))
+		return -EINTR;
+	if (net->dead) {
+		mutex_unlock(&net->lock);
+		return -ENODEV;
+	}
+	return 0;
+}
 
 static int vcube_nl_put_u64(struct sk_buff *skb, int attr, int pad, u64 v)
 {
@@ -77,8 +165,7 @@ static int vcube_nl_topo_fill(struct sk_buff *skb, struct vcube_net *net)
 			vcube_topo_diameter(&net->topo)))
 		return -EMSGSIZE;
 
-	if (mutex_lock_killable(&net->lock))
-		return -EINTR;
+	lockdep_assert_held(&net->lock);
 	st = vc_net_stats(net->engine);
 	now = vc_now(net->engine);
 	ret = nla_put_u32(skb, VCUBE_A_TOPO_LINKS,
@@ -106,13 +193,14 @@ static int vcube_nl_topo_fill(struct sk_buff *skb, struct vcube_net *net)
 			       st->leases) ||
 	      nla_put_u32(skb, VCUBE_A_TOPO_TRACE_MAX, net->params.trace_max) ||
 	      nla_put_u32(skb, VCUBE_A_TOPO_TRACE_ON,
-			  vc_trace_enabled(net->engine));
-	mutex_unlock(&net->lock);
+			  vc_trace_enabled(net->engine)) ||
+	      nla_put_u32(skb, VCUBE_A_TOPO_NET_ID, net->id);
 	return ret ? -EMSGSIZE : 0;
 }
 
-/* A do command's one reply, its attributes put by @fill. */
+/* A do command's one reply about @net, its attributes put by @fill. */
 static int vcube_nl_reply(struct genl_info *info, u8 cmd,
+			  struct vcube_net *net,
 			  int (*fill)(struct sk_buff *, struct vcube_net *))
 {
 	struct sk_buff *msg;
@@ -128,7 +216,7 @@ static int vcube_nl_reply(struct genl_info *info, u8 cmd,
 		ret = -EMSGSIZE;
 		goto err_free;
 	}
-	ret = fill(msg, vcube_nl_net);
+	ret = fill(msg, net);
 	if (ret)
 		goto err_free;
 	genlmsg_end(msg, hdr);
@@ -139,9 +227,30 @@ err_free:
 	return ret;
 }
 
+/* A do command on the network the request names, under its lock. */
+static int vcube_nl_net_reply(struct sk_buff *skb, struct genl_info *info,
+			      u8 cmd, int net_attr,
+			      int (*fill)(struct sk_buff *, struct vcube_net *))
+{
+	struct vcube_net *net;
+	int ret;
+
+	net = vcube_nl_find(skb, info->attrs, net_attr, info->extack);
+	if (!net)
+		return -ENODEV;
+	ret = vcube_nl_lock(net);
+	if (!ret) {
+		ret = vcube_nl_reply(info, cmd, net, fill);
+		mutex_unlock(&net->lock);
+	}
+	vcube_net_put(net);
+	return ret;
+}
+
 int vcube_nl_topo_get_doit(struct sk_buff *skb, struct genl_info *info)
 {
-	return vcube_nl_reply(info, VCUBE_CMD_TOPO_GET, vcube_nl_topo_fill);
+	return vcube_nl_net_reply(skb, info, VCUBE_CMD_TOPO_GET,
+				  VCUBE_A_TOPO_NET_ID, vcube_nl_topo_fill);
 }
 
 static int vcube_nl_cnet_fill(struct sk_buff *skb, struct vcube_net *net)
@@ -156,10 +265,10 @@ static int vcube_nl_cnet_fill(struct sk_buff *skb, struct vcube_net *net)
 	    vcube_nl_put_u64(skb, VCUBE_A_CNET_DOUBLE_NS, VCUBE_A_CNET_PAD,
 			     p->cnet_double) ||
 	    vcube_nl_put_u64(skb, VCUBE_A_CNET_BCAST_NS, VCUBE_A_CNET_PAD,
-			     p->cnet_bcast))
+			     p->cnet_bcast) ||
+	    nla_put_u32(skb, VCUBE_A_CNET_NET_ID, net->id))
 		return -EMSGSIZE;
-	if (mutex_lock_killable(&net->lock))
-		return -EINTR;
+	lockdep_assert_held(&net->lock);
 	st = vc_net_stats(net->engine);
 	ret = vcube_nl_put_u64(skb, VCUBE_A_CNET_BARRIERS, VCUBE_A_CNET_PAD,
 			       st->cnet_ops[VC_CNET_BARRIER]) ||
@@ -175,13 +284,13 @@ static int vcube_nl_cnet_fill(struct sk_buff *skb, struct vcube_net *net)
 			       st->cnet_busy_ns) ||
 	      vcube_nl_put_u64(skb, VCUBE_A_CNET_WAIT_NS, VCUBE_A_CNET_PAD,
 			       st->cnet_wait_ns);
-	mutex_unlock(&net->lock);
 	return ret ? -EMSGSIZE : 0;
 }
 
 int vcube_nl_cnet_get_doit(struct sk_buff *skb, struct genl_info *info)
 {
-	return vcube_nl_reply(info, VCUBE_CMD_CNET_GET, vcube_nl_cnet_fill);
+	return vcube_nl_net_reply(skb, info, VCUBE_CMD_CNET_GET,
+				  VCUBE_A_CNET_NET_ID, vcube_nl_cnet_fill);
 }
 
 /* One link: a channel, or with packet switching a bundle of them. */
@@ -341,9 +450,9 @@ static void vcube_nl_cursor_set(struct netlink_callback *cb, u64 i)
  */
 static int vcube_nl_dump(struct sk_buff *skb, struct netlink_callback *cb,
 			 u8 cmd, u64 first, u64 end,
+			 struct vcube_net *net,
 			 int (*fill)(struct sk_buff *, struct vcube_net *, u64))
 {
-	struct vcube_net *net = vcube_nl_net;
 	u64 start = max(vcube_nl_cursor(cb), first), i;
 	bool put = false;
 	int ret = 0;
@@ -379,39 +488,75 @@ static int vcube_nl_dump(struct sk_buff *skb, struct netlink_callback *cb,
 	return skb->len;
 }
 
-/* A dump of @count entries from 0, under the network's lock. */
-static int vcube_nl_dump_all(struct sk_buff *skb, struct netlink_callback *cb,
-			     u8 cmd, u32 count,
+/* Which entries a dump covers, [*@first, *@end), under the network's lock. */
+typedef void (*vcube_nl_range_fn)(struct vcube_net *net, u64 *first,
+				  u64 *end);
+
+/*
+ * One part of a dump of the network the request names (its net-id
+ * attribute @net_attr): the entries @range gives, each filled by @fill.
+ */
+static int vcube_nl_dump_net(struct sk_buff *skb, struct netlink_callback *cb,
+			     u8 cmd, int net_attr, vcube_nl_range_fn range,
 			     int (*fill)(struct sk_buff *, struct vcube_net *,
 					 u64))
 {
-	struct vcube_net *net = vcube_nl_net;
+	struct vcube_net *net;
+	u64 first, end;
 	int ret;
 
-	if (mutex_lock_killable(&net->lock))
-		return -EINTR;
-	ret = vcube_nl_dump(skb, cb, cmd, 0, count, fill);
-	mutex_unlock(&net->lock);
+	net = vcube_nl_find(cb->skb, vcube_dump_attrs(cb), net_attr,
+			    cb->extack);
+	if (!net)
+		return -ENODEV;
+	ret = vcube_nl_lock(net);
+	if (!ret) {
+		range(net, &first, &end);
+		ret = vcube_nl_dump(skb, cb, cmd, first, end, net, fill);
+		mutex_unlock(&net->lock);
+	}
+	vcube_net_put(net);
 	return ret;
+}
+
+static void vcube_nl_link_range(struct vcube_net *net, u64 *first, u64 *end)
+{
+	*first = 0;
+	*end = vc_nchan_res(net->engine);
 }
 
 int vcube_nl_link_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
-	return vcube_nl_dump_all(skb, cb, VCUBE_CMD_LINK_GET,
-				 vc_nchan_res(vcube_nl_net->engine),
+	return vcube_nl_dump_net(skb, cb, VCUBE_CMD_LINK_GET,
+				 VCUBE_A_LINK_NET_ID, vcube_nl_link_range,
 				 vcube_nl_link_fill);
+}
+
+static void vcube_nl_node_range(struct vcube_net *net, u64 *first, u64 *end)
+{
+	*first = 0;
+	*end = net->topo.nodes;
 }
 
 int vcube_nl_node_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
-	return vcube_nl_dump_all(skb, cb, VCUBE_CMD_NODE_GET,
-				 vcube_nl_net->topo.nodes, vcube_nl_node_fill);
+	return vcube_nl_dump_net(skb, cb, VCUBE_CMD_NODE_GET,
+				 VCUBE_A_NODE_NET_ID, vcube_nl_node_range,
+				 vcube_nl_node_fill);
+}
+
+static void vcube_nl_window_range(struct vcube_net *net, u64 *first,
+				  u64 *end)
+{
+	*first = 0;
+	*end = VC_WINDOWS;
 }
 
 int vcube_nl_window_get_dumpit(struct sk_buff *skb,
 			       struct netlink_callback *cb)
 {
-	return vcube_nl_dump_all(skb, cb, VCUBE_CMD_WINDOW_GET, VC_WINDOWS,
+	return vcube_nl_dump_net(skb, cb, VCUBE_CMD_WINDOW_GET,
+				 VCUBE_A_WINDOW_NET_ID, vcube_nl_window_range,
 				 vcube_nl_window_fill);
 }
 
@@ -420,21 +565,20 @@ int vcube_nl_window_get_dumpit(struct sk_buff *skb,
  * parts are skipped: an event wrote over them, and every event changes the
  * generation, so that part is marked NLM_F_DUMP_INTR.
  */
+static void vcube_nl_trace_range(struct vcube_net *net, u64 *first, u64 *end)
+{
+	*end = vc_trace_count(net->engine);
+	*first = *end > net->params.trace_max ?
+		 *end - net->params.trace_max : 0;
+}
+
+/* Needs CAP_NET_ADMIN: it names every message's source, tag and times. */
 int vcube_nl_trace_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
-	struct vcube_net *net = vcube_nl_net;
-	u64 total, first;
-	int ret;
-
-	if (mutex_lock_killable(&net->lock))
-		return -EINTR;
-	total = vc_trace_count(net->engine);
-	first = total > net->params.trace_max ?
-		total - net->params.trace_max : 0;
-	ret = vcube_nl_dump(skb, cb, VCUBE_CMD_TRACE_GET, first, total,
-			    vcube_nl_trace_fill);
-	mutex_unlock(&net->lock);
-	return ret;
+	return vcube_nl_admin(cb->skb, cb->extack) ?:
+	       vcube_nl_dump_net(skb, cb, VCUBE_CMD_TRACE_GET,
+				 VCUBE_A_TRACE_NET_ID, vcube_nl_trace_range,
+				 vcube_nl_trace_fill);
 }
 
 static_assert((int)VCUBE_WAIT_KIND_RECV == (int)VC_WAIT_RECV);
@@ -467,73 +611,97 @@ static int vcube_nl_deadlock_fill(struct sk_buff *skb, struct vcube_net *net,
 	return 0;
 }
 
-/* The last deadlock whole (GENL_ADMIN_PERM: it names peers and tags). */
+static void vcube_nl_deadlock_range(struct vcube_net *net, u64 *first,
+				    u64 *end)
+{
+	u64 time;
+
+	*first = 0;
+	*end = vc_deadlock_count(net->engine, &time);
+}
+
+/* The last deadlock whole (CAP_NET_ADMIN: it names peers and tags). */
 int vcube_nl_deadlock_get_dumpit(struct sk_buff *skb,
 				 struct netlink_callback *cb)
 {
-	struct vcube_net *net = vcube_nl_net;
-	u64 time;
-	int ret;
-
-	if (mutex_lock_killable(&net->lock))
-		return -EINTR;
-	ret = vcube_nl_dump(skb, cb, VCUBE_CMD_DEADLOCK_GET, 0,
-			    vc_deadlock_count(net->engine, &time),
-			    vcube_nl_deadlock_fill);
-	mutex_unlock(&net->lock);
-	return ret;
+	return vcube_nl_admin(cb->skb, cb->extack) ?:
+	       vcube_nl_dump_net(skb, cb, VCUBE_CMD_DEADLOCK_GET,
+				 VCUBE_A_DEADLOCK_NET_ID,
+				 vcube_nl_deadlock_range,
+				 vcube_nl_deadlock_fill);
 }
 
-/* GENL_ADMIN_PERM (the spec's admin-perm) keeps it to CAP_NET_ADMIN. */
 int vcube_nl_stats_reset_doit(struct sk_buff *skb, struct genl_info *info)
 {
-	struct vcube_net *net = vcube_nl_net;
+	struct vcube_net *net;
+	int ret;
 
-	if (mutex_lock_killable(&net->lock))
-		return -EINTR;
-	vc_stats_reset(net->engine);
-	mutex_unlock(&net->lock);
-	return 0;
+	ret = vcube_nl_admin(skb, info->extack);
+	if (ret)
+		return ret;
+	net = vcube_nl_find(skb, info->attrs, VCUBE_A_TOPO_NET_ID,
+			    info->extack);
+	if (!net)
+		return -ENODEV;
+	ret = vcube_nl_lock(net);
+	if (!ret) {
+		vc_stats_reset(net->engine);
+		mutex_unlock(&net->lock);
+	}
+	vcube_net_put(net);
+	return ret;
 }
 
 /* The trace records (1) or not (0); what it keeps stays. */
 int vcube_nl_trace_set_doit(struct sk_buff *skb, struct genl_info *info)
 {
-	struct vcube_net *net = vcube_nl_net;
+	struct vcube_net *net;
+	int ret;
 
+	ret = vcube_nl_admin(skb, info->extack);
+	if (ret)
+		return ret;
 	if (GENL_REQ_ATTR_CHECK(info, VCUBE_A_TOPO_TRACE_ON))
 		return -EINVAL;
+	net = vcube_nl_find(skb, info->attrs, VCUBE_A_TOPO_NET_ID,
+			    info->extack);
+	if (!net)
+		return -ENODEV;
 	if (!net->params.trace_max) {
 		NL_SET_ERR_MSG(info->extack,
-			       "the module was loaded with trace=0: no trace to switch");
-		return -EOPNOTSUPP;
+			       "the network was made with trace=0: no trace to switch");
+		ret = -EOPNOTSUPP;
+	} else {
+		ret = vcube_nl_lock(net);
 	}
-	if (mutex_lock_killable(&net->lock))
-		return -EINTR;
-	vc_trace_enable(net->engine,
-			nla_get_u32(info->attrs[VCUBE_A_TOPO_TRACE_ON]));
-	mutex_unlock(&net->lock);
-	return 0;
+	if (!ret) {
+		vc_trace_enable(net->engine,
+				nla_get_u32(info->attrs[VCUBE_A_TOPO_TRACE_ON]));
+		mutex_unlock(&net->lock);
+	}
+	vcube_net_put(net);
+	return ret;
 }
 
 /*
- * The engine's announcements, to the monitor group (in the initial network
- * namespace). Called under the network's lock, in the process whose call
+ * The engine's announcements, to the monitor group of the network's
+ * namespace. Called under the network's lock, in the process whose call
  * caused them: the lock is a mutex, so GFP_KERNEL is fine. Nothing is
  * built while nobody listens; a listener too slow to read loses
  * notifications (ENOBUFS on its socket), never the engine's time.
  */
-/* The largest notice: its kind and time, then a peak's window, peak, channel. */
-#define VCUBE_NL_NOTICE_SIZE	(4 * nla_total_size(sizeof(u32)) + \
+/* The largest notice: kind, net-id and time, then a peak's window, peak, channel. */
+#define VCUBE_NL_NOTICE_SIZE	(5 * nla_total_size(sizeof(u32)) + \
 				 nla_total_size_64bit(sizeof(u64)))
 
 static void vcube_nl_notify(void *ctx, const struct vc_notice *nt)
 {
 	bool peak = nt->kind == VC_NOTICE_PEAK;
+	struct vcube_net *net = ctx;
 	struct sk_buff *skb;
 	void *hdr;
 
-	if (!genl_has_listeners(&vcube_nl_family, &init_net,
+	if (!genl_has_listeners(&vcube_nl_family, net->ns,
 				VCUBE_NLGRP_MONITOR))
 		return;
 	skb = genlmsg_new(VCUBE_NL_NOTICE_SIZE, GFP_KERNEL);
@@ -544,6 +712,7 @@ static void vcube_nl_notify(void *ctx, const struct vc_notice *nt)
 	if (!hdr)
 		goto fail;
 	if (nla_put_u32(skb, VCUBE_A_NOTICE_KIND, nt->kind) ||
+	    nla_put_u32(skb, VCUBE_A_NOTICE_NET_ID, net->id) ||
 	    vcube_nl_put_u64(skb, VCUBE_A_NOTICE_TIME, VCUBE_A_NOTICE_PAD,
 			     nt->time))
 		goto fail;
@@ -553,41 +722,303 @@ static void vcube_nl_notify(void *ctx, const struct vc_notice *nt)
 		   nla_put_u32(skb, VCUBE_A_NOTICE_WAITING, nt->waiting))
 		goto fail;
 	genlmsg_end(skb, hdr);
-	genlmsg_multicast(&vcube_nl_family, skb, 0, VCUBE_NLGRP_MONITOR,
-			  GFP_KERNEL);
+	genlmsg_multicast_netns(&vcube_nl_family, net->ns, skb, 0,
+				VCUBE_NLGRP_MONITOR, GFP_KERNEL);
 	return;
 fail:
 	nlmsg_free(skb);
 }
 
-int vcube_nl_init(struct vcube_net *net)
+/* The engine's notices go to @net's namespace's monitor group. */
+void vcube_nl_attach(struct vcube_net *net)
+{
+	mutex_lock(&net->lock);
+	if (!net->dead)
+		vc_engine_set_notify(net->engine, vcube_nl_notify, net);
+	mutex_unlock(&net->lock);
+}
+
+/* ---- networks: net-new, net-del, net-get ------------------------------- */
+
+/* Nodes a process has bound now. */
+static u32 vcube_nl_bound(struct vcube_net *net)
+{
+	u32 id, n = 0;
+
+	lockdep_assert_held(&net->lock);
+	for (id = 0; id < net->topo.nodes; id++)
+		n += net->nodes[id] && net->nodes[id]->tgid;
+	return n;
+}
+
+static int vcube_nl_net_fill(struct sk_buff *skb, struct vcube_net *net)
+{
+	char shape[64];
+	int ret;
+
+	if (vcube_topo_format_shape(&net->topo, shape, sizeof(shape)) < 0)
+		shape[0] = '\0';
+	if (nla_put_u32(skb, VCUBE_A_NET_ID, net->id) ||
+	    nla_put_string(skb, VCUBE_A_NET_NAME, net->name) ||
+	    nla_put_u32(skb, VCUBE_A_NET_DEFAULT, net->is_default) ||
+	    nla_put_string(skb, VCUBE_A_NET_TOPOLOGY,
+			   vcube_topo_kind_name(net->topo.kind)) ||
+	    nla_put_string(skb, VCUBE_A_NET_SHAPE, shape) ||
+	    nla_put_string(skb, VCUBE_A_NET_PROFILE, net->profile) ||
+	    nla_put_string(skb, VCUBE_A_NET_SWITCHING,
+			   vcube_switching_name(net->params.switching)) ||
+	    nla_put_u32(skb, VCUBE_A_NET_NODES, net->topo.nodes) ||
+	    nla_put_u32(skb, VCUBE_A_NET_CHANNELS, net->topo.nchan) ||
+	    nla_put_u32(skb, VCUBE_A_NET_MODE, net->mode))
+		return -EMSGSIZE;
+	ret = vcube_nl_lock(net);
+	if (ret)
+		return ret;
+	ret = nla_put_u32(skb, VCUBE_A_NET_BOUND, vcube_nl_bound(net));
+	mutex_unlock(&net->lock);
+	return ret ? -EMSGSIZE : 0;
+}
+
+/* net-new-ntf, net-del-ntf: to the monitor group of @net's namespace. */
+static void vcube_nl_announce(struct vcube_net *net, u8 cmd)
+{
+	struct sk_buff *skb;
+	void *hdr;
+
+	if (!genl_has_listeners(&vcube_nl_family, net->ns,
+				VCUBE_NLGRP_MONITOR))
+		return;
+	skb = genlmsg_new(nla_total_size(sizeof(u32)) +
+			  nla_total_size(VCUBE_NAME_LEN), GFP_KERNEL);
+	if (!skb)
+		return;
+	hdr = genlmsg_put(skb, 0, 0, &vcube_nl_family, 0, cmd);
+	if (!hdr || nla_put_u32(skb, VCUBE_A_NET_ID, net->id) ||
+	    nla_put_string(skb, VCUBE_A_NET_NAME, net->name)) {
+		nlmsg_free(skb);
+		return;
+	}
+	genlmsg_end(skb, hdr);
+	genlmsg_multicast_netns(&vcube_nl_family, net->ns, skb, 0,
+				VCUBE_NLGRP_MONITOR, GFP_KERNEL);
+}
+
+static const char *vcube_nl_str(struct nlattr **a, int attr)
+{
+	return a[attr] ? nla_data(a[attr]) : NULL;
+}
+
+static u32 vcube_nl_u32(struct nlattr **a, int attr, u32 dflt)
+{
+	return a[attr] ? nla_get_u32(a[attr]) : dflt;
+}
+
+static u64 vcube_nl_u64(struct nlattr **a, int attr, u64 dflt)
+{
+	return a[attr] ? nla_get_u64(a[attr]) : dflt;
+}
+
+/* net-new's attributes in the module parameters' words (params.h). */
+static void vcube_nl_conf(struct nlattr **a, struct vcube_conf *c)
+{
+	int i;
+
+	vcube_conf_init(c);
+	c->topology = vcube_nl_str(a, VCUBE_A_NET_TOPOLOGY);
+	c->profile = vcube_nl_str(a, VCUBE_A_NET_PROFILE);
+	c->noise = vcube_nl_str(a, VCUBE_A_NET_NOISE);
+	c->jitter_dist = vcube_nl_str(a, VCUBE_A_NET_JITTER_DIST);
+	c->switching = vcube_nl_str(a, VCUBE_A_NET_SWITCHING);
+	c->arbitration = vcube_nl_str(a, VCUBE_A_NET_ARBITRATION);
+	c->dim = vcube_nl_u32(a, VCUBE_A_NET_DIM, c->dim);
+	c->rows = vcube_nl_u32(a, VCUBE_A_NET_ROWS, c->rows);
+	c->cols = vcube_nl_u32(a, VCUBE_A_NET_COLS, c->cols);
+	c->nodes = vcube_nl_u32(a, VCUBE_A_NET_NODES, c->nodes);
+	c->seed = vcube_nl_u64(a, VCUBE_A_NET_SEED, c->seed);
+	c->mode = vcube_nl_u32(a, VCUBE_A_NET_MODE, c->mode);
+	c->max_msg = vcube_nl_u64(a, VCUBE_A_NET_MAX_MSG, c->max_msg);
+	c->max_reqs = vcube_nl_u32(a, VCUBE_A_NET_MAX_REQS, c->max_reqs);
+	c->max_inflight = vcube_nl_u64(a, VCUBE_A_NET_MAX_INFLIGHT,
+				       c->max_inflight);
+	c->max_inflight_node = vcube_nl_u64(a, VCUBE_A_NET_MAX_INFLIGHT_NODE,
+					    c->max_inflight_node);
+	c->idle_lease_ms = vcube_nl_u32(a, VCUBE_A_NET_IDLE_LEASE_MS,
+					c->idle_lease_ms);
+	c->trace = vcube_nl_u32(a, VCUBE_A_NET_TRACE, c->trace);
+	/* past S64_MAX is as out of range as S64_MAX, and said so */
+	for (i = 0; i < VCUBE_NCOSTS; i++)
+		c->cost[i] = min_t(u64, vcube_nl_u64(a, vcube_nl_cost_attrs[i],
+						     (u64)-1 >> 1), S64_MAX);
+	for (i = 0; i < VCUBE_NCOSTS; i++)
+		if (!a[vcube_nl_cost_attrs[i]])
+			c->cost[i] = -1;
+}
+
+int vcube_nl_net_new_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr **a = info->attrs;
+	char name[VCUBE_NAME_LEN], err[160];
+	struct vcube_net *net;
+	struct vcube_conf c;
+	int ret;
+
+	ret = vcube_nl_admin(skb, info->extack);
+	if (ret)
+		return ret;
+	if (GENL_REQ_ATTR_CHECK(info, VCUBE_A_NET_NAME))
+		return -EINVAL;
+	nla_strscpy(name, a[VCUBE_A_NET_NAME], sizeof(name));
+	vcube_nl_conf(a, &c);
+	net = vcube_net_new(genl_info_net(info), name, &c, false,
+			    a[VCUBE_A_NET_DESTROY_ON_CLOSE] ?
+			    info->snd_portid : 0, err, sizeof(err));
+	if (IS_ERR(net)) {
+		vcube_extack_msg(info->extack, err);
+		return PTR_ERR(net);
+	}
+	vcube_nl_attach(net);
+	ret = vcube_nl_reply(info, VCUBE_CMD_NET_NEW, net, vcube_nl_net_fill);
+	if (ret)	/* the creator cannot know it: nothing left behind */
+		vcube_net_del(net);
+	else
+		vcube_nl_announce(net, VCUBE_CMD_NET_NEW_NTF);
+	vcube_net_put(net);
+	return ret;
+}
+
+/* The network a net-del or net-get names by id, name or both. */
+static struct vcube_net *vcube_nl_named(const struct sk_buff *skb,
+					struct nlattr **a,
+					struct netlink_ext_ack *extack)
+{
+	struct vcube_net *net;
+
+	net = vcube_net_get(sock_net(skb->sk),
+			    vcube_nl_u32(a, VCUBE_A_NET_ID, VCUBE_NET_ANY),
+			    vcube_nl_str(a, VCUBE_A_NET_NAME));
+	if (!net)
+		NL_SET_ERR_MSG(extack,
+			       "no such network in this network namespace");
+	return net;
+}
+
+int vcube_nl_net_del_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct vcube_net *net;
+	int ret;
+
+	ret = vcube_nl_admin(skb, info->extack);
+	if (ret)
+		return ret;
+	if (!info->attrs[VCUBE_A_NET_ID] && !info->attrs[VCUBE_A_NET_NAME]) {
+		NL_SET_ERR_MSG(info->extack, "name the network: id or name");
+		return -EINVAL;
+	}
+	net = vcube_nl_named(skb, info->attrs, info->extack);
+	if (!net)
+		return -ENOENT;
+	ret = vcube_net_del(net);
+	if (!ret)
+		vcube_nl_announce(net, VCUBE_CMD_NET_DEL_NTF);
+	vcube_net_put(net);
+	return ret;
+}
+
+/* One network in a dump's part; 0, or -EMSGSIZE when it did not fit. */
+static int vcube_nl_net_put(struct sk_buff *skb, struct netlink_callback *cb,
+			    struct vcube_net *net)
+{
+	void *hdr;
+	int ret;
+
+	hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
+			  &vcube_nl_family, NLM_F_MULTI, VCUBE_CMD_NET_GET);
+	if (!hdr)
+		return -EMSGSIZE;
+	ret = vcube_nl_net_fill(skb, net);
+	if (ret) {
+		genlmsg_cancel(skb, hdr);
+		/* deleted meanwhile: as if it had gone a moment before */
+		return ret == -ENODEV ? 0 : ret;
+	}
+	genlmsg_end(skb, hdr);
+	return 0;
+}
+
+/*
+ * The networks of the caller's namespace in id order, the next id in
+ * cb->args[0]; or the one an id or name names (cb->args[1] once done).
+ */
+int vcube_nl_net_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	struct nlattr **a = vcube_dump_attrs(cb);
+	struct net *ns = sock_net(cb->skb->sk);
+	struct vcube_net *net;
+	int ret = 0;
+
+	if (a[VCUBE_A_NET_ID] || a[VCUBE_A_NET_NAME]) {
+		if (cb->args[1])
+			return 0;
+		net = vcube_nl_named(cb->skb, a, cb->extack);
+		if (!net)
+			return -ENOENT;
+		ret = vcube_nl_net_put(skb, cb, net);
+		vcube_net_put(net);
+		cb->args[1] = 1;
+		return ret ?: skb->len;
+	}
+	while ((net = vcube_net_get_next(ns, cb->args[0]))) {
+		ret = vcube_nl_net_put(skb, cb, net);
+		if (!ret)
+			cb->args[0] = net->id + 1;
+		vcube_net_put(net);
+		if (ret)
+			break;
+	}
+	/* a part with nothing in it while one is left: too large to send */
+	return ret && !skb->len ? ret : skb->len;
+}
+
+/*
+ * destroy-on-close: the close of the socket that made a network deletes it
+ * (as mac80211_hwsim's radios). The netlink chain is a blocking one.
+ */
+static int vcube_nl_release(struct notifier_block *nb, unsigned long state,
+			    void *data)
+{
+	struct netlink_notify *n = data;
+	struct vcube_net *net;
+
+	if (state != NETLINK_URELEASE || n->protocol != NETLINK_GENERIC ||
+	    !n->portid)
+		return NOTIFY_DONE;
+	while ((net = vcube_net_get_portid(n->net, n->portid))) {
+		if (!vcube_net_del(net))
+			vcube_nl_announce(net, VCUBE_CMD_NET_DEL_NTF);
+		vcube_net_put(net);
+	}
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block vcube_nl_notifier = {
+	.notifier_call = vcube_nl_release,
+};
+
+int vcube_nl_init(void)
 {
 	int ret;
 
-	vcube_nl_net = net;
-	/*
-	 * There is one network, not one per network namespace: the family
-	 * exists in the initial namespace only (ynl-gen always writes
-	 * netnsok = true; the family is still writable during module init).
-	 */
-	vcube_nl_family.netnsok = false;
-	ret = genl_register_family(&vcube_nl_family);
+	ret = netlink_register_notifier(&vcube_nl_notifier);
 	if (ret)
 		return ret;
-	/* the devices exist already: a node may be in a call */
-	mutex_lock(&net->lock);
-	vc_engine_set_notify(net->engine, vcube_nl_notify, net);
-	mutex_unlock(&net->lock);
-	return 0;
+	ret = genl_register_family(&vcube_nl_family);
+	if (ret)
+		netlink_unregister_notifier(&vcube_nl_notifier);
+	return ret;
 }
 
 void vcube_nl_exit(void)
 {
-	struct vcube_net *net = vcube_nl_net;
-
-	mutex_lock(&net->lock);
-	vc_engine_set_notify(net->engine, NULL, NULL);
-	mutex_unlock(&net->lock);
 	genl_unregister_family(&vcube_nl_family);
-	vcube_nl_net = NULL;
+	netlink_unregister_notifier(&vcube_nl_notifier);
 }

@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vcube: a network's description checked and turned into its model, for
+ * the module's parameters and for netlink's net-new alike. Owns no state:
+ * each error is one line written into the caller's buffer.
+ */
+#include <linux/kernel.h>
+#include <linux/sizes.h>
+#include <linux/stddef.h>
+#include <linux/string.h>
+
+#include "core/profiles.h"
+#include "params.h"
+
+static const char *const vcube_switching_names[VC_NSWITCHING] = {
+	[VC_SW_CIRCUIT] = "circuit",
+	[VC_SW_WORMHOLE] = "wormhole",
+	[VC_SW_PACKET] = "packet",
+};
+
+static const char *const vcube_jitter_names[VC_NJITTER] = {
+	[VC_JITTER_UNIFORM] = "uniform",
+	[VC_JITTER_ONE] = "one",
+};
+
+/* In the order of vc_params.arb_lowest's values. */
+static const char *const vcube_arbitration_names[] = { "fifo", "lowest" };
+/* Noise presets: off, or a machine's interrupts. */
+enum { VCUBE_NOISE_OFF, VCUBE_NOISE_IPSC860, VCUBE_NNOISE };
+static const char *const vcube_noise_names[VCUBE_NNOISE] = {
+	[VCUBE_NOISE_OFF] = "off",
+	[VCUBE_NOISE_IPSC860] = "ipsc860",
+};
+
+/* Where each cost parameter goes in struct vc_params, and its bound. */
+struct vcube_cost_def {
+	const char *name;
+	size_t off;
+	size_t size;
+	u64 max;
+};
+
+#define VCUBE_COST_DEF(n, field, mx)					\
+	{ #n, offsetof(struct vc_params, field),			\
+	  sizeof_field(struct vc_params, field), mx }
+
+/* In enum order (params.h). */
+static const struct vcube_cost_def vcube_cost_defs[] = {
+	VCUBE_COST_DEF(short_base_ns, cost[VC_CLASS_SHORT].base, VCUBE_NS_MAX),
+	VCUBE_COST_DEF(short_byte_ns, cost[VC_CLASS_SHORT].byte, VCUBE_BYTE_MAX),
+	VCUBE_COST_DEF(short_hop_ns, cost[VC_CLASS_SHORT].hop, VCUBE_NS_MAX),
+	VCUBE_COST_DEF(ctl_base_ns, cost[VC_CLASS_CTL].base, VCUBE_NS_MAX),
+	VCUBE_COST_DEF(ctl_hop_ns, cost[VC_CLASS_CTL].hop, VCUBE_NS_MAX),
+	VCUBE_COST_DEF(long_base_ns, cost[VC_CLASS_LONG].base, VCUBE_NS_MAX),
+	VCUBE_COST_DEF(long_byte_ns, cost[VC_CLASS_LONG].byte, VCUBE_BYTE_MAX),
+	VCUBE_COST_DEF(long_hop_ns, cost[VC_CLASS_LONG].hop, VCUBE_NS_MAX),
+	VCUBE_COST_DEF(tail_ns, tail, VCUBE_NS_MAX),
+	VCUBE_COST_DEF(short_max, short_max, U32_MAX),
+	VCUBE_COST_DEF(eject, eject, U32_MAX),
+	VCUBE_COST_DEF(sysbuf, sysbuf, 1ULL << 40),
+	VCUBE_COST_DEF(lanes, lanes, 1U << 16),
+	VCUBE_COST_DEF(gamma, gamma, 8),
+	VCUBE_COST_DEF(packet_payload, packet_payload, 1U << 20),
+	VCUBE_COST_DEF(partial_ns, partial_ns, VCUBE_NS_MAX),
+	VCUBE_COST_DEF(window_ns, window_ns, VCUBE_NS_MAX),
+	VCUBE_COST_DEF(send_port_early, sport_early, 1),
+	VCUBE_COST_DEF(copy_byte_ps, copy_ps, 1000000),
+	VCUBE_COST_DEF(duplex_ns, duplex, VCUBE_NS_MAX),
+	VCUBE_COST_DEF(recv_ns, recv, VCUBE_NS_MAX),
+	VCUBE_COST_DEF(fc_bufs, fc_bufs, VC_FC_MAX_BUFS),
+	VCUBE_COST_DEF(noise_period_ns, noise_period, VCUBE_NS_MAX),
+	VCUBE_COST_DEF(noise_cost_ns, noise_cost, VCUBE_NS_MAX),
+	VCUBE_COST_DEF(jitter_ns, jitter, VCUBE_NS_MAX),
+	VCUBE_COST_DEF(cnet_word_ns, cnet_word, VCUBE_CNET_MAX),
+	VCUBE_COST_DEF(cnet_double_ns, cnet_double, VCUBE_CNET_MAX),
+	VCUBE_COST_DEF(cnet_bcast_ns, cnet_bcast, VCUBE_CNET_MAX),
+};
+
+static_assert(ARRAY_SIZE(vcube_cost_defs) == VCUBE_NCOSTS);
+
+const char *vcube_switching_name(u32 sw)
+{
+	return sw < VC_NSWITCHING ? vcube_switching_names[sw] : "?";
+}
+
+void vcube_conf_init(struct vcube_conf *c)
+{
+	int i;
+
+	*c = (struct vcube_conf){
+		.dim = VCUBE_UNSET, .rows = VCUBE_UNSET,
+		.cols = VCUBE_UNSET, .nodes = VCUBE_UNSET,
+		.mode = 0600,
+		.max_msg = SZ_1M,
+		.max_reqs = 4096,
+		.max_inflight = 256ULL << 20,
+		.max_inflight_node = 64ULL << 20,
+		.trace = 65536,
+	};
+	for (i = 0; i < VCUBE_NCOSTS; i++)
+		c->cost[i] = -1;
+}
+
+/*
+ * @val's index in @names, or -EINVAL with one line in @err:
+ * "unknown param=val: use a, b or c". NULL (not given): @dflt.
+ */
+static int vcube_choice(const char *param, const char *val,
+			const char *const names[], int n, int dflt,
+			char *err, size_t len)
+{
+	int i, at;
+
+	if (!val)
+		return dflt;
+	for (i = 0; i < n; i++)
+		if (!strcmp(val, names[i]))
+			return i;
+	at = scnprintf(err, len, "unknown %s=%s: use ", param, val);
+	for (i = 0; i < n; i++)
+		at += scnprintf(err + at, len - at, "%s%s",
+				!i ? "" : i < n - 1 ? ", " : " or ", names[i]);
+	return -EINVAL;
+}
+
+/* Each cost parameter given over the profile's value, in table order. */
+static int vcube_costs_apply(const struct vcube_conf *c, struct vc_params *p,
+			     char *err, size_t len)
+{
+	int i;
+
+	for (i = 0; i < VCUBE_NCOSTS; i++) {
+		const struct vcube_cost_def *d = &vcube_cost_defs[i];
+		void *field = (void *)p + d->off;
+		s64 v = c->cost[i];
+
+		if (v == -1)
+			continue;
+		if (v < 0 || v > d->max) {
+			scnprintf(err, len, "%s=%lld is out of range (0..%llu)",
+				  d->name, v, d->max);
+			return -EINVAL;
+		}
+		if (d->size == sizeof(u32))
+			*(u32 *)field = v;
+		else
+			*(u64 *)field = v;
+	}
+	if (p->noise_cost && p->noise_cost > p->noise_period / 2) {
+		scnprintf(err, len,
+			  "noise_cost_ns=%llu is more than half of noise_period_ns=%llu",
+			  p->noise_cost, p->noise_period);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* The named choices, over the profile's. */
+static int vcube_choices_apply(const struct vcube_conf *c,
+			       struct vc_params *p, char *err, size_t len)
+{
+	int i;
+
+	/* the preset first: noise_*_ns override it */
+	i = vcube_choice("noise", c->noise, vcube_noise_names, VCUBE_NNOISE,
+			 VCUBE_NOISE_OFF, err, len);
+	if (i < 0)
+		return i;
+	if (i == VCUBE_NOISE_IPSC860) {
+		p->noise_period = 10000000;
+		p->noise_cost = 50000;
+	}
+	i = vcube_choice("jitter_dist", c->jitter_dist, vcube_jitter_names,
+			 VC_NJITTER, p->jitter_dist, err, len);
+	if (i < 0)
+		return i;
+	p->jitter_dist = i;
+	i = vcube_choice("switching", c->switching, vcube_switching_names,
+			 VC_NSWITCHING, p->switching, err, len);
+	if (i < 0)
+		return i;
+	p->switching = i;
+	i = vcube_choice("arbitration", c->arbitration,
+			 vcube_arbitration_names,
+			 ARRAY_SIZE(vcube_arbitration_names), p->arb_lowest,
+			 err, len);
+	if (i < 0)
+		return i;
+	p->arb_lowest = i;
+	return 0;
+}
+
+/* The topology and profile: the shape's words, and the machine's. */
+static int vcube_shape_apply(struct vcube_conf *c, struct vcube_model *m,
+			     char *err, size_t len)
+{
+	bool shaped = c->dim != VCUBE_UNSET || c->rows != VCUBE_UNSET ||
+		      c->cols != VCUBE_UNSET || c->nodes != VCUBE_UNSET;
+	struct vcube_topo_params p = {
+		.dim = c->dim == VCUBE_UNSET ? 0 : c->dim,
+		.rows = c->rows == VCUBE_UNSET ? 0 : c->rows,
+		.cols = c->cols == VCUBE_UNSET ? 0 : c->cols,
+		.nodes = c->nodes == VCUBE_UNSET ? 0 : c->nodes,
+		.seed = c->seed,
+	};
+	const struct vc_profile *pr;
+	int prof = -1, kind, i;
+
+	if (c->profile) {
+		prof = vc_profile_find(c->profile);
+		if (prof < 0) {
+			scnprintf(err, len,
+				  "unknown profile=%s: use ipsc860, seidel, delta, ap1000 or cm5",
+				  c->profile);
+			return -EINVAL;
+		}
+	}
+	if (c->topology) {
+		kind = vcube_topo_kind_parse(c->topology);
+		if (kind < 0) {
+			scnprintf(err, len,
+				  "unknown topology=%s: use hypercube, mesh, torus or fattree",
+				  c->topology);
+			return -EINVAL;
+		}
+	} else {
+		kind = vc_profile_get(prof < 0 ? 0 : prof)->kind;
+	}
+	if (prof < 0) {
+		for (i = VC_NPROFILES - 1; i >= 0; i--)
+			if (vc_profile_get(i)->kind == kind)
+				prof = i;
+	}
+	pr = vc_profile_get(prof);
+	/* no shape given: the machine's own, if it is this topology's */
+	if (!shaped && pr->kind == kind) {
+		p.dim = pr->dim;
+		p.rows = pr->rows;
+		p.cols = pr->cols;
+		p.nodes = pr->nodes;
+	}
+	p.kind = kind;
+	if (vcube_topo_init(&m->topo, &p, err, len))
+		return -EINVAL;
+	c->dim = p.dim;
+	c->rows = p.rows;
+	c->cols = p.cols;
+	c->nodes = p.nodes;
+	strscpy(m->profile, pr->name, sizeof(m->profile));
+	m->params = pr->params();
+	return 0;
+}
+
+/* The bounds on what the network's callers may make it hold. */
+static int vcube_bounds_apply(const struct vcube_conf *c,
+			      struct vcube_model *m, char *err, size_t len)
+{
+	if (c->mode & ~0777) {
+		scnprintf(err, len, "mode=%#o is not a permission mask (0..0777)",
+			  c->mode);
+		return -EINVAL;
+	}
+	if (!c->max_msg || c->max_msg > (64ULL << 20)) {
+		scnprintf(err, len, "max_msg=%llu is out of range (1..%llu)",
+			  c->max_msg, 64ULL << 20);
+		return -EINVAL;
+	}
+	if (!c->max_reqs || c->max_reqs > 1U << 20) {
+		scnprintf(err, len, "max_reqs=%u is out of range (1..%u)",
+			  c->max_reqs, 1U << 20);
+		return -EINVAL;
+	}
+	/*
+	 * Room for one message of max_msg and the engine's structures for
+	 * it (its route: at most 4095 hops of 4 bytes, and the rest).
+	 */
+	if (c->max_inflight < c->max_msg + SZ_64K ||
+	    c->max_inflight > 1ULL << 40) {
+		scnprintf(err, len,
+			  "max_inflight=%llu is out of range (max_msg + 64 KiB = %llu..%llu)",
+			  c->max_inflight, c->max_msg + SZ_64K, 1ULL << 40);
+		return -EINVAL;
+	}
+	if (c->max_inflight_node < c->max_msg + SZ_64K ||
+	    c->max_inflight_node > c->max_inflight) {
+		scnprintf(err, len,
+			  "max_inflight_node=%llu is out of range (max_msg + 64 KiB = %llu..max_inflight=%llu)",
+			  c->max_inflight_node, c->max_msg + SZ_64K,
+			  c->max_inflight);
+		return -EINVAL;
+	}
+	/* at most 4 Mi records, 288 MiB: the trace is the largest allocation */
+	if (c->trace > 1U << 22) {
+		scnprintf(err, len, "trace=%u is out of range (0..%u)",
+			  c->trace, 1U << 22);
+		return -EINVAL;
+	}
+	if (c->idle_lease_ms > 3600000) {
+		scnprintf(err, len,
+			  "idle_lease_ms=%u is out of range (0..3600000)",
+			  c->idle_lease_ms);
+		return -EINVAL;
+	}
+	m->mode = c->mode;
+	m->idle_lease_ms = c->idle_lease_ms;
+	m->max_msg = c->max_msg;
+	m->params.cnet_max = c->max_msg;
+	m->params.max_reqs = c->max_reqs;
+	m->params.max_inflight = c->max_inflight;
+	m->params.max_inflight_node = c->max_inflight_node;
+	m->params.trace_max = c->trace;
+	return 0;
+}
+
+/**
+ * vcube_conf_apply() - check a network's description and make its model
+ * @c: the description; the shape it took is written back
+ * @m: the model: topology, profile, cost parameters and bounds
+ * @err: one line saying what is wrong, on -EINVAL
+ * @len: @err's size
+ *
+ * Return: 0, or -EINVAL with @err filled.
+ */
+int vcube_conf_apply(struct vcube_conf *c, struct vcube_model *m,
+		     char *err, size_t len)
+{
+	int ret;
+
+	ret = vcube_shape_apply(c, m, err, len);
+	if (!ret)
+		ret = vcube_choices_apply(c, &m->params, err, len);
+	if (!ret)
+		ret = vcube_costs_apply(c, &m->params, err, len);
+	if (!ret && m->params.fc_bufs && m->topo.nodes > VC_FC_MAX_NODES) {
+		scnprintf(err, len,
+			  "fc_bufs=%u needs nodes <= %u (a window per pair of nodes); this machine has %u",
+			  m->params.fc_bufs, VC_FC_MAX_NODES, m->topo.nodes);
+		ret = -EINVAL;
+	}
+	return ret ?: vcube_bounds_apply(c, m, err, len);
+}
