@@ -30,6 +30,9 @@ struct vcube_nl {
 	int family;
 	unsigned int seq;		/* of the request in flight */
 	char errmsg[256];
+	/* the network the commands name (net-id); none: the default one */
+	bool net_set;
+	uint32_t net_id;
 };
 
 /* libnl's error codes, as errno values. */
@@ -84,6 +87,13 @@ int vcube_nl_open(struct vcube_nl **nlp)
 			vcube_nl_errno(nl->family);
 		goto err_sock;
 	}
+	/*
+	 * The network the environment names (VCUBE_NET), else the default
+	 * one if there is one (its notices are told from others' by id).
+	 */
+	ret = vcube_nl_net_use(nl, vcube_env_net());
+	if (ret && (ret != -ENODEV || vcube_env_net()))
+		goto err_sock;
 	*nlp = nl;
 	return 0;
 
@@ -106,22 +116,65 @@ const char *vcube_nl_errmsg(const struct vcube_nl *nl)
 	return nl ? nl->errmsg : "";
 }
 
-static int vcube_nl_send(struct vcube_nl *nl, uint8_t cmd, int flags)
+/* The attribute by which command @cmd names its network (0: none). */
+static int vcube_nl_net_attr(uint8_t cmd)
+{
+	switch (cmd) {
+	case VCUBE_CMD_TOPO_GET:
+	case VCUBE_CMD_STATS_RESET:
+	case VCUBE_CMD_TRACE_SET:
+		return VCUBE_A_TOPO_NET_ID;
+	case VCUBE_CMD_LINK_GET:
+		return VCUBE_A_LINK_NET_ID;
+	case VCUBE_CMD_NODE_GET:
+		return VCUBE_A_NODE_NET_ID;
+	case VCUBE_CMD_CNET_GET:
+		return VCUBE_A_CNET_NET_ID;
+	case VCUBE_CMD_WINDOW_GET:
+		return VCUBE_A_WINDOW_NET_ID;
+	case VCUBE_CMD_TRACE_GET:
+		return VCUBE_A_TRACE_NET_ID;
+	case VCUBE_CMD_DEADLOCK_GET:
+		return VCUBE_A_DEADLOCK_NET_ID;
+	default:
+		return 0;
+	}
+}
+
+/* A request's head, naming the network the handle uses; NULL: ENOMEM. */
+static struct nl_msg *vcube_nl_msg(struct vcube_nl *nl, uint8_t cmd,
+				   int flags)
 {
 	struct nl_msg *msg = nlmsg_alloc();
-	int ret;
+	int attr = vcube_nl_net_attr(cmd);
 
 	if (!msg)
-		return -ENOMEM;
+		return NULL;
+	nl->errmsg[0] = '\0';
 	if (!genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, nl->family, 0, flags,
-			 cmd, VCUBE_FAMILY_VERSION)) {
+			 cmd, VCUBE_FAMILY_VERSION) ||
+	    (attr && nl->net_set && nla_put_u32(msg, attr, nl->net_id))) {
 		nlmsg_free(msg);
-		return -EMSGSIZE;
+		return NULL;
 	}
-	ret = nl_send_auto(nl->sk, msg);
+	return msg;
+}
+
+/* Send @msg (and free it): 0 or -errno. */
+static int vcube_nl_msg_send(struct vcube_nl *nl, struct nl_msg *msg)
+{
+	int ret = nl_send_auto(nl->sk, msg);
+
 	nl->seq = nlmsg_hdr(msg)->nlmsg_seq;
 	nlmsg_free(msg);
 	return ret < 0 ? vcube_nl_errno(ret) : 0;
+}
+
+static int vcube_nl_send(struct vcube_nl *nl, uint8_t cmd, int flags)
+{
+	struct nl_msg *msg = vcube_nl_msg(nl, cmd, flags);
+
+	return msg ? vcube_nl_msg_send(nl, msg) : -ENOMEM;
 }
 
 /* An NLMSG_ERROR: its errno, and the extended-ack text if there is one. */
@@ -159,7 +212,7 @@ static int vcube_nl_recv(struct vcube_nl *nl, bool dump,
 			 int (*parse)(struct nlattr **tb, void *arg),
 			 int maxattr, void *arg, unsigned int *parts)
 {
-	struct nlattr *tb[32];
+	struct nlattr *tb[VCUBE_A_NET_MAX + 1];
 	struct sockaddr_nl who;
 	unsigned char *buf = NULL;
 	bool intr = false;
@@ -551,22 +604,15 @@ int vcube_nl_trace_set(struct vcube_nl *nl, bool on)
 
 	if (!nl)
 		return -EINVAL;
-	nl->errmsg[0] = '\0';
-	msg = nlmsg_alloc();
+	msg = vcube_nl_msg(nl, VCUBE_CMD_TRACE_SET, NLM_F_ACK);
 	if (!msg)
 		return -ENOMEM;
-	if (!genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, nl->family, 0,
-			 NLM_F_ACK, VCUBE_CMD_TRACE_SET, VCUBE_FAMILY_VERSION) ||
-	    nla_put_u32(msg, VCUBE_A_TOPO_TRACE_ON, on)) {
+	if (nla_put_u32(msg, VCUBE_A_TOPO_TRACE_ON, on)) {
 		nlmsg_free(msg);
 		return -EMSGSIZE;
 	}
-	ret = nl_send_auto(nl->sk, msg);
-	nl->seq = nlmsg_hdr(msg)->nlmsg_seq;
-	nlmsg_free(msg);
-	if (ret < 0)
-		return vcube_nl_errno(ret);
-	return vcube_nl_recv(nl, false, vcube_nl_nothing, 0, NULL, NULL);
+	ret = vcube_nl_msg_send(nl, msg);
+	return ret ?: vcube_nl_recv(nl, false, vcube_nl_nothing, 0, NULL, NULL);
 }
 
 const char *vcube_switching_name(unsigned int switching)
@@ -623,6 +669,12 @@ static int vcube_nl_notice_parse(struct nlattr **tb, void *arg)
 	return 0;
 }
 
+/* A notice about another network than the one the handle uses. */
+static bool vcube_nl_other_net(const struct vcube_nl *nl, struct nlattr *id)
+{
+	return nl->net_set && id && nla_get_u32(id) != nl->net_id;
+}
+
 /*
  * The kernel sends each notification as its own datagram, with sequence
  * number 0; anything else on the socket (a late answer) is skipped.
@@ -663,6 +715,8 @@ int vcube_nl_notice_recv(struct vcube_nl *nl, struct vcube_nl_notice *nt,
 				continue;
 			if (genlmsg_parse(h, 0, tb, VCUBE_A_NOTICE_MAX, NULL))
 				ret = -EIO;
+			else if (vcube_nl_other_net(nl, tb[VCUBE_A_NOTICE_NET_ID]))
+				continue;
 			else
 				ret = vcube_nl_notice_parse(tb, nt);
 			ret = ret ? ret : 1;
@@ -672,4 +726,246 @@ int vcube_nl_notice_recv(struct vcube_nl *nl, struct vcube_nl_notice *nt,
 		if (ret)
 			return ret;
 	}
+}
+
+/* ---- networks: net-new, net-del, net-get --------------------------------- */
+
+static int vcube_nl_net_parse(struct nlattr **tb, void *entry)
+{
+	struct vcube_nl_net *n = entry;
+
+	if (!tb[VCUBE_A_NET_ID] || !tb[VCUBE_A_NET_NAME])
+		return -EIO;
+	n->id = U32(tb, VCUBE_A_NET_ID);
+	vcube_nl_copy_str(n->name, sizeof(n->name), tb[VCUBE_A_NET_NAME]);
+	n->is_default = U32(tb, VCUBE_A_NET_DEFAULT);
+	vcube_nl_copy_str(n->topology, sizeof(n->topology),
+			  tb[VCUBE_A_NET_TOPOLOGY]);
+	vcube_nl_copy_str(n->shape, sizeof(n->shape), tb[VCUBE_A_NET_SHAPE]);
+	vcube_nl_copy_str(n->profile, sizeof(n->profile),
+			  tb[VCUBE_A_NET_PROFILE]);
+	vcube_nl_copy_str(n->switching, sizeof(n->switching),
+			  tb[VCUBE_A_NET_SWITCHING]);
+	n->nodes = U32(tb, VCUBE_A_NET_NODES);
+	n->channels = U32(tb, VCUBE_A_NET_CHANNELS);
+	n->mode = U32(tb, VCUBE_A_NET_MODE);
+	n->bound = U32(tb, VCUBE_A_NET_BOUND);
+	return 0;
+}
+
+/* Ask net-get for the network @name (NULL: every one of the namespace). */
+static int vcube_nl_net_get(struct vcube_nl *nl, const char *name,
+			    struct vcube_nl_vec *v)
+{
+	struct nl_msg *msg = vcube_nl_msg(nl, VCUBE_CMD_NET_GET, NLM_F_DUMP);
+	int ret;
+
+	if (!msg)
+		return -ENOMEM;
+	if (name && nla_put_string(msg, VCUBE_A_NET_NAME, name)) {
+		nlmsg_free(msg);
+		return -EMSGSIZE;
+	}
+	ret = vcube_nl_msg_send(nl, msg);
+	return ret ?: vcube_nl_recv(nl, true, vcube_nl_vec_parse,
+				    VCUBE_A_NET_MAX, v, NULL);
+}
+
+int vcube_nl_net_dump(struct vcube_nl *nl, const char *name,
+		      struct vcube_nl_net **out, size_t *n)
+{
+	struct vcube_nl_vec v = {
+		.size = sizeof(**out), .fill = vcube_nl_net_parse,
+	};
+	int ret;
+
+	if (!nl || !out || !n)
+		return -EINVAL;
+	ret = vcube_nl_net_get(nl, name, &v);
+	if (ret) {
+		free(v.a);
+		return ret;
+	}
+	*out = v.a;
+	*n = v.n;
+	return 0;
+}
+
+int vcube_nl_net_use(struct vcube_nl *nl, const char *name)
+{
+	struct vcube_nl_net *nets;
+	size_t n, i;
+	int ret;
+
+	if (!nl)
+		return -EINVAL;
+	if (name && !strcmp(name, "default"))
+		name = NULL;
+	ret = vcube_nl_net_dump(nl, name, &nets, &n);
+	if (ret == -ENOENT)
+		ret = 0, n = 0, nets = NULL;
+	if (ret)
+		return ret;
+	for (i = 0; i < n && !name && !nets[i].is_default; i++)
+		;
+	nl->net_set = i < n;
+	if (nl->net_set)
+		nl->net_id = nets[i].id;
+	else if (name)
+		snprintf(nl->errmsg, sizeof(nl->errmsg),
+			 "no network named %s in this network namespace", name);
+	else
+		snprintf(nl->errmsg, sizeof(nl->errmsg),
+			 "no default network in this network namespace");
+	free(nets);
+	return nl->net_set ? 0 : -ENODEV;
+}
+
+enum vcube_nl_kind { VCUBE_NL_STR, VCUBE_NL_U32, VCUBE_NL_U64, VCUBE_NL_COST };
+
+/* net-new's words: the module parameters', and their attributes. */
+static const struct {
+	const char *key;
+	int attr;
+	enum vcube_nl_kind kind;
+} vcube_nl_net_keys[] = {
+	{ "topology", VCUBE_A_NET_TOPOLOGY, VCUBE_NL_STR },
+	{ "dim", VCUBE_A_NET_DIM, VCUBE_NL_U32 },
+	{ "rows", VCUBE_A_NET_ROWS, VCUBE_NL_U32 },
+	{ "cols", VCUBE_A_NET_COLS, VCUBE_NL_U32 },
+	{ "nodes", VCUBE_A_NET_NODES, VCUBE_NL_U32 },
+	{ "profile", VCUBE_A_NET_PROFILE, VCUBE_NL_STR },
+	{ "seed", VCUBE_A_NET_SEED, VCUBE_NL_U64 },
+	{ "mode", VCUBE_A_NET_MODE, VCUBE_NL_U32 },
+	{ "max_msg", VCUBE_A_NET_MAX_MSG, VCUBE_NL_U64 },
+	{ "max_reqs", VCUBE_A_NET_MAX_REQS, VCUBE_NL_U32 },
+	{ "max_inflight", VCUBE_A_NET_MAX_INFLIGHT, VCUBE_NL_U64 },
+	{ "max_inflight_node", VCUBE_A_NET_MAX_INFLIGHT_NODE, VCUBE_NL_U64 },
+	{ "idle_lease_ms", VCUBE_A_NET_IDLE_LEASE_MS, VCUBE_NL_U32 },
+	{ "trace", VCUBE_A_NET_TRACE, VCUBE_NL_U32 },
+	{ "noise", VCUBE_A_NET_NOISE, VCUBE_NL_STR },
+	{ "jitter_dist", VCUBE_A_NET_JITTER_DIST, VCUBE_NL_STR },
+	{ "switching", VCUBE_A_NET_SWITCHING, VCUBE_NL_STR },
+	{ "arbitration", VCUBE_A_NET_ARBITRATION, VCUBE_NL_STR },
+	{ "short_base_ns", VCUBE_A_NET_SHORT_BASE_NS, VCUBE_NL_COST },
+	{ "short_byte_ns", VCUBE_A_NET_SHORT_BYTE_NS, VCUBE_NL_COST },
+	{ "short_hop_ns", VCUBE_A_NET_SHORT_HOP_NS, VCUBE_NL_COST },
+	{ "ctl_base_ns", VCUBE_A_NET_CTL_BASE_NS, VCUBE_NL_COST },
+	{ "ctl_hop_ns", VCUBE_A_NET_CTL_HOP_NS, VCUBE_NL_COST },
+	{ "long_base_ns", VCUBE_A_NET_LONG_BASE_NS, VCUBE_NL_COST },
+	{ "long_byte_ns", VCUBE_A_NET_LONG_BYTE_NS, VCUBE_NL_COST },
+	{ "long_hop_ns", VCUBE_A_NET_LONG_HOP_NS, VCUBE_NL_COST },
+	{ "tail_ns", VCUBE_A_NET_TAIL_NS, VCUBE_NL_COST },
+	{ "short_max", VCUBE_A_NET_SHORT_MAX, VCUBE_NL_COST },
+	{ "eject", VCUBE_A_NET_EJECT, VCUBE_NL_COST },
+	{ "sysbuf", VCUBE_A_NET_SYSBUF, VCUBE_NL_COST },
+	{ "lanes", VCUBE_A_NET_LANES, VCUBE_NL_COST },
+	{ "gamma", VCUBE_A_NET_GAMMA, VCUBE_NL_COST },
+	{ "packet_payload", VCUBE_A_NET_PACKET_PAYLOAD, VCUBE_NL_COST },
+	{ "partial_ns", VCUBE_A_NET_PARTIAL_NS, VCUBE_NL_COST },
+	{ "window_ns", VCUBE_A_NET_WINDOW_NS, VCUBE_NL_COST },
+	{ "send_port_early", VCUBE_A_NET_SEND_PORT_EARLY, VCUBE_NL_COST },
+	{ "copy_byte_ps", VCUBE_A_NET_COPY_BYTE_PS, VCUBE_NL_COST },
+	{ "duplex_ns", VCUBE_A_NET_DUPLEX_NS, VCUBE_NL_COST },
+	{ "recv_ns", VCUBE_A_NET_RECV_NS, VCUBE_NL_COST },
+	{ "fc_bufs", VCUBE_A_NET_FC_BUFS, VCUBE_NL_COST },
+	{ "noise_period_ns", VCUBE_A_NET_NOISE_PERIOD_NS, VCUBE_NL_COST },
+	{ "noise_cost_ns", VCUBE_A_NET_NOISE_COST_NS, VCUBE_NL_COST },
+	{ "jitter_ns", VCUBE_A_NET_JITTER_NS, VCUBE_NL_COST },
+	{ "cnet_word_ns", VCUBE_A_NET_CNET_WORD_NS, VCUBE_NL_COST },
+	{ "cnet_double_ns", VCUBE_A_NET_CNET_DOUBLE_NS, VCUBE_NL_COST },
+	{ "cnet_bcast_ns", VCUBE_A_NET_CNET_BCAST_NS, VCUBE_NL_COST },
+};
+
+/* One key=value into @msg; -EINVAL with nl's message for a bad one. */
+static int vcube_nl_net_put_kv(struct vcube_nl *nl, struct nl_msg *msg,
+			       const char *kv)
+{
+	const char *eq = strchr(kv, '='), *val;
+	unsigned long long v;
+	size_t i, klen;
+	char *end;
+
+	if (!eq || eq == kv) {
+		snprintf(nl->errmsg, sizeof(nl->errmsg), "'%s' is not key=value", kv);
+		return -EINVAL;
+	}
+	klen = (size_t)(eq - kv);
+	val = eq + 1;
+	for (i = 0; i < sizeof(vcube_nl_net_keys) / sizeof(vcube_nl_net_keys[0]); i++)
+		if (strlen(vcube_nl_net_keys[i].key) == klen &&
+		    !strncmp(vcube_nl_net_keys[i].key, kv, klen))
+			break;
+	if (i == sizeof(vcube_nl_net_keys) / sizeof(vcube_nl_net_keys[0])) {
+		snprintf(nl->errmsg, sizeof(nl->errmsg),
+			 "unknown parameter %.*s (the module parameters' words: modinfo vcube)",
+			 (int)klen, kv);
+		return -EINVAL;
+	}
+	if (vcube_nl_net_keys[i].kind == VCUBE_NL_STR)
+		return nla_put_string(msg, vcube_nl_net_keys[i].attr, val) ?
+		       -EMSGSIZE : 0;
+	/* -1: the profile's value, as for the module parameter */
+	if (vcube_nl_net_keys[i].kind == VCUBE_NL_COST && !strcmp(val, "-1"))
+		return 0;
+	errno = 0;
+	v = strtoull(val, &end, 0);
+	if (!*val || *val == '-' || *end || errno ||
+	    (vcube_nl_net_keys[i].kind == VCUBE_NL_U32 && v > UINT32_MAX)) {
+		snprintf(nl->errmsg, sizeof(nl->errmsg),
+			 "%.*s=%s is not a number%s", (int)klen, kv, val,
+			 vcube_nl_net_keys[i].kind == VCUBE_NL_U32 ?
+			 " up to 4294967295" : "");
+		return -EINVAL;
+	}
+	if (vcube_nl_net_keys[i].kind == VCUBE_NL_U32)
+		return nla_put_u32(msg, vcube_nl_net_keys[i].attr,
+				   (uint32_t)v) ? -EMSGSIZE : 0;
+	return nla_put_u64(msg, vcube_nl_net_keys[i].attr, v) ? -EMSGSIZE : 0;
+}
+
+int vcube_nl_net_new(struct vcube_nl *nl, const char *name, int nkv,
+		     char *const *kv, unsigned int flags,
+		     struct vcube_nl_net *net)
+{
+	struct vcube_nl_net made;
+	struct nl_msg *msg;
+	int ret = 0, i;
+
+	if (!nl || !name || (nkv && !kv) || (flags & ~VCUBE_NL_DESTROY_ON_CLOSE))
+		return -EINVAL;
+	msg = vcube_nl_msg(nl, VCUBE_CMD_NET_NEW, 0);
+	if (!msg)
+		return -ENOMEM;
+	if (nla_put_string(msg, VCUBE_A_NET_NAME, name) ||
+	    ((flags & VCUBE_NL_DESTROY_ON_CLOSE) &&
+	     nla_put_flag(msg, VCUBE_A_NET_DESTROY_ON_CLOSE)))
+		ret = -EMSGSIZE;
+	for (i = 0; i < nkv && !ret; i++)
+		ret = vcube_nl_net_put_kv(nl, msg, kv[i]);
+	if (ret) {
+		nlmsg_free(msg);
+		return ret;
+	}
+	ret = vcube_nl_msg_send(nl, msg);
+	return ret ?: vcube_nl_recv(nl, false, vcube_nl_net_parse,
+				    VCUBE_A_NET_MAX, net ? net : &made, NULL);
+}
+
+int vcube_nl_net_del(struct vcube_nl *nl, const char *name)
+{
+	struct nl_msg *msg;
+	int ret;
+
+	if (!nl || !name)
+		return -EINVAL;
+	msg = vcube_nl_msg(nl, VCUBE_CMD_NET_DEL, NLM_F_ACK);
+	if (!msg)
+		return -ENOMEM;
+	if (nla_put_string(msg, VCUBE_A_NET_NAME, name)) {
+		nlmsg_free(msg);
+		return -EMSGSIZE;
+	}
+	ret = vcube_nl_msg_send(nl, msg);
+	return ret ?: vcube_nl_recv(nl, false, vcube_nl_nothing, 0, NULL, NULL);
 }

@@ -2,11 +2,14 @@
 /*
  * libvcube: binding to a node and the ioctls on it.
  */
+#include <ctype.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -54,12 +57,81 @@ static int vcube_inherited_fd(unsigned int rank)
 	return (int)fd;
 }
 
+/* 1 to 15 of A-Z a-z 0-9 _ -, a letter first, as the kernel takes. */
+static bool vcube_net_name_ok(const char *net)
+{
+	size_t i;
+
+	if (!((net[0] >= 'a' && net[0] <= 'z') || (net[0] >= 'A' && net[0] <= 'Z')))
+		return false;
+	for (i = 1; net[i]; i++)
+		if (i >= 15 || !(isalnum((unsigned char)net[i]) ||
+				 net[i] == '_' || net[i] == '-'))
+			return false;
+	return true;
+}
+
+/* The default network: no name, or its own. */
+static bool vcube_net_is_default(const char *net)
+{
+	return !net || !*net || !strcmp(net, "default");
+}
+
+const char *vcube_env_net(void)
+{
+	const char *net = getenv("VCUBE_NET");
+
+	return vcube_net_is_default(net) ? NULL : net;
+}
+
+int vcube_node_path(const char *net, unsigned int rank, char *buf,
+		    size_t len)
+{
+	int n;
+
+	if (!buf)
+		return -EINVAL;
+	if (vcube_net_is_default(net))
+		n = snprintf(buf, len, VCUBE_DEV_FMT, rank);
+	else if (vcube_net_name_ok(net))
+		n = snprintf(buf, len, VCUBE_NET_DEV_FMT, net, rank);
+	else
+		return -EINVAL;
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+int vcube_net_sysfs_root(const char *net, char *buf, size_t len)
+{
+	int n;
+
+	if (!buf)
+		return -EINVAL;
+	if (vcube_net_is_default(net))
+		n = snprintf(buf, len, "%s", VCUBE_SYSFS_ROOT);
+	else if (vcube_net_name_ok(net))
+		n = snprintf(buf, len, VCUBE_NET_SYSFS_FMT, net);
+	else
+		return -EINVAL;
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
 int vcube_node_open(unsigned int rank, struct vcube_node **nodep)
 {
-	struct vcube_node *node;
-	char path[32];
+	return vcube_node_open_net(vcube_env_net(), rank, nodep);
+}
 
-	snprintf(path, sizeof(path), VCUBE_DEV_FMT, rank);
+int vcube_node_open_net(const char *net, unsigned int rank,
+			struct vcube_node **nodep)
+{
+	struct vcube_node *node;
+	char path[64];
+	int ret;
+
+	if (!nodep)
+		return -EINVAL;
+	ret = vcube_node_path(net, rank, path, sizeof(path));
+	if (ret)
+		return ret;
 	node = calloc(1, sizeof(*node));
 	if (!node)
 		return -ENOMEM;

@@ -15,11 +15,17 @@
 static int vcube_attr_read(const char *root, const char *dir, const char *name,
 			   char *buf, size_t len)
 {
-	char path[512];
+	char path[512], def[128];
 	ssize_t n;
 	int fd;
 
-	if (snprintf(path, sizeof(path), "%s/%s%s%s", root ? root : VCUBE_SYSFS_ROOT,
+	if (!root) {
+		n = vcube_net_sysfs_root(vcube_env_net(), def, sizeof(def));
+		if (n)
+			return (int)n;
+		root = def;
+	}
+	if (snprintf(path, sizeof(path), "%s/%s%s%s", root,
 		     dir, *dir ? "/" : "", name) >= (int)sizeof(path))
 		return -ENAMETOOLONG;
 	fd = open(path, O_RDONLY | O_CLOEXEC);

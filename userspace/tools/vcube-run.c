@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * vcube-run: start N processes on vcube nodes 0..N-1, like mpirun.
+ * vcube-run: start N processes on vcube nodes 0..N-1 of a network (the
+ * default one, or --net NAME's), like mpirun.
  *
  * Every process is bound to its node (the device is opened in the child
  * before exec) and only when all are bound are they released together, so
@@ -37,8 +38,9 @@ static void forward(int sig)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: vcube-run -n N [--params 'k=v ...'] [--] PROGRAM [ARGS...]\n\n"
-		"Run N copies of PROGRAM, copy i bound to /dev/vcube<i>, all starting\n"
+		"usage: vcube-run -n N [--net NAME] [--params 'k=v ...'] [--] PROGRAM [ARGS...]\n\n"
+		"Run N copies of PROGRAM, copy i bound to node i (/dev/vcube<i>, or\n"
+		"/dev/vcube/NAME/<i> on network NAME), all starting\n"
 		"together at virtual time 0. Each gets VCUBE_RANK, VCUBE_SIZE and\n"
 		"VCUBE_FD in its environment (and VCUBE_RUN_PID, this process: a\n"
 		"SIGTERM to it ends them all); {rank} and {size} in ARGS are replaced.\n"
@@ -46,6 +48,9 @@ static void usage(FILE *f)
 		"to fail (128 + signal if it was killed), else 0.\n\n"
 		"  -n, -np, --np N    number of processes (at most the network's nodes;\n"
 		"                     -np as mpirun spells it)\n"
+		"  --net NAME         the network NAME (vcubectl net add); the default:\n"
+		"                     VCUBE_NET, else the module parameters' network.\n"
+		"                     The programs find it in VCUBE_NET\n"
 		"  --params 'k=v ...' refuse to run unless the loaded module has these\n"
 		"                     parameters (as in /sys/module/vcube/parameters)\n"
 		"  -h, --help         this text\n"
@@ -117,11 +122,12 @@ static char *subst(const char *arg, unsigned int rank, unsigned int size)
 static void child(unsigned int rank, unsigned int n, int ready, int go,
 		  char **argv)
 {
-	char path[32], buf[32];
+	char path[64], buf[32];
 	char **args;
 	int fd, i, argc;
 
-	snprintf(path, sizeof(path), VCUBE_DEV_FMT, rank);
+	/* parse() checked the name */
+	vcube_node_path(vcube_env_net(), rank, path, sizeof(path));
 	fd = open(path, O_RDWR);
 	if (fd < 0) {
 		fprintf(stderr, "vcube-run: rank %u: %s: %s\n", rank, path,
@@ -161,11 +167,12 @@ static int parse(int argc, char **argv, unsigned long *n, const char **params)
 	static const struct option opts[] = {
 		{ "np", required_argument, NULL, 'n' },
 		{ "params", required_argument, NULL, 'p' },
+		{ "net", required_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	char *end;
+	char *end, path[64];
 	int c, i;
 
 	/* mpirun's single-dash -np: the same as --np (before the program) */
@@ -173,7 +180,7 @@ static int parse(int argc, char **argv, unsigned long *n, const char **params)
 		if (!strcmp(argv[i], "-np"))
 			argv[i] = "--np";
 		if (!strcmp(argv[i], "--np") || !strcmp(argv[i], "-n") ||
-		    !strcmp(argv[i], "--params"))
+		    !strcmp(argv[i], "--params") || !strcmp(argv[i], "--net"))
 			i++;		/* its value */
 		else if (argv[i][0] != '-')
 			break;		/* the program */
@@ -192,6 +199,15 @@ static int parse(int argc, char **argv, unsigned long *n, const char **params)
 			break;
 		case 'p':
 			*params = optarg;
+			break;
+		case 'N':
+			if (vcube_node_path(optarg, 0, path, sizeof(path))) {
+				fprintf(stderr, "vcube-run: --net: '%s' is not a network name\n",
+					optarg);
+				return 2;
+			}
+			/* the children's libvcube follows it too */
+			setenv("VCUBE_NET", optarg, 1);
 			break;
 		case 'h':
 			usage(stdout);

@@ -294,6 +294,7 @@ static const struct {
 	{ "windows", vc_cmd_windows, "the peak channel sharing per window of window_ns" },
 	{ "trace", vc_cmd_trace, "every record kept, oldest first [--format perfetto|paje] [-o F]; on|off" },
 	{ "deadlock", vc_cmd_deadlock, "what every node of the last deadlock waited for (CAP_NET_ADMIN)" },
+	{ "net", vc_cmd_net, "[show [NAME] | add NAME KEY=VALUE... | del NAME]: the networks" },
 	{ "help", cmd_help, "this text" },
 };
 
@@ -303,15 +304,19 @@ static int cmd_help(int argc, char **argv)
 
 	(void)argc;
 	(void)argv;
-	printf("usage: vcubectl [-j|--json] [--sysfs DIR] [COMMAND [ARGS]]\n\n"
-	       "Look at the vcube network the module models. Without a command: show.\n\n"
+	printf("usage: vcubectl [-j|--json] [--net NAME] [--sysfs DIR] [COMMAND [ARGS]]\n\n"
+	       "Look at a vcube network: the default one (the module parameters'),\n"
+	       "or NAME's (vcubectl net). Without a command: show.\n\n"
 	       "commands:\n");
 	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
 		printf("  %-8s %s\n", cmds[i].name, cmds[i].desc);
 	printf("\noptions:\n"
 	       "  -j, --json     print JSON instead of text\n"
 	       "  -p, --pretty   JSON, indented (implies -j)\n"
-	       "  --sysfs DIR    read network facts from DIR instead of %s\n"
+	       "  --net NAME     the network NAME (default: VCUBE_NET, else the\n"
+	       "                 module parameters' network)\n"
+	       "  --sysfs DIR    read network facts from DIR instead of the\n"
+	       "                 network's (%s for the default one)\n"
 	       "  -h, --help     this text\n"
 	       "  -V, --version  the version\n\n"
 	       "A command may be shortened to any prefix, as ip's are: the first in\n"
@@ -337,10 +342,12 @@ int main(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "pretty", no_argument, NULL, 'p' },
 		{ "sysfs", required_argument, NULL, 's' },
+		{ "net", required_argument, NULL, 'n' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
+	char path[64];
 	int c, i;
 
 	vcube_tool_name(argv, "vcubectl");
@@ -355,6 +362,15 @@ int main(int argc, char **argv)
 			break;
 		case 's':
 			sysfs_root = optarg;
+			break;
+		case 'n':
+			/* libvcube's calls (netlink, sysfs, devices) follow it */
+			if (vcube_node_path(optarg, 0, path, sizeof(path))) {
+				fprintf(stderr, "vcubectl: --net: '%s' is not a network name\n",
+					optarg);
+				return 2;
+			}
+			setenv("VCUBE_NET", optarg, 1);
 			break;
 		case 'h':
 			return cmd_help(0, NULL);
@@ -377,7 +393,7 @@ int main(int argc, char **argv)
 	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) &&
 	    cmds[i].fn != cmd_route && cmds[i].fn != vc_cmd_links &&
 	    cmds[i].fn != vc_cmd_watch && cmds[i].fn != vc_cmd_trace &&
-	    cmds[i].fn != vc_cmd_monitor) {
+	    cmds[i].fn != vc_cmd_monitor && cmds[i].fn != vc_cmd_net) {
 		printf("usage: vcubectl [-j] %s\n%s\n", cmds[i].name,
 		       cmds[i].desc);
 		return 0;

@@ -19,11 +19,32 @@ extern "C" {
 
 #define VCUBE_SYSFS_ROOT	"/sys/class/vcube"
 #define VCUBE_DEV_FMT		"/dev/vcube%u"
+/* A network made by net-new (vcubectl net add): its nodes and its facts. */
+#define VCUBE_NET_DEV_FMT	"/dev/vcube/%s/%u"
+#define VCUBE_NET_SYSFS_FMT	"/sys/class/vcube_net/%s"
 #define VCUBE_MAX_NEIGHBORS	16
 
 struct vcube_node;
 
-/* Bind the calling process to node @rank (opens /dev/vcube<rank>). */
+/*
+ * Networks: the module's parameters make one, "default" (its nodes are
+ * /dev/vcube<rank>); netlink's net-new (vcubectl net add) makes others,
+ * each named (/dev/vcube/<name>/<rank>). A function that takes a network
+ * name takes NULL or "default" for the default one.
+ *
+ * The network the environment names: VCUBE_NET (set by vcube-run --net
+ * and vcubectl --net), or NULL (the default one).
+ */
+const char *vcube_env_net(void);
+/* The device of node @rank of network @net; -EINVAL for a bad name. */
+int vcube_node_path(const char *net, unsigned int rank, char *buf,
+		    size_t len);
+/* The sysfs directory of network @net (for vcube_net_describe()). */
+int vcube_net_sysfs_root(const char *net, char *buf, size_t len);
+/* Bind the calling process to node @rank of network @net. */
+int vcube_node_open_net(const char *net, unsigned int rank,
+			struct vcube_node **nodep);
+/* The same, on the network vcube_env_net() names. */
 int vcube_node_open(unsigned int rank, struct vcube_node **nodep);
 int vcube_node_close(struct vcube_node *node);
 int vcube_node_fd(const struct vcube_node *node);
@@ -111,7 +132,10 @@ int vcube_node_mark(struct vcube_node *node, const char *label);
  */
 int vcube_env_rank(unsigned int *rank, unsigned int *size);
 
-/* The network as sysfs describes it; @root NULL means VCUBE_SYSFS_ROOT. */
+/*
+ * The network as sysfs describes it; @root NULL means the directory of the
+ * network vcube_env_net() names (VCUBE_SYSFS_ROOT for the default one).
+ */
 struct vcube_net_desc {
 	char topology[16];
 	char shape[64];
@@ -279,8 +303,45 @@ struct vcube_nl_cnet {
 	uint64_t wait_ns;		/* members waiting for the last one */
 };
 
-/* -ENOENT: no vcube module is loaded. */
+/*
+ * -ENOENT: no vcube module is loaded. The handle's commands name the
+ * network vcube_env_net() names (-ENODEV if there is none such), or the
+ * default one, or vcube_nl_net_use()'s.
+ */
 int vcube_nl_open(struct vcube_nl **nlp);
+/* A network (net-get, net-new's reply). */
+struct vcube_nl_net {
+	unsigned int id;
+	char name[16];
+	bool is_default;	/* the module parameters': /dev/vcube<rank> */
+	char topology[16];
+	char shape[64];
+	char profile[16];
+	char switching[16];
+	unsigned int nodes;
+	unsigned int channels;
+	unsigned int mode;	/* its device files' permissions */
+	unsigned int bound;	/* nodes a process has bound now */
+};
+/* From now on the handle's commands name network @name (NULL: default). */
+int vcube_nl_net_use(struct vcube_nl *nl, const char *name);
+/*
+ * Make network @name in the caller's network namespace from @nkv words
+ * "key=value", the module parameters' (modinfo vcube; a cost of -1 is the
+ * profile's, as there): 0 and *@net (may be NULL), or -errno with the
+ * reason in vcube_nl_errmsg(): -EINVAL (a bad word), -EEXIST (the name is
+ * taken), -ENOSPC (past the namespace's bounds), -EPERM. With
+ * VCUBE_NL_DESTROY_ON_CLOSE, it is deleted when the handle is closed.
+ */
+#define VCUBE_NL_DESTROY_ON_CLOSE	1u
+int vcube_nl_net_new(struct vcube_nl *nl, const char *name, int nkv,
+		     char *const *kv, unsigned int flags,
+		     struct vcube_nl_net *net);
+/* Delete network @name: its nodes' calls fail with -ENODEV from then on. */
+int vcube_nl_net_del(struct vcube_nl *nl, const char *name);
+/* The networks of the namespace (only @name's if not NULL); free(*out). */
+int vcube_nl_net_dump(struct vcube_nl *nl, const char *name,
+		      struct vcube_nl_net **out, size_t *n);
 void vcube_nl_close(struct vcube_nl *nl);
 int vcube_nl_topo_get(struct vcube_nl *nl, struct vcube_nl_topo *topo);
 /* Every link (every node); free(*out). @parts (may be NULL): messages. */

@@ -37,7 +37,10 @@ int vcube_tool_net(const char *tool, struct vcube_net_desc *net)
 {
 	int ret = vcube_net_describe(NULL, net);
 
-	if (ret == -ENOENT)
+	if (ret == -ENOENT && vcube_env_net())
+		fprintf(stderr, "%s: no network named %s (vcubectl net show lists them)\n",
+			tool, vcube_env_net());
+	else if (ret == -ENOENT)
 		fprintf(stderr, "%s: no vcube network is loaded (insmod vcube.ko ...)\n",
 			tool);
 	else if (ret)

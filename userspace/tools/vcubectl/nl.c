@@ -37,14 +37,10 @@ int vc_nl_open(const char *what, struct vcube_nl **nl)
 {
 	int ret = vcube_nl_open(nl);
 
-	/*
-	 * The module is there (sysfs says so) but not its family: the caller
-	 * is in another network namespace than the initial one, where the one
-	 * network's family lives.
-	 */
-	if (ret == -ENOENT && !access("/sys/class/vcube/nodes", F_OK)) {
-		fprintf(stderr, "vcubectl: %s: the vcube network is loaded, but its netlink family is only in the initial network namespace\n",
-			what);
+	/* the network VCUBE_NET (or --net) names is not in this namespace */
+	if (ret == -ENODEV) {
+		fprintf(stderr, "vcubectl: %s: no network named %s in this network namespace (vcubectl net show lists them)\n",
+			what, vcube_env_net());
 		return 1;
 	}
 	return ret ? vc_fail_nl(what, ret, NULL) : 0;

@@ -16,6 +16,8 @@
 #include "vcube.h"
 #include "vcubectl/print.h"
 
+/* vcubectl net: make, delete and list networks (net.c). */
+int vc_cmd_net(int argc, char **argv);
 /* Say why @what failed (-errno @err): 1, the exit status. */
 int vc_fail(const char *what, int err);
 /* @s as a whole number up to @max into *@out; -EINVAL (said). */

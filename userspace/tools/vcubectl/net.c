@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vcubectl net: networks made and deleted at run time, in the style of ip
+ * link: net add NAME key=value..., net del NAME, net show [NAME].
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vcubectl/vcubectl.h"
+
+static void net_print(const struct vcube_nl_net *n)
+{
+	char dev[64];
+
+	if (vcube_node_path(n->is_default ? NULL : n->name, 0, dev,
+			    sizeof(dev)))
+		dev[0] = '\0';
+	vc_open(NULL, '{');
+	vc_print_uint(VC_ANY, "id", "%llu:", n->id);
+	vc_print_str(VC_ANY, "name", " %s", n->name);
+	vc_print_bool(VC_JSON, "default", NULL, n->is_default);
+	vc_print_str(VC_ANY, "topology", " %s", n->topology);
+	vc_print_str(VC_ANY, "shape", " %s", n->shape);
+	vc_print_uint(VC_ANY, "nodes", " nodes %llu", n->nodes);
+	vc_print_uint(VC_ANY, "channels", " channels %llu", n->channels);
+	vc_print_str(VC_ANY, "profile", " profile %s", n->profile);
+	vc_print_str(VC_ANY, "switching", " %s", n->switching);
+	vc_print_uint(VC_ANY, "bound", " bound %llu", n->bound);
+	vc_print_uint(VC_JSON, "mode", NULL, n->mode);
+	vc_print_text(" mode %04o", n->mode);
+	/* its first node's device: the rest are numbered on from it */
+	vc_print_str(VC_ANY, "dev0", " %s\n", dev);
+	vc_close('{');
+}
+
+static int net_usage(const char *why)
+{
+	if (why)
+		fprintf(stderr, "vcubectl net: %s\n", why);
+	fprintf(stderr, "try 'vcubectl net --help'\n");
+	return 2;
+}
+
+static int net_help(void)
+{
+	printf("usage: vcubectl [-j] net [show [NAME]]\n"
+	       "       vcubectl net add NAME [KEY=VALUE ...]\n"
+	       "       vcubectl net del NAME\n\n"
+	       "The networks of this network namespace. add makes one from the\n"
+	       "module parameters' words (modinfo vcube: topology=mesh rows=4 cols=4\n"
+	       "profile=delta ...; each absent one takes the parameter's default);\n"
+	       "its nodes are then /dev/vcube/NAME/RANK, and vcube-run --net NAME\n"
+	       "or vcubectl --net NAME use it. del deletes one: a call on its nodes\n"
+	       "then fails with ENODEV. add and del need CAP_NET_ADMIN in the\n"
+	       "namespace's user namespace (unshare -Urn gives it).\n");
+	return 0;
+}
+
+static int net_show(struct vcube_nl *nl, const char *name)
+{
+	struct vcube_nl_net *nets;
+	size_t n, i;
+	int ret;
+
+	ret = vcube_nl_net_dump(nl, name, &nets, &n);
+	if (ret == -ENOENT && name) {
+		fprintf(stderr, "vcubectl: net show: no network named %s in this network namespace\n",
+			name);
+		return 1;
+	}
+	if (ret)
+		return vc_fail_nl("net show", ret, nl);
+	vc_open(NULL, '[');
+	for (i = 0; i < n; i++)
+		net_print(&nets[i]);
+	vc_close('[');
+	vc_end();
+	free(nets);
+	return 0;
+}
+
+int vc_cmd_net(int argc, char **argv)
+{
+	struct vcube_nl_net made;
+	const char *sub = argc > 1 ? argv[1] : "show";
+	struct vcube_nl *nl;
+	int ret;
+
+	if (!strcmp(sub, "--help") || !strcmp(sub, "-h") ||
+	    !strcmp(sub, "help"))
+		return net_help();
+	if (strcmp(sub, "show") && strcmp(sub, "add") && strcmp(sub, "del"))
+		return net_usage("the subcommands are show, add and del");
+	if (strcmp(sub, "show") && argc < 3)
+		return net_usage("name the network");
+	if ((!strcmp(sub, "show") && argc > 3) ||
+	    (!strcmp(sub, "del") && argc > 3))
+		return net_usage("too many arguments");
+	if (vc_nl_open("net", &nl))
+		return 1;
+	if (!strcmp(sub, "show")) {
+		ret = net_show(nl, argc > 2 ? argv[2] : NULL);
+	} else if (!strcmp(sub, "add")) {
+		ret = vcube_nl_net_new(nl, argv[2], argc - 3, argv + 3, 0,
+				       &made);
+		if (ret) {
+			ret = vc_fail_nl("net add", ret, nl);
+		} else {
+			net_print(&made);
+			vc_end();
+		}
+	} else {
+		ret = vcube_nl_net_del(nl, argv[2]);
+		if (ret == -ENOENT) {
+			fprintf(stderr, "vcubectl: net del: no network named %s in this network namespace\n",
+				argv[2]);
+			ret = 1;
+		} else if (ret) {
+			ret = vc_fail_nl("net del", ret, nl);
+		}
+	}
+	vcube_nl_close(nl);
+	return ret;
+}
