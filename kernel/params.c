@@ -4,6 +4,7 @@
  * the module's parameters and for netlink's net-new alike. Owns no state:
  * each error is one line written into the caller's buffer.
  */
+#include <linux/bits.h>
 #include <linux/kernel.h>
 #include <linux/sizes.h>
 #include <linux/stddef.h>
@@ -312,6 +313,52 @@ static int vcube_bounds_apply(const struct vcube_conf *c,
 	return 0;
 }
 
+/*
+ * A cost parameter given for a switching mode it does not apply to is
+ * refused, as a shape parameter of another topology is: ignored, it would
+ * leave a user measuring another machine than the one asked for.
+ */
+static const struct {
+	int cost;
+	u32 modes;	/* BIT(enum vc_switching) of the modes that use it */
+	const char *which;
+} vcube_switching_costs[] = {
+	{ VCUBE_COST_LANES, BIT(VC_SW_WORMHOLE), "wormhole switching" },
+	{ VCUBE_COST_GAMMA, BIT(VC_SW_WORMHOLE) | BIT(VC_SW_PACKET),
+	  "wormhole and packet switching" },
+	{ VCUBE_COST_PACKET_PAYLOAD, BIT(VC_SW_PACKET), "packet switching" },
+	{ VCUBE_COST_PARTIAL_NS, BIT(VC_SW_PACKET), "packet switching" },
+	{ VCUBE_COST_RECV_NS, BIT(VC_SW_WORMHOLE) | BIT(VC_SW_PACKET),
+	  "wormhole and packet switching" },
+	{ VCUBE_COST_DUPLEX_NS, BIT(VC_SW_CIRCUIT), "circuit switching" },
+};
+
+static int vcube_switching_check(const struct vcube_conf *c,
+				 const struct vc_params *p, char *err,
+				 size_t len)
+{
+	int i, k;
+
+	for (i = 0; i < ARRAY_SIZE(vcube_switching_costs); i++) {
+		k = vcube_switching_costs[i].cost;
+		if (c->cost[k] == -1 ||
+		    vcube_switching_costs[i].modes & BIT(p->switching))
+			continue;
+		scnprintf(err, len,
+			  "%s=%lld applies to %s; this network's is %s (switching=)",
+			  vcube_cost_defs[k].name, c->cost[k],
+			  vcube_switching_costs[i].which,
+			  vcube_switching_names[p->switching]);
+		return -EINVAL;
+	}
+	if (p->switching == VC_SW_PACKET && !p->packet_payload) {
+		scnprintf(err, len,
+			  "packet_payload=0: a packet carries at least 1 byte");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /**
  * vcube_conf_apply() - check a network's description and make its model
  * @c: the description; the shape it took is written back
@@ -331,6 +378,8 @@ int vcube_conf_apply(struct vcube_conf *c, struct vcube_model *m,
 		ret = vcube_choices_apply(c, &m->params, err, len);
 	if (!ret)
 		ret = vcube_costs_apply(c, &m->params, err, len);
+	if (!ret)
+		ret = vcube_switching_check(c, &m->params, err, len);
 	if (!ret && m->params.fc_bufs && m->topo.nodes > VC_FC_MAX_NODES) {
 		scnprintf(err, len,
 			  "fc_bufs=%u needs nodes <= %u (a window per pair of nodes); this machine has %u",

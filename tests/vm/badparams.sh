@@ -45,6 +45,11 @@ cases=(
 	"topology=hypercube dim=3 fc_bufs=256|fc_bufs=256 is out of range (0..255)"
 	"topology=hypercube dim=11 fc_bufs=1|fc_bufs=1 needs nodes <= 1024"
 	"profile=seidel dim=11|fc_bufs=16 needs nodes <= 1024"
+	"topology=hypercube dim=3 gamma=1|gamma=1 applies to wormhole and packet switching; this network's is circuit"
+	"topology=hypercube dim=3 lanes=2|lanes=2 applies to wormhole switching"
+	"topology=hypercube dim=3 packet_payload=128|packet_payload=128 applies to packet switching"
+	"profile=cm5 packet_payload=0|packet_payload=0: a packet carries at least 1 byte"
+	"profile=delta rows=4 cols=4 duplex_ns=5|duplex_ns=5 applies to circuit switching; this network's is wormhole"
 	"topology=hypercube dim=3 max_inflight=4194304 max_inflight_node=8388608|max_inflight_node=8388608 is out of range (max_msg + 64 KiB = 1114112..max_inflight=4194304)"
 )
 
