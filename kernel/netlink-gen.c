@@ -67,7 +67,7 @@ static const struct nla_policy vcube_net_new_nl_policy[VCUBE_A_NET_CNET_BCAST_NS
 	[VCUBE_A_NET_NODES] = { .type = NLA_U32, },
 	[VCUBE_A_NET_PROFILE] = { .type = NLA_NUL_STRING, .len = 15, },
 	[VCUBE_A_NET_SEED] = { .type = NLA_U64, },
-	[VCUBE_A_NET_MODE] = NLA_POLICY_MAX(NLA_U32, 511),
+	[VCUBE_A_NET_MODE] = { .type = NLA_U32, },
 	[VCUBE_A_NET_MAX_MSG] = { .type = NLA_U64, },
 	[VCUBE_A_NET_MAX_REQS] = { .type = NLA_U32, },
 	[VCUBE_A_NET_MAX_INFLIGHT] = { .type = NLA_U64, },
