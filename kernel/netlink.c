@@ -194,6 +194,8 @@ static int vcube_nl_topo_fill(struct sk_buff *skb, struct vcube_net *net)
 	      nla_put_u32(skb, VCUBE_A_TOPO_TRACE_MAX, net->params.trace_max) ||
 	      nla_put_u32(skb, VCUBE_A_TOPO_TRACE_ON,
 			  vc_trace_enabled(net->engine)) ||
+	      vcube_nl_put_u64(skb, VCUBE_A_TOPO_TRACE_SEQ, VCUBE_A_TOPO_PAD,
+			       vc_trace_count(net->engine)) ||
 	      nla_put_u32(skb, VCUBE_A_TOPO_NET_ID, net->id);
 	return ret ? -EMSGSIZE : 0;
 }

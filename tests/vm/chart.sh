@@ -105,6 +105,13 @@ load topology=hypercube dim=3 profile=ipsc860 && {
 	rc=$?
 	good=0; [ $rc = 0 ] && grep -q 'waiting: a channel held' "$out-n.svg" && grep -q 'waiting: in transit' "$out-n.svg" && good=1
 	check "--timeline naive on d=3: the waits drawn by cause, a channel held among them" [ $good = 1 ]
+	# a run's picture after other runs is its picture alone: every run
+	# starts at virtual time 0, and the others' waits lie in its times
+	vcube-run -n 8 vcube-bench -q --algo naive --sizes 4096 --reps 1 > /dev/null 2>&1
+	vcube-chart --timeline "$out-p.svg" pairwise_F > /dev/null 2>&1
+	rc=$?
+	check "--timeline pairwise_F after naive and vcube-bench's naive: the same picture as alone" \
+		sh -c "[ $rc = 0 ] && cmp -s $out.svg $out-p.svg"
 	vcube-chart --timeline "$out.txt" pairwise_F > "$out" 2>&1
 	rc=$?
 	check "--timeline to a .txt: refused, exit 2 ($(head -n 1 "$out"))" [ $rc = 2 ]

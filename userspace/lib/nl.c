@@ -330,6 +330,25 @@ int vcube_nl_topo_get(struct vcube_nl *nl, struct vcube_nl_topo *topo)
 	return ret;
 }
 
+static int vcube_nl_trace_seq_parse(struct nlattr **tb, void *arg)
+{
+	if (!tb[VCUBE_A_TOPO_TRACE_SEQ])
+		return -EIO;
+	*(uint64_t *)arg = U64(tb, VCUBE_A_TOPO_TRACE_SEQ);
+	return 0;
+}
+
+int vcube_nl_trace_seq(struct vcube_nl *nl, uint64_t *seq)
+{
+	int ret;
+
+	if (!nl || !seq)
+		return -EINVAL;
+	ret = vcube_nl_send(nl, VCUBE_CMD_TOPO_GET, 0);
+	return ret ?: vcube_nl_recv(nl, false, vcube_nl_trace_seq_parse,
+				    VCUBE_A_TOPO_MAX, seq, NULL);
+}
+
 static int vcube_nl_cnet_parse(struct nlattr **tb, void *arg)
 {
 	struct vcube_nl_cnet *c = arg;

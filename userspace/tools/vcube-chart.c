@@ -200,8 +200,11 @@ static void chart_grid(const struct chart *ch, const struct opts *o)
 		}
 }
 
-/* Messages sent so far (topo-get), low 32 bits as trace records say it. */
-static int net_messages(uint32_t *m0)
+/*
+ * Before the run: messages sent so far (topo-get), low 32 bits as trace
+ * records say it, and the seq the run's first trace record will have.
+ */
+static int net_marks(uint32_t *m0, uint64_t *s0)
 {
 	struct vcube_nl_topo t;
 	struct vcube_nl *nl;
@@ -211,6 +214,8 @@ static int net_messages(uint32_t *m0)
 	if (ret)
 		return ret;
 	ret = vcube_nl_topo_get(nl, &t);
+	if (!ret)
+		ret = vcube_nl_trace_seq(nl, s0);
 	vcube_nl_close(nl);
 	if (!ret)
 		*m0 = (uint32_t)t.messages;
@@ -240,8 +245,13 @@ static int of_run(const struct vcube_trace_rec *r, unsigned int n, uint32_t m0)
 	return r->msg - m0 <= INT32_MAX && r->src < n && r->dst < n;
 }
 
-/* Rank 0, --timeline: the run's records, drawn from its first start. */
-static int timeline(const struct opts *o, unsigned int n, uint32_t m0)
+/*
+ * Rank 0, --timeline: the run's records, drawn from its first start. Every
+ * run starts at virtual time 0: the waits of earlier runs overlap this
+ * one's in time, and only their seq (below @s0) tells them apart.
+ */
+static int timeline(const struct opts *o, unsigned int n, uint32_t m0,
+		    uint64_t s0)
 {
 	struct vcube_trace_rec *r;
 	char title[160];
@@ -262,7 +272,7 @@ static int timeline(const struct opts *o, unsigned int n, uint32_t m0)
 			tl.origin = r[i].start;
 	for (i = 0; i < nr; i++)
 		if (r[i].kind == VCUBE_TRACE_KIND_WAIT ?
-		    r[i].src < n && r[i].end > tl.origin &&
+		    r[i].src < n && r[i].end > tl.origin && r[i].seq >= s0 &&
 		    tl.origin != UINT64_MAX : of_run(&r[i], n, m0)) {
 			r[k] = r[i];
 			if (r[k].start < tl.origin)
@@ -328,6 +338,7 @@ static int run(const struct opts *o)
 	const struct vcube_node_info *in;
 	struct vcube_comm *c;
 	uint8_t *sb, *rb;
+	uint64_t s0 = 0;
 	uint32_t m0 = 0;
 	unsigned int n, d = 0;
 	int ret, out = 0;
@@ -365,7 +376,7 @@ static int run(const struct opts *o)
 	 */
 	ret = vcube_comm_barrier(c);
 	if (!ret && vcube_comm_rank(c) == 0)
-		ret = net_messages(&m0);
+		ret = net_marks(&m0, &s0);
 	if (!ret)
 		ret = vcube_comm_barrier(c);
 	if (!ret)
@@ -378,7 +389,8 @@ static int run(const struct opts *o)
 		return 1;
 	}
 	if (vcube_comm_rank(c) == 0)
-		out = o->timeline ? timeline(o, n, m0) : chart(o, n, d, m0);
+		out = o->timeline ? timeline(o, n, m0, s0) :
+				    chart(o, n, d, m0);
 	free(sb);
 	free(rb);
 	vcube_comm_close(c);

@@ -364,6 +364,11 @@ int vcube_nl_trace_set(struct vcube_nl *nl, bool on);
 int vcube_nl_trace_dump(struct vcube_nl *nl, struct vcube_trace_rec **out,
 			size_t *n, unsigned int *parts);
 /*
+ * The seq the next trace record will have: read before a run, it tells
+ * the run's records (seq at least it) from those of earlier runs.
+ */
+int vcube_nl_trace_seq(struct vcube_nl *nl, uint64_t *seq);
+/*
  * The last deadlock since the last reset, one entry per node it left
  * waiting (none: none since); free(*out). Needs CAP_NET_ADMIN.
  */
