@@ -129,7 +129,12 @@ mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 out "/host$out" || pow
 # time, as into a log), and all of it is out before the exit status.
 stty -F /dev/ttyS1 raw -echo 2> /dev/null
 echo VCUBE-VM-START
-{ { chroot /host /bin/bash "$out/job.sh"; echo $? > /job.rc; } 2>&1 >&3 3>&- |
+# The job's root is /host moved onto / in a mount namespace of its own,
+# not a chroot into /host: the kernel refuses user namespaces to a
+# chrooted process (unshare -Ur in the tests), not to one whose root is
+# its namespace's.
+{ { unshare -m sh -c 'cd /host && mount --move . / && exec chroot . /bin/bash "$0"' \
+	"$out/job.sh"; echo $? > /job.rc; } 2>&1 >&3 3>&- |
 	cat > /dev/ttyS1; } 3>&1
 echo "VCUBE-VM-EXIT $(cat /job.rc)"
 poweroff -f
