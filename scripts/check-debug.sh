@@ -57,7 +57,7 @@ tests=("$@")
 # The papers' sweeps and the tools' output (sync, golden, sim, score,
 # algos, switching, chart, readme, topologies, netlink) test numbers and
 # formats the debug kernel cannot change; name them to run them too.
-[ ${#tests[@]} -gt 0 ] || tests=(stress faults bounds signals lifecycle engine cnet recv copy
+[ ${#tests[@]} -gt 0 ] || tests=(stress faults bounds signals lifecycle networks engine cnet recv copy
 	duplex badparams)
 log=build/check-debug.log
 set +e

@@ -4,7 +4,8 @@
 # from many processes and from threads sharing a file, with kill -9,
 # SIGSTOP/SIGCONT and netlink and sysfs readers alongside; the same as an
 # unprivileged user; kill -9 of random ranks mid-exchange on every profile;
-# insmod/rmmod cycles. Each case prints its counts and a pass/fail line; the
+# insmod/rmmod cycles; networks made and deleted under programs, readers
+# and rmmod. Each case prints its counts and a pass/fail line; the
 # kernel log is checked by run.sh after it.
 #
 #   VCUBE_STRESS=long   the long suite (make stress): 1,000,000 calls from
@@ -16,9 +17,9 @@
 PATH=$VCUBE_TOP/build/tests/stress:$PATH
 seed=${VCUBE_STRESS_SEED:-1}
 if [ "${VCUBE_STRESS:-short}" = long ]; then
-	procs=64 ops=1000000 kills=100 stops=100 xkills=20 cycles=100 uops=100000
+	procs=64 ops=1000000 kills=100 stops=100 xkills=20 cycles=100 uops=100000 nrounds=300
 else
-	procs=16 ops=20000 kills=4 stops=4 xkills=2 cycles=10 uops=4000
+	procs=16 ops=20000 kills=4 stops=4 xkills=2 cycles=10 uops=4000 nrounds=30
 fi
 tmp=$(mktemp -d)
 
@@ -114,6 +115,70 @@ for ((i = 0; i < cycles; i++)); do
 	rmmod vcube || bad=$((bad + 1))
 done
 check "$cycles insmod/rmmod cycles over six shapes: rmmod refused while a node is open, then clean ($bad failures)" [ $bad = 0 ]
+
+# ---- networks made and deleted under programs bound to them, netlink
+# readers and dumps, then rmmod under a stream of net-new
+load topology=hypercube dim=3 && {
+	: > "$tmp/hung"
+	# programs on networks r0..r3, which come and go under them: each
+	# runs to its end or fails (ENODEV, ENOENT), none may hang
+	users() {
+		local k=$1 i=0
+		while [ ! -e "$tmp/stop" ]; do
+			timeout 60 vcube-run --net r$k -n 4 vcube-bench -q --csv \
+				--algo pairwise_F,linear --sizes 64,1024 --reps 2 > /dev/null 2>&1
+			case $? in
+			0) ;;
+			124) echo "r$k" >> "$tmp/hung" ;;
+			*) sleep 0.1 ;;	# no such network (yet, or any more)
+			esac
+			i=$((i + 1))
+		done
+	}
+	netreaders() {
+		while [ ! -e "$tmp/stop" ]; do
+			for k in 0 1 2 3; do
+				vcubectl --net r$k -j links > /dev/null 2>&1
+				vcubectl --net r$k -j nodes > /dev/null 2>&1
+				vcubectl --net r$k trace > /dev/null 2>&1
+				cat /sys/class/vcube_net/r$k/shape /sys/class/vcube_net/r$k/vcube*/owner > /dev/null 2>&1
+			done
+			vcubectl -j net show > /dev/null 2>&1
+		done
+	}
+	rm -f "$tmp/stop"
+	pids=()
+	for k in 0 1 2 3; do users $k & pids+=($!); done
+	netreaders & pids+=($!)
+	kinds=("topology=hypercube dim=2" "topology=mesh rows=2 cols=2 profile=delta"
+		"topology=torus rows=2 cols=3 profile=ap1000" "profile=cm5 nodes=4")
+	made=0 gone=0
+	for ((i = 0; i < nrounds; i++)); do
+		k=$((i % 4))
+		vcubectl net add r$k ${kinds[$(((i / 4) % 4))]} seed=$i > /dev/null 2>&1 && made=$((made + 1))
+		sleep "0.$((RANDOM % 5))"
+		vcubectl net del r$k 2> /dev/null && gone=$((gone + 1))
+	done
+	: > "$tmp/stop"
+	wait "${pids[@]}"
+	check "$nrounds networks made and deleted under 4 programs' binds, sends and waits and netlink and sysfs readers ($made made, $gone deleted)" \
+		sh -c "[ $made = $nrounds ] && [ $gone = $nrounds ]"
+	check "no program hung on a deleted network ($(sort -u "$tmp/hung" | tr '\n' ' '))" [ ! -s "$tmp/hung" ]
+	check "none left: only the default network, no /dev/vcube/" \
+		sh -c '[ "$(vcubectl -j net show | python3 -c "import json,sys; print([n[\"name\"] for n in json.load(sys.stdin)])")" = "[\x27default\x27]" ] && [ ! -e /dev/vcube ]'
+	# rmmod under a stream of net-new and net-show
+	rm -f "$tmp/stop"
+	( i=0; while [ ! -e "$tmp/stop" ]; do
+		vcubectl net add s$((i % 8)) dim=2 > /dev/null 2>&1
+		vcubectl -j net show > /dev/null 2>&1; i=$((i + 1)); done ) &
+	adder=$!
+	sleep 2
+	for i in $(seq 50); do rmmod vcube 2> /dev/null && break; sleep 0.1; done
+	: > "$tmp/stop"
+	wait $adder
+	check "rmmod under a stream of net-new: done, every network gone" \
+		sh -c '! loaded && [ ! -e /dev/vcube ] && [ ! -e /sys/class/vcube_net ]'
+}
 
 # ---- the long suite also runs the memory, lock-hold and signal cases
 if [ "${VCUBE_STRESS:-short}" = long ]; then

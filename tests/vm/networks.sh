@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Networks as objects (vcubectl net, netlink's net-new/net-del/net-get):
+# two networks of other topologies than the default one, and the default
+# one, running exchanges at once, each with the virtual times it gives
+# alone; bad descriptions refused with nothing left behind; a network
+# deleted under blocked and idle nodes; destroy-on-close; an unprivileged
+# user's private network in its own user and network namespace, which no
+# other namespace sees; a namespace's exit with a node held; rmmod; the
+# bounds; a module with no network.
+. "$(dirname "$0")/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+chmod 755 "$tmp"
+# where the unprivileged user below writes
+mkdir "$tmp/u" && chown 4242:4242 "$tmp/u"
+# A sweep whose virtual times are compared to the bit (CSV: no progress).
+sweep() { # NET N ALGOS SIZES
+	vcube-run --net "$1" -n "$2" vcube-bench -q --csv --algo "$3" --sizes "$4" --reps 2
+}
+netcount() { vcubectl -j net show | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))'; }
+
+load topology=hypercube dim=5 profile=ipsc860 && {
+	vcubectl net add a topology=hypercube dim=3 > "$tmp/a" 2>&1
+	check "net add a topology=hypercube dim=3: $(cat "$tmp/a")" grep -q '^1: a hypercube dim=3 nodes 8 ' "$tmp/a"
+	vcubectl net add b topology=mesh rows=4 cols=4 profile=delta > "$tmp/b" 2>&1
+	check "net add b topology=mesh rows=4 cols=4 profile=delta: $(cat "$tmp/b")" grep -q 'b mesh rows=4 cols=4 nodes 16 .*profile delta wormhole' "$tmp/b"
+	check "b's nodes are /dev/vcube/b/0..15, 0600, root's" \
+		sh -c '[ "$(ls /dev/vcube/b | wc -l)" = 16 ] && [ "$(stat -c %a:%U /dev/vcube/b/15)" = 600:root ]'
+	check "b's facts in /sys/class/vcube_net/b (shape, profile, nodes)" \
+		sh -c '[ "$(cat /sys/class/vcube_net/b/shape)" = "rows=4 cols=4" ] && [ "$(cat /sys/class/vcube_net/b/profile)" = delta ] && [ "$(cat /sys/class/vcube_net/b/nodes)" = 16 ]'
+	check "the default network's sysfs is as before (/sys/class/vcube: hypercube, 32 nodes)" \
+		sh -c '[ "$(cat /sys/class/vcube/topology)" = hypercube ] && [ "$(cat /sys/class/vcube/nodes)" = 32 ] && [ -e /sys/class/vcube/vcube31/coords ]'
+	check "vcubectl --net b show: the mesh" sh -c 'vcubectl --net b show | grep -q "^mesh rows=4 cols=4 nodes 16"'
+
+	# each alone, then all three at once
+	sweep a 8 pairwise_F,linear 64,4096 > "$tmp/a.solo"
+	sweep b 16 pairwise_F,linear 64,4096 > "$tmp/b.solo"
+	sweep default 32 pairwise_F 1024 > "$tmp/d.solo"
+	sweep a 8 pairwise_F,linear 64,4096 > "$tmp/a.both" &
+	pa=$!
+	sweep b 16 pairwise_F,linear 64,4096 > "$tmp/b.both" &
+	pb=$!
+	sweep default 32 pairwise_F 1024 > "$tmp/d.both"
+	wait $pa; ra=$?
+	wait $pb; rb=$?
+	check "a (8 nodes) and b (16) and the default (32) at once: all ran, every byte checked" \
+		sh -c "[ $ra = 0 ] && [ $rb = 0 ] && [ \$(cat $tmp/*.both | grep -c ',1\$') = 9 ]"
+	check "a's virtual times at once are its times alone, to the ns ($(grep -c . "$tmp/a.solo") lines)" \
+		cmp -s "$tmp/a.solo" "$tmp/a.both"
+	check "b's virtual times at once are its times alone, to the ns" cmp -s "$tmp/b.solo" "$tmp/b.both"
+	check "the default network's times at once are its times alone, to the ns" cmp -s "$tmp/d.solo" "$tmp/d.both"
+	check "a mesh's times are not a hypercube's (the runs were on their own networks)" \
+		not cmp -s "$tmp/a.solo" "$tmp/b.solo"
+	check "b's counters over netlink are b's: 16 nodes, 48 links" \
+		sh -c '[ "$(vcubectl --net b -j topo | python3 -c "import json,sys; d=json.load(sys.stdin); print(d[\"nodes\"], d[\"links\"])")" = "16 48" ]'
+
+	nets bad
+	[ $? = 0 ] || no "nets bad"
+
+	vcubectl net add x topology=hypercube dim=1 > /dev/null
+	nets deleted x > "$tmp/del" 2>&1 &
+	pd=$!
+	for i in $(seq 50); do grep -q ready "$tmp/del" && break; sleep 0.1; done
+	vcubectl net del x
+	check "net del x with a node blocked and one idle: done" [ $? = 0 ]
+	wait $pd
+	check "a deleted network's calls: $(grep -c '^ok' "$tmp/del") of 4 ENODEV" [ $? = 0 ]
+	grep '^not ok' "$tmp/del" | sed 's/^/# /'
+	check "its devices went with it" [ ! -e /dev/vcube/x ]
+	check "its name is free at once: net add x again" sh -c 'vcubectl net add x dim=2 > /dev/null && vcubectl net del x'
+
+	coproc NETS { nets close y topology=hypercube dim=2; }
+	made= id=
+	while read -r made id <&"${NETS[0]}"; do [ "$made" = made ] && break; done
+	check "destroy-on-close: y made ($made $id)" sh -c "[ '$made' = made ] && [ -e /dev/vcube/y/3 ] && vcubectl net show y > /dev/null"
+	echo >&"${NETS[1]}"
+	wait $NETS_PID
+	check "destroy-on-close: y went with its socket" sh -c '! vcubectl net show y 2>/dev/null && [ ! -e /dev/vcube/y ]'
+
+	# an unprivileged user: nothing in the initial namespace, its own
+	# network in its own user and network namespace
+	user="setpriv --reuid=4242 --regid=4242 --clear-groups"
+	out=$($user vcubectl net add z dim=1 2>&1)
+	check "an unprivileged user cannot make a network in the initial namespace ($out)" \
+		grep -q 'Operation not permitted' <<<"$out"
+	cat > "$tmp/private.sh" <<-'EOF'
+		vcubectl net add p topology=mesh rows=2 cols=2 profile=delta > /dev/null || exit 11
+		[ "$(vcubectl -j net show | python3 -c 'import json,sys; print([n["name"] for n in json.load(sys.stdin)])')" = "['p']" ] || exit 12
+		vcube-run --net p -n 4 vcube-bench -q --csv --algo pairwise_F --sizes 256 --reps 1 > "$1/p.csv" || exit 13
+		vcubectl net del default 2> /dev/null && exit 14
+		vcubectl --net p -j nodes > /dev/null || exit 15
+		exit 0
+	EOF
+	$user unshare -Urn bash "$tmp/private.sh" "$tmp/u"
+	rc=$?
+	check "in unshare -Urn an unprivileged user makes, lists (only its own), runs on and keeps a mesh; the default is not its to delete (status $rc)" \
+		sh -c "[ $rc = 0 ] && grep -q '^pairwise_F,256,.*,1$' $tmp/u/p.csv"
+	for i in $(seq 50); do [ -e /dev/vcube/p ] || break; sleep 0.1; done
+	check "its namespace's exit deleted it" [ ! -e /dev/vcube/p ]
+	check "the initial namespace never saw it" sh -c '! vcubectl net show p 2> /dev/null'
+
+	# a namespace's exit with a node held open from outside
+	unshare -n sh -c 'vcubectl net add q dim=1 > /dev/null && touch '"$tmp"'/q && sleep 2' &
+	pq=$!
+	for i in $(seq 50); do [ -e "$tmp/q" ] && break; sleep 0.1; done
+	exec 3<> /dev/vcube/q/0
+	wait $pq
+	for i in $(seq 50); do [ -e /dev/vcube/q ] || break; sleep 0.1; done
+	check "a namespace's exit with a node of its network open: the network went" [ ! -e /dev/vcube/q ]
+	VCUBE_RANK=0 VCUBE_SIZE=1 VCUBE_FD=3 nets held
+	[ $? = 0 ] || no "nets held"
+	exec 3>&-
+
+	# the README's example, as written (it makes a and b itself)
+	vcubectl net del a && vcubectl net del b
+	sed -n '/<!-- networks-example: begin -->/,/<!-- networks-example: end -->/s/^    //p' \
+		"$VCUBE_TOP/README.md" > "$tmp/readme.sh"
+	(cd "$tmp" && bash -e readme.sh) > "$tmp/readme.out" 2>&1
+	rc=$?
+	check "README's networks example runs as written ($(grep -c . "$tmp/readme.sh") lines, status $rc)" \
+		sh -c "[ $rc = 0 ] && grep -q '^pairwise_F .* ok' $tmp/readme.out && grep -q '^pex .* ok' $tmp/readme.out && [ ! -e /dev/vcube/a ]"
+	[ $rc = 0 ] || sed 's/^/# /' "$tmp/readme.out" | tail -n 20
+	vcubectl net add a dim=3 > /dev/null
+	vcubectl net add b topology=mesh rows=4 cols=4 profile=delta > /dev/null
+
+	exec 3<> /dev/vcube/b/5
+	check "rmmod refused while a node of b is open" not rmmod vcube 2> /dev/null
+	exec 3>&-
+	rmmod vcube
+	check "rmmod with networks a and b made: done, their devices gone" \
+		sh -c "[ $? = 0 ] && [ ! -e /dev/vcube/a ] && [ ! -e /sys/class/vcube_net ]"
+}
+
+load dim=5 max_nets=2 max_nodes=48 && {
+	out=$(vcubectl net add m1 dim=3 2>&1)
+	check "max_nets=2: the default and one more ($out)" [ $? = 0 ]
+	out=$(vcubectl net add m2 dim=1 2>&1)
+	check "max_nets=2: a third refused, ENOSPC, saying which bound ($out)" \
+		grep -q 'No space left on device.*max_nets=2' <<<"$out"
+	vcubectl net del m1
+	out=$(vcubectl net add m3 dim=5 2>&1)
+	check "max_nodes=48: 32 + 32 refused ($out)" grep -q 'max_nodes=48' <<<"$out"
+	out=$(vcubectl net add m4 dim=4 2>&1)
+	check "max_nodes=48: 32 + 16 made" [ $? = 0 ]
+}
+
+load default_net=0 && {
+	n=$(netcount)
+	check "default_net=0: no /dev/vcube0, no network ($n)" sh -c "[ ! -e /dev/vcube0 ] && [ '$n' = 0 ]"
+	vcubectl net add only topology=torus rows=4 cols=4 profile=ap1000 > /dev/null
+	sweep only 16 pairwise_F 512 > "$tmp/only"
+	check "default_net=0: a network made over netlink runs ($(tail -n 1 "$tmp/only"))" grep -q '^pairwise_F,512,.*,1$' "$tmp/only"
+	out=$(vcubectl topo 2>&1)
+	check "default_net=0: commands without a network say there is no default one ($out)" \
+		grep -q 'no default network' <<<"$out"
+}
+unload
+exit $fail
