@@ -11,6 +11,7 @@ loaded() { [ -d /sys/module/vcube ]; }
 
 load() {
 	local out
+	unset VCUBE_NET
 	loaded && rmmod vcube
 	if ! out=$(insmod "$VCUBE_KO" "$@" 2>&1); then
 		no "insmod $*: $out $(dmesg | grep vcube | tail -n 1)"
@@ -18,9 +19,31 @@ load() {
 	fi
 }
 
-unload() { loaded && rmmod vcube; }
+unload() { unset VCUBE_NET; loaded && rmmod vcube; }
 
-attr() { local v; read -r v < "/sys/class/vcube/$1" && echo "$v"; }
+# A network of a test's own, made with the module parameters' words (as
+# vcubectl net add takes them) instead of reloading the module: every
+# tool, and attr and node below, use it from then on (VCUBE_NET). The
+# module stays as it is, or is loaded with its defaults.
+usenet() {
+	local out
+	if [ -n "${VCUBE_NET:-}" ]; then
+		vcubectl net del "$VCUBE_NET" 2> /dev/null
+		unset VCUBE_NET
+	fi
+	loaded || load || return 1
+	if ! out=$(vcubectl net add t "$@" 2>&1); then
+		no "vcubectl net add t $*: $out"
+		return 1
+	fi
+	export VCUBE_NET=t
+}
+
+# The network's sysfs directory and node devices: the default one's, or
+# those of the network usenet made.
+sysdir() { [ -n "${VCUBE_NET:-}" ] && echo "/sys/class/vcube_net/$VCUBE_NET" || echo /sys/class/vcube; }
+node() { [ -n "${VCUBE_NET:-}" ] && echo "/dev/vcube/$VCUBE_NET/$1" || echo "/dev/vcube$1"; }
+attr() { local v; read -r v < "$(sysdir)/$1" && echo "$v"; }
 # A counter over netlink: counter KEY, the network's (vcubectl topo), or
 # counter KEY NODE, a node's (vcubectl nodes); JSON keys.
 counter() {

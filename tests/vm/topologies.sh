@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Load every topology; check the device nodes, the sysfs facts and every
+# Every topology, the first from module parameters, the others as networks
+# made over netlink; check the device nodes, the sysfs facts and every
 # node's neighbours against values computed here independently, and a few
-# routes the papers spell out hop by hop. Then unload and check nothing
-# is left.
+# routes the papers spell out hop by hop. Then unload (or delete) and
+# check nothing is left.
 . "$(dirname "$0")/lib.sh"
 
 # Neighbours as the kernel lists them, derived from the machine's wiring.
@@ -53,33 +54,53 @@ configs=(
 	"fattree|nodes=37|37|276|nodes=37 levels=3|37|0"
 )
 
+# The first configuration as the module's parameters make it
+# (/dev/vcube<i>, /sys/class/vcube), the others as networks made over
+# netlink (/dev/vcube/t/<i>, /sys/class/vcube_net/t): one load, then a
+# network each, deleted after.
+first=1
 for cfg in "${configs[@]}"; do
 	IFS='|' read -r kind params n chans shape a b <<<"$cfg"
 	name="$kind $params"
-	load topology=$kind $params || continue
+	if [ $first = 1 ]; then
+		load topology=$kind $params || continue
+		devs=$(ls /dev | grep -c '^vcube[0-9]*$')
+	else
+		name="$name (net add)"
+		usenet topology=$kind $params || continue
+		devs=$(ls "/dev/vcube/$VCUBE_NET" | grep -c '^[0-9]*$')
+	fi
 	check "$name: nodes $n" [ "$(attr nodes)" = "$n" ]
 	check "$name: topology" [ "$(attr topology)" = "$kind" ]
 	check "$name: shape" [ "$(attr shape)" = "$shape" ]
 	check "$name: $chans channels" [ "$(attr channels)" = "$chans" ]
-	devs=$(ls /dev | grep -c '^vcube[0-9]*$')
 	check "$name: $n device nodes" [ "$devs" = "$n" ]
-	check "$name: /dev/vcube$((n - 1)) is a char device" [ -c /dev/vcube$((n - 1)) ]
-	check "$name: mode 0600" [ "$(stat -c %a /dev/vcube0)" = 600 ]
+	check "$name: $(node $((n - 1))) is a char device" [ -c "$(node $((n - 1)))" ]
+	check "$name: mode 0600" [ "$(stat -c %a "$(node 0)")" = 600 ]
 	bad=0
 	for ((i = 0; i < n; i++)); do
-		read -r got < /sys/class/vcube/vcube$i/neighbors
+		read -r got < "$(sysdir)/vcube$i/neighbors"
 		want=$(neighbors "$kind" "$i" "$a" "$b")
 		if [ "$got" != "$want" ]; then
 			((bad++ < 3)) && echo "# node $i: neighbors '$got', want '$want'"
 		fi
-		read -r id < /sys/class/vcube/vcube$i/node
+		read -r id < "$(sysdir)/vcube$i/node"
 		[ "$id" = "$i" ] || bad=$((bad + 1))
 	done
 	check "$name: every node's number and neighbours" [ "$bad" = 0 ]
-	unload
-	check "$name: unloaded, no class left" [ ! -e /sys/class/vcube ]
-	check "$name: unloaded, no device left" [ ! -e /dev/vcube0 ]
+	if [ $first = 1 ]; then
+		unload
+		check "$name: unloaded, no class left" [ ! -e /sys/class/vcube ]
+		check "$name: unloaded, no device left" [ ! -e /dev/vcube0 ]
+		first=0
+	else
+		vcubectl net del "$VCUBE_NET"
+		check "$name: deleted, no sysfs directory left" [ ! -e "$(sysdir)" ]
+		check "$name: deleted, no device left" [ ! -e "/dev/vcube/$VCUBE_NET" ]
+		unset VCUBE_NET
+	fi
 done
+unload
 
 # Routes, through the kernel's route ioctl.
 route() { vcubectl route "$1" "$2" | head -n 1; }
