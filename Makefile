@@ -414,7 +414,7 @@ install-userspace: userspace
 	install -D -m 0644 include/uapi/linux/vcube.h $(DESTDIR)$(PREFIX)/include/linux/vcube.h
 	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(PREFIX)/bin \
 		$(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man3 \
-		$(DESTDIR)$(PREFIX)/share/man/man8
+		$(DESTDIR)$(PREFIX)/share/man/man4 $(DESTDIR)$(PREFIX)/share/man/man8
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 		userspace/lib/libvcube.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/libvcube.pc
 	install -m 0755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
@@ -432,6 +432,7 @@ install-userspace: userspace
 		userspace/mpi/vcube-mpi.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/vcube-mpi.pc
 	install -m 0644 docs/man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -m 0644 docs/man/*.3 $(DESTDIR)$(PREFIX)/share/man/man3/
+	install -m 0644 docs/man/*.4 $(DESTDIR)$(PREFIX)/share/man/man4/
 	install -m 0644 docs/man/*.8 $(DESTDIR)$(PREFIX)/share/man/man8/
 	@# the dynamic linker finds a library installed in place at once
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then ldconfig; fi
