@@ -164,8 +164,9 @@ load topology=hypercube dim=3 && {
 	check "$nrounds networks made and deleted under 4 programs' binds, sends and waits and netlink and sysfs readers ($made made, $gone deleted)" \
 		sh -c "[ $made = $nrounds ] && [ $gone = $nrounds ]"
 	check "no program hung on a deleted network ($(sort -u "$tmp/hung" | tr '\n' ' '))" [ ! -s "$tmp/hung" ]
-	check "none left: only the default network, no /dev/vcube/" \
-		sh -c '[ "$(vcubectl -j net show | python3 -c "import json,sys; print([n[\"name\"] for n in json.load(sys.stdin)])")" = "[\x27default\x27]" ] && [ ! -e /dev/vcube ]'
+	names=$(vcubectl -j net show | python3 -c 'import json,sys; print(" ".join(n["name"] for n in json.load(sys.stdin)))')
+	check "none left: only the default network ($names), no /dev/vcube/" \
+		sh -c "[ '$names' = default ] && [ ! -e /dev/vcube ]"
 	# rmmod under a stream of net-new and net-show
 	rm -f "$tmp/stop"
 	( i=0; while [ ! -e "$tmp/stop" ]; do
@@ -177,7 +178,7 @@ load topology=hypercube dim=3 && {
 	: > "$tmp/stop"
 	wait $adder
 	check "rmmod under a stream of net-new: done, every network gone" \
-		sh -c '! loaded && [ ! -e /dev/vcube ] && [ ! -e /sys/class/vcube_net ]'
+		sh -c '[ ! -e /sys/module/vcube ] && [ ! -e /dev/vcube ] && [ ! -e /sys/class/vcube_net ]'
 }
 
 # ---- the long suite also runs the memory, lock-hold and signal cases
