@@ -47,13 +47,19 @@
 #endif
 
 static inline void vcube_extack_msg(struct netlink_ext_ack *extack,
-				    const char *msg)
+				    const char *msg, int err)
 {
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 3, 0)
 	NL_SET_ERR_MSG_FMT(extack, "%s", msg);
 #else
-	NL_SET_ERR_MSG(extack,
-		       "refused: Linux before 6.3 cannot say why here (the same words as module parameters make insmod say it)");
+	if (err == -ENOSPC)
+		NL_SET_ERR_MSG(extack,
+			       "past a bound of the namespace or the pool: max_nets, max_nodes or max_bytes");
+	else if (err == -EEXIST)
+		NL_SET_ERR_MSG(extack, "a network of that name exists");
+	else
+		NL_SET_ERR_MSG(extack,
+			       "a bad word; Linux before 6.3 cannot say which here: insmod with the same words says it");
 #endif
 }
 

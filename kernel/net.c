@@ -19,6 +19,7 @@
 #include <linux/ctype.h>
 #include <linux/idr.h>
 #include <linux/mutex.h>
+#include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/user_namespace.h>
 #include <net/net_namespace.h>
@@ -83,17 +84,18 @@ static int vcube_count_room(const struct vcube_count *cnt, const char *whose,
 			    size_t len)
 {
 	if (cnt->nets + 1 > vcube_bound.nets)
-		scnprintf(err, len, "%s has max_nets=%u networks already",
+		scnprintf(err, len, "the %s has max_nets=%u networks already",
 			  whose, vcube_bound.nets);
 	else if (cnt->nodes + net->topo.nodes > vcube_bound.nodes)
 		scnprintf(err, len,
-			  "%s has %u nodes of max_nodes=%u; this network has %u",
+			  "the %s has %u nodes of max_nodes=%u; this network has %u",
 			  whose, cnt->nodes, vcube_bound.nodes,
 			  net->topo.nodes);
 	else if (cnt->bytes + net->charge > vcube_bound.bytes)
 		scnprintf(err, len,
-			  "%s holds %llu bytes of max_bytes=%llu; this network may hold %llu (max_inflight, trace and nodes)",
-			  whose, cnt->bytes, vcube_bound.bytes, net->charge);
+			  "the %s holds %llu MiB of max_bytes; this network needs %llu MiB more",
+			  whose, cnt->bytes >> 20,
+			  (cnt->bytes + net->charge - vcube_bound.bytes + SZ_1M - 1) >> 20);
 	else
 		return 0;
 	return -ENOSPC;
@@ -135,11 +137,9 @@ static int vcube_net_reserve(struct vcube_net *net, char *err, size_t len)
 		ret = -EEXIST;
 		goto out;
 	}
-	ret = vcube_count_room(cnt, "the network namespace", net, err, len);
+	ret = vcube_count_room(cnt, "namespace", net, err, len);
 	if (!ret && net->pooled)
-		ret = vcube_count_room(&vcube_pool,
-				       "the user namespaces' pool", net, err,
-				       len);
+		ret = vcube_count_room(&vcube_pool, "pool", net, err, len);
 	if (ret)
 		goto out;
 	id = idr_alloc_cyclic(&vcube_nets, net, 0, INT_MAX, GFP_KERNEL);
@@ -227,7 +227,7 @@ struct vcube_net *vcube_net_new(struct net *ns, const char *name,
 
 	if (!vcube_name_ok(name)) {
 		scnprintf(err, len,
-			  "bad network name %.16s: 1 to 15 of a-z A-Z 0-9 _ -, a letter first",
+			  "bad name %.16s: 1 to 15 of a-z A-Z 0-9 _ -, a letter first",
 			  name);
 		return ERR_PTR(-EINVAL);
 	}
@@ -259,7 +259,7 @@ struct vcube_net *vcube_net_new(struct net *ns, const char *name,
 	net->engine = vc_engine_create(&net->topo, &net->params);
 	if (!net->engine) {
 		scnprintf(err, len,
-			  "out of memory for the network: %u nodes, %u channels, trace=%u (%zu KiB of trace)",
+			  "out of memory: %u nodes, %u channels, trace=%u (%zu KiB)",
 			  net->topo.nodes, net->topo.nchan,
 			  net->params.trace_max,
 			  (size_t)net->params.trace_max *

@@ -875,7 +875,7 @@ int vcube_nl_net_new_doit(struct sk_buff *skb, struct genl_info *info)
 			    a[VCUBE_A_NET_DESTROY_ON_CLOSE] ?
 			    info->snd_portid : 0, err, sizeof(err));
 	if (IS_ERR(net)) {
-		vcube_extack_msg(info->extack, err);
+		vcube_extack_msg(info->extack, err, PTR_ERR(net));
 		return PTR_ERR(net);
 	}
 	vcube_nl_attach(net);

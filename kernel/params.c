@@ -273,19 +273,19 @@ static int vcube_bounds_apply(const struct vcube_conf *c,
 	}
 	/*
 	 * Room for one message of max_msg and the engine's structures for
-	 * it (its route: at most 4095 hops of 4 bytes, and the rest).
+	 * it (its route: at most 4095 hops of 4 bytes, and the rest): at
+	 * least max_msg + 64 KiB.
 	 */
 	if (c->max_inflight < c->max_msg + SZ_64K ||
 	    c->max_inflight > 1ULL << 40) {
-		scnprintf(err, len,
-			  "max_inflight=%llu is out of range (max_msg + 64 KiB = %llu..%llu)",
+		scnprintf(err, len, "max_inflight=%llu is out of range (%llu..%llu)",
 			  c->max_inflight, c->max_msg + SZ_64K, 1ULL << 40);
 		return -EINVAL;
 	}
 	if (c->max_inflight_node < c->max_msg + SZ_64K ||
 	    c->max_inflight_node > c->max_inflight) {
 		scnprintf(err, len,
-			  "max_inflight_node=%llu is out of range (max_msg + 64 KiB = %llu..max_inflight=%llu)",
+			  "max_inflight_node=%llu is out of range (%llu..max_inflight=%llu)",
 			  c->max_inflight_node, c->max_msg + SZ_64K,
 			  c->max_inflight);
 		return -EINVAL;
@@ -314,6 +314,10 @@ static int vcube_bounds_apply(const struct vcube_conf *c,
 }
 
 /*
+ * Every message here goes to the kernel log (insmod) or into an extended
+ * ACK (net-new), which holds 79 characters: each fits, with the longest
+ * values it can name.
+ *
  * A cost parameter given for a switching mode it does not apply to is
  * refused, as a shape parameter of another topology is: ignored, it would
  * leave a user measuring another machine than the one asked for.
@@ -323,14 +327,14 @@ static const struct {
 	u32 modes;	/* BIT(enum vc_switching) of the modes that use it */
 	const char *which;
 } vcube_switching_costs[] = {
-	{ VCUBE_COST_LANES, BIT(VC_SW_WORMHOLE), "wormhole switching" },
+	{ VCUBE_COST_LANES, BIT(VC_SW_WORMHOLE), "wormhole" },
 	{ VCUBE_COST_GAMMA, BIT(VC_SW_WORMHOLE) | BIT(VC_SW_PACKET),
-	  "wormhole and packet switching" },
-	{ VCUBE_COST_PACKET_PAYLOAD, BIT(VC_SW_PACKET), "packet switching" },
-	{ VCUBE_COST_PARTIAL_NS, BIT(VC_SW_PACKET), "packet switching" },
+	  "wormhole and packet" },
+	{ VCUBE_COST_PACKET_PAYLOAD, BIT(VC_SW_PACKET), "packet" },
+	{ VCUBE_COST_PARTIAL_NS, BIT(VC_SW_PACKET), "packet" },
 	{ VCUBE_COST_RECV_NS, BIT(VC_SW_WORMHOLE) | BIT(VC_SW_PACKET),
-	  "wormhole and packet switching" },
-	{ VCUBE_COST_DUPLEX_NS, BIT(VC_SW_CIRCUIT), "circuit switching" },
+	  "wormhole and packet" },
+	{ VCUBE_COST_DUPLEX_NS, BIT(VC_SW_CIRCUIT), "circuit" },
 };
 
 static int vcube_switching_check(const struct vcube_conf *c,
@@ -344,9 +348,8 @@ static int vcube_switching_check(const struct vcube_conf *c,
 		if (c->cost[k] == -1 ||
 		    vcube_switching_costs[i].modes & BIT(p->switching))
 			continue;
-		scnprintf(err, len,
-			  "%s=%lld applies to %s; this network's is %s (switching=)",
-			  vcube_cost_defs[k].name, c->cost[k],
+		scnprintf(err, len, "%s= is for %s, not %s switching",
+			  vcube_cost_defs[k].name,
 			  vcube_switching_costs[i].which,
 			  vcube_switching_names[p->switching]);
 		return -EINVAL;
@@ -382,7 +385,7 @@ int vcube_conf_apply(struct vcube_conf *c, struct vcube_model *m,
 		ret = vcube_switching_check(c, &m->params, err, len);
 	if (!ret && m->params.fc_bufs && m->topo.nodes > VC_FC_MAX_NODES) {
 		scnprintf(err, len,
-			  "fc_bufs=%u needs nodes <= %u (a window per pair of nodes); this machine has %u",
+			  "fc_bufs=%u needs nodes <= %u (a window per pair); this network has %u",
 			  m->params.fc_bufs, VC_FC_MAX_NODES, m->topo.nodes);
 		ret = -EINVAL;
 	}
