@@ -89,11 +89,14 @@ int vcube_nl_open(struct vcube_nl **nlp)
 	}
 	/*
 	 * The network the environment names (VCUBE_NET), else the default
-	 * one if there is one (its notices are told from others' by id).
+	 * one if there is one (its notices are told from others' by id;
+	 * without it, or on a module older than net-get, commands name no
+	 * network and the kernel takes its default).
 	 */
 	ret = vcube_nl_net_use(nl, vcube_env_net());
-	if (ret && (ret != -ENODEV || vcube_env_net()))
+	if (ret && vcube_env_net())
 		goto err_sock;
+	nl->errmsg[0] = '\0';
 	*nlp = nl;
 	return 0;
 
