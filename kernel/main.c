@@ -7,7 +7,6 @@
 
 #include <linux/module.h>
 #include <linux/moduleparam.h>
-#include <linux/sizes.h>
 #include <net/net_namespace.h>
 
 #include "vcube.h"

@@ -321,11 +321,46 @@ int vcube_net_del(struct vcube_net *net)
 	return 0;
 }
 
-static struct vcube_net *vcube_net_hold(struct vcube_net *net)
+/* What a lookup asks of a listed network of the namespace. */
+struct vcube_net_key {
+	u32 id;			/* VCUBE_NET_ANY: any */
+	const char *name;	/* NULL: any */
+	bool is_default;	/* only the default network */
+	bool by_portid;		/* only those socket @portid is to delete */
+	u32 portid;
+};
+
+static bool vcube_net_match(const struct vcube_net *net,
+			    const struct vcube_net_key *k)
 {
-	lockdep_assert_held(&vcube_nets_lock);
-	get_device(&net->dev);
-	return net;
+	return (k->id == VCUBE_NET_ANY || net->id == k->id) &&
+	       (!k->name || !strcmp(net->name, k->name)) &&
+	       (!k->is_default || net->is_default) &&
+	       (!k->by_portid || net->portid == k->portid);
+}
+
+/*
+ * The first listed network of @ns, in id order from @from, that matches
+ * @k: with a reference (vcube_net_put()), or NULL. Every lookup is this.
+ */
+static struct vcube_net *vcube_net_first(struct net *ns, u32 from,
+					 const struct vcube_net_key *k)
+{
+	struct vcube_net *net, *found = NULL;
+	int i = from;
+
+	if (from > INT_MAX)
+		return NULL;
+	mutex_lock(&vcube_nets_lock);
+	idr_for_each_entry_continue(&vcube_nets, net, i) {
+		if (net->listed && net->ns == ns && vcube_net_match(net, k)) {
+			get_device(&net->dev);
+			found = net;
+			break;
+		}
+	}
+	mutex_unlock(&vcube_nets_lock);
+	return found;
 }
 
 /**
@@ -341,57 +376,30 @@ static struct vcube_net *vcube_net_hold(struct vcube_net *net)
  */
 struct vcube_net *vcube_net_get(struct net *ns, u32 id, const char *name)
 {
-	struct vcube_net *net, *found = NULL;
-	int i;
+	struct vcube_net_key k = {
+		.id = id, .name = name,
+		.is_default = id == VCUBE_NET_ANY && !name,
+	};
 
-	mutex_lock(&vcube_nets_lock);
-	idr_for_each_entry(&vcube_nets, net, i) {
-		if (!net->listed || net->ns != ns ||
-		    (id != VCUBE_NET_ANY && net->id != id) ||
-		    (name && strcmp(net->name, name)) ||
-		    (id == VCUBE_NET_ANY && !name && !net->is_default))
-			continue;
-		found = vcube_net_hold(net);
-		break;
-	}
-	mutex_unlock(&vcube_nets_lock);
-	return found;
+	return vcube_net_first(ns, 0, &k);
 }
 
 /* The first network of @ns whose id is @from or more (a dump's next). */
 struct vcube_net *vcube_net_get_next(struct net *ns, u32 from)
 {
-	struct vcube_net *net, *found = NULL;
-	int i = from;
+	struct vcube_net_key k = { .id = VCUBE_NET_ANY };
 
-	if (from > INT_MAX)
-		return NULL;
-	mutex_lock(&vcube_nets_lock);
-	idr_for_each_entry_continue(&vcube_nets, net, i) {
-		if (net->listed && net->ns == ns) {
-			found = vcube_net_hold(net);
-			break;
-		}
-	}
-	mutex_unlock(&vcube_nets_lock);
-	return found;
+	return vcube_net_first(ns, from, &k);
 }
 
 /* A network of @ns that the close of socket @portid is to delete. */
 struct vcube_net *vcube_net_get_portid(struct net *ns, u32 portid)
 {
-	struct vcube_net *net, *found = NULL;
-	int i;
+	struct vcube_net_key k = {
+		.id = VCUBE_NET_ANY, .by_portid = true, .portid = portid,
+	};
 
-	mutex_lock(&vcube_nets_lock);
-	idr_for_each_entry(&vcube_nets, net, i) {
-		if (net->listed && net->ns == ns && net->portid == portid) {
-			found = vcube_net_hold(net);
-			break;
-		}
-	}
-	mutex_unlock(&vcube_nets_lock);
-	return found;
+	return vcube_net_first(ns, 0, &k);
 }
 
 void vcube_net_put(struct vcube_net *net)

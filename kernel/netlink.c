@@ -847,13 +847,12 @@ static void vcube_nl_conf(struct nlattr **a, struct vcube_conf *c)
 	c->idle_lease_ms = vcube_nl_u32(a, VCUBE_A_NET_IDLE_LEASE_MS,
 					c->idle_lease_ms);
 	c->trace = vcube_nl_u32(a, VCUBE_A_NET_TRACE, c->trace);
-	/* past S64_MAX is as out of range as S64_MAX, and said so */
+	/* absent: -1, the profile's; past S64_MAX as out of range as it */
 	for (i = 0; i < VCUBE_NCOSTS; i++)
-		c->cost[i] = min_t(u64, vcube_nl_u64(a, vcube_nl_cost_attrs[i],
-						     (u64)-1 >> 1), S64_MAX);
-	for (i = 0; i < VCUBE_NCOSTS; i++)
-		if (!a[vcube_nl_cost_attrs[i]])
-			c->cost[i] = -1;
+		if (a[vcube_nl_cost_attrs[i]])
+			c->cost[i] = min_t(u64,
+					   nla_get_u64(a[vcube_nl_cost_attrs[i]]),
+					   S64_MAX);
 }
 
 int vcube_nl_net_new_doit(struct sk_buff *skb, struct genl_info *info)
