@@ -1023,6 +1023,7 @@ VCUBE_NET_SHOW(cnet_double_ns, "%llu",
 	       (unsigned long long)net->params.cnet_double);
 VCUBE_NET_SHOW(cnet_bcast_ns, "%llu",
 	       (unsigned long long)net->params.cnet_bcast);
+VCUBE_NET_SHOW(max_msg, "%llu", (unsigned long long)net->max_msg);
 
 static ssize_t vcube_net_shape(const struct vcube_net *net, char *buf)
 {
@@ -1060,6 +1061,7 @@ static struct attribute *vcube_class_attrs[] = {
 	&class_attr_cnet_word_ns.attr,
 	&class_attr_cnet_double_ns.attr,
 	&class_attr_cnet_bcast_ns.attr,
+	&class_attr_max_msg.attr,
 	NULL
 };
 ATTRIBUTE_GROUPS(vcube_class);
@@ -1092,6 +1094,7 @@ static struct attribute *vcube_net_attrs[] = {
 	&dev_attr_cnet_word_ns.attr,
 	&dev_attr_cnet_double_ns.attr,
 	&dev_attr_cnet_bcast_ns.attr,
+	&dev_attr_max_msg.attr,
 	NULL
 };
 ATTRIBUTE_GROUPS(vcube_net);

@@ -142,11 +142,17 @@ int vmpi_comm_check(MPI_Comm comm)
 
 /* ---- environment ----------------------------------------------------------- */
 
-static size_t module_max_msg(void)
+/* The largest message of the network the job runs on (VCUBE_NET). */
+static size_t net_max_msg(void)
 {
-	FILE *f = fopen("/sys/module/vcube/parameters/max_msg", "r");
+	char path[128];
 	unsigned long long v = 0;
+	FILE *f = NULL;
 
+	if (!vcube_net_sysfs_root(vcube_env_net(), path, sizeof(path) - 8)) {
+		strcat(path, "/max_msg");
+		f = fopen(path, "r");
+	}
 	if (f) {
 		if (fscanf(f, "%llu", &v) != 1)
 			v = 0;
@@ -227,7 +233,7 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 	vmpi.node = vcube_comm_node(w);
 	vmpi.me = vcube_comm_rank(w);
 	vmpi.nnodes = vcube_comm_info(w)->nodes;
-	vmpi.max_msg = module_max_msg();
+	vmpi.max_msg = net_max_msg();
 	vmpi.poll_ns = 1000;
 	e = getenv("VCUBE_MPI_POLL_NS");
 	if (e && *e)
@@ -599,7 +605,7 @@ int vmpi_count_check(MPI_Comm comm, const char *call, const void *buf,
 		return vmpi_error(comm, MPI_ERR_BUFFER, call, "NULL buffer");
 	if (*bytes > vmpi.max_msg)
 		return vmpi_error(comm, MPI_ERR_COUNT, call,
-				  "%zu bytes: past the module's max_msg (%zu)",
+				  "%zu bytes: past the network's max_msg (%zu)",
 				  *bytes, vmpi.max_msg);
 	return 0;
 }
