@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,24 +52,73 @@ static void usage(FILE *f)
 		"  --net NAME         the network NAME (vcubectl net add); the default:\n"
 		"                     VCUBE_NET, else the module parameters' network.\n"
 		"                     The programs find it in VCUBE_NET\n"
-		"  --params 'k=v ...' refuse to run unless the loaded module has these\n"
-		"                     parameters (as in /sys/module/vcube/parameters)\n"
+		"  --params 'k=v ...' refuse to run unless the network has these values\n"
+		"                     (its sysfs facts and shape; vcubectl net show)\n"
 		"  -h, --help         this text\n"
 		"  -V, --version      the version\n");
 }
 
-/* Each k=v must match the loaded module's parameter k. */
+/*
+ * @key's value on the network the job runs on, into @val: a fact of its
+ * sysfs directory, or a word of its shape (dim=, rows=, cols=, nodes=);
+ * the default network's limits the module's parameters alone show.
+ * 0, or -ENOENT when the network shows no such fact.
+ */
+static int net_fact(const char *root, const char *key, char *val, size_t len)
+{
+	char path[PATH_MAX], shape[256], *w, *save;
+	size_t klen = strlen(key);
+	FILE *f;
+	int found = 0;
+
+	if (strchr(key, '/') || !*key ||
+	    snprintf(path, sizeof(path), "%s/%s", root, key) >= (int)sizeof(path))
+		return -ENOENT;
+	f = fopen(path, "r");
+	if (!f && !vcube_env_net() &&
+	    snprintf(path, sizeof(path), "/sys/module/vcube/parameters/%s",
+		     key) < (int)sizeof(path))
+		f = fopen(path, "r");
+	if (f) {
+		found = fgets(val, (int)len, f) != NULL;
+		fclose(f);
+		val[strcspn(val, "\n")] = '\0';
+		return found ? 0 : -ENOENT;
+	}
+	if (snprintf(path, sizeof(path), "%s/shape", root) >= (int)sizeof(path))
+		return -ENOENT;
+	f = fopen(path, "r");
+	if (!f)
+		return -ENOENT;
+	if (fgets(shape, sizeof(shape), f)) {
+		for (w = strtok_r(shape, " \n", &save); w && !found;
+		     w = strtok_r(NULL, " \n", &save)) {
+			if (!strncmp(w, key, klen) && w[klen] == '=') {
+				snprintf(val, len, "%s", w + klen + 1);
+				found = 1;
+			}
+		}
+	}
+	fclose(f);
+	return found ? 0 : -ENOENT;
+}
+
+/* Each k=v must match what the network the job runs on has for k. */
 static int check_params(const char *params)
 {
-	char *copy = strdup(params), *tok, *save, path[256], val[256];
+	char *copy = strdup(params), *tok, *save, root[PATH_MAX], val[256];
+	const char *name = vcube_env_net() ? vcube_env_net() : "default";
 	int bad = 0;
 
 	if (!copy)
 		return -ENOMEM;
+	if (vcube_net_sysfs_root(vcube_env_net(), root, sizeof(root))) {
+		free(copy);
+		return -EINVAL;
+	}
 	for (tok = strtok_r(copy, " ,", &save); tok;
 	     tok = strtok_r(NULL, " ,", &save)) {
 		char *eq = strchr(tok, '=');
-		FILE *f;
 
 		if (!eq || eq == tok) {
 			fprintf(stderr, "vcube-run: --params: '%s' is not k=v\n", tok);
@@ -76,22 +126,15 @@ static int check_params(const char *params)
 			continue;
 		}
 		*eq = '\0';
-		snprintf(path, sizeof(path), "/sys/module/vcube/parameters/%s", tok);
-		f = fopen(path, "r");
-		if (!f || !fgets(val, sizeof(val), f)) {
-			fprintf(stderr, "vcube-run: vcube has no parameter '%s' (is it loaded?)\n",
-				tok);
+		if (net_fact(root, tok, val, sizeof(val))) {
+			fprintf(stderr, "vcube-run: network %s shows no '%s' (%s)\n",
+				name, tok, root);
 			bad = 1;
-		} else {
-			val[strcspn(val, "\n")] = '\0';
-			if (strcmp(val, eq + 1)) {
-				fprintf(stderr, "vcube-run: the module has %s=%s, not %s\n",
-					tok, val, eq + 1);
-				bad = 1;
-			}
+		} else if (strcmp(val, eq + 1)) {
+			fprintf(stderr, "vcube-run: network %s has %s=%s, not %s\n",
+				name, tok, val, eq + 1);
+			bad = 1;
 		}
-		if (f)
-			fclose(f);
 	}
 	free(copy);
 	return bad ? -EINVAL : 0;
