@@ -26,7 +26,7 @@ algos_of() { grep -v '^#' "$out" | grep -v '^algo,' | cut -d, -f1 | sort -u | tr
 net() {
 	local label=$1 n=$2 sizes=$3 also=
 	shift 3
-	load "$@" || return
+	usenet "$@" || return
 	if [ "$sizes" = - ]; then
 		also="; the exchanges: golden.sh"
 	else
@@ -38,7 +38,7 @@ net() {
 	vcube-run -n "$n" "$VCUBE_TOP/build/tests/vm/coll" > "$out" 2>&1
 	rc=$?
 	check "$label: collectives ($(tail -n 1 "$out")$also)" [ $rc = 0 ]
-	unload
+	nonet
 }
 
 net "hypercube d=3, ipsc860" 8 0,1,7,100,101,1000 topology=hypercube dim=3 profile=ipsc860
@@ -52,7 +52,7 @@ net "torus 3x5, ap1000" 15 - topology=torus rows=3 cols=5 profile=ap1000
 # 100 bytes: whole packets and a partial one (golden.sh's cm5-32 has 16)
 net "fat tree 64, cm5" 64 100 topology=fattree nodes=64 profile=cm5
 
-load topology=fattree nodes=32 profile=cm5 && {
+usenet topology=fattree nodes=32 profile=cm5 && {
 	for d in 0.1 0.25 0.5 0.75; do
 		bench 32 --density $d --sizes 1,256,512 --reps 1
 		rc=$?
@@ -88,10 +88,10 @@ load topology=fattree nodes=32 profile=cm5 && {
 	"$bench" --density 2 > "$out" 2>&1
 	rc=$?
 	check "bad --density: $(head -n 1 "$out")" [ $rc = 2 ]
-	unload
+	nonet
 }
 
-load topology=hypercube dim=4 profile=ipsc860 && {
+usenet topology=hypercube dim=4 profile=ipsc860 && {
 	bench 16 --algo standard_U,pairwise_F,bucket,gen --sizes 1,16,256 --reps 2
 	a=$(md5sum < "$out")
 	bench 16 --algo standard_U,pairwise_F,bucket,gen --sizes 1,16,256 --reps 2
@@ -136,6 +136,6 @@ load topology=hypercube dim=4 profile=ipsc860 && {
 	vcube-run -n 16 "$bench" --algo linear --sizes 16 --reps 1 -q > "$out" 2> "$out.err"
 	check "-q: no progress" not test -s "$out.err"
 	rm -f "$out.err"
-	unload
+	nonet
 }
 exit $fail

@@ -8,27 +8,27 @@
 # posted receives, and to receive 65536 messages most of which parked for
 # buffer room (printed, not checked).
 . "$(dirname "$0")/lib.sh"
-load topology=hypercube dim=3 max_inflight=6356992 max_inflight_node=4259840 && {
+usenet topology=hypercube dim=3 max_inflight=6356992 max_inflight_node=4259840 && {
 	bounds inflight || fail=1
-	unload
+	nonet
 }
-load topology=hypercube dim=1 && {
+usenet topology=hypercube dim=1 && {
 	bounds queue || fail=1
 	# node 1 posted no receive: the first are dropped on arrival, the
 	# rest discarded when it unbinds; none is lost on the way
 	d=$(counter forced_dropped 1) x=$(counter discarded 1)
 	check "all 65536 accounted for at node 1: $d dropped, $x discarded" \
 		[ $((d + x)) = 65536 ]
-	unload
+	nonet
 }
-load topology=hypercube dim=1 max_reqs=65536 && {
+usenet topology=hypercube dim=1 max_reqs=65536 && {
 	bounds match || fail=1
 	check "node 1 received all 65536" [ "$(counter received 1)" = 65536 ]
-	unload
+	nonet
 }
-load topology=hypercube dim=1 max_reqs=65536 && {
+usenet topology=hypercube dim=1 max_reqs=65536 && {
 	bounds parked 65536 || fail=1
-	unload
+	nonet
 }
 load topology=hypercube dim=3 && {
 	bounds pinned || fail=1

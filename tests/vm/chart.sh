@@ -34,7 +34,7 @@ want() {
 }
 
 chart="short_base_ns=1000000 short_byte_ns=0 short_hop_ns=0 tail_ns=0 eject=0 arbitration=lowest"
-load topology=hypercube dim=3 profile=ipsc860 $chart && {
+usenet topology=hypercube dim=3 profile=ipsc860 $chart && {
 	for algo in naive linear pairwise stable; do
 		vcube-chart --list "$algo" > "$out"
 		rc=$?
@@ -80,11 +80,11 @@ load topology=hypercube dim=3 profile=ipsc860 $chart && {
 	vcube-chart --len 0 naive > "$out" 2>&1
 	rc=$?
 	check "a zero block: $(head -n 1 "$out")" [ $rc = 2 ]
-	unload
+	nonet
 }
 # With the iPSC/860's own constants (hops cost 10.3 us, FIFO), naive still
 # takes 10 steps on d = 3, but a header that arrives a hop later loses.
-load topology=hypercube dim=3 profile=ipsc860 eject=0 && {
+usenet topology=hypercube dim=3 profile=ipsc860 eject=0 && {
 	vcube-chart --list naive > "$out"
 	rc=$?
 	steps=$(cut -d' ' -f3 "$out" | sort -n | tail -n 1)
@@ -92,10 +92,10 @@ load topology=hypercube dim=3 profile=ipsc860 eject=0 && {
 	same=$(cut -d' ' -f1-3 "$out" | sort | comm -12 "$out.want" - | wc -l)
 	good=0; [ $rc = 0 ] && [ "$steps" = 10 ] && good=1
 	check "naive with the ipsc860 constants: $steps steps, $same of 56 as in Fig. 6" [ $good = 1 ]
-	unload
+	nonet
 }
 # --timeline: the run as a time-space diagram, from the module's trace
-load topology=hypercube dim=3 profile=ipsc860 && {
+usenet topology=hypercube dim=3 profile=ipsc860 && {
 	vcube-chart --timeline "$out.svg" pairwise_F > /dev/null 2>&1
 	rc=$?
 	good=0; [ $rc = 0 ] && python3 -c 'import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); assert r.tag.endswith("svg"); assert "pairwise_F, 8 nodes" in open(sys.argv[1]).read()' "$out.svg" && good=1
@@ -115,39 +115,40 @@ load topology=hypercube dim=3 profile=ipsc860 && {
 	vcube-chart --timeline "$out.txt" pairwise_F > "$out" 2>&1
 	rc=$?
 	check "--timeline to a .txt: refused, exit 2 ($(head -n 1 "$out"))" [ $rc = 2 ]
-	unload
+	nonet
 }
-load topology=mesh rows=2 cols=4 profile=delta && {
+usenet topology=mesh rows=2 cols=4 profile=delta && {
 	vcube-chart --timeline "$out.svg" pex > /dev/null 2>&1
 	rc=$?
 	good=0; [ $rc = 0 ] && grep -q 'pex, 8 nodes' "$out.svg" && good=1
 	check "--timeline on a 2x4 mesh: drawn (the chart alone needs a hypercube)" [ $good = 1 ]
-	unload
+	nonet
 }
-load topology=hypercube dim=3 trace=0 && {
+usenet topology=hypercube dim=3 trace=0 && {
 	vcube-chart --timeline "$out.svg" linear > "$out" 2>&1
 	rc=$?
 	good=0; [ $rc = 1 ] && grep -q 'trace=N' "$out" && good=1
 	check "--timeline with trace=0 says what is missing: $(head -n 1 "$out")" [ $good = 1 ]
-	unload
+	nonet
 }
-load topology=hypercube dim=3 trace=0 && {
+usenet topology=hypercube dim=3 trace=0 && {
 	vcube-chart naive > "$out" 2>&1
 	rc=$?
 	good=0; [ $rc = 1 ] && grep -q 'trace' "$out" && good=1
 	check "with trace=0 it says what is missing: $(head -n 1 "$out")" [ $good = 1 ]
-	unload
+	nonet
 }
+usenet topology=mesh rows=2 cols=4 && {
+	vcube-chart linear > "$out" 2>&1
+	rc=$?
+	check "a mesh is refused: $(head -n 1 "$out")" [ $rc = 2 ]
+	nonet
+}
+unload
 out2=$(insmod "$VCUBE_KO" topology=hypercube dim=3 arbitration=random 2>&1)
 rc=$?
 good=0; [ $rc != 0 ] && ! loaded && good=1
 check "arbitration=random fails insmod: $(dmesg | grep vcube | tail -n 1)" [ $good = 1 ]
-load topology=mesh rows=2 cols=4 && {
-	vcube-chart linear > "$out" 2>&1
-	rc=$?
-	check "a mesh is refused: $(head -n 1 "$out")" [ $rc = 2 ]
-	unload
-}
 out2=$(insmod "$VCUBE_KO" topology=hypercube dim=3 trace=99999999 2>&1)
 rc=$?
 good=0; [ $rc != 0 ] && ! loaded && good=1

@@ -17,7 +17,7 @@ status() { [ "$2" = "$1" ] && { [ -z "${3:-}" ] || grep -q -- "$3" "$out"; }; }
 # run the test program; its "not ok" lines are shown
 prog() { vcube-run "$@" > "$out" 2>&1; local rc=$?; grep -a '^not ok' "$out" | sed 's/^/# /'; return $rc; }
 
-unload
+nonet
 if insmod "$VCUBE_KO" profile=cm5 nodes=8 cnet_word_ns=2000000000 2>/dev/null; then
 	no "cnet_word_ns=2000000000 was accepted"
 	rmmod vcube
@@ -26,7 +26,7 @@ else
 	check "cnet_word_ns past 1 s is refused ($msg)" grep -q 'cnet_word_ns=2000000000 is out of range' <<< "$msg"
 fi
 
-load profile=cm5 nodes=32 && {
+usenet profile=cm5 nodes=32 && {
 	check "cm5: the control network's costs in sysfs (6000 42000 137000)" \
 		[ "$(attr cnet_word_ns) $(attr cnet_double_ns) $(attr cnet_bcast_ns)" = "6000 42000 137000" ]
 	prog -n 32 "$cnet" times
@@ -66,7 +66,7 @@ load profile=cm5 nodes=32 && {
 		[ $rc = 0 -a "$(awk -F, '$1 == "tree" { print $NF }' "$out")" = 1 ]
 }
 
-load profile=cm5 nodes=8 cnet_word_ns=5000 && {
+usenet profile=cm5 nodes=8 cnet_word_ns=5000 && {
 	check "cnet_word_ns=5000 overrides the profile's" [ "$(attr cnet_word_ns)" = 5000 ]
 	vcube-run -n 8 "$cnet" kill > "$out" 2>&1
 	rc=$?
@@ -74,7 +74,7 @@ load profile=cm5 nodes=8 cnet_word_ns=5000 && {
 	check "a member killed before the barrier: the others get EDEADLK (exit $rc)" killed
 	said() { dmesg | grep -q 'waits .* in a control-network operation of nodes 0..7, 7 of them in'; }
 	check "the kernel says who waited in the control network" said
-	check "nothing stays bound" [ "$(cat /sys/class/vcube/vcube*/owner | sort -u)" = 0 ]
+	check "nothing stays bound" [ "$(cat "$(sysdir)"/vcube*/owner | sort -u)" = 0 ]
 	vcube-run -n 8 "$bench" --csv -q --barrier cm5_control --skew 0 --reps 1 > "$out"
 	rc=$?
 	check "the next run goes through, at the overridden cost (5 us)" \
@@ -84,12 +84,12 @@ load profile=cm5 nodes=8 cnet_word_ns=5000 && {
 	check "a signal while waiting: EINTR, and entering again completes" [ $rc = 0 ]
 }
 
-load profile=cm5 nodes=8 max_msg=64 && {
+usenet profile=cm5 nodes=8 max_msg=64 && {
 	prog -n 8 "$cnet" chunks
 	check "max_msg=64: 100-element sums and scans in pieces, at the cost of 100 elements" [ $? = 0 ]
 }
 
-load topology=hypercube dim=3 profile=ipsc860 && {
+usenet topology=hypercube dim=3 profile=ipsc860 && {
 	check "ipsc860: no control network in sysfs" [ "$(attr cnet_word_ns)" = 0 ]
 	prog -n 8 "$cnet" absent
 	check "ipsc860: EOPNOTSUPP, and cm5_control unusable" [ $? = 0 ]
@@ -101,5 +101,5 @@ load topology=hypercube dim=3 profile=ipsc860 && {
 	vcubectl -j cnet > "$out"
 	check "vcubectl cnet: present 0" python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["present"] == 0' "$out"
 }
-unload
+nonet
 exit $fail

@@ -13,11 +13,11 @@ trap 'rm -f "$out"' EXIT
 
 for pr in "ipsc860 25000" "seidel 25000" "delta 25000" "ap1000 40000" "cm5 31250"; do
 	set -- $pr
-	load topology=hypercube dim=2 profile=$1 &&
+	usenet topology=hypercube dim=2 profile=$1 &&
 		check "profile=$1: copy_byte_ps $(attr copy_byte_ps) (4 cycles a word)" \
 			[ "$(attr copy_byte_ps)" = "$2" ]
 done
-load topology=hypercube dim=2 profile=cm5 copy_byte_ps=0 &&
+usenet topology=hypercube dim=2 profile=cm5 copy_byte_ps=0 &&
 	check "copy_byte_ps=0 overrides the profile" [ "$(attr copy_byte_ps)" = 0 ]
 unload
 if insmod "$VCUBE_KO" topology=hypercube dim=2 copy_byte_ps=1000001 2>/dev/null; then
@@ -36,10 +36,10 @@ t() { awk -F, -v a="$1" -v b="$2" '$1 == a && $2 == b && $6 == 1 { print $5 }' "
 shift_by() {
 	local n=$1 algo=$2 len=$3 copied=$4 rate=$5 with free
 	shift 5
-	load "$@" || return
+	usenet "$@" || return
 	vcube-run -n "$n" "$bench" -q --csv --algo "$algo" --sizes "$len" --reps 1 > "$out" 2>&1
 	with=$(t "$algo" "$len")
-	load "$@" copy_byte_ps=0 || return
+	usenet "$@" copy_byte_ps=0 || return
 	vcube-run -n "$n" "$bench" -q --csv --algo "$algo" --sizes "$len" --reps 1 > "$out" 2>&1
 	free=$(t "$algo" "$len")
 	check "$algo, $n ranks, $len B ($*): $with ns against $free free, $copied B copied" \
@@ -54,5 +54,5 @@ shift_by 16 torus 8 $(((4 * 16 - 4 - 4) * 8)) 40000 topology=torus rows=4 cols=4
 shift_by 32 rex 256 $(((2 * 32 + 3 * 32 * 5 / 2) * 256)) 31250 topology=fattree nodes=32 profile=cm5
 shift_by 16 pairwise_U 1024 0 25000 topology=hypercube dim=4 profile=ipsc860
 shift_by 32 pex 256 0 31250 topology=fattree nodes=32 profile=cm5
-unload
+nonet
 exit $fail

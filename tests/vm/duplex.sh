@@ -16,7 +16,7 @@ trap 'rm -f "$out"' EXIT
 # and the flow-control window (Seidel sec. 2.4), the seidel profile's alone
 for pr in "ipsc860 65000 0" "seidel 0 16" "delta 0 0" "cm5 0 0"; do
 	set -- $pr
-	load topology=hypercube dim=1 profile=$1 &&
+	usenet topology=hypercube dim=1 profile=$1 &&
 		check "profile=$1: duplex_ns $(attr duplex_ns)" [ "$(attr duplex_ns)" = "$2" ] &&
 		check "profile=$1: fc_bufs $(attr fc_bufs)" [ "$(attr fc_bufs)" = "$3" ]
 done
@@ -30,7 +30,7 @@ finish() {
 }
 exchange() {	# SKEW_US DUPLEX_NS WANT_NS WANT_WAITS
 	local t w
-	load topology=hypercube dim=1 profile=ipsc860 duplex_ns=$2 || return
+	usenet topology=hypercube dim=1 profile=ipsc860 duplex_ns=$2 || return
 	t=$(finish "$1")
 	w=$(counter duplex_waits)
 	check "FORCED exchange, node 1 $1 us late, duplex_ns=$2: $t ns (want $3), $w waits" \
@@ -43,7 +43,7 @@ exchange 66 65000 $((hop + 2 * body)) 1
 exchange 100 65000 $((hop + 2 * body)) 1
 exchange 100 0 $((100000 + hop + body)) 0
 exchange 100 200000 $((100000 + hop + body)) 0
-if load topology=hypercube dim=1 profile=seidel; then
+if usenet topology=hypercube dim=1 profile=seidel; then
 	check "profile=seidel: no window, Table II's am + b_s + delta" \
 		[ "$(finish 100)" = $((100000 + 75000 + 360 * 4096)) ]
 fi
@@ -53,7 +53,7 @@ fi
 # transfer, so the window costs it next to nothing; linear has no such
 # step, and its drifting transfers serialise.
 t() {	# ALGO DUPLEX_NS: max_ns of 3 runs
-	load topology=hypercube dim=5 profile=ipsc860 noise=ipsc860 jitter_ns=150000 seed=1 \
+	usenet topology=hypercube dim=5 profile=ipsc860 noise=ipsc860 jitter_ns=150000 seed=1 \
 		duplex_ns=$2 || return
 	vcube-run -n 32 "$bench" -q --csv --algo $1 --sizes 4096 --reps 3 |
 		awk -F, -v a=$1 '$1 == a { print $5 }'
@@ -63,5 +63,5 @@ check "pairwise_F, d = 5, noise: $pw ns with the window, $p0 without (within 1%)
 	awk -v a="$pw" -v b="$p0" 'BEGIN { exit !(a > 0 && b > 0 && (a - b) / b < 0.01 && (b - a) / b < 0.01) }'
 check "linear, d = 5, noise: $lw ns with the window, $l0 without (slower)" \
 	awk -v a="$lw" -v b="$l0" 'BEGIN { exit !(b > 0 && a > b) }'
-unload
+nonet
 exit $fail

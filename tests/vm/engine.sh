@@ -8,7 +8,7 @@ exp=$VCUBE_TOP/build/tests/vm/exp
 out=$(mktemp)
 
 # -- data integrity and determinism, 8 nodes -----------------------------
-load topology=hypercube dim=3 && {
+usenet topology=hypercube dim=3 && {
 	vcube-run -n 8 "$exp" msg > "$out" 2>&1
 	check "msg: 8 processes, all pairs, every size, both protocols, byte-exact" [ $? = 0 ]
 	sort "$out" > "$out.1"
@@ -53,13 +53,18 @@ load topology=hypercube dim=3 && {
 	check "vcube-run --params refuses another machine ($rc: $(cat "$out"))" [ $rc = 2 ]
 	vcube-run -n 2 --params 'topology=hypercube dim=3' true; rc=$?
 	check "vcube-run --params accepts the loaded one" [ $rc = 0 ]
+	vcube-run -n 2 --params "profile=$(attr profile) switching=circuit" true 2> "$out"; rc=$?
+	check "vcube-run --params: the network's own profile, made without profile= ($rc $(cat "$out"))" [ $rc = 0 ]
+	vcube-run -n 2 --params 'nosuch=1' true 2> "$out"; rc=$?
+	check "vcube-run --params: a fact the network lacks ($rc $(cat "$out"))" \
+		sh -c "[ $rc = 2 ] && grep -q \"shows no 'nosuch'\" '$out'"
 	vcube-run -n 2 /nonexistent/program 2>/dev/null; rc=$?
 	check "vcube-run: a missing program gives 127 ($rc)" [ $rc = 127 ]
-	unload
+	nonet
 }
 
 # -- Bokhari 2.2: single sends, m = 0..4096, d = 1..7 ----------------------
-load topology=hypercube dim=7 profile=ipsc860 && {
+usenet topology=hypercube dim=7 profile=ipsc860 && {
 	vcube-run -n 128 "$exp" formula > "$out" 2>&1
 	check "formula run" [ $? = 0 ]
 	bad=$(awk '$1 == "cost" {
@@ -95,9 +100,9 @@ load topology=hypercube dim=7 profile=ipsc860 && {
 	got=$(awk '{ printf "%s ", $2 }' "$out.k")
 	check "1..8 paths: $got ns, the model's exactly" \
 		[ "$got" = "561100 1091300 1600900 2089900 2589200 3098800 3618700 4128300 " ]
-	unload
+	nonet
 }
-load topology=hypercube dim=5 && {
+usenet topology=hypercube dim=5 && {
 	# Bokhari Fig. 1: 0 -> 31 and 14 -> 11 share only node 15;
 	# 0 -> 31 and 2 -> 23 share edge 3 -> 7.
 	alone=$(vcube-run -n 32 "$exp" pairs 1000 0 31 | awk '{ print $4 }')
@@ -109,13 +114,13 @@ load topology=hypercube dim=5 && {
 	vcube-run -n 32 "$exp" exchange pairwise 1000 0 > "$out" 2>&1
 	check "pairwise exchange on d=5, FORCED 1000 B: completes" [ $? = 0 ]
 	check "pairwise exchange: no channel ever waited on" [ "$(counter waits)" = "$waits0" ]
-	unload
+	nonet
 }
 
 # -- Bokhari 4: the schedules in block time units, d = 3 --------------------
 blocks="short_base_ns=1000 short_byte_ns=0 short_hop_ns=0 tail_ns=0 eject=0"
 for algo in naive linear pairwise stable; do
-	load topology=hypercube dim=3 $blocks && {
+	usenet topology=hypercube dim=3 $blocks && {
 		w0=$(counter waits)
 		vcube-run -n 8 "$exp" exchange $algo 64 1000 > "$out" 2>&1
 		check "$algo: runs" [ $? = 0 ]
@@ -126,7 +131,7 @@ for algo in naive linear pairwise stable; do
 		linear|pairwise) check "$algo: $span = n - 1 steps, $waits channel waits (Figs. 7, 8)" [ "$span.$waits" = 7.0 ] ;;
 		stable) check "stable: $span = n steps, $waits channel waits (Fig. 9)" [ "$span.$waits" = 8.0 ] ;;
 		esac
-		unload
+		nonet
 	}
 done
 
@@ -134,13 +139,13 @@ done
 am=1474.56
 seidel() {	# mode nodes skew_us want_us
 	local mode=$1 n=$2 skew=$3 want=$4 got
-	load topology=hypercube dim=$(( n == 2 ? 1 : 2 )) profile=seidel || return
+	usenet topology=hypercube dim=$(( n == 2 ? 1 : 2 )) profile=seidel || return
 	vcube-run -n "$n" "$exp" seidel "$mode" "$skew" > "$out" 2>&1
 	got=$(awk '$1 == "seidel" { if ($5 > m) m = $5 } END { print m + 0 }' "$out")
 	# Table I's constants are whole ns: the formula, exactly
 	check "Table II $mode, delta $skew us: $got ns, paper $want us" \
 		[ "$got" = "$(awk -v w="$want" 'BEGIN { printf "%.0f", w * 1000 }')" ]
-	unload
+	nonet
 }
 seidel exchange 2 50 "$(awk -v a=$am 'BEGIN { print a + 136 + 50 }')"
 seidel exchange 2 100 "$(awk -v a=$am 'BEGIN { print 2 * a + 1.5 * 136 }')"
@@ -152,12 +157,12 @@ seidel shiftl 4 100 "$(awk -v a=$am 'BEGIN { print 2 * a + 1.5 * 136 }')"
 seidel shiftf 4 100 "$(awk -v a=$am 'BEGIN { print a + 75 + 100 }')"
 
 # -- 128 processes, pairwise 4 KB, twice: identical virtual times -------------
-load topology=hypercube dim=7 && {
+usenet topology=hypercube dim=7 && {
 	vcube-run -n 128 "$exp" pairwise 4096 2>&1 | sort > "$out.1"
 	vcube-run -n 128 "$exp" pairwise 4096 2>&1 | sort > "$out.2"
 	check "128-process pairwise exchange: $(wc -l < "$out.1") clocks, identical in two runs" \
 		sh -c "[ \$(grep -c '^clock' '$out.1') = 128 ] && cmp -s '$out.1' '$out.2'"
-	unload
+	nonet
 }
 rm -f "$out" "$out".*
 exit $fail

@@ -27,16 +27,22 @@ unload() { unset VCUBE_NET; loaded && rmmod vcube; }
 # module stays as it is, or is loaded with its defaults.
 usenet() {
 	local out
-	if [ -n "${VCUBE_NET:-}" ]; then
-		vcubectl net del "$VCUBE_NET" 2> /dev/null
-		unset VCUBE_NET
-	fi
+	nonet
 	loaded || load || return 1
+	# one an earlier test left behind
+	vcubectl net del t 2> /dev/null
 	if ! out=$(vcubectl net add t "$@" 2>&1); then
 		no "vcubectl net add t $*: $out"
 		return 1
 	fi
 	export VCUBE_NET=t
+}
+
+# The test's network deleted (the module stays).
+nonet() {
+	[ -n "${VCUBE_NET:-}" ] && loaded && vcubectl net del "$VCUBE_NET" 2> /dev/null
+	unset VCUBE_NET
+	return 0
 }
 
 # The network's sysfs directory and node devices: the default one's, or

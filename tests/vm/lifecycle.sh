@@ -80,16 +80,16 @@ load topology=hypercube dim=12 && {
 }
 # D5: a process sitting in user space holds every node's time, unless
 # the idle lease is on (tests/vm/lease.c)
-load topology=hypercube dim=1 && {
+usenet topology=hypercube dim=1 && {
 	lease off || fail=1
 	n=$(counter leases)
 	check "no lease ran out with the lease off (vcubectl topo: leases $n)" [ "$n" = 0 ]
-	unload
+	nonet
 }
-load topology=hypercube dim=1 idle_lease_ms=200 && {
+usenet topology=hypercube dim=1 idle_lease_ms=200 && {
 	lease on || fail=1
 	n=$(counter leases)
 	check "node 0's lease ran out, and vcubectl topo counts it (leases $n)" [ "$n" -ge 1 ]
-	unload
+	nonet
 }
 exit $fail

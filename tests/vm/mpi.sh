@@ -13,7 +13,7 @@ for net in "topology=hypercube dim=3 profile=ipsc860" \
 	"topology=mesh rows=2 cols=4 profile=delta" \
 	"topology=torus rows=2 cols=4 profile=ap1000" \
 	"topology=fattree nodes=8 profile=cm5"; do
-	load $net || { no "insmod vcube.ko $net"; continue; }
+	usenet $net || continue
 	for n in 8 5; do
 		for p in p2p coll order; do
 			if timeout 600 vcube-run -n $n "$bin/$p" > "$out" 2>&1 &&
@@ -29,14 +29,14 @@ done
 # what they print, as under Open MPI on the host
 . "$VCUBE_TOP/tests/mpi/foreign/expect.sh"
 for net in "topology=mesh rows=2 cols=4 profile=delta" "topology=fattree nodes=8 profile=cm5"; do
-	load $net || continue
+	usenet $net || continue
 	for p in $foreign_programs; do
 		foreign_stdin "$p" | timeout 300 vcube-run -n 5 "$bin/foreign/$p" > "$out" 2>&1
 		foreign_ok "$p" "$out" 5 && ok "$net, 5 ranks: $p" ||
 			no "$net, 5 ranks: $p: $(tail -3 "$out")"
 	done
 done
-load topology=hypercube dim=2
+usenet topology=hypercube dim=2
 timeout 120 vcube-run -n 4 "$bin/abort" > "$out" 2>&1; rc=$?
 check "MPI_Abort ends the job: exit $rc, no rank past it" \
 	[ $rc != 0 -a $rc != 124 -a -z "$(grep 'not aborted' "$out")" ]
@@ -52,7 +52,7 @@ check "VCUBE_MPI_ALLTOALL=nosuch: exit $rc, the error names it" \
 a2a=$VCUBE_TOP/build/examples/mpi/alltoall
 bench=$VCUBE_TOP/build/bin/vcube-bench
 for net in "topology=hypercube dim=3 profile=ipsc860" "topology=fattree nodes=8 profile=cm5"; do
-	load $net || continue
+	usenet $net || continue
 	for algo in gen pairwise_F pex; do
 		[ "$algo" = pairwise_F ] && [ "${net#*cm5}" != "$net" ] && continue
 		want=$(vcube-run -n 8 "$bench" -q --csv --algo $algo --sizes 4096 --reps 1 |
@@ -98,7 +98,7 @@ done <<< "$cmds"
 # all-to-all alone, and vcubectl links must read as after libvcube's own
 # exchange (tests/vm/exp.c xchg), counter for counter (but util: busy time
 # over the run's length, which the MPI program's finalize prolongs).
-load topology=fattree nodes=8 profile=cm5
+usenet topology=fattree nodes=8 profile=cm5
 vcubectl reset
 VCUBE_MPI_ALLTOALL=pex vcube-run -n 8 "$a2a" 4096 > /dev/null
 mpi_links=$(vcubectl -j links | sed 's/"util":[0-9.e+-]*,//g')
@@ -109,5 +109,5 @@ check "vcubectl links after MPI_Alltoall (pex, CM-5, 8 ranks) = after vcube_xchg
 	[ -n "$mpi_links" -a "$mpi_links" = "$lib_links" ]
 bytes=$(grep -o '"bytes":[0-9]*' <<< "$mpi_links" | awk -F: '{ s += $2 } END { print s + 0 }')
 check "those links carried the exchange: $bytes bytes" [ "$bytes" -gt 0 ]
-unload
+nonet
 exit $fail

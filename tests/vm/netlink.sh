@@ -272,7 +272,7 @@ for line in open(sys.argv[1]):
 }
 
 # Bokhari 1991, 2.3: 8 paths through 7 -> 15 at once (channel 7*7+3 = 52)
-load topology=hypercube dim=7 profile=ipsc860 && {
+usenet topology=hypercube dim=7 profile=ipsc860 && {
 	vcube-run -n 128 "$exp" contention 8 > /dev/null 2>&1
 	check "8 paths through 7->15 ran" [ $? = 0 ]
 	vcubectl -j links > "$tmp/links"
@@ -299,11 +299,11 @@ print(" ".join(str(i) for i in ids if d[i]["messages"] or d[i]["waits"]))' "$tmp
 	check "vcubectl links 896 on 896 links: no such link, exit 2 ($(cat "$tmp/err"))" [ $rc = 2 ]
 	good=0; vcubectl -j links | python3 -c 'import json,sys; d=json.load(sys.stdin); b=[l["busy_ns"] for l in d]; assert len(d) == 896 and b == sorted(b, reverse=True)' && good=1
 	check "vcubectl links lists the busiest first by default" [ $good = 1 ]
-	unload
+	nonet
 }
 
 # d = 12: 49152 channels, dumped in parts; the counters add up
-load topology=hypercube dim=12 profile=ipsc860 && {
+usenet topology=hypercube dim=12 profile=ipsc860 && {
 	# 0 -> 4095 (12 hops), 0 -> 1 (1), 0 -> 6 (2); 4095 is unbound and
 	# discards, but the channels carry the messages all the same
 	nl send 0 64 4095 1 6 > /dev/null 2>&1
@@ -318,13 +318,13 @@ load topology=hypercube dim=12 profile=ipsc860 && {
 	check "d=12: a dump the counters change under is flagged NLM_F_DUMP_INTR ($(tr '\n' ' ' < "$tmp/intr"))" [ $rc = 0 ]
 	n=$(vcubectl -j links | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')
 	check "d=12: vcubectl links lists all 49152 ($n)" [ "$n" = 49152 ]
-	unload
+	nonet
 }
 
 # issue 22's command: the naive exchange through vcube-bench, its trace
 # for Perfetto: 32 node tracks, the links used, every message a flow;
 # then with --mark, each rank's steps as phases
-load topology=hypercube dim=5 && {
+usenet topology=hypercube dim=5 && {
 	vcube-run -n 32 vcube-bench --algo naive --sizes 4096 -q > "$tmp/nb" 2>&1 &&
 		vcubectl trace --format perfetto -o "$tmp/t.json" 2> "$tmp/t-err"
 	rc=$?
@@ -406,7 +406,7 @@ for w in ("phases", "nodes", "links", "node 7 phases", "naive step 1", "send to 
     assert w in t, w
 ' "$tmp/t.svg" && good=1
 	check "scripts/perfetto-picture.py draws it: an SVG with the phases, nodes and links groups, steps, sends and channel waits ($(cat "$tmp/pp-err"))" [ $good = 1 ]
-	unload
+	nonet
 }
 
 # a trace of 100 keeps the last 100 channel uses; windows of 1 ms
@@ -475,31 +475,32 @@ assert q[0]["msg"]["peak"] == 1 and q[1]["msg"]["waiting"] >= 1, q' "$tmp/ynl-mo
 	check "trace on again: recording" [ $good = 1 ]
 	unload
 }
-load topology=hypercube dim=3 trace=0 && {
+usenet topology=hypercube dim=3 trace=0 && {
 	vcube-run -n 8 nl exchange 64 > /dev/null 2>&1
 	check "trace=0: the trace is empty" [ "$(vcubectl -j trace)" = "[]" ]
 	vcubectl trace on 2> "$tmp/err"
 	rc=$?
 	good=0; [ $rc = 1 ] && grep -q 'trace=0' "$tmp/err" && good=1
 	check "trace=0: vcubectl trace on fails, says why, exit 1 ($(cat "$tmp/err"))" [ $good = 1 ]
-	unload
+	nonet
 }
 
 # a fat tree with packet switching: links are bundles with their width
-load profile=cm5 nodes=64 && {
+usenet profile=cm5 nodes=64 && {
 	vcubectl -j links > "$tmp/links"
 	vcubectl -j topo > "$tmp/topo"
 	good=0; python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); t=json.load(open(sys.argv[2])); assert len(d) == t["links"] < t["channels"] and d[0]["width"] >= 1 and t["switching"] == "packet"' "$tmp/links" "$tmp/topo" && good=1
 	check "fat tree, packet switching: one link per bundle" [ $good = 1 ]
 	vcubectl links --svg "$tmp/ft.svg" > /dev/null && python3 -c 'import sys, xml.etree.ElementTree as ET; ET.parse(sys.argv[1])' "$tmp/ft.svg"
 	check "fat tree: well-formed SVG" [ $? = 0 ]
-	unload
+	nonet
 }
-load topology=torus rows=4 cols=4 && {
+usenet topology=torus rows=4 cols=4 && {
 	vcubectl links --svg "$tmp/t.svg" > /dev/null && python3 -c 'import sys, xml.etree.ElementTree as ET; ET.parse(sys.argv[1])' "$tmp/t.svg"
 	check "torus: well-formed SVG" [ $? = 0 ]
-	unload
+	nonet
 }
+unload
 vcubectl topo > /dev/null 2> "$tmp/err"
 rc=$?
 good=0; [ $rc = 1 ] && grep -q 'no vcube network is loaded' "$tmp/err" && good=1

@@ -15,7 +15,7 @@ ablation="recv_ns=0 eject=0 sysbuf=1048576"
 
 for pr in "cm5 73000 0" "ipsc860 0 1048576" "delta 0 1048576" "ap1000 0 1048576"; do
 	set -- $pr
-	load topology=hypercube dim=1 profile=$1 &&
+	usenet topology=hypercube dim=1 profile=$1 &&
 		check "profile=$1: recv_ns $(attr recv_ns), sysbuf $(attr sysbuf)" \
 			[ "$(attr recv_ns).$(attr sysbuf)" = "$2.$3" ]
 done
@@ -23,7 +23,7 @@ done
 # 1024 B in one cluster of four: 73 + 0.112 * 1024 us, alone
 one=$((73000 + 112 * 1024))
 late() {	# EXTRA_PARAMS: "sender receiver" clocks, the receive 1 ms late
-	load topology=fattree nodes=4 profile=cm5 $1 || return
+	usenet topology=fattree nodes=4 profile=cm5 $1 || return
 	vcube-run -n 2 "$exp" late 1024 1000 > "$out" 2>&1 || cat "$out" >&2
 	awk '$1 == "late" { t[$2] = $3 } END { print t[1], t[0] }' "$out"
 }
@@ -35,7 +35,7 @@ check "ablation: the sender returns at $(echo $got | cut -d' ' -f1) (want $one),
 	[ "$got" = "$one 1000000" ]
 
 t() {	# ALGO EXTRA_PARAMS: max_ns of the exchange of 16-byte blocks
-	load topology=fattree nodes=32 profile=cm5 $2 || return
+	usenet topology=fattree nodes=32 profile=cm5 $2 || return
 	vcube-run -n 32 "$bench" -q --csv --algo $1 --sizes 16 --reps 1 |
 		awk -F, -v a=$1 '$1 == a { print $5 }'
 }
@@ -46,5 +46,5 @@ check "LEX over PEX: $lex / $pex >= 10 (receiver one message at a time)" \
 	awk -v a="$lex" -v b="$pex" 'BEGIN { exit !(b > 0 && a >= 10 * b) }'
 check "ablation, LEX over PEX: $lex0 / $pex0 < 3" \
 	awk -v a="$lex0" -v b="$pex0" 'BEGIN { exit !(b > 0 && a < 3 * b) }'
-unload
+nonet
 exit $fail

@@ -5,10 +5,10 @@
 # without SA_RESTART and taken up by a wait or by the same call, and
 # libvcube's calls, which never fail with EINTR.
 . "$(dirname "$0")/lib.sh"
-load topology=hypercube dim=1 && {
+usenet topology=hypercube dim=1 && {
 	signals || fail=1
 	check "every node free after the signals" \
-		sh -c '[ "$(cat /sys/class/vcube/vcube0/owner)$(cat /sys/class/vcube/vcube1/owner)" = 00 ]'
-	unload
+		[ "$(cat "$(sysdir)/vcube0/owner")$(cat "$(sysdir)/vcube1/owner")" = 00 ]
+	nonet
 }
 exit $fail

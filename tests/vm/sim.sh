@@ -38,7 +38,7 @@ same() {
 	local profile=$1 n=$2 len=$3 params=$4 shape=$5 kind a l t s rc
 	local bad=0 cnt=0 skipped=""
 	# shellcheck disable=SC2086
-	load $params profile=$profile || return
+	usenet $params profile=$profile || return
 	while read -r kind a _; do
 		l=$len
 		[ "$kind" = sync ] && l=0
@@ -67,5 +67,5 @@ same delta 20 1000 "topology=mesh rows=4 cols=5" "--topology mesh --rows 4 --col
 same delta 16 256 "topology=mesh rows=4 cols=4" "--topology mesh --rows 4 --cols 4"
 same ap1000 16 512 "topology=torus rows=4 cols=4" "--topology torus --rows 4 --cols 4"
 same cm5 32 256 "topology=fattree nodes=32" "--topology fattree --nodes 32"
-unload
+nonet
 exit $fail

@@ -16,7 +16,7 @@ pairs() {	# len src dst ...: the slowest transit, ns
 }
 near() { awk -v a="$1" -v b="$2" -v p="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= p / 100 * b) }'; }
 
-load profile=delta rows=16 cols=32 && {
+usenet profile=delta rows=16 cols=32 && {
 	check "delta: wormhole switching" [ "$(attr switching)" = wormhole ]
 	far=$(pairs 4096 0 511)
 	want=$(awk 'BEGIN { print (203 + 46 * 0.1 + 4096 * 0.248) * 1000 }')
@@ -29,16 +29,16 @@ load profile=delta rows=16 cols=32 && {
 	three=$(pairs 4096 0 3 1 4 2 5)
 	want=$(awk -v a="$near1" 'BEGIN { print 203000 + (a - 203000) * 2 }')
 	check "delta: three on link 2->3, the third waits for a lane: body 2x ($three vs $want ns)" near "$three" "$want" 1
-	unload
+	nonet
 }
-load profile=delta rows=16 cols=32 lanes=0 && {
+usenet profile=delta rows=16 cols=32 lanes=0 && {
 	near1=$(pairs 4096 0 1)
 	three=$(pairs 4096 0 3 1 4 2 5)
 	want=$(awk -v a="$near1" 'BEGIN { print 203000 + (a - 203000) * 1.5 }')
 	check "delta lanes=0: three on link 2->3 share 2B: body 1.5x ($three vs $want ns)" near "$three" "$want" 1
 	opp=$(pairs 4096 0 2 2 0)
 	check "delta: opposite directions do not contend: $opp ns" near "$opp" "$(pairs 4096 0 2)" 0.1
-	unload
+	nonet
 }
 # Thakur's per-step contention, read from the module's per-window peaks:
 # how many bodies the schedule puts on a channel, so without a lane limit.
@@ -70,7 +70,7 @@ for shape in "4 4" "8 8" "16 8"; do
 	set -- $shape
 	r=$1 c=$2 p=$(($1 * $2))
 	for algo in pex gen; do
-		load profile=delta rows=$r cols=$c window_ns=10000000 lanes=0 || continue
+		usenet profile=delta rows=$r cols=$c window_ns=10000000 lanes=0 || continue
 		vcube-run -n $p "$exp" steps $algo 64 10000000 > "$win.out" 2>&1
 		rc=$?
 		check "delta ${r}x$c $algo: every step within its window (exit $rc$([ $rc = 0 ] || echo ": $(grep -v '^ok' "$win.out" | tail -n 3 | tr '\n' ' ')"))" [ $rc = 0 ]
@@ -102,7 +102,7 @@ for shape in "4 4" "8 8" "16 8"; do
 			check "delta ${r}x$c GEN: link peak = the XY paths' overlap on $exact of $(($p - 1)) steps" \
 				[ "$exact" = $(($p - 1)) ]
 		fi
-		unload
+		nonet
 	done
 done
 
@@ -110,15 +110,15 @@ done
 # must equal the module's, bit for bit.
 for cfg in "pex 4 4 1024" "gen 4 5 256" "pexgenshift 6 8 4096" "pex 8 8 16384"; do
 	set -- $cfg
-	load profile=delta rows=$2 cols=$3 || continue
+	usenet profile=delta rows=$2 cols=$3 || continue
 	mod=$(vcube-run -n $(($2 * $3)) "$exp" thakur $1 $4 | awk '{ if ($4 > m) m = $4 } END { printf "%.6f", m / 1e9 }'; exit ${PIPESTATUS[0]})
 	check "$1 on $2x$3 runs to the end in the module" [ $? = 0 ]
 	sim=$(vcube-sim --profile delta --rows $2 --cols $3 --algo $1 --len $4 | awk '{ print $5 }')
 	check "vcube-sim equals the module: $1 on $2x$3, $4 B: $sim vs $mod s" [ "$sim" = "$mod" ]
-	unload
+	nonet
 done
 
-load profile=ap1000 rows=8 cols=8 && {
+usenet profile=ap1000 rows=8 cols=8 && {
 	one=$(pairs 4096 0 2)
 	two=$(pairs 4096 0 2 1 3)
 	want=$(awk -v a="$one" 'BEGIN { print 20000 + (a - 20000) * 2 }')
@@ -134,9 +134,9 @@ load profile=ap1000 rows=8 cols=8 && {
 		near "$cycles" 14 5
 	west=$(pairs 64 1 0)
 	check "ap1000: 1 -> 0 goes east around the ring (7 hops): $west ns" [ "$west" -gt "$(pairs 64 0 1)" ]
-	unload
+	nonet
 }
-load profile=cm5 nodes=256 && {
+usenet profile=cm5 nodes=256 && {
 	check "cm5: packet switching" [ "$(attr switching)" = packet ]
 	for l in 0 16 17 1000 1024 4000 10000; do
 		t=$(pairs $l 0 1)
@@ -159,6 +159,6 @@ load profile=cm5 nodes=256 && {
 	t16=$(pairs 16384 $args)
 	b16=$(pairs 16384 0 16)
 	check "cm5: and the gap grows with size: $((t16 - b16)) ns at 16 KB > $((t4 - base)) ns at 4 KB" [ $((t16 - b16)) -gt $((t4 - base)) ]
-	unload
+	nonet
 }
 exit $fail

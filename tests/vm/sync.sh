@@ -32,25 +32,25 @@ refuse "unknown jitter distribution" "jitter_dist=gauss" topology=hypercube dim=
 refuse "send_port_early is 0 or 1" "send_port_early=2" topology=hypercube dim=2 send_port_early=2
 
 # ---- the noise model as sysfs shows it -----------------------------------
-phases() { cat /sys/class/vcube/vcube*/noise_phase_ns | tr '\n' ' '; }
-load topology=hypercube dim=3 profile=seidel noise=ipsc860 jitter_ns=100000 \
+phases() { cat "$(sysdir)"/vcube*/noise_phase_ns | tr '\n' ' '; }
+usenet topology=hypercube dim=3 profile=seidel noise=ipsc860 jitter_ns=100000 \
 	jitter_dist=one seed=7 && {
 	check "noise=ipsc860: 50 us every 10 ms, jitter 100 us (one)" \
 		[ "$(attr noise_period_ns) $(attr noise_cost_ns) $(attr jitter_ns) $(attr jitter_dist) $(attr send_port_early)" = "10000000 50000 100000 one 1" ]
 	p7=$(phases)
 	check "every phase below the period, not all equal ($p7)" \
 		awk -v s="$p7" 'BEGIN { n = split(s, a, " "); for (i = 1; i <= n; i++) { if (a[i] >= 10000000) exit 1; if (a[i] != a[1]) d = 1 } exit !d }'
-	load topology=hypercube dim=3 profile=seidel noise=ipsc860 seed=7 &&
+	usenet topology=hypercube dim=3 profile=seidel noise=ipsc860 seed=7 &&
 		check "the same seed, the same phases" [ "$(phases)" = "$p7" ]
-	load topology=hypercube dim=3 profile=seidel noise=ipsc860 seed=8 &&
+	usenet topology=hypercube dim=3 profile=seidel noise=ipsc860 seed=8 &&
 		check "another seed, other phases" [ "$(phases)" != "$p7" ]
 }
-load topology=hypercube dim=3 &&
+usenet topology=hypercube dim=3 &&
 	check "noise is off by default" \
 		[ "$(attr noise_period_ns) $(attr noise_cost_ns) $(attr jitter_ns) $(attr send_port_early)" = "0 0 0 0" ]
 
 # ---- Seidel's constants, measured; Table III from them -------------------
-load topology=hypercube dim=3 profile=seidel && {
+usenet topology=hypercube dim=3 profile=seidel && {
 	vcube-run -n 8 "$bench" --costs --json > "$out"
 	rc=$?
 	check "--costs on profile seidel: b_s 75, s 44, b_l 136 us, a 0.36 us/byte" \
@@ -65,7 +65,7 @@ barrier() {
 	vcube-run -n 8 "$bench" --csv -q --barrier "$1" --skew "$2" --reps 2 > "$out" &&
 		awk -F, '!/^#/ && !/^algo/ { print $2, $4, $8 }' "$out" > "$out2"
 }
-load topology=hypercube dim=3 profile=seidel && {
+usenet topology=hypercube dim=3 profile=seidel && {
 	barrier rds 0,75000,300000,1000000
 	check "rds, d = 3, one rank late by 0 .. 1000 us: exit spread 0, cost 2 d b_s + delta exactly ($(tr '\n' ';' < "$out2"))" \
 		awk '{ n++; if ($3 != 0 || $2 != 450000 + $1) bad = 1 } END { exit !(n == 4 && !bad) }' "$out2"
@@ -89,13 +89,13 @@ load topology=hypercube dim=3 profile=seidel && {
 }
 # Seidel sec. 3.1 on d = 5: one node late by b_s <= delta <= d b_s costs
 # 2 d b_s with precision d (b_s - s); later than d b_s, d b_s + delta.
-load topology=hypercube dim=5 profile=seidel && {
+usenet topology=hypercube dim=5 profile=seidel && {
 	vcube-run -n 32 "$bench" --csv -q --barrier gsync --skew 300000,600000 --reps 1 > "$out" &&
 		awk -F, '!/^#/ && !/^algo/ { print $2, $4, $8 }' "$out" > "$out2"
 	check "gsync, d = 5, one rank late by 300 and 600 us: cost 2 d b_s = 750 and d b_s + delta = 975, spread d (b_s - s) = 155 ($(tr '\n' ';' < "$out2"))" \
 		[ "$(tr '\n' ' ' < "$out2")" = "300000 750000.0 155000 600000 975000.0 155000 " ]
 }
-load topology=hypercube dim=3 profile=ipsc860 && {
+usenet topology=hypercube dim=3 profile=ipsc860 && {
 	vcube-run -n 6 "$bench" -q --csv --barrier dissemination,tree --skew 0,50000 --reps 2 > "$out"
 	check "dissemination and tree on 6 ranks" [ "$(grep -cE '^(dissemination|tree),' "$out")" = 4 ]
 	vcube-run -n 6 "$bench" -q --barrier rds > "$out" 2>&1
@@ -104,7 +104,7 @@ load topology=hypercube dim=3 profile=ipsc860 && {
 
 # ---- shifts under noise: seeded, repeatable -------------------------------
 shift_csv() {	# seed: success counts and max times of gsync, rds
-	load topology=hypercube dim=4 profile=seidel noise=ipsc860 jitter_ns=150000 seed="$1" || return
+	usenet topology=hypercube dim=4 profile=seidel noise=ipsc860 jitter_ns=150000 seed="$1" || return
 	vcube-run -n 16 "$bench" --csv -q --shift gsync,rds --sizes 4096,16384 --reps 20 |
 		grep -v '^#'
 }
@@ -119,7 +119,7 @@ shift_csv 4 > "$out2"
 check "another seed, other draws" not cmp -s "$out" "$out2"
 
 # ---- refusals -------------------------------------------------------------
-load topology=hypercube dim=2 profile=seidel && {
+usenet topology=hypercube dim=2 profile=seidel && {
 	vcube-run -n 4 "$bench" -q --shift none > "$out" 2>&1
 	check "a FORCED shift with no barrier is refused (exit 2)" status 2 $? "unforced"
 	vcube-run -n 4 "$bench" -q --shift none --unforced --sizes 4096 --reps 3 > "$out" 2>&1
@@ -131,5 +131,5 @@ check "an unknown barrier is refused (exit 2)" status 2 $? "no barrier"
 check "--skew with --shift is refused (exit 2)" status 2 $? "skew"
 "$bench" --costs --algo linear > "$out" 2>&1
 check "--costs with --algo is refused (exit 2)" status 2 $?
-unload
+nonet
 exit $fail

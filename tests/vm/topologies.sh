@@ -104,7 +104,7 @@ unload
 
 # Routes, through the kernel's route ioctl.
 route() { vcubectl route "$1" "$2" | head -n 1; }
-load topology=hypercube dim=7 profile=ipsc860 && {
+usenet topology=hypercube dim=7 profile=ipsc860 && {
 	# Bokhari 1991, section 2.3: eight paths sharing edge 7 -> 15.
 	for p in "0 1 3 7 15 31 63 127" "1 3 7 15 31 63" "3 7 15 31" "7 15" \
 		 "5 7 15 79" "6 7 15 47" "2 3 7 15 31 95" "4 5 7 15 47 111"; do
@@ -115,20 +115,20 @@ load topology=hypercube dim=7 profile=ipsc860 && {
 		check "e-cube $src->$dst: $got" [ "$got" = "$want" ]
 	done
 	check "profile ipsc860" [ "$(attr profile)" = ipsc860 ]
-	unload
+	nonet
 }
-load topology=mesh rows=16 cols=9 && {
+usenet topology=mesh rows=16 cols=9 && {
 	got=$(route 10 59)
 	check "XY 16x9 10->59: $got" [ "$got" = "10 -> 11 -> 12 -> 13 -> 14 -> 23 -> 32 -> 41 -> 50 -> 59  (9 hops)" ]
 	check "profile delta by default" [ "$(attr profile)" = delta ]
-	unload
+	nonet
 }
-load topology=torus rows=4 cols=5 && {
+usenet topology=torus rows=4 cols=5 && {
 	got=$(route 7 1)
 	check "torus 4x5 7->1 east then south: $got" [ "$got" = "7 -> 8 -> 9 -> 5 -> 6 -> 11 -> 16 -> 1  (7 hops)" ]
-	unload
+	nonet
 }
-load profile=cm5 nodes=64 seed=99 && {
+usenet profile=cm5 nodes=64 seed=99 && {
 	check "profile cm5 means fattree" [ "$(attr topology)" = fattree ]
 	check "seed 99" [ "$(attr seed)" = 99 ]
 	got=$(route 0 63)
@@ -145,7 +145,7 @@ load profile=cm5 nodes=64 seed=99 && {
 	set -- $(vcubectl links | awk 'NR == 1 { print $1, $2, $3, $4, $5, $6 }')
 	check "vcubectl links on a fat tree: columns link from to dir lane width ($*)" \
 		[ "$*" = "link from to dir lane width" ]
-	unload
+	nonet
 }
 load topology=hypercube dim=2 && {
 	err=$(setpriv --reuid=65534 --regid=65534 --clear-groups vcube-run -n 2 true 2>&1)
