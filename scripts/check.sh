@@ -98,7 +98,7 @@ tally kunit "$log"
 # packages (deb) on them.
 for line in 6.12 6.1; do
 	tests=(all -stress deb)
-	[ $line = 6.1 ] && tests=(topologies lifecycle networks signals stress netlink cnet golden_some deb)
+	[ $line = 6.1 ] && tests=(topologies lifecycle networks signals bench_sigint stress netlink cnet golden_some deb)
 	layer "VM tests, Debian $line kernel (${tests[*]}; DKMS's module)"
 	# as it goes: each test's start and time, every failure and its notes
 	# (not the passes, nor the tools' progress lines: those stay in the log)

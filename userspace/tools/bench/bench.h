@@ -11,6 +11,7 @@
 #ifndef VCUBE_BENCH_H
 #define VCUBE_BENCH_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -222,6 +223,30 @@ void bench_out_end(struct bench_out *o);
 
 /* The sweep's results as b->csv, b->json or a table (out.c). */
 void bench_write(const struct bench *b, FILE *f);
+/*
+ * The same, a row at a time as each point ends: the notes, facts and
+ * heading (JSON: up to the array's '['), each row, then the end (JSON's
+ * "]}", CSV's facts); each part flushed as it is written, so what is on
+ * @f when the run stops is whole rows. bench_write() is these three.
+ */
+struct bench_rows {
+	struct bench_out o;
+	struct bench_col cols[10];	/* the sweep's, via, predicted, ratio */
+};
+
+void bench_rows_begin(struct bench_rows *w, const struct bench *b, FILE *f);
+void bench_rows_add(struct bench_rows *w, const struct bench *b,
+		    const struct result *r);
+void bench_rows_end(struct bench_rows *w);
+
+/*
+ * SIGINT and SIGTERM: the signal caught, 0 if none. Only the handler
+ * bench_stop_catch() installs sets it; the sweep reads it between
+ * repetitions, and the ranks agree to stop there (sweep.c).
+ */
+extern volatile sig_atomic_t bench_stop;
+/* Catch SIGINT and SIGTERM into bench_stop; 0 or -errno. */
+int bench_stop_catch(void);
 /* Results saved with --csv into @b; 0 or -errno. */
 int bench_read_csv(const char *path, struct bench *b);
 /* Time against block size, log axes (--envelope: min, avg, max). */

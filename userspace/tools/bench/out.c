@@ -524,38 +524,59 @@ int bench_read_csv(const char *path, struct bench *b)
 }
 
 
-void bench_write(const struct bench *b, FILE *f)
+void bench_rows_begin(struct bench_rows *w, const struct bench *b, FILE *f)
 {
-	struct bench_col cols[ARRAY_LEN(sweep_cols) + 1 + ARRAY_LEN(pred_cols)];
-	unsigned int i, n = ARRAY_LEN(sweep_cols), nv;
-	struct bench_out o;
+	unsigned int n = ARRAY_LEN(sweep_cols);
 
-	memcpy(cols, sweep_cols, sizeof(sweep_cols));
+	_Static_assert(ARRAY_LEN(sweep_cols) + 1 + ARRAY_LEN(pred_cols) <=
+		       ARRAY_LEN(((struct bench_rows *)0)->cols),
+		       "struct bench_rows holds every column");
+	memcpy(w->cols, sweep_cols, sizeof(sweep_cols));
 	if (sweep_via(b))
-		cols[n++] = via_col;
+		w->cols[n++] = via_col;
 	if (b->predict) {
-		memcpy(cols + n, pred_cols, sizeof(pred_cols));
+		memcpy(w->cols + n, pred_cols, sizeof(pred_cols));
 		n += ARRAY_LEN(pred_cols);
 	}
-	bench_out_start(&o, f, bench_out_fmt(b->csv, b->json), cols, n);
-	sweep_notes(b, &o);
-	sweep_meta(b, &o);
-	bench_out_rows(&o, "results");
-	for (i = 0; i < b->nres; i++) {
-		const struct result *r = &b->res[i];
-		union bench_val v[ARRAY_LEN(cols)] = {
-			{ .s = r->algo }, { .u = r->bytes }, { .u = r->min },
-			{ .f = r->avg }, { .u = r->max }, { .b = r->ok },
-		};
+	bench_out_start(&w->o, f, bench_out_fmt(b->csv, b->json), w->cols, n);
+	sweep_notes(b, &w->o);
+	sweep_meta(b, &w->o);
+	bench_out_rows(&w->o, "results");
+	fflush(f);
+}
 
-		nv = ARRAY_LEN(sweep_cols);
-		if (sweep_via(b))
-			v[nv++].s = r->via[0] ? r->via : "-";
-		if (b->predict) {
-			v[nv++].f = r->pred;
-			v[nv++].f = r->pred > 0 ? r->min / r->pred : -1;
-		}
-		bench_out_row(&o, v);
+void bench_rows_add(struct bench_rows *w, const struct bench *b,
+		    const struct result *r)
+{
+	union bench_val v[ARRAY_LEN(w->cols)] = {
+		{ .s = r->algo }, { .u = r->bytes }, { .u = r->min },
+		{ .f = r->avg }, { .u = r->max }, { .b = r->ok },
+	};
+	unsigned int nv = ARRAY_LEN(sweep_cols);
+
+	if (sweep_via(b))
+		v[nv++].s = r->via[0] ? r->via : "-";
+	if (b->predict) {
+		v[nv++].f = r->pred;
+		v[nv++].f = r->pred > 0 ? r->min / r->pred : -1;
 	}
-	bench_out_end(&o);
+	bench_out_row(&w->o, v);
+	fflush(w->o.f);
+}
+
+void bench_rows_end(struct bench_rows *w)
+{
+	bench_out_end(&w->o);
+	fflush(w->o.f);
+}
+
+void bench_write(const struct bench *b, FILE *f)
+{
+	struct bench_rows w;
+	unsigned int i;
+
+	bench_rows_begin(&w, b, f);
+	for (i = 0; i < b->nres; i++)
+		bench_rows_add(&w, b, &b->res[i]);
+	bench_rows_end(&w);
 }

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * vcube-bench: numbers and lists on the command line, and binding to the
- * node under vcube-run (or to the MPI rank, in vcube-bench-mpi).
+ * node under vcube-run (or to the MPI rank, in vcube-bench-mpi); SIGINT
+ * and SIGTERM caught for the sweep to stop between repetitions.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,6 +67,33 @@ int bench_parse_list(const char *arg, uint64_t *sizes, unsigned int *nsizes)
 }
 
 bool bench_marks;
+
+volatile sig_atomic_t bench_stop;
+
+static void bench_stop_handler(int sig)
+{
+	bench_stop = sig;
+}
+
+/*
+ * SA_RESTART: nothing here needs a blocked call to return. libvcube takes
+ * up a send, receive or wait a signal cut where it stopped (msg.c), so the
+ * ranks go on to the end of the repetition and agree there; meanwhile a
+ * write to stdout, or rank 0's wait for vcube-sim, goes on as well
+ * rather than failing with EINTR.
+ */
+int bench_stop_catch(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = bench_stop_handler;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGINT, &sa, NULL) || sigaction(SIGTERM, &sa, NULL))
+		return -errno;
+	return 0;
+}
 
 int bench_comm_open(struct vcube_comm **c, struct vcube_net_desc *net)
 {

@@ -81,6 +81,9 @@ int bench_predict(const char *profile, unsigned int kind, const char *algo,
 	close(fd[0]);
 	if (waitpid(pid, &status, 0) < 0)
 		return -errno;
+	/* the Ctrl-C that stops the run reached vcube-sim as well: not its fault */
+	if (WIFSIGNALED(status) && bench_stop)
+		return -EINTR;
 	/* "PROFILE ALGO SHAPE LEN NS": the last word */
 	if (!WIFEXITED(status) || WEXITSTATUS(status) || !strrchr(out, ' ') ||
 	    sscanf(strrchr(out, ' '), " %llu", &t) != 1) {

@@ -4,11 +4,21 @@
  * one mode (bench.h), each timed from an aligned start; a repetition's
  * time is the slowest rank's (the papers judge by the maximum), and per
  * point the minimum, average and maximum over the repetitions are kept,
- * with whether every byte arrived intact. Rank 0 writes them.
+ * with whether every byte arrived intact. Rank 0 writes each point's row
+ * as the point ends.
+ *
+ * SIGINT or SIGTERM (vcube-run forwards them to every rank) stops the
+ * sweep between repetitions: a rank that caught one says so in the
+ * reduction that ends each repetition, so every rank learns it at the
+ * same repetition and leaves the point there, none left waiting for
+ * another. The point cut short has no row; rank 0 ends its output as a
+ * whole run's (JSON's array and object closed, CSV's facts), draws the
+ * figure of the rows done, and exits 128 + the signal; the others, 0.
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,9 +83,19 @@ int bench_timed(struct bench_point *pt, unsigned int rep, uint64_t *ns,
 	return ret;
 }
 
-/* The one measure loop: the repetitions of one point into @r. */
+/*
+ * In a repetition's reduction, beside "wrong data" (0 or 1): a rank caught
+ * signal S, as STOP_SEEN | S. The maximum carries it to every rank.
+ */
+#define STOP_SEEN	0x100U
+#define STOP_SIG	0xffU
+
+/*
+ * The one measure loop: the repetitions of one point into @r. *@stop: the
+ * signal the ranks agreed to stop on (the point unfinished), else 0.
+ */
 static int measure(struct bench_point *pt, const struct bench_mode *m,
-		   struct result *r)
+		   struct result *r, int *stop)
 {
 	uint64_t v[2], mx[2], sum = 0;
 	unsigned int rep;
@@ -86,6 +106,7 @@ static int measure(struct bench_point *pt, const struct bench_mode *m,
 	r->bytes = pt->len;
 	r->min = UINT64_MAX;
 	r->ok = 1;
+	*stop = 0;
 	ret = m->setup ? m->setup(pt) : 0;
 	/* warm-up: caches, the MPI's connections; not kept */
 	for (rep = 0; !ret && rep < pt->b->warmup; rep++)
@@ -93,12 +114,19 @@ static int measure(struct bench_point *pt, const struct bench_mode *m,
 	bad = 0;
 	for (rep = 0; !ret && rep < pt->b->reps; rep++) {
 		ret = m->once(pt, rep, &v[0], &bad);
-		v[1] = bad;
-		/* the slowest rank's time, and whether any saw wrong data */
+		v[1] = bench_stop ? STOP_SEEN | (bench_stop & STOP_SIG) : !!bad;
+		/*
+		 * the slowest rank's time, whether any saw wrong data, and
+		 * whether any was told to stop
+		 */
 		ret = ret ?: vcube_reduce_run(pt->c, "tree", VCUBE_OP_MAX,
 					      VCUBE_TYPE_U64, v, mx, 2);
 		if (ret)
 			break;
+		if (mx[1] & STOP_SEEN) {
+			*stop = (int)(mx[1] & STOP_SIG);
+			break;
+		}
 		if (mx[1])
 			r->ok = 0;
 		if (mx[0] < r->min)
@@ -197,92 +225,143 @@ static int sweep_sizes(struct vcube_comm *c, const struct bench *b,
 	return *maxlen > SIZE_MAX / b->procs / 2 ? 2 : 0;
 }
 
-/* Every point, in order, into b->res: 0 or 1 (said). */
+/* --predict: vcube-sim's time for @r's point into r->pred; 0 or -errno. */
+static int predict_point(const struct bench *b, struct result *r)
+{
+	unsigned int kind = bench_mode_of(b)->kind;
+	struct bench_point pt = { .algo = r->algo };
+	const char *algo = r->algo;
+	char via[24];
+
+	if (bench_native(&pt, kind))
+		algo = bench_mpi->native_algo(kind, b->procs, r->bytes, via,
+					      sizeof(via));
+	if (!algo)
+		return 0;
+	return bench_predict(b->predict, kind, algo, b->procs, r->bytes,
+			     &r->pred);
+}
+
+/*
+ * Rank 0: the row of the point just ended, with --predict's time (after
+ * a failure, said once, the rest have none and the run fails: *@nopred).
+ * A prediction cut by the signal that stops the run: no row.
+ */
+static void sweep_row(struct bench *b, struct bench_rows *w, struct result *r,
+		      struct vcube_tool_progress *pg, bool *nopred)
+{
+	if (b->predict && !*nopred && predict_point(b, r)) {
+		if (bench_stop)
+			return;
+		r->pred = -1;
+		*nopred = true;
+	}
+	vcube_tool_progress_end(pg);	/* the bar off the terminal's line */
+	bench_rows_add(w, b, r);
+	b->nres++;
+}
+
+/*
+ * Every point, in order, into b->res (b->nres: those ended), rank 0
+ * writing each one's row into @w as it ends (NULL: rows at the end); 0,
+ * 1 (said), or 128 + the signal the ranks stopped on.
+ */
 static int sweep_points(struct vcube_comm *c, struct bench *b, uint8_t *sbuf,
-			uint8_t *rbuf)
+			uint8_t *rbuf, struct bench_rows *w)
 {
 	const struct bench_mode *m = bench_mode_of(b);
 	unsigned int i, j, k, total = b->nalgos * b->nsizes;
 	struct vcube_tool_progress pg;
-	int ret;
+	bool nopred = false;
+	int ret, stop;
 
 	vcube_tool_progress_init(&pg, "vcube-bench", total,
 				 b->quiet || vcube_comm_rank(c));
 
+	b->nres = 0;
 	for (i = 0, k = 0; i < b->nalgos; i++)
 		for (j = 0; j < b->nsizes; j++, k++) {
 			struct bench_point pt = {
 				.c = c, .b = b, .algo = b->algos[i],
 				.len = b->sizes[j], .sbuf = sbuf, .rbuf = rbuf,
 			};
+			struct result *r = &b->res[b->nres];
 
 			vcube_tool_progress_step(&pg, k, 0, "%s, %" PRIu64
 						 " B", b->algos[i],
 						 b->sizes[j]);
-			ret = measure(&pt, m, &b->res[k]);
-			b->res[k].pred = -1;
-			if (!ret && bench_native(&pt, m->kind) &&
-			    vcube_comm_rank(c) == 0)
-				bench_mpi->native_algo(m->kind, b->procs,
-						       pt.len, b->res[k].via,
-						       sizeof(b->res[k].via));
+			ret = measure(&pt, m, r, &stop);
+			r->pred = -1;
 			if (ret) {
+				vcube_tool_progress_end(&pg);
 				fprintf(stderr, "vcube-bench: rank %u: %s, %" PRIu64
 					" bytes: %s\n", vcube_comm_rank(c),
 					b->algos[i], b->sizes[j], strerror(-ret));
 				return 1;
 			}
+			if (stop) {
+				vcube_tool_progress_end(&pg);
+				return 128 + stop;
+			}
+			if (bench_native(&pt, m->kind) &&
+			    vcube_comm_rank(c) == 0)
+				bench_mpi->native_algo(m->kind, b->procs,
+						       pt.len, r->via,
+						       sizeof(r->via));
+			if (w)
+				sweep_row(b, w, r, &pg, &nopred);
+			else
+				b->nres++;
 		}
-	b->nres = total;
 	vcube_tool_progress_end(&pg);
-	return 0;
+	return nopred ? 1 : 0;
 }
 
 /*
- * Rank 0, --predict: vcube-sim's time beside each point (a native row's:
- * the registry's nearest plan to what the MPI chose, where there is one).
+ * Rank 0, --predict over MPI, after the run: vcube-sim's time beside each
+ * point (a native row's: the registry's nearest plan to what the MPI
+ * chose, where there is one); 1 if one failed (said), the rest left none.
  */
 static int sweep_predict(struct bench *b)
 {
-	unsigned int kind = bench_mode_of(b)->kind, k;
 	struct vcube_tool_progress pg;
-	const char *algo;
-	char via[24];
-	int ret;
+	unsigned int k;
 
 	vcube_tool_progress_init(&pg, "vcube-bench", b->nres, b->quiet);
 	for (k = 0; k < b->nres; k++) {
-		struct result *r = &b->res[k];
-		struct bench_point pt = { .algo = r->algo };
-
 		vcube_tool_progress_step(&pg, k, 0, "predicting %s, %" PRIu64
-					 " B", r->algo, r->bytes);
-		algo = r->algo;
-		if (bench_native(&pt, kind))
-			algo = bench_mpi->native_algo(kind, b->procs, r->bytes,
-						      via, sizeof(via));
-		if (!algo)
-			continue;
-		ret = bench_predict(b->predict, kind, algo, b->procs, r->bytes,
-				    &r->pred);
-		if (ret)
+					 " B", b->res[k].algo, b->res[k].bytes);
+		if (predict_point(b, &b->res[k])) {
+			vcube_tool_progress_end(&pg);
 			return 1;
+		}
 	}
 	vcube_tool_progress_end(&pg);
 	return 0;
 }
 
-/* Rank 0: the results, the figure; 1 if either failed or data was wrong. */
-static int sweep_report(struct bench *b)
+/*
+ * Rank 0, the run over with @status (0, 1, or 128 + a signal): the rows
+ * if they were not written as they came (@written), the figure of those
+ * there are; 1 if either failed or data was wrong, else @status.
+ */
+static int sweep_report(struct bench *b, bool written, int status)
 {
-	unsigned int k;
+	unsigned int k, total = b->nalgos * b->nsizes;
 	int ret = 0;
 
-	if (b->predict && sweep_predict(b))
-		return 1;
-	bench_write(b, stdout);
-	fflush(stdout);
-	if (b->plot && bench_plot(b, b->plot)) {
+	if (!written) {
+		if (b->predict && sweep_predict(b))
+			ret = 1;
+		bench_write(b, stdout);
+		fflush(stdout);
+	}
+	if (status > 128)
+		fprintf(stderr, "vcube-bench: %s: stopped after %u of %u points%s\n",
+			status - 128 == SIGINT ? "SIGINT" : "SIGTERM", b->nres,
+			total, !b->plot ? "" : b->nres ?
+			"; the figure has those" : "; no figure");
+	if (b->plot && b->nres && bench_plot(b, b->plot)) {
 		fprintf(stderr, "vcube-bench: gnuplot failed for %s\n", b->plot);
 		ret = 1;
 	}
@@ -293,12 +372,13 @@ static int sweep_report(struct bench *b)
 				b->res[k].algo, b->res[k].bytes);
 			ret = 1;
 		}
-	return ret;
+	return status ?: ret;
 }
 
 int bench_sweep_run(struct bench *b)
 {
 	uint8_t *sbuf = NULL, *rbuf = NULL;
+	struct bench_rows rows, *w = NULL;
 	struct vcube_comm *c;
 	unsigned int me;
 	uint64_t maxlen;
@@ -307,6 +387,8 @@ int bench_sweep_run(struct bench *b)
 
 	if (bench_comm_open(&c, &b->net))
 		return 1;
+	bench_stop_catch();
+	me = vcube_comm_rank(c);
 	b->procs = vcube_comm_size(c);
 	ret = sweep_algos(c, b);
 	ret = ret ?: sweep_sizes(c, b, &maxlen);
@@ -322,8 +404,22 @@ int bench_sweep_run(struct bench *b)
 	}
 	agreed = ret != 1;	/* 2: every rank found the same fault */
 	if (!ret) {
-		ret = sweep_points(c, b, sbuf, rbuf);
-		agreed = !ret;
+		/*
+		 * Rank 0 writes each row as its point ends, but over MPI
+		 * --predict forks vcube-sim, which not every MPI allows while
+		 * it runs: then the rows wait for the run's end.
+		 */
+		if (me == 0 && !(b->predict && bench_mpi)) {
+			w = &rows;
+			bench_rows_begin(w, b, stdout);
+		}
+		ret = sweep_points(c, b, sbuf, rbuf, w);
+		/* a signal after the last point's agreement still counts */
+		if (!ret && bench_stop)
+			ret = 128 + bench_stop;
+		agreed = ret != 1;
+		if (w)
+			bench_rows_end(w);
 	}
 	free(sbuf);
 	free(rbuf);
@@ -332,7 +428,12 @@ int bench_sweep_run(struct bench *b)
 	 * reports: --predict forks vcube-sim, which not every MPI allows
 	 * while it runs.
 	 */
-	me = vcube_comm_rank(c);
 	ret = bench_comm_close(c, ret, agreed);
-	return !ret && me == 0 ? sweep_report(b) : ret;
+	/*
+	 * Rank 0 speaks for a stopped run (mpirun would end it, still
+	 * drawing the figure, on another rank's 130): the others exit 0.
+	 */
+	if (me != 0)
+		return ret > 128 ? 0 : ret;
+	return ret && ret < 128 ? ret : sweep_report(b, w != NULL, ret);
 }
