@@ -6,6 +6,7 @@ tests/host/paper_data.sh."""
 import os
 import re
 import sys
+from decimal import Decimal, InvalidOperation
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -36,8 +37,9 @@ class Paper:
         self.cols = {}		# id -> [column labels]
         self.vals = {}		# (id, row, col) -> float
         self.raw = {}		# id -> [(row, [values as typed])]
+        self.text = {}		# (id, row, col) -> the value as typed ("0.120")
         self.nums = []		# (id, label, value, quote): numbers in the text
-        self.cmps = []		# (name, margin, [(alg, item)])
+        self.cmps = []		# (name, paper precision, vcube margin, [(alg, item)])
         self.wins = {}		# (id, cell) -> (winner, quote)
         for n, r in rows(path):
             k = r[0]
@@ -55,13 +57,22 @@ class Paper:
                     die("%s: %d values, columns %s" % (where, len(r) - 3, cols))
                 for c, v in zip(cols, r[3:]):
                     self.vals[(r[1], r[2], c)] = float(v)
+                    self.text[(r[1], r[2], c)] = v
                 self.raw.setdefault(r[1], []).append((r[2], r[3:]))
             elif k == "num" and len(r) == 5:
                 self.vals[(r[1], r[2], "")] = float(r[3])
+                self.text[(r[1], r[2], "")] = r[3]
                 self.nums.append((r[1], r[2], r[3], r[4]))
-            elif k == "cmp" and len(r) >= 5:
-                self.cmps.append((r[1], float(r[2]),
-                                  [tuple(a.split("=", 1)) for a in r[3:]]))
+            elif k == "cmp" and len(r) >= 6 and "=" not in r[3]:
+                if r[2] != "printed":
+                    _dec(r[2], where + ": the paper's precision")
+                if r[3] != "printed":
+                    _margin(r[3], where)
+                self.cmps.append((r[1], r[2], r[3],
+                                  [tuple(a.split("=", 1)) for a in r[4:]]))
+            elif k == "cmp":
+                die("%s: a cmp line is: name, the paper's precision, vcube's "
+                    "margin, algo=spec... (data/papers/README.md)" % where)
             elif k == "win" and len(r) == 5:
                 self.wins[(r[1], r[2])] = (r[3], r[4])
             else:
@@ -70,26 +81,121 @@ class Paper:
                 die("%s: item %r has no 'item' line" % (where, r[1]))
 
 
-def table_winners(paper, vcube):
+def _dec(s, what="a value"):
+    """S (a number as typed) as a Decimal: exact, digits kept."""
+    try:
+        d = Decimal(str(s).strip())
+    except InvalidOperation:
+        d = None
+    if d is None or not d.is_finite():
+        die("%s: %r is not a number" % (what, s))
+    return d
+
+
+def half_unit(s):
+    """Half a unit of the last digit of S as printed: what the printing
+    may hide. 0.0005 for "0.120", 0.005 for "13.61", 0.5 for "72"."""
+    return Decimal(5).scaleb(_dec(s).as_tuple().exponent - 1)
+
+
+def _margin(spec, where="vcube's margin"):
+    """A cmp line's margin for vcube: "N" (absolute, in the table's unit) or
+    "N%" (of vcube's best). Returns (relative?, Decimal)."""
+    if spec.endswith("%"):
+        return True, _dec(spec[:-1], where) / 100
+    return False, _dec(spec, where)
+
+
+def _num(v):
+    """A value as a Decimal: a string as typed, a float by its shortest
+    repr (which gives back a record's digits, trailing zeros aside)."""
+    return _dec(v if isinstance(v, str) else repr(float(v)))
+
+
+def paper_cell(prec, typed_vals):
+    """The paper's verdict on one cell. TYPED_VALS: [(alg, value as typed)];
+    PREC: "printed" (each value's half-unit of its last printed digit) or a
+    half-unit for every value. Returns (winner or None, [algs the printing
+    cannot separate from the best], the margin the best had to clear from
+    the next)."""
+    v = []
+    for a, t in typed_vals:
+        h = half_unit(t) if prec == "printed" else _dec(prec)
+        v.append((_dec(t), a, h))
+    v.sort()
+    b, ba, bh = v[0]
+    near = [ba] + [a for x, a, h in v[1:] if x - b <= bh + h]
+    return (ba if len(near) == 1 else None), near, bh + v[1][2]
+
+
+def vcube_cell(spec, vals, texts=None, printed=None):
+    """vcube's verdict on one cell. VALS: [(alg, value)]; SPEC: the cmp
+    line's margin for vcube ("printed": the paper's own, from PRINTED,
+    {alg: the paper's value as typed}: a sensitivity, not the rule). TEXTS,
+    where the records' digits are known: {alg: value as recorded}; their
+    rounding then applies if it is wider than SPEC. Returns (the algs within
+    the margin of vcube's best, the margin the best had to clear from the
+    next)."""
+    v = sorted((_num(x), a) for a, x in vals)
+    b, ba = v[0]
+    if spec == "printed":
+        mb = None
+    else:
+        rel, m = _margin(spec)
+        mb = m * b if rel else m
+
+    def need(a):
+        if mb is None:
+            return half_unit(printed[ba]) + half_unit(printed[a])
+        if texts and texts.get(ba) and texts.get(a):
+            return max(mb, half_unit(texts[ba]) + half_unit(texts[a]))
+        return mb
+    near = [ba] + [a for x, a in v[1:] if x - b <= need(a)]
+    return near, need(v[1][1])
+
+
+def table_winners(paper, vcube, texts=None, paper_ties=None):
     """The winners the paper's own tables name (its cmp lines), beside
-    vcube's: VCUBE maps (item, row, col) to vcube's value. A cell where the
-    paper's best is not margin % below the next names no winner."""
+    vcube's: VCUBE maps (item, row, col) to vcube's value, TEXTS (optional)
+    to the value as the record typed it. The rules (docs/scoring.md): the
+    paper decides a cell when its best is below every other candidate by
+    more than the two values' printing can hide; the cells it does not
+    decide go to PAPER_TIES (a list, when given) and are not scored. vcube
+    names a winner when its best is below every other by more than the cmp
+    line's margin for vcube; else vcube's near-best set is named ("gen=pex").
+    Each decided cell: verdict "agree" (vcube names the paper's winner),
+    "differ" (vcube names another, or a near-tie without the paper's
+    winner), "tie" (a near-tie that includes it), None (not measured)."""
     out = []
-    for name, margin, algs in paper.cmps:
+    for name, prec, vmargin, algs in paper.cmps:
         sel = {a: _select(paper, spec) for a, spec in algs}
         cells = None
         for a, _ in algs:
             cells = set(sel[a]) if cells is None else cells & set(sel[a])
         for cell in sorted(cells or []):
-            pv = sorted((paper.vals[sel[a][cell]], a) for a, _ in algs)
-            if pv[1][0] < pv[0][0] * (1 + margin / 100.0):
-                continue	# the paper names no winner here: a tie
-            vv = [vcube.get(sel[a][cell]) for a, _ in algs]
-            vw = None
-            if all(v is not None for v in vv):
-                vw = min(zip(vv, [a for a, _ in algs]))[1]
-            out.append({"item": name, "cell": ", ".join(x for x in cell if x),
-                        "paper": pv[0][1], "vcube": vw, "from": "table"})
+            keys = [(a, sel[a][cell]) for a, _ in algs]
+            label = ", ".join(x for x in cell if x)
+            pw, pnear, pm = paper_cell(prec, [(a, paper.text[k]) for a, k in keys])
+            values = {a: [paper.text[k], vcube.get(k)] for a, k in keys}
+            if pw is None:
+                if paper_ties is not None:
+                    paper_ties.append({"item": name, "cell": label,
+                                       "tied": "=".join(sorted(pnear)),
+                                       "values": {a: paper.text[k] for a, k in keys},
+                                       "margin": str(pm)})
+                continue
+            w = {"item": name, "cell": label, "paper": pw, "vcube": None,
+                 "from": "table", "verdict": None, "values": values,
+                 "paper_margin": str(pm), "vcube_margin": None}
+            if all(vcube.get(k) is not None for _, k in keys):
+                near, vm = vcube_cell(vmargin, [(a, vcube[k]) for a, k in keys],
+                                      texts and {a: texts.get(k) for a, k in keys},
+                                      {a: paper.text[k] for a, k in keys})
+                w["vcube"] = "=".join(sorted(near))
+                w["vcube_margin"] = str(vm)
+                w["verdict"] = ("agree" if near == [pw] else
+                                "tie" if pw in near else "differ")
+            out.append(w)
     return out
 
 
