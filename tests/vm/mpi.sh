@@ -63,35 +63,41 @@ for net in "topology=hypercube dim=3 profile=ipsc860" "topology=fattree nodes=8 
 			[ -n "$got" -a "$got" = "$want" ]
 	done
 done
-# The README's MPI lines, as written, from a scratch directory that sees
-# the tree's build/ and examples/ (the tree itself is read-only here).
+# The MPI lines of the README and of docs/mpi.md, as written, from the top
+# of the (read-only) tree, with the module loaded as make vm loads it.
 work=$VCUBE_OUT/mpi-readme
-rm -rf "$work"
+rm -rf "$work" /tmp/alltoall
 mkdir -p "$work"
-ln -s "$VCUBE_TOP/build" "$work/build"
-ln -s "$VCUBE_TOP/examples" "$work/examples"
-cmds=$(awk '/^### MPI programs/ { p = 1 } /<!-- mpi-example: begin -->/ { p = 0 }
-	p && /^    [^ ]/ { print substr($0, 5) }' "$VCUBE_TOP/README.md")
-check "the README's MPI example has its 4 lines" [ "$(wc -l <<< "$cmds")" = 4 ]
-unload
-while read -r c; do
-	case $c in
-	insmod*)
-		out=$(cd "$(dirname "$VCUBE_KO")" && $c 2>&1)
-		check "README: $c (as written, beside vcube.ko) $out" loaded
-		continue ;;
-	esac
-	(cd "$work" && eval "$c") > "$work/out" 2> "$work/err"
-	rc=$?
-	good=0
-	case $c in
-	*vcube-mpicc*) [ $rc = 0 ] && [ -x "$work/alltoall" ] && good=1 ;;
-	*VERBOSE*) [ $rc = 0 ] && grep -q 'data ok' "$work/out" &&
-		grep -q 'MPI_Alltoall on 32 ranks, 4096 bytes: gen' "$work/err" && good=1 ;;
-	*) [ $rc = 0 ] && grep -q 'data ok' "$work/out" && good=1 ;;
-	esac
-	check "README: $c (exit $rc; $(head -c 90 "$work/out") $(head -c 90 "$work/err"))" [ $good = 1 ]
-done <<< "$cmds"
+mdlines() {	# FILE FROM TO: the indented command lines between two patterns
+	awk -v a="$2" -v b="$3" '$0 ~ a { p = 1; next } $0 ~ b { p = 0 }
+		p && /^    [^ ]/ { print substr($0, 5) }' "$VCUBE_TOP/$1"
+}
+readme=$(mdlines README.md '^### MPI programs' '<!-- mpi-example: begin -->')
+doc=$(mdlines docs/mpi.md '^# MPI programs' '^## The subset')
+check "the README's MPI example has its 4 lines, docs/mpi.md's its 3" \
+	[ "$(wc -l <<< "$readme")" = 4 -a "$(wc -l <<< "$doc")" = 3 ]
+nonet
+loaded || load
+for f in README.md docs/mpi.md; do
+	[ $f = README.md ] && cmds=$readme || cmds=$doc
+	while read -r c; do
+		rm -f "$work/out" "$work/err"
+		(cd "$VCUBE_TOP" && eval "$c") > "$work/out" 2> "$work/err"
+		rc=$?
+		good=0
+		case $c in
+		*vcube-mpicc*) [ $rc = 0 ] && [ -x /tmp/alltoall ] && good=1 ;;
+		*"net add"*) [ $rc = 0 ] && good=1 ;;
+		*VERBOSE*) [ $rc = 0 ] && grep -q 'data ok' "$work/out" &&
+			grep -q 'MPI_Alltoall on 32 ranks, 4096 bytes: gen' "$work/err" && good=1 ;;
+		*) [ $rc = 0 ] && grep -q 'data ok' "$work/out" && good=1 ;;
+		esac
+		check "$f: $c (exit $rc; $(head -c 90 "$work/out") $(head -c 90 "$work/err"))" [ $good = 1 ]
+	done <<< "$cmds"
+done
+vcubectl net del ipsc
+vcubectl net del d5
+rm -f /tmp/alltoall
 
 # Link statistics of an MPI run: on the CM-5 the example's barrier and
 # reductions go over the control network, so its data links carry the

@@ -13,8 +13,9 @@ bench=$VCUBE_TOP/build/bin/vcube-bench
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# (the networks example is a script of its own, run whole by networks.sh)
-cmds=$(sed '/<!-- networks-example: begin -->/,/<!-- networks-example: end -->/d' "$VCUBE_TOP/README.md" |
+# (the networks example is a script of its own, run whole by networks.sh;
+# the MPI example's lines are mpi.sh's)
+cmds=$(sed '/<!-- networks-example: begin -->/,/<!-- networks-example: end -->/d; /^### MPI programs/,/<!-- mpi-example: begin -->/d' "$VCUBE_TOP/README.md" |
 	sed -n 's/^    \(vcubectl [^ ].*\)$/\1/p' | sed 's/  .*//; s/ *$//')
 check "the README lists $(wc -l <<< "$cmds") vcubectl commands" test "$(wc -l <<< "$cmds")" -ge 12
 
