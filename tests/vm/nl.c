@@ -224,6 +224,26 @@ static int do_intr(void)
 		return 1;
 	genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, family, 0, NLM_F_DUMP,
 		    VCUBE_CMD_LINK_GET, VCUBE_FAMILY_VERSION);
+	/* the network VCUBE_NET names, as node 0 below is bound in */
+	if (vcube_env_net()) {
+		char path[128];
+		unsigned int id = 0;
+		FILE *f = NULL;
+		int got;
+
+		if (!vcube_net_sysfs_root(vcube_env_net(), path,
+					  sizeof(path) - 4)) {
+			strcat(path, "/id");
+			f = fopen(path, "r");
+		}
+		got = f && fscanf(f, "%u", &id) == 1;
+
+		if (f)
+			fclose(f);
+		CHECK(got, "no id for network %s", vcube_env_net());
+		if (!got || nla_put_u32(msg, VCUBE_A_LINK_NET_ID, id))
+			return 1;
+	}
 	if (nl_send_auto(sk, msg) < 0)
 		return 1;
 	nlmsg_free(msg);
