@@ -17,13 +17,13 @@ status() { [ "$2" = "$1" ] && { [ -z "${3:-}" ] || grep -q -- "$3" "$out"; }; }
 # run the test program; its "not ok" lines are shown
 prog() { vcube-run "$@" > "$out" 2>&1; local rc=$?; grep -a '^not ok' "$out" | sed 's/^/# /'; return $rc; }
 
-nonet
-if insmod "$VCUBE_KO" profile=cm5 nodes=8 cnet_word_ns=2000000000 2>/dev/null; then
+unload
+if err=$(insmod "$VCUBE_KO" profile=cm5 nodes=8 cnet_word_ns=2000000000 2>&1); then
 	no "cnet_word_ns=2000000000 was accepted"
 	rmmod vcube
 else
 	msg=$(dmesg | grep vcube | tail -n 1)
-	check "cnet_word_ns past 1 s is refused ($msg)" grep -q 'cnet_word_ns=2000000000 is out of range' <<< "$msg"
+	check "cnet_word_ns past 1 s is refused ($msg; $err)" grep -q 'cnet_word_ns=2000000000 is out of range' <<< "$msg"
 fi
 
 usenet profile=cm5 nodes=32 && {
