@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Host harness for kernel/core/engine.c: one POSIX thread per virtual node,
+ * Host harness for the engine (kernel/core): one POSIX thread per virtual node,
  * one mutex around every engine call and a condition variable per node, as
  * the module has one lock per network and one wait queue per node. Threads
  * run truly concurrently, so the tests also exercise the engine's claim
