@@ -137,61 +137,76 @@ static void vc_cnet_complete(struct vc_engine *e, struct vc_cnet_op *op)
 	}
 }
 
+/*
+ * The pending operation @a joins (*@opp, NULL if it is the first to
+ * enter), or why node @n may not enter it.
+ */
+static int vc_cnet_join(struct vc_engine *e, struct vc_node *n,
+			const struct vc_cnet_args *a, struct vc_cnet_op **opp)
+{
+	struct vc_cnet_op *op;
+	struct vc_req *r;
+
+	*opp = NULL;
+	list_for_each_entry(op, &e->cnet_ops, link)
+		if (op->a.first == a->first && op->a.nodes == a->nodes) {
+			*opp = op;
+			break;
+		}
+	if (*opp && memcmp(&(*opp)->a, a, sizeof(*a)))
+		return -EINVAL;	/* the others are in another operation */
+	/* a node is in one operation at a time (its own list is bounded) */
+	list_for_each_entry(r, &n->reqs, link)
+		if (r->type == VC_REQ_CNET && !r->done &&
+		    !list_empty(&r->post_link))
+			return -EBUSY;
+	if (n->nreqs >= e->p.max_reqs)
+		return -ENOBUFS;
+	return 0;
+}
+
+/* A new pending operation @a, its first member yet to enter. */
+static struct vc_cnet_op *vc_cnet_op_new(struct vc_engine *e,
+					 const struct vc_cnet_args *a)
+{
+	struct vc_cnet_op *op;
+
+	/* a pointer per member: the partition is at most the nodes */
+	op = vc_alloc(sizeof(*op) + vc_cnet_nslots(a) * sizeof(op->data[0]));
+	if (!op)
+		return NULL;
+	op->a = *a;
+	op->len = a->kind == VC_CNET_BARRIER ? 0 :
+		  a->kind == VC_CNET_BCAST ? a->count :
+		  a->count * vc_type_size[a->type];
+	INIT_LIST_HEAD(&op->members);
+	list_add_tail(&op->link, &e->cnet_ops);
+	return op;
+}
+
 int vc_cnet_enter(struct vc_engine *e, u32 node, const struct vc_cnet_args *a,
 		  void *data, struct vc_req **reqp)
 {
 	struct vc_node *n = &e->node[node];
-	struct vc_cnet_op *op, *found = NULL;
+	struct vc_cnet_op *op = NULL;
 	struct vc_req *r;
-	u64 in, out, cost;
+	u64 in, out;
 	int ret;
 
 	ret = vc_cnet_check(e, node, a, &in, &out);
 	if (!ret && !vc_running(e, n))
 		ret = -EINVAL;
+	if (!ret && n->clock + vc_cnet_cost(&e->p, a) >= VC_TIME_MAX)
+		ret = -EOVERFLOW;
+	if (!ret)
+		ret = vc_cnet_join(e, n, a, &op);
+	if (!ret && !op) {
+		op = vc_cnet_op_new(e, a);
+		if (!op)
+			ret = -ENOMEM;
+	}
 	if (ret)
 		goto out_free;
-	cost = vc_cnet_cost(&e->p, a);
-	if (n->clock + cost >= VC_TIME_MAX) {
-		ret = -EOVERFLOW;
-		goto out_free;
-	}
-	list_for_each_entry(op, &e->cnet_ops, link)
-		if (op->a.first == a->first && op->a.nodes == a->nodes) {
-			found = op;
-			break;
-		}
-	if (found && memcmp(&found->a, a, sizeof(*a))) {
-		ret = -EINVAL;	/* the others are in another operation */
-		goto out_free;
-	}
-	/* a node is in one operation at a time (its own list is bounded) */
-	list_for_each_entry(r, &n->reqs, link)
-		if (r->type == VC_REQ_CNET && !r->done &&
-		    !list_empty(&r->post_link)) {
-			ret = -EBUSY;
-			goto out_free;
-		}
-	if (n->nreqs >= e->p.max_reqs) {
-		ret = -ENOBUFS;
-		goto out_free;
-	}
-	op = found;
-	if (!op) {
-		/* a pointer per member: the partition is at most the nodes */
-		op = vc_alloc(sizeof(*op) +
-			      vc_cnet_nslots(a) * sizeof(op->data[0]));
-		if (!op) {
-			ret = -ENOMEM;
-			goto out_free;
-		}
-		op->a = *a;
-		op->len = a->kind == VC_CNET_BARRIER ? 0 :
-			  a->kind == VC_CNET_BCAST ? a->count :
-			  a->count * vc_type_size[a->type];
-		INIT_LIST_HEAD(&op->members);
-		list_add_tail(&op->link, &e->cnet_ops);
-	}
 	r = vc_req_new(e, n, VC_REQ_CNET, 0, sizeof(*r));
 	if (!r) {
 		vc_cnet_free(op);

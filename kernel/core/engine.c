@@ -61,27 +61,17 @@ static void vc_engine_free(struct vc_engine *e)
 	vc_free(e);
 }
 
-struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
-				   const struct vc_params *p)
+/* What the engine's objects take: a transfer with its arrays, a message. */
+static void vc_engine_layout(struct vc_engine *e)
 {
-	struct vc_engine *e = vc_alloc(sizeof(*e));
-	u32 i, n = topo->nodes, size;
-	bool hash_ok;
+	const struct vc_params *p = &e->p;
 
-	if (!e)
-		return NULL;
-	/* vc_delay()'s bound and vc_noise_run()'s per - c need this. */
-	if (p->noise_period && p->noise_cost > p->noise_period / 2) {
-		vc_free(e);
-		return NULL;
-	}
-	e->topo = topo;
-	e->p = *p;
-	e->maxhops = vcube_topo_diameter(topo) + 1;
+	e->maxhops = vcube_topo_diameter(e->topo) + 1;
 	e->events.idx_off = offsetof(struct vc_event, idx);
 	e->running.idx_off = offsetof(struct vc_node, idx);
 	e->expect.idx_off = offsetof(struct vc_xfer, eidx);
-	e->nres = p->switching == VC_SW_PACKET ? topo->nbundles : topo->nchan;
+	e->nres = p->switching == VC_SW_PACKET ? e->topo->nbundles :
+						 e->topo->nchan;
 	INIT_LIST_HEAD(&e->flows);
 	INIT_LIST_HEAD(&e->fresh);
 	e->fixed_rate = p->switching == VC_SW_WORMHOLE && p->lanes &&
@@ -104,6 +94,15 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 		e->msg_cost += 2 * sizeof(struct vc_hent);
 	INIT_LIST_HEAD(&e->arb);
 	INIT_LIST_HEAD(&e->cnet_ops);
+}
+
+/* The engine's arrays and tables; false if one could not be had. */
+static bool vc_engine_alloc(struct vc_engine *e)
+{
+	const struct vc_params *p = &e->p;
+	u32 n = e->topo->nodes, size;
+	bool hash_ok;
+
 	e->node = vc_alloc_array(n, sizeof(*e->node));
 	e->chan = vc_alloc_array(e->nres, sizeof(*e->chan));
 	e->sport = vc_alloc_array(n, sizeof(*e->sport));
@@ -132,13 +131,19 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 		e->winpeak = vc_alloc_array(VC_WINDOWS, sizeof(*e->winpeak));
 	if (p->trace_max)
 		e->trace = vc_alloc_array(p->trace_max, sizeof(*e->trace));
-	if (!e->node || !e->chan || !e->sport || !e->rport || !e->running.a ||
-	    !e->dl || !hash_ok || (p->window_ns && !e->winpeak) || (p->trace_max && !e->trace) ||
-	    (e->shared_rate && (!e->dirty || !e->rq || !e->rheap))) {
-		/* nothing is in the lists yet, nor are they initialised */
-		vc_engine_free(e);
-		return NULL;
-	}
+	return e->node && e->chan && e->sport && e->rport && e->running.a &&
+	       e->dl && hash_ok && (!p->window_ns || e->winpeak) &&
+	       (!p->trace_max || e->trace) &&
+	       (!e->shared_rate || (e->dirty && e->rq && e->rheap));
+}
+
+/* The channels (or bundles), the nodes and their ports, all idle. */
+static void vc_engine_init(struct vc_engine *e)
+{
+	const struct vcube_topo *topo = e->topo;
+	const struct vc_params *p = &e->p;
+	u32 i, n = topo->nodes;
+
 	e->running.cap = n;
 	for (i = 0; i < e->nres; i++) {
 		e->chan[i].cap = p->switching == VC_SW_CIRCUIT ? 1 :
@@ -174,6 +179,29 @@ struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
 		e->rport[i].cap = p->eject;
 		INIT_LIST_HEAD(&e->rport[i].waiters);
 	}
+}
+
+struct vc_engine *vc_engine_create(const struct vcube_topo *topo,
+				   const struct vc_params *p)
+{
+	struct vc_engine *e = vc_alloc(sizeof(*e));
+
+	if (!e)
+		return NULL;
+	/* vc_delay()'s bound and vc_noise_run()'s per - c need this. */
+	if (p->noise_period && p->noise_cost > p->noise_period / 2) {
+		vc_free(e);
+		return NULL;
+	}
+	e->topo = topo;
+	e->p = *p;
+	vc_engine_layout(e);
+	if (!vc_engine_alloc(e)) {
+		/* nothing is in the lists yet, nor are they initialised */
+		vc_engine_free(e);
+		return NULL;
+	}
+	vc_engine_init(e);
 	return e;
 }
 

@@ -380,13 +380,16 @@ static void vc_rerate_check(struct vc_engine *e)
  * rescheduled: the same flows give the same times.
  */
 
-void vc_rerate(struct vc_engine *e, u64 t)
+/*
+ * vc_rerate()'s start: the bodies that began at this instant join the
+ * flows, and the filling reaches them and the channels a start or end
+ * changed (l0 the lowest level that can move).
+ */
+static void vc_rerate_seed(struct vc_engine *e, struct list_head *comp)
 {
-	struct vc_xfer *x, *tx;
-	struct vc_hop *h;
+	struct vc_xfer *x;
 	struct vc_res *r;
-	LIST_HEAD(comp);
-	u32 i, n, l;
+	u32 i, l;
 
 	list_for_each_entry(x, &e->fresh, flow_link)
 		vc_flow_link(e, x);
@@ -403,7 +406,7 @@ void vc_rerate(struct vc_engine *e, u64 t)
 	list_for_each_entry(x, &e->fresh, flow_link)
 		if (l >= VC_RATE_ONE || !x->nhops) {
 			x->frozen = 0;
-			list_add_tail(&x->comp_link, &comp);
+			list_add_tail(&x->comp_link, comp);
 		}
 	list_splice_tail_init(&e->fresh, &e->flows);
 	e->rlen = 0;
@@ -411,48 +414,36 @@ void vc_rerate(struct vc_engine *e, u64 t)
 		r = &e->chan[e->dirty[i]];
 		r->dirty = false;
 		if (l < VC_RATE_ONE && r->mark != e->rgen)
-			vc_affect(e, r, l, &comp);
+			vc_affect(e, r, l, comp);
 	}
 	e->ndirty = 0;
-	/*
-	 * The next level: where a channel reached fills, or where a body
-	 * reached comes to its old level; channels first, each level.
-	 */
-	for (;;) {
-		u32 lc = U32_MAX, lx = U32_MAX;
+}
 
-		r = vc_rheap_top(e);
-		if (r)
-			lc = e->rheap[0].key;
-		if (e->expect.len)
-			lx = e->expect.a[0].k0;
-		if (lc >= VC_RATE_ONE && lx >= VC_RATE_ONE)
-			break;
-		if (lc <= lx) {
-			/* every channel that fills at lc, then all their bodies */
-			n = 0;
-			do {
-				e->rq[n++] = r;
-				vc_rheap_pop(e);
-			} while ((r = vc_rheap_top(e)) && e->rheap[0].key == lc);
-			for (i = 0; i < n; i++) {
-				e->rq[i]->fill = lc;
-				list_for_each_entry(h, &e->rq[i]->flows, link)
-					if (h->x->mark == e->rgen &&
-					    !h->x->frozen)
-						vc_freeze(e, h->x, lc,
-							  e->rq[i] - e->chan,
-							  &comp);
-			}
-			continue;
-		}
-		x = vc_heap_top(&e->expect);
-		vc_heap_remove(&e->expect, x);
-		if (!x->frozen)
-			vc_expected(e, x, lx, &comp);
+/* Every channel that fills at @lc (the top of rheap, @r), then their bodies. */
+static void vc_rerate_fill(struct vc_engine *e, struct vc_res *r, u32 lc,
+			   struct list_head *comp)
+{
+	struct vc_hop *h;
+	u32 i, n = 0;
+
+	do {
+		e->rq[n++] = r;
+		vc_rheap_pop(e);
+	} while ((r = vc_rheap_top(e)) && e->rheap[0].key == lc);
+	for (i = 0; i < n; i++) {
+		e->rq[i]->fill = lc;
+		list_for_each_entry(h, &e->rq[i]->flows, link)
+			if (h->x->mark == e->rgen && !h->x->frozen)
+				vc_freeze(e, h->x, lc, e->rq[i] - e->chan, comp);
 	}
-	e->st.refills++;
-	list_for_each_entry_safe(x, tx, &comp, comp_link) {
+}
+
+/* vc_rerate()'s end: each body reached takes its new rate, if it moved. */
+static void vc_rerate_apply(struct vc_engine *e, u64 t, struct list_head *comp)
+{
+	struct vc_xfer *x, *tx;
+
+	list_for_each_entry_safe(x, tx, comp, comp_link) {
 		u64 done = (t - x->t_rate) * x->rate;
 		u32 rate;
 
@@ -472,6 +463,40 @@ void vc_rerate(struct vc_engine *e, u64 t)
 		vc_schedule_seq(e, &x->ev, t + (x->work + rate - 1) / rate,
 				VC_EV_DELIVER, x->src, x->flow_seq);
 	}
+}
+
+void vc_rerate(struct vc_engine *e, u64 t)
+{
+	struct vc_xfer *x;
+	struct vc_res *r;
+	LIST_HEAD(comp);
+
+	vc_rerate_seed(e, &comp);
+	/*
+	 * The next level: where a channel reached fills, or where a body
+	 * reached comes to its old level; channels first, each level.
+	 */
+	for (;;) {
+		u32 lc = U32_MAX, lx = U32_MAX;
+
+		r = vc_rheap_top(e);
+		if (r)
+			lc = e->rheap[0].key;
+		if (e->expect.len)
+			lx = e->expect.a[0].k0;
+		if (lc >= VC_RATE_ONE && lx >= VC_RATE_ONE)
+			break;
+		if (lc <= lx) {
+			vc_rerate_fill(e, r, lc, &comp);
+			continue;
+		}
+		x = vc_heap_top(&e->expect);
+		vc_heap_remove(&e->expect, x);
+		if (!x->frozen)
+			vc_expected(e, x, lx, &comp);
+	}
+	e->st.refills++;
+	vc_rerate_apply(e, t, &comp);
 #ifdef VC_RERATE_CHECK
 	vc_rerate_check(e);
 #endif
