@@ -20,7 +20,7 @@ run() { timeout 300 mpirun --oversubscribe "$@"; }
 
 # The complete exchanges the registry runs at $1 ranks without a grid.
 expected() {
-	"$bench" --list --json | python3 -c '
+	"$bench" list --json | python3 -c '
 import json, sys
 p = int(sys.argv[1])
 for line in sys.stdin:
@@ -34,8 +34,8 @@ for line in sys.stdin:
 
 # --- the issue's command, as written, at 16 and at 5 ranks -----------------
 for n in 16 5; do
-	if run -n $n "$bench" --transport mpi --algo all --sizes 1..4096 -q > "$tmp/t$n" 2> "$tmp/e$n"; then
-		ok "mpirun -n $n vcube-bench --transport mpi --algo all --sizes 1..4096: exit 0"
+	if run -n $n "$bench" exchange --transport mpi --algo all --sizes 1..4096 -q > "$tmp/t$n" 2> "$tmp/e$n"; then
+		ok "mpirun -n $n vcube-bench exchange --transport mpi --algo all --sizes 1..4096: exit 0"
 	else
 		no "mpirun -n $n --algo all: exit $? ($(tail -3 "$tmp/e$n"))"
 	fi
@@ -58,12 +58,12 @@ chosen=$(awk '$1 == "MPI_Alltoall" { printf "%s:%s ", $2, $7 }' "$tmp/t16")
 [ "$chosen" = "1:linear_sync 2:linear_sync 4:modified_bruck 8:modified_bruck 16:modified_bruck 32:modified_bruck 64:modified_bruck 128:modified_bruck 256:modified_bruck 512:linear_sync 1024:linear_sync 2048:linear_sync 4096:linear_sync " ] &&
 	ok "16 ranks: the algorithm Open MPI's tuned picks is named per size" || no "16 ranks: chosen: $chosen"
 OMPI_MCA_coll_tuned_use_dynamic_rules=1 OMPI_MCA_coll_tuned_alltoall_algorithm=2 \
-	run -n 4 "$bench" --transport mpi --algo MPI_Alltoall --sizes 64 -q > "$tmp/forced" 2>&1
+	run -n 4 "$bench" exchange --transport mpi --algo MPI_Alltoall --sizes 64 -q > "$tmp/forced" 2>&1
 grep -qE '^MPI_Alltoall +64 .* ok pairwise' "$tmp/forced" && ok "a forced algorithm is named (pairwise)" ||
 	no "forced: $(tail -2 "$tmp/forced")"
 
 # --- JSON and CSV ----------------------------------------------------------
-run -n 4 "$bench" --transport mpi --algo gen,MPI_Alltoall --sizes 8,256 -q -j > "$tmp/j" 2> "$tmp/je"
+run -n 4 "$bench" exchange --transport mpi --algo gen,MPI_Alltoall --sizes 8,256 -q -j > "$tmp/j" 2> "$tmp/je"
 python3 - "$tmp/j" <<'EOF' && ok "-j: valid JSON, real-time facts, every point ok, the native row named" || no "-j: $(head -c 300 "$tmp/j")"
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -75,15 +75,15 @@ assert all(x["min"] <= x["avg"] <= x["max"] for x in r)
 EOF
 
 # --- the collectives, beside MPI_Allreduce and MPI_Bcast --------------------
-run -n 6 "$bench" --transport mpi --reduce --sizes 8,4096 -q > "$tmp/r" 2>&1 &&
+run -n 6 "$bench" reduce --transport mpi --sizes 8,4096 -q > "$tmp/r" 2>&1 &&
 	grep -q '^MPI_Allreduce' "$tmp/r" && ! awk '/^[A-Za-z_]+ +[0-9]+ / && $6 != "ok"' "$tmp/r" | grep -q . &&
 	ok "--reduce at 6 ranks: every sum right, MPI_Allreduce beside" || no "--reduce: $(tail -3 "$tmp/r")"
-run -n 6 "$bench" --transport mpi --bcast --sizes 1,4096 -q > "$tmp/b" 2>&1 &&
+run -n 6 "$bench" bcast --transport mpi --sizes 1,4096 -q > "$tmp/b" 2>&1 &&
 	grep -q '^MPI_Bcast' "$tmp/b" && ! awk '/^[A-Za-z_]+ +[0-9]+ / && $6 != "ok"' "$tmp/b" | grep -q . &&
 	ok "--bcast at 6 ranks: every byte right, MPI_Bcast beside" || no "--bcast: $(tail -3 "$tmp/b")"
 
 # --- the barriers beside MPI_Barrier, irregular patterns, FFTs --------------
-run -n 4 "$bench" --transport mpi --barrier all --skew 0,50000 --reps 3 -q > "$tmp/bar" 2>&1
+run -n 4 "$bench" barrier --transport mpi --algo all --skew 0,50000 --reps 3 -q > "$tmp/bar" 2>&1
 got=$(awk '$2 ~ /^[0-9.]+$/ && NF == 8 { print $1 }' "$tmp/bar" | sort -u | tr '\n' ' ')
 [ "$got" = "MPI_Barrier dissemination gsync rds sync0 tree " ] &&
 	grep -q "MPI_Barrier: Open MPI's tuned picks linear at 4 ranks" "$tmp/bar" &&
@@ -91,15 +91,15 @@ got=$(awk '$2 ~ /^[0-9.]+$/ && NF == 8 { print $1 }' "$tmp/bar" | sort -u | tr '
 	no "--barrier: $got $(tail -3 "$tmp/bar")"
 late=$(awk '$1 == "tree" && $2 == "50.0" { print ($3 >= 50) }' "$tmp/bar")
 [ "$late" = 1 ] && ok "--barrier: a rank 50 us late makes the barrier cost at least 50 us" || no "--barrier skew: $(grep '^tree' "$tmp/bar")"
-run -n 5 "$bench" --transport mpi --density 0.5 --sizes 64,1024 -q > "$tmp/irr" 2>&1 &&
+run -n 5 "$bench" irregular --transport mpi --density 0.5 --sizes 64,1024 -q > "$tmp/irr" 2>&1 &&
 	[ "$(awk '/^[a-z]+ +[0-9]+ / && $6 == "ok"' "$tmp/irr" | wc -l)" = 8 ] &&
 	ok "--density 0.5 at 5 ranks: the four schedulers, every byte right" || no "--density: $(tail -3 "$tmp/irr")"
-run -n 4 "$bench" --transport mpi --fft --sizes 16,64 --algo pex,gen -q > "$tmp/fft" 2>&1 &&
+run -n 4 "$bench" fft --transport mpi --sizes 16,64 --algo pex,gen -q > "$tmp/fft" 2>&1 &&
 	[ "$(awk '/^[a-z]+ +[0-9]+ / && $6 == "ok"' "$tmp/fft" | wc -l)" = 4 ] &&
 	ok "--fft at 4 ranks: every transform right" || no "--fft: $(tail -3 "$tmp/fft")"
 
 # --- --costs: the generic profile, and --predict with it -------------------
-if run -n 2 "$bench" --transport mpi --costs --sizes 1..4096 --reps 5 > "$tmp/p.profile" 2> "$tmp/pe"; then
+if run -n 2 "$bench" costs --transport mpi --sizes 1..4096 --reps 5 > "$tmp/p.profile" 2> "$tmp/pe"; then
 	ok "--costs over MPI: exit 0"
 else
 	no "--costs: $(cat "$tmp/pe")"
@@ -118,7 +118,7 @@ t2=$("$sim" --profile "$tmp/g.profile" --procs 2 --algo pex --len 4096 --ns -q |
 [ "$t1" = 10501 ] && [ "$t2" = 2524 ] &&
 	ok "vcube-sim on a generic profile: 7 alpha = 10501 ns at 8 ranks, alpha + 4096 beta = 2524 ns at 2 (ps rounded once)" ||
 	no "vcube-sim on a generic profile: $t1 and $t2 ns, want 10501 and 2524"
-run -n 4 "$bench" --transport mpi --algo pex,MPI_Alltoall --sizes 1,1024 --predict "$tmp/p.profile" -q --csv > "$tmp/pc" 2>&1
+run -n 4 "$bench" exchange --transport mpi --algo pex,MPI_Alltoall --sizes 1,1024 --predict "$tmp/p.profile" -q --csv > "$tmp/pc" 2>&1
 python3 - "$tmp/pc" <<'EOF' && ok "--predict FILE: predicted and ratio beside every plan's point, the native row by its nearest plan" || no "--predict: $(cat "$tmp/pc")"
 import csv, sys
 rows = [r for r in csv.DictReader(l for l in open(sys.argv[1]) if not l.startswith("#"))]
@@ -126,7 +126,7 @@ assert len(rows) == 4, rows
 for r in rows:
     assert float(r["predicted_ns"]) > 0 and abs(float(r["ratio"]) - int(r["min_ns"]) / float(r["predicted_ns"])) < 1e-3 * float(r["ratio"]) + 1e-4, r
 EOF
-run -n 8 "$bench" --transport mpi --algo pex --sizes 64 --predict ipsc860 -q > "$tmp/pn" 2>&1
+run -n 8 "$bench" exchange --transport mpi --algo pex --sizes 64 --predict ipsc860 -q > "$tmp/pn" 2>&1
 p=$(awk '$1 == "pex" { print $8 }' "$tmp/pn")
 s=$("$sim" --profile ipsc860 --dim 3 --algo pex --len 64 --ns -q | awk '{ printf "%.1f", $5 / 1000 }')
 [ -n "$p" ] && [ "$p" = "$s" ] && ok "--predict ipsc860 at 8 ranks: vcube-sim on a 3-cube ($p us)" || no "--predict ipsc860: $p, vcube-sim $s"
@@ -156,22 +156,22 @@ bad() {
 	[ $rc != 0 ] && [ $rc != 124 ] && grep -qF -- "$want" "$tmp/e" && ok "$name: exit $rc, '$want'" ||
 		no "$name: exit $rc, stderr: $(head -3 "$tmp/e")"
 }
-bad "naive at 5 ranks" "naive: needs a power-of-two number of ranks" -n 5 "$bench" --transport mpi --algo naive --sizes 8
-bad "torus without a grid" "torus: does not run on this many ranks" -n 4 "$bench" --transport mpi --algo torus --sizes 8
-bad "a block past 2 GiB / ranks" "at most 2 GiB" -n 4 "$bench" --transport mpi --algo pex --sizes 600000000
-bad "a reduce size not a multiple of 8" "multiples of 8" -n 4 "$bench" --transport mpi --reduce --sizes 12
-bad "--algo all with another" "--algo all stands alone" -n 2 "$bench" --transport mpi --algo all,pex --sizes 8
-bad "--shift over MPI" "runs on the vcube device only" -n 2 "$bench" --transport mpi --shift gsync
-bad "--ge over MPI" "runs on the vcube device only" -n 2 "$bench" --transport mpi --ge
-bad "--predict with --barrier" "take none of" -n 2 "$bench" --transport mpi --barrier gsync --predict delta
-bad "--costs on one rank" "run it on 2 ranks or more" -n 1 "$bench" --transport mpi --costs
-bad "--predict with no such profile" "vcube-sim gave no time" -n 2 "$bench" --transport mpi --algo pex --sizes 8 --predict nosuch.profile
-"$bench" --transport bogus > /dev/null 2> "$tmp/e"; rc=$?
+bad "naive at 5 ranks" "naive: needs a power-of-two number of ranks" -n 5 "$bench" exchange --transport mpi --algo naive --sizes 8
+bad "torus without a grid" "torus: does not run on this many ranks" -n 4 "$bench" exchange --transport mpi --algo torus --sizes 8
+bad "a block past 2 GiB / ranks" "at most 2 GiB" -n 4 "$bench" exchange --transport mpi --algo pex --sizes 600000000
+bad "a reduce size not a multiple of 8" "multiples of 8" -n 4 "$bench" reduce --transport mpi --sizes 12
+bad "--algo all with another" "--algo all stands alone" -n 2 "$bench" exchange --transport mpi --algo all,pex --sizes 8
+bad "--shift over MPI" "runs on the vcube device only" -n 2 "$bench" shift --transport mpi --algo gsync
+bad "--ge over MPI" "runs on the vcube device only" -n 2 "$bench" ge --transport mpi
+bad "--predict with barrier" "is not one of its options" -n 2 "$bench" barrier --transport mpi --algo gsync --predict delta
+bad "--costs on one rank" "run it on 2 ranks or more" -n 1 "$bench" costs --transport mpi
+bad "--predict with no such profile" "vcube-sim gave no time" -n 2 "$bench" exchange --transport mpi --algo pex --sizes 8 --predict nosuch.profile
+"$bench" exchange --transport bogus > /dev/null 2> "$tmp/e"; rc=$?
 [ $rc = 2 ] && grep -q "bad --transport 'bogus' (vcube or mpi)" "$tmp/e" && ok "--transport bogus: exit 2" ||
 	no "--transport bogus: exit $rc"
 "$top/build/libexec/vcube/vcube-bench-mpi" --transport vcube > /dev/null 2> "$tmp/e"; rc=$?
-[ $rc = 2 ] && grep -q 'is vcube-bench' "$tmp/e" && ok "vcube-bench-mpi --transport vcube: exit 2" ||
-	no "vcube-bench-mpi --transport vcube: exit $rc"
+[ $rc = 2 ] && grep -q 'is vcube-bench' "$tmp/e" && ok "vcube-bench-mpi exchange --transport vcube: exit 2" ||
+	no "vcube-bench-mpi exchange --transport vcube: exit $rc"
 printf 'base=generic\nalpha_ps=1\nbogus line\n' > "$tmp/bad.profile"
 "$sim" --profile "$tmp/bad.profile" --procs 4 --algo pex > /dev/null 2> "$tmp/e"; rc=$?
 [ $rc = 2 ] && grep -q 'bad.profile:3: not a profile line' "$tmp/e" && ok "vcube-sim: a bad profile line is named, exit 2" ||

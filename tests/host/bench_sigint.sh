@@ -40,7 +40,7 @@ stop() {
 	local fmt=$1 sig=$2 who=$3 flag= i n ranks
 	shift 3
 	[ "$fmt" = table ] || flag=--$fmt
-	setsid mpirun --oversubscribe -n 4 "$bench" --transport mpi --algo all \
+	setsid mpirun --oversubscribe -n 4 "$bench" exchange --transport mpi --algo all \
 		--sizes 1..65536 --reps 500 -q $flag "$@" > "$out" 2> "$out.err" &
 	pid=$!
 	for i in $(seq 300); do

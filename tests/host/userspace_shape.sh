@@ -3,7 +3,7 @@
 # The shape issue 14 asked the userspace code to keep: no function longer
 # than 80 lines (userspace/, C), and no string compare on an algorithm's
 # name outside the registry (userspace/lib/algo.c): the names are the
-# registry's own (vcube-bench --list --json). Each check is first shown to
+# registry's own (vcube-bench list --json). Each check is first shown to
 # catch a planted offence.
 . "$(dirname "$0")/lib.bash"
 cd "$top" || exit 1
@@ -44,7 +44,7 @@ n=$(wc -w <<<"$srcs")
 
 bench=build/bin/vcube-bench
 if [ -x "$bench" ]; then
-	names=$("$bench" --list --json | sed -n 's/.*"name": "\([A-Za-z0-9_]*\)".*/\1/p' | sort -u | paste -sd'|')
+	names=$("$bench" list --json | sed -n 's/.*"name": "\([A-Za-z0-9_]*\)".*/\1/p' | sort -u | paste -sd'|')
 	# shellcheck disable=SC2086
 	cmps=$(name_compares "$names" $srcs)
 	[ -n "$names" ] && [ -z "$cmps" ] &&

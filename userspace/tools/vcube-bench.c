@@ -3,7 +3,7 @@
  * vcube-bench: time complete-exchange algorithms on vcube, as the papers'
  * tables and figures do. Runs under vcube-run, one process per node:
  *
- *   vcube-run -n 32 vcube-bench --algo linear,stable,pairwise_F --sizes 1..4096
+ *   vcube-run -n 32 vcube-bench exchange --algo linear,stable --sizes 1..4096
  *
  * For every algorithm and block size it runs the exchange --reps times,
  * each after a barrier, and checks every byte received. A repetition's
@@ -11,12 +11,16 @@
  * its exchange (the papers judge by the maximum); per size the minimum,
  * average and maximum over repetitions are reported. Rank 0 prints.
  *
- * Without vcube-run, --from FILE.csv ... redraws saved results: --plot for
- * one file, --regions for one file per hypercube dimension.
+ * Without vcube-run, vcube-bench redraw --from FILE.csv ... redraws saved
+ * results: --plot for one file, --regions for one file per hypercube
+ * dimension.
  *
- * This file reads the command line and picks the sweep (bench/sweep.c,
- * over the modes of bench/xchg.c, coll.c and fft.c), a study
- * (bench/sync.c, bench/ge.c) or a redraw (bench/plot.c).
+ * This file reads the command line: a subcommand (the table cmds[], as
+ * wg(8) has), each with the options it takes, and runs the sweep
+ * (bench/sweep.c, over the modes of bench/xchg.c, coll.c and fft.c), a
+ * study (bench/sync.c, bench/ge.c) or a redraw (bench/plot.c). The flags
+ * that chose them before subcommands (--reduce, --barrier LIST, --from...)
+ * are still read, with a one-line notice, for this release.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -30,102 +34,73 @@
 #include "common/algos.h"
 #include "common/cli.h"
 
-static void usage_studies(FILE *f);
+/* Each option's help, by its getopt code, in the order --help lists them. */
+static const struct opt_help {
+	int c;
+	const char *text;
+} opt_help[] = {
+	{ 'a', "  -a, --algo LIST     comma-separated algorithms (default, or all: every\n"
+	       "                      one of the subcommand's kind that runs on this\n"
+	       "                      network; vcube-bench list shows them)\n" },
+	{ 'Z', "      --transport T   vcube (default: the vcube device, virtual time,\n"
+	       "                      under vcube-run) or mpi (MPI point-to-point, real\n"
+	       "                      time, under mpirun: the same plans, and the MPI's\n"
+	       "                      own MPI_Alltoall, MPI_Allreduce, MPI_Bcast or\n"
+	       "                      MPI_Barrier)\n" },
+	{ 'Y', "      --predict PROF  beside each point, vcube-sim's time for it on a\n"
+	       "                      profile (ipsc860, seidel, delta, ap1000, cm5) or a\n"
+	       "                      profile file, and measured / predicted\n" },
+	{ 'w', "      --warmup N      unmeasured repetitions per point (default: 1 over\n"
+	       "                      MPI, 0 on vcube)\n" },
+	{ 'g', "      --mark          every rank marks each step of each plan in the\n"
+	       "                      trace (\"pex step 3\"), for vcubectl trace's\n"
+	       "                      timelines\n" },
+	{ 's', "  -s, --sizes LIST    sizes: 1,16,256 or LO..HI (powers of two) or\n"
+	       "                      LO..HI:STEP (the default is the subcommand's)\n" },
+	{ 'r', "  -r, --reps N        repetitions per point (default 3)\n" },
+	{ 'I', "      --idle-ns NS    stable's idle step (default: one send's time)\n" },
+	{ 'D', "      --density D     the fraction (0..1] of the pairs that talk, each\n"
+	       "                      a block (required)\n" },
+	{ 'O', "      --one-way       the pattern's entries independently, not in pairs\n" },
+	{ 'S', "      --seed N        the pattern's seed (default 1)\n" },
+	{ 'P', "      --flop-ns X     virtual ns per flop (5 N lg N per row transform),\n"
+	       "                      charged as a busy wait (default 0)\n" },
+	{ 'e', "      --elem-ns X     virtual ns per element update (default 0)\n" },
+	{ 'K', "      --skew LIST     the late rank's skews, ns (default\n"
+	       "                      0,75000,150000,300000,600000)\n" },
+	{ 'U', "      --unforced      the long protocol (a m + b_l), not FORCED\n" },
+	{ 'F', "      --from FILE     results saved with --csv (one per dimension for\n"
+	       "                      --regions)\n" },
+	{ 'R', "      --regions FILE  the best algorithm per dimension and block size\n" },
+	{ 'W', "      --paper FILE    on --regions, mark the paper's winners: lines\n"
+	       "                      'D BYTES ALGO[|ALGO...]'\n" },
+	{ 'E', "      --envelope      --plot: min, average and max, not the max alone\n" },
+	{ 'C', "      --csv           CSV on stdout instead of the table\n" },
+	{ 'J', "  -j, --json          JSON on stdout instead of the table\n" },
+	{ 'p', "      --plot FILE     time against block size, log axes (gnuplot;\n"
+	       "                      .svg or .png)\n" },
+	{ 'T', "      --title TEXT    the plot's title\n" },
+	{ 'q', "  -q, --quiet         no progress (on stderr)\n" },
+};
 
-static void usage(FILE *f)
-{
-	fprintf(f,
-		"usage: vcube-run -n N vcube-bench [OPTIONS]\n"
-		"       mpirun -n N vcube-bench --transport mpi [OPTIONS]\n"
-		"       mpirun -n 2 vcube-bench --transport mpi --costs > FILE.profile\n"
-		"       vcube-bench --from FILE.csv --plot OUT.svg|OUT.png\n"
-		"       vcube-bench --from D3.csv --from D4.csv ... --regions OUT.svg\n\n"
-		"Time complete-exchange algorithms; every byte received is checked.\n"
-		"  -a, --algo LIST     comma-separated algorithms (default, or all: every\n"
-		"                      one that runs on this network; --list shows them)\n"
-		"      --transport T   vcube (default: the vcube device, virtual time,\n"
-		"                      under vcube-run) or mpi (MPI point-to-point, real\n"
-		"                      time, under mpirun: the same plans, and the MPI's\n"
-		"                      own MPI_Alltoall, MPI_Allreduce or MPI_Bcast)\n"
-		"      --predict PROF  beside each point, vcube-sim's time for it on a\n"
-		"                      profile (ipsc860, seidel, delta, ap1000, cm5) or a\n"
-		"                      profile file, and measured / predicted\n"
-		"      --warmup N      unmeasured repetitions per point (default: 1 over\n"
-		"                      MPI, 0 on vcube)\n"
-		"      --mark          every rank marks each step of each plan in the\n"
-		"                      trace (\"pex step 3\"), for vcubectl trace's\n"
-		"                      timelines\n"
-		"  -s, --sizes LIST    block sizes in bytes: 1,16,256 or LO..HI (powers\n"
-		"                      of two) or LO..HI:STEP (default 1..4096)\n"
-		"  -r, --reps N        repetitions per point (default 3)\n"
-		"      --idle-ns NS    stable's idle step (default: one send's time)\n"
-		"      --density D     irregular communication instead: a random pattern\n"
-		"                      with a fraction D (0..1) of the pairs talking,\n"
-		"                      each a block; --algo among ls,ps,bs,gs\n"
-		"      --one-way       the pattern's entries independently, not in pairs\n"
-		"      --reduce        global sums instead (every rank gets the sum of\n"
-		"                      64-bit integers; sizes are bytes per rank, a\n"
-		"                      multiple of 8); --algo among crossover,tree,\n"
-		"                      cm5_control (the control network, CM-5)\n"
-		"      --bcast         broadcasts from rank 0 instead (sizes: bytes);\n"
-		"                      --algo among tree,cm5_control\n"
-		"      --ge            Gaussian elimination of N x (N+1) instead (--sizes\n"
-		"                      are N, multiples of the ranks): each operation's\n"
-		"                      time per iteration, the estimate and the measured\n"
-		"                      time (Ponnusamy et al. Tables 7, 8); --algo among\n"
-		"                      cm5_control,tree (the reductions and broadcast)\n"
-		"      --elem-ns X     --ge: virtual ns per element update (default 0)\n"
-		"      --fft           2-D FFTs of N x N complex doubles instead, the\n"
-		"                      transpose by each --algo; --sizes are N (powers\n"
-		"                      of two, multiples of the ranks); every output\n"
-		"                      checked against the known transform\n"
-		"      --flop-ns X     --fft: virtual ns per flop (5 N lg N per row\n"
-		"                      transform), charged as a busy wait (default 0)\n"
-		"      --seed N        the pattern's seed (default 1)\n");
-	usage_studies(f);
-}
+/* The options every sweep over the registry's algorithms takes. */
+#define SWEEP_OPTS	"asrwgYZCJjpTqE"
 
-/* The studies, the outputs and the registry's names: usage()'s end. */
-static void usage_studies(FILE *f)
-{
-	fprintf(f,
-		"      --barrier LIST  barriers instead (gsync,sync0,rds,dissemination,\n"
-		"                      tree,cm5_control or all; over MPI also\n"
-		"                      MPI_Barrier): cost and exit spread with one rank\n"
-		"                      late by each --skew\n"
-		"      --skew LIST     --barrier: the late rank's skews, ns (default\n"
-		"                      0,75000,150000,300000,600000)\n"
-		"      --shift LIST    a one-hop shift on the Gray-code ring after each\n"
-		"                      barrier of LIST (or none, with --unforced); --sizes\n"
-		"                      are its bytes; success: within 1 ms of a m + b_s\n"
-		"      --unforced      --shift: the long protocol (a m + b_l), not FORCED\n"
-		"      --costs         the measured b_s, s, b_l and a, and the smallest\n"
-		"                      message for which RDS pays (Seidel Table III);\n"
-		"                      over MPI: a ping-pong of ranks 0 and 1 over\n"
-		"                      --sizes (default 1..65536, --reps 50), alpha and\n"
-		"                      beta fitted on every other size, written as a\n"
-		"                      profile for --predict\n"
-		"      --envelope      --plot: min, average and max, not the max alone\n"
-		"      --csv           CSV on stdout instead of the table\n"
-		"  -j, --json          JSON on stdout instead of the table\n"
-		"      --plot FILE     time against block size, log axes (gnuplot;\n"
-		"                      .svg or .png)\n"
-		"      --regions FILE  the best algorithm per dimension and block size,\n"
-		"                      from several --from files\n"
-		"      --paper FILE    on --regions, mark the paper's winners: lines\n"
-		"                      'D BYTES ALGO[|ALGO...]'\n"
-		"      --from FILE     read results saved with --csv instead of running\n"
-		"      --title TEXT    the plot's title\n"
-		"  -q, --quiet         no progress (on stderr)\n"
-		"  -l, --list          list the algorithms and exit (with --json: as JSON)\n"
-		"  -h, --help          this text\n"
-		"  -V, --version       the version\n\n");
-	vcube_tool_algos_names(f, "complete exchanges:", 1U << VCUBE_ALGO_XCHG);
-	vcube_tool_algos_names(f, "irregular:         ", 1U << VCUBE_ALGO_IRREGULAR);
-	vcube_tool_algos_names(f, "barriers:          ", 1U << VCUBE_ALGO_SYNC);
-	vcube_tool_algos_names(f, "reductions:        ", 1U << VCUBE_ALGO_REDUCE);
-	vcube_tool_algos_names(f, "broadcasts:        ", 1U << VCUBE_ALGO_BCAST);
-}
+struct cli;
+
+/* A subcommand: the options it takes (getopt codes) and what it runs. */
+struct bench_cmd {
+	const char *name;
+	const char *args;	/* its synopsis after the name */
+	const char *what;	/* what it does, for its --help */
+	const char *opts;
+	int kind;		/* the registry's kind it runs, or -1 */
+	int (*run)(struct cli *o);
+};
+
+static void usage(FILE *f);
+static void cmd_usage(FILE *f, const struct bench_cmd *cmd);
+static const struct bench_cmd *cmd_find(const char *name);
 
 /*
  * 1 if some kind of the registry has an algorithm named @name, or it is
@@ -155,6 +130,8 @@ struct cli {
 	unsigned int nfrom;
 	int sizes_given, skew_given, elem_given, list, reps_given;
 	int warmup_given;
+	const struct bench_cmd *cmd;	/* NULL: the flags' old spelling */
+	unsigned char seen[128];	/* the options given, by getopt code */
 };
 
 static int parse_sizes(struct bench *b, const char *arg)
@@ -314,67 +291,111 @@ static const char *const long_names[] = {
 	['K'] = "skew", ['w'] = "warmup",
 };
 
-/* The command line into @o: 0, 1 (--help: exit 0) or 2 (exit 2). */
+static const struct option opts[] = {
+	{ "algo", required_argument, NULL, 'a' },
+	{ "sizes", required_argument, NULL, 's' },
+	{ "reps", required_argument, NULL, 'r' },
+	{ "idle-ns", required_argument, NULL, 'I' },
+	{ "csv", no_argument, NULL, 'C' },
+	{ "json", no_argument, NULL, 'J' },
+	{ "plot", required_argument, NULL, 'p' },
+	{ "regions", required_argument, NULL, 'R' },
+	{ "paper", required_argument, NULL, 'W' },
+	{ "from", required_argument, NULL, 'F' },
+	{ "title", required_argument, NULL, 'T' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "density", required_argument, NULL, 'D' },
+	{ "one-way", no_argument, NULL, 'O' },
+	{ "reduce", no_argument, NULL, 'X' },
+	{ "bcast", no_argument, NULL, 'b' },
+	{ "ge", no_argument, NULL, 'G' },
+	{ "elem-ns", required_argument, NULL, 'e' },
+	{ "fft", no_argument, NULL, 'f' },
+	{ "flop-ns", required_argument, NULL, 'P' },
+	{ "seed", required_argument, NULL, 'S' },
+	{ "barrier", required_argument, NULL, 'B' },
+	{ "shift", required_argument, NULL, 'H' },
+	{ "skew", required_argument, NULL, 'K' },
+	{ "unforced", no_argument, NULL, 'U' },
+	{ "costs", no_argument, NULL, 'M' },
+	{ "transport", required_argument, NULL, 'Z' },
+	{ "predict", required_argument, NULL, 'Y' },
+	{ "warmup", required_argument, NULL, 'w' },
+	{ "envelope", no_argument, NULL, 'E' },
+	{ "mark", no_argument, NULL, 'g' },
+	{ "list", no_argument, NULL, 'l' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ 0 }
+};
+
+/* The long name of option @c ("json" for -j too). */
+static const char *opt_name(int c)
+{
+	const struct option *op;
+
+	if (c == 'j')
+		c = 'J';
+	for (op = opts; op->name; op++)
+		if (op->val == c)
+			return op->name;
+	return "?";
+}
+
+/* One option of the command line into @o; 0, or -ENOENT: try --help. */
+static int parse_one(struct cli *o, int c, char *arg)
+{
+	int ret;
+
+	/* barrier and shift take their barriers as --algo */
+	if (c == 'a' && o->cmd && o->cmd->kind == VCUBE_ALGO_SYNC)
+		ret = opt_names(o, !strcmp(o->cmd->name, "shift") ? 'H' : 'B',
+				arg);
+	else if (c == 'a' || c == 'B' || c == 'H')
+		ret = opt_names(o, c, arg);
+	else if ((ret = opt_number(o, c, arg)) == -ENOENT)
+		ret = opt_flag(o, c, arg);
+	if (ret == -EINVAL && c >= 0 &&
+	    (size_t)c < sizeof(long_names) / sizeof(long_names[0]) &&
+	    long_names[c])
+		fprintf(stderr, "vcube-bench: bad --%s '%s'\n", long_names[c], arg);
+	if (!ret && c >= 0 && (size_t)c < sizeof(o->seen))
+		o->seen[c] = 1;
+	return ret;
+}
+
+/*
+ * The command line into @o: 0, 1 (--help or --version: exit 0) or 2 (exit
+ * 2). A first word that is not an option names the subcommand.
+ */
 static int parse(int argc, char **argv, struct cli *o)
 {
-	static const struct option opts[] = {
-		{ "algo", required_argument, NULL, 'a' },
-		{ "sizes", required_argument, NULL, 's' },
-		{ "reps", required_argument, NULL, 'r' },
-		{ "idle-ns", required_argument, NULL, 'I' },
-		{ "csv", no_argument, NULL, 'C' },
-		{ "json", no_argument, NULL, 'J' },
-		{ "plot", required_argument, NULL, 'p' },
-		{ "regions", required_argument, NULL, 'R' },
-		{ "paper", required_argument, NULL, 'W' },
-		{ "from", required_argument, NULL, 'F' },
-		{ "title", required_argument, NULL, 'T' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "density", required_argument, NULL, 'D' },
-		{ "one-way", no_argument, NULL, 'O' },
-		{ "reduce", no_argument, NULL, 'X' },
-		{ "bcast", no_argument, NULL, 'b' },
-		{ "ge", no_argument, NULL, 'G' },
-		{ "elem-ns", required_argument, NULL, 'e' },
-		{ "fft", no_argument, NULL, 'f' },
-		{ "flop-ns", required_argument, NULL, 'P' },
-		{ "seed", required_argument, NULL, 'S' },
-		{ "barrier", required_argument, NULL, 'B' },
-		{ "shift", required_argument, NULL, 'H' },
-		{ "skew", required_argument, NULL, 'K' },
-		{ "unforced", no_argument, NULL, 'U' },
-		{ "costs", no_argument, NULL, 'M' },
-		{ "transport", required_argument, NULL, 'Z' },
-		{ "predict", required_argument, NULL, 'Y' },
-		{ "warmup", required_argument, NULL, 'w' },
-		{ "envelope", no_argument, NULL, 'E' },
-		{ "mark", no_argument, NULL, 'g' },
-		{ "list", no_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ 0 }
-	};
 	int c, ret;
 
 	vcube_tool_name(argv, "vcube-bench");
+	if (argc > 1 && argv[1][0] != '-') {
+		o->cmd = cmd_find(argv[1]);
+		if (!o->cmd) {
+			fprintf(stderr, "vcube-bench: no command '%s'\n", argv[1]);
+			return vcube_tool_try_help("vcube-bench");
+		}
+		argv[1] = argv[0];
+		argc--;
+		argv++;
+	}
 	while ((c = getopt_long(argc, argv, "a:s:r:jqlhV", opts, NULL)) != -1) {
 		if (c == 'h') {
-			usage(stdout);
+			if (o->cmd)
+				cmd_usage(stdout, o->cmd);
+			else
+				usage(stdout);
 			return 1;
 		}
 		if (c == 'V') {
 			vcube_tool_version("vcube-bench");
 			return 1;
 		}
-		if (c == 'a' || c == 'B' || c == 'H')
-			ret = opt_names(o, c, optarg);
-		else if ((ret = opt_number(o, c, optarg)) == -ENOENT)
-			ret = opt_flag(o, c, optarg);
-		if (ret == -EINVAL && c >= 0 &&
-		    (size_t)c < sizeof(long_names) / sizeof(long_names[0]) &&
-		    long_names[c])
-			fprintf(stderr, "vcube-bench: bad --%s '%s'\n",
-				long_names[c], optarg);
+		ret = parse_one(o, c, optarg);
 		if (ret == -ENOENT)
 			return vcube_tool_try_help("vcube-bench");
 		if (ret)
@@ -394,15 +415,6 @@ static int run_sync(struct cli *o)
 	struct sync_study *sy = &o->sy;
 	struct bench *b = &o->b;
 
-	if (b->reduce || b->bcast || o->ge.nalgos || b->fft || b->density > 0 ||
-	    b->nalgos || o->nfrom || b->regions || b->envelope || b->predict) {
-		fprintf(stderr, "vcube-bench: --barrier, --shift and --costs take none of --algo, --reduce, --bcast, --ge, --fft, --density, --from, --regions, --envelope, --predict\n");
-		return 2;
-	}
-	if (o->skew_given && sy->kind != SYNC_BARRIER) {
-		fprintf(stderr, "vcube-bench: --skew is for --barrier\n");
-		return 2;
-	}
 	if (sy->kind == SYNC_BARRIER && !o->skew_given)
 		bench_parse_list("0,75000,150000,300000,600000", sy->xs, &sy->nx);
 	if (sy->kind == SYNC_SHIFT) {
@@ -420,22 +432,42 @@ static int run_sync(struct cli *o)
 	return sync_study_run(sy);
 }
 
-/* --ge: Ponnusamy et al.'s Gaussian elimination (bench/ge.c). */
+static int run_barrier(struct cli *o)
+{
+	o->sy.kind = SYNC_BARRIER;
+	return run_sync(o);
+}
+
+static int run_shift(struct cli *o)
+{
+	o->sy.kind = SYNC_SHIFT;
+	return run_sync(o);
+}
+
+/* Seidel's costs; over MPI, a ping-pong fitted into a profile. */
+static int run_costs(struct cli *o)
+{
+	if (bench_mpi) {
+		if (!o->sizes_given)
+			parse_sizes(&o->b, "1..65536");
+		return bench_mpi->costs(o->reps_given ? o->b.reps : 50,
+					o->b.sizes, o->b.nsizes);
+	}
+	o->sy.kind = SYNC_COSTS;
+	return run_sync(o);
+}
+
+/* Ponnusamy et al.'s Gaussian elimination (bench/ge.c). */
 static int run_ge(struct cli *o)
 {
 	struct ge_study *ge = &o->ge;
 	struct bench *b = &o->b;
 	unsigned int i;
 
-	if (b->reduce || b->bcast || b->fft || b->density > 0 || o->nfrom ||
-	    b->regions || b->envelope || b->plot) {
-		fprintf(stderr, "vcube-bench: --ge takes none of --reduce, --bcast, --fft, --density, --from, --regions, --envelope, --plot\n");
-		return 2;
-	}
 	ge->nalgos = 0;
 	for (i = 0; i < b->nalgos; i++) {
 		if (vcube_algo_find(VCUBE_ALGO_BCAST, b->algos[i], NULL)) {
-			fprintf(stderr, "vcube-bench: with --ge, --algo is among cm5_control,tree\n");
+			fprintf(stderr, "vcube-bench: ge's --algo is among cm5_control,tree\n");
 			return 2;
 		}
 		ge->algos[ge->nalgos++] = b->algos[i];
@@ -449,7 +481,24 @@ static int run_ge(struct cli *o)
 	return ge_study_run(ge);
 }
 
-/* --from: redraw saved results (bench/plot.c). */
+/* Sweep the registry's algorithms of the command's kind (bench/sweep.c). */
+static int run_sweep(struct cli *o)
+{
+	struct bench *b = &o->b;
+
+	b->reduce = !strcmp(o->cmd->name, "reduce");
+	b->bcast = !strcmp(o->cmd->name, "bcast");
+	b->fft = !strcmp(o->cmd->name, "fft");
+	return bench_sweep_run(b);
+}
+
+static int run_list(struct cli *o)
+{
+	return vcube_tool_algos_print(stdout, VCUBE_TOOL_ALL_KINDS,
+				      o->b.json) ? 1 : 0;
+}
+
+/* redraw: saved results (bench/plot.c). */
 static int run_from(struct cli *o)
 {
 	static struct bench files[16];
@@ -457,6 +506,10 @@ static int run_from(struct cli *o)
 	unsigned int i;
 	int ret;
 
+	if (b->paper && !b->regions) {
+		fprintf(stderr, "vcube-bench: --paper marks the cells of --regions: it needs --regions\n");
+		return 2;
+	}
 	for (i = 0; i < o->nfrom; i++) {
 		ret = bench_read_csv(o->from[i], &files[i]);
 		if (ret == -EMEDIUMTYPE) {
@@ -524,30 +577,7 @@ static const char *output_conflict(const struct cli *o, int *status)
 }
 
 /* What the sweep cannot take: the message, or NULL. */
-static const char *sweep_conflict(const struct cli *o)
-{
-	const struct bench *b = &o->b;
 
-	if (o->elem_given)
-		return "--elem-ns is for --ge";
-	if (o->sy.unforced || o->skew_given)
-		return "--unforced is for --shift, --skew for --barrier";
-	if (b->reduce + b->bcast + b->fft + (b->density > 0) > 1)
-		return "--reduce, --bcast, --fft and --density do not go together";
-	if (b->flop_ns > 0 && !b->fft)
-		return "--flop-ns is for --fft";
-	if (!o->nfrom && b->regions)
-		return "--regions needs --from files";
-	if (b->paper && !b->regions)
-		return "--paper marks the cells of --regions: it needs --regions";
-	return NULL;
-}
-
-/*
- * --transport: on "mpi", vcube-bench becomes vcube-bench-mpi (the same
- * program built with MPI, in ../libexec/vcube), so that runs on the
- * device never load an MPI library; 0 to go on here, else the exit status.
- */
 static int transport(int argc, char **argv)
 {
 	char path[PATH_MAX], *slash;
@@ -585,18 +615,222 @@ static int transport(int argc, char **argv)
 }
 
 /* What vcube-bench-mpi runs: the sweep, or --costs; 0 to go on. */
+
+#define SWEEP_ARGS	"[--algo LIST] [--sizes LIST] [--reps N] [--csv|--json] [--plot FILE]"
+
+static const struct bench_cmd cmds[] = {
+	{ "exchange", SWEEP_ARGS,
+	  "Time complete exchanges: for every algorithm and block size, --reps\n"
+	  "exchanges, each after a barrier; a repetition's time is the slowest\n"
+	  "rank's. Block sizes default to 1..4096.",
+	  SWEEP_OPTS "I", VCUBE_ALGO_XCHG, run_sweep },
+	{ "irregular", "--density D [--one-way] [--seed N] [--algo ls,ps,bs,gs] ...",
+	  "Irregular communication: a seeded random pattern in which a fraction\n"
+	  "D of the pairs talk, each a block, scheduled by the linear, pairwise,\n"
+	  "balanced or greedy scheduler (Ponnusamy et al., sec. 5), then run.",
+	  SWEEP_OPTS "DOS", VCUBE_ALGO_IRREGULAR, run_sweep },
+	{ "reduce", SWEEP_ARGS,
+	  "Global sums: every rank gets the sum of 64-bit integers; sizes are\n"
+	  "bytes per rank, a multiple of 8.",
+	  SWEEP_OPTS, VCUBE_ALGO_REDUCE, run_sweep },
+	{ "bcast", SWEEP_ARGS,
+	  "Broadcasts from rank 0; sizes are bytes.",
+	  SWEEP_OPTS, VCUBE_ALGO_BCAST, run_sweep },
+	{ "fft", "[--flop-ns X] " SWEEP_ARGS,
+	  "2-D FFTs of N x N complex doubles, the transpose by each --algo;\n"
+	  "--sizes are N (powers of two, multiples of the ranks); every output\n"
+	  "is checked against the known transform.",
+	  SWEEP_OPTS "P", VCUBE_ALGO_XCHG, run_sweep },
+	{ "ge", "[--algo cm5_control,tree] [--sizes N,...] [--elem-ns X] [--csv|--json]",
+	  "Gaussian elimination of N x (N+1) (--sizes are N, multiples of the\n"
+	  "ranks; default 64,128,256,512): each operation's time per iteration,\n"
+	  "the estimate and the measured time (Ponnusamy et al. Tables 7, 8),\n"
+	  "with --algo's reductions and broadcast.",
+	  "aseCJjqZ", VCUBE_ALGO_BCAST, run_ge },
+	{ "barrier", "[--algo LIST] [--skew LIST] [--reps N] [--csv|--json] [--plot FILE]",
+	  "Barriers (Seidel & Davis): the cost and the exit spread with one rank\n"
+	  "late by each --skew; over MPI also MPI_Barrier.",
+	  "aKrCJjpTqZ", VCUBE_ALGO_SYNC, run_barrier },
+	{ "shift", "[--algo LIST|none] [--unforced] [--sizes LIST] ...",
+	  "A one-hop shift on the Gray-code ring after each barrier of --algo\n"
+	  "(or none); --sizes are its bytes (default 4096..65536); success:\n"
+	  "within 1 ms of a m + b_s (b_l with --unforced).",
+	  "asrUCJjpTqZ", VCUBE_ALGO_SYNC, run_shift },
+	{ "costs", "[--sizes LIST] [--reps N] [--csv|--json]",
+	  "The measured b_s, s, b_l and a, and the smallest message for which\n"
+	  "RDS pays (Seidel Table III); over MPI (mpirun -n 2 ... --transport\n"
+	  "mpi > FILE.profile): a ping-pong of ranks 0 and 1 over --sizes\n"
+	  "(default 1..65536, --reps 50), alpha and beta fitted on every other\n"
+	  "size, written as a profile for --predict.",
+	  "srCJjqZ", -1, run_costs },
+	{ "redraw", "--from FILE.csv... [--plot OUT|--regions OUT [--paper FILE]]",
+	  "Redraw results saved with --csv, without running: the table (text,\n"
+	  "--csv, --json) and --plot for one file; --regions for one file per\n"
+	  "hypercube dimension.",
+	  "FpRWTECJj", -1, run_from },
+	{ "list", "[--json]",
+	  "List the algorithms of every kind, with what each needs.",
+	  "Jj", -1, run_list },
+};
+
+#define NCMDS	(sizeof(cmds) / sizeof(cmds[0]))
+
+static const struct bench_cmd *cmd_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NCMDS; i++)
+		if (!strcmp(cmds[i].name, name))
+			return &cmds[i];
+	return NULL;
+}
+
+/* The flags that chose a command before subcommands, and the command. */
+static const struct {
+	int c;
+	const char *cmd;
+} old_modes[] = {
+	{ 'l', "list" }, { 'F', "redraw" }, { 'B', "barrier" },
+	{ 'H', "shift" }, { 'M', "costs" }, { 'G', "ge" }, { 'X', "reduce" },
+	{ 'b', "bcast" }, { 'f', "fft" }, { 'D', "irregular" },
+};
+
+/* Rank 0's, or a lone process's: one line for the job, not one a rank. */
+static int first_rank(void)
+{
+	static const char *const vars[] = {
+		"VCUBE_RANK", "OMPI_COMM_WORLD_RANK", "PMI_RANK",
+	};
+	const char *v;
+	size_t i;
+
+	for (i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
+		v = getenv(vars[i]);
+		if (v && strcmp(v, "0"))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * No subcommand: the flags' old spelling. Its mode flag (one at most)
+ * names the command, and a notice says how it is spelt now.
+ */
+static int old_spelling(struct cli *o)
+{
+	const char *name = "exchange";
+	int mode = 0;
+	size_t i;
+
+	for (i = 0; i < sizeof(old_modes) / sizeof(old_modes[0]); i++) {
+		if (!o->seen[old_modes[i].c])
+			continue;
+		if (mode) {
+			fprintf(stderr, "vcube-bench: --%s and --%s: one at a time (now subcommands: vcube-bench --help)\n",
+				opt_name(mode), opt_name(old_modes[i].c));
+			return -EINVAL;
+		}
+		mode = old_modes[i].c;
+		name = old_modes[i].cmd;
+	}
+	if ((mode == 'B' || mode == 'H') && o->seen['a']) {
+		fprintf(stderr, "vcube-bench: --%s takes the barriers, not --algo\n",
+			opt_name(mode));
+		return -EINVAL;
+	}
+	o->cmd = cmd_find(name);
+	if (mode != 'D' && mode != 'F')	/* options of their commands too */
+		o->seen[mode] = 0;
+	o->seen['B'] = o->seen['H'] = 0;	/* the barriers: --algo's */
+	if (first_rank())
+		fprintf(stderr, "vcube-bench: this is 'vcube-bench %s' now: the flags' old spelling goes in the next release\n",
+			name);
+	return 0;
+}
+
+/* Every option given is one of the command's, or it is said. */
+static int cmd_check(struct cli *o)
+{
+	char with[160];
+	size_t c, i;
+
+	if (!o->cmd && old_spelling(o))
+		return -EINVAL;
+	for (c = 0; c < sizeof(o->seen); c++) {
+		if (!o->seen[c] || strchr(o->cmd->opts, (int)c))
+			continue;
+		with[0] = '\0';
+		for (i = 0; i < NCMDS; i++)
+			if (strchr(cmds[i].opts, (int)c) &&
+			    strlen(with) + strlen(cmds[i].name) + 2 < sizeof(with))
+				sprintf(with + strlen(with), "%s%s",
+					with[0] ? ", " : "", cmds[i].name);
+		fprintf(stderr, "vcube-bench %s: --%s is not one of its options%s%s%s\n",
+			o->cmd->name, opt_name((int)c),
+			with[0] ? " (it is of: " : "", with, with[0] ? ")" : "");
+		return -EINVAL;
+	}
+	/* what a command cannot run without */
+	if (!strcmp(o->cmd->name, "irregular") && !o->seen['D']) {
+		fprintf(stderr, "vcube-bench: irregular needs --density D\n");
+		return -EINVAL;
+	}
+	if (!strcmp(o->cmd->name, "redraw") && !o->seen['F']) {
+		fprintf(stderr, "vcube-bench: redraw needs --from FILE.csv\n");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* What vcube-bench-mpi runs: the sweeps, barrier and costs. */
 static const char *mpi_conflict(struct cli *o)
 {
 	if (!bench_mpi)
 		return NULL;
-	if (o->nfrom || o->list)
-		return NULL;
-	if (o->sy.kind == SYNC_SHIFT)
-		return "--shift runs on the vcube device only (vcube-run, not --transport mpi)";
-	if (o->ge.nalgos)
-		return "--ge runs on the vcube device only (vcube-run, not --transport mpi)";
+	if (!strcmp(o->cmd->name, "shift"))
+		return "shift runs on the vcube device only (vcube-run, not --transport mpi)";
+	if (!strcmp(o->cmd->name, "ge"))
+		return "ge runs on the vcube device only (vcube-run, not --transport mpi)";
 	return NULL;
 }
+
+/* vcube-bench --help: the subcommands. */
+static void usage(FILE *f)
+{
+	size_t i;
+
+	fprintf(f,
+		"usage: vcube-run -n N vcube-bench COMMAND [OPTIONS]\n"
+		"       mpirun -n N vcube-bench COMMAND --transport mpi [OPTIONS]\n"
+		"       vcube-bench redraw --from FILE.csv ... [OPTIONS]\n\n"
+		"Time the papers' communication algorithms on vcube; every byte\n"
+		"received is checked. COMMAND is one of:\n");
+	for (i = 0; i < NCMDS; i++)
+		fprintf(f, "  %-10s %s\n", cmds[i].name, cmds[i].args);
+	fprintf(f,
+		"\n'vcube-bench COMMAND --help' lists a command's options.\n"
+		"  -h, --help          this text\n"
+		"  -V, --version       the version\n");
+}
+
+/* vcube-bench CMD --help: what @cmd does and the options it takes. */
+static void cmd_usage(FILE *f, const struct bench_cmd *cmd)
+{
+	size_t i;
+
+	fprintf(f, "usage: vcube-bench %s %s\n\n%s\n", cmd->name, cmd->args,
+		cmd->what);
+	for (i = 0; i < sizeof(opt_help) / sizeof(opt_help[0]); i++)
+		if (strchr(cmd->opts, opt_help[i].c))
+			fputs(opt_help[i].text, f);
+	fputs("  -h, --help          this text\n", f);
+	if (cmd->kind >= 0) {
+		fputc('\n', f);
+		vcube_tool_algos_names(f, "algorithms:", 1U << cmd->kind);
+	}
+}
+
+
 
 int main(int argc, char **argv)
 {
@@ -613,6 +847,8 @@ int main(int argc, char **argv)
 	ret = parse(argc, argv, &o);
 	if (ret)
 		return ret == 1 ? 0 : 2;
+	if (cmd_check(&o))
+		return 2;
 	why = mpi_conflict(&o);
 	if (why) {
 		fprintf(stderr, "vcube-bench: %s\n", why);
@@ -620,28 +856,10 @@ int main(int argc, char **argv)
 	}
 	if (bench_mpi && !o.warmup_given)
 		o.b.warmup = 1;
-	if (bench_mpi && o.sy.kind == SYNC_COSTS) {
-		if (!o.sizes_given)
-			parse_sizes(&o.b, "1..65536");
-		return bench_mpi->costs(o.reps_given ? o.b.reps : 50,
-					o.b.sizes, o.b.nsizes);
-	}
 	why = output_conflict(&o, &ret);
 	if (why) {
 		fprintf(stderr, "vcube-bench: %s\n", why);
 		return ret;
 	}
-	if (o.list)
-		return vcube_tool_algos_print(stdout, VCUBE_TOOL_ALL_KINDS,
-					      o.b.json) ? 1 : 0;
-	if (o.sy.kind)
-		return run_sync(&o);
-	if (o.ge.nalgos)
-		return run_ge(&o);
-	why = sweep_conflict(&o);
-	if (why) {
-		fprintf(stderr, "vcube-bench: %s\n", why);
-		return 2;
-	}
-	return o.nfrom ? run_from(&o) : bench_sweep_run(&o.b);
+	return o.cmd->run(&o);
 }
