@@ -183,7 +183,7 @@ $(B)/bin/vcube-bench: userspace/tools/vcube-bench.c $(wildcard userspace/tools/b
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(wildcard userspace/tools/bench/*.c) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS)
 
-# The same program over MPI, which vcube-bench --transport mpi runs from
+# The same program over MPI, which vcube-bench COMMAND --transport mpi runs from
 # ../libexec/vcube beside it (so that runs on the device load no MPI):
 # Debian's Open MPI compiler wrapper, and the transport in bench/mpi/.
 $(BENCH_MPI): userspace/tools/vcube-bench.c $(wildcard userspace/tools/bench/*.[ch] userspace/tools/bench/mpi/*.c) $(TOOL_DEPS) $(LIBVCUBE_DEP)
@@ -375,7 +375,7 @@ timelines: all
 # docs/perfetto-naive.svg: the README's make vm command (naive on d = 5,
 # 4 KB, --mark, vcubectl trace --format perfetto), drawn from the file it
 # writes by scripts/perfetto-picture.py (about a minute).
-TRACE_PICTURE_CMD := vcube-run -n 32 vcube-bench -q --algo naive --sizes 4096 --mark && vcubectl trace --format perfetto -o $$VCUBE_OUT/t.json
+TRACE_PICTURE_CMD := vcube-run -n 32 vcube-bench exchange -q --algo naive --sizes 4096 --mark && vcubectl trace --format perfetto -o $$VCUBE_OUT/t.json
 trace-picture: userspace tests
 	@$(MAKE) --no-print-directory vm MODPARAMS='topology=hypercube dim=5' CMD='$(TRACE_PICTURE_CMD)' > /dev/null
 	@scripts/perfetto-picture.py $(B)/vm/out/t.json docs/perfetto-naive.svg
@@ -475,7 +475,7 @@ DEMO_T0 := $(shell date +%s)
 demo: deps
 	@$(MAKE) --no-print-directory vm KVER=6.12 \
 		MODPARAMS='topology=hypercube dim=5 profile=ipsc860' \
-		CMD='vcubectl show && vcube-run -n 32 vcube-bench -q --algo $(DEMO_ALGOS) --sizes 1..4096 --reps 1 --title "Complete exchange on a 32-node iPSC/860 (vcube)" --plot $$VCUBE_OUT/bokhari-d5.svg && echo && echo "The busiest links of the sweep (vcubectl links --sort busy --top 10):" && vcubectl links --sort busy --top 10'
+		CMD='vcubectl show && vcube-run -n 32 vcube-bench exchange -q --algo $(DEMO_ALGOS) --sizes 1..4096 --reps 1 --title "Complete exchange on a 32-node iPSC/860 (vcube)" --plot $$VCUBE_OUT/bokhari-d5.svg && echo && echo "The busiest links of the sweep (vcubectl links --sort busy --top 10):" && vcubectl links --sort busy --top 10'
 	@mkdir -p $(B)/demo && cp $(B)/vm/out/bokhari-d5.svg $(B)/demo/
 	@echo "wrote $(B)/demo/bokhari-d5.svg"
 	@scripts/demo-time.sh $(DEMO_T0)

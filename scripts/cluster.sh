@@ -21,12 +21,12 @@ ALGOS=${ALGOS:-linear,pex,gen,standard_U,MPI_Alltoall}
 REPS=${REPS:-5}
 
 echo "cluster.sh: fitting the generic profile (ping-pong of 2 ranks)" >&2
-mpirun --oversubscribe -n 2 "$bench" --transport mpi --costs > "$work/host.profile"
+mpirun --oversubscribe -n 2 "$bench" costs --transport mpi > "$work/host.profile"
 for n in $RANKS; do
 	echo "cluster.sh: $n ranks" >&2
-	mpirun --oversubscribe -n "$n" "$bench" --transport mpi -q --algo "$ALGOS" \
+	mpirun --oversubscribe -n "$n" "$bench" exchange --transport mpi -q --algo "$ALGOS" \
 		--sizes "$SIZES" --reps "$REPS" --predict "$work/host.profile" --csv > "$work/x$n.csv"
-	mpirun --oversubscribe -n "$n" "$bench" --transport mpi -q --barrier all --skew 0 \
+	mpirun --oversubscribe -n "$n" "$bench" barrier --transport mpi -q --algo all --skew 0 \
 		--reps 20 --csv > "$work/b$n.csv"
 done
 
@@ -50,7 +50,7 @@ p("shared memory (`btl=self,vader`), ranks beyond the processors oversubscribed.
 p()
 p("## The generic profile, fitted")
 p()
-p("`mpirun -n 2 vcube-bench --transport mpi --costs > host.profile`: a ping-pong of ranks 0 and 1,")
+p("`mpirun -n 2 vcube-bench costs --transport mpi > host.profile`: a ping-pong of ranks 0 and 1,")
 p("the half round trip the least of 50 after a warm-up; t = alpha + beta m fitted by least squares")
 p("on relative error to the sizes marked `fit`, the others predicted:")
 p()
@@ -65,7 +65,7 @@ p("above): the errors around it are that, not noise.")
 p()
 p("## Measured beside predicted")
 p()
-p(f"`mpirun -n N vcube-bench --transport mpi --algo ... --sizes ... --reps {reps} --predict host.profile`:")
+p(f"`mpirun -n N vcube-bench exchange --transport mpi --algo ... --sizes ... --reps {reps} --predict host.profile`:")
 p("measured is the least over the repetitions of the slowest rank's real time; predicted is")
 p("vcube-sim on the fitted profile (a fat tree of N nodes, every rank starting at once); the")
 p("ratio is measured / predicted. Open MPI's own MPI_Alltoall is predicted by the plan nearest")
@@ -101,7 +101,7 @@ for n in ranks:
 p()
 p("## Barriers beside MPI_Barrier")
 p()
-p("`mpirun -n N vcube-bench --transport mpi --barrier all --skew 0 --reps 20`: the registry's")
+p("`mpirun -n N vcube-bench barrier --transport mpi --algo all --skew 0 --reps 20`: the registry's")
 p("barriers that run on N ranks and Open MPI's own, each's cost the average over the")
 p("repetitions of the last exit less the first entry (us), and the spread of the exits:")
 p()
@@ -143,8 +143,8 @@ p("winners it measures there are the scheduler's. The comparison the issue asks 
 p("a cluster, one rank per core:")
 p()
 p("```")
-p("mpirun --hostfile hosts -n 2 --map-by node vcube-bench --transport mpi --costs > cluster.profile")
-p("mpirun --hostfile hosts -n 64 vcube-bench --transport mpi --algo all --sizes 1..65536 \\")
+p("mpirun --hostfile hosts -n 2 --map-by node vcube-bench costs --transport mpi > cluster.profile")
+p("mpirun --hostfile hosts -n 64 vcube-bench exchange --transport mpi --algo all --sizes 1..65536 \\")
 p("    --predict cluster.profile --csv > cluster.csv")
 p("```")
 p()

@@ -15,12 +15,12 @@ bench=$top/build/bin/vcube-bench
 algos="gen pex pairwise_F linear pairwise standard_F naive"
 load topology=hypercube dim=5 profile=ipsc860 || exit 1
 {
-	echo "| VCUBE_MPI_ALLTOALL= | MPI_Alltoall in ./alltoall, us | vcube-bench --algo, us | the same to the ns |"
+	echo "| VCUBE_MPI_ALLTOALL= | MPI_Alltoall in ./alltoall, us | vcube-bench exchange --algo, us | the same to the ns |"
 	echo "|---|---|---|---|"
 } > "$md"
 bad=0
 for a in $algos; do
-	want=$(vcube-run -n 32 "$bench" -q --csv --algo "$a" --sizes 4096 --reps 1 |
+	want=$(vcube-run -n 32 "$bench" exchange -q --csv --algo "$a" --sizes 4096 --reps 1 |
 		awk -F, -v a="$a" '$1 == a { print $5 }')
 	got=$(VCUBE_MPI_ALLTOALL=$a vcube-run -n 32 "$a2a" 4096 |
 		sed -n 's/.*bytes: \([0-9]*\) ns, data ok$/\1/p')

@@ -20,19 +20,19 @@ done > "$tmp/profile"
 # 32 nodes only
 sizes=64,128,256,512
 [ -n "${VCUBE_SMOKE:-}" ] && sizes=64,128
-run 32 --ge --sizes $sizes --elem-ns "$elem"
+run 32 ge --sizes $sizes --elem-ns "$elem"
 cp "$tmp/out" "$tmp/ge"
-run 32 --barrier all --skew 0 --reps 1
+run 32 barrier --algo all --skew 0 --reps 1
 cp "$tmp/out" "$tmp/bar32"
-run 32 --reduce --sizes 8 --reps 1
+run 32 reduce --sizes 8 --reps 1
 cp "$tmp/out" "$tmp/red32"
-run 32 --bcast --sizes 520,1032,2056,4104 --reps 1
+run 32 bcast --sizes 520,1032,2056,4104 --reps 1
 cp "$tmp/out" "$tmp/bc32"
 if [ -z "${VCUBE_SMOKE:-}" ]; then
 	load profile=cm5 nodes=256
-	run 256 --barrier dissemination,tree,cm5_control --skew 0 --reps 1
+	run 256 barrier --algo dissemination,tree,cm5_control --skew 0 --reps 1
 	cp "$tmp/out" "$tmp/bar256"
-	run 256 --reduce --sizes 8 --reps 1
+	run 256 reduce --sizes 8 --reps 1
 	cp "$tmp/out" "$tmp/red256"
 fi
 rmmod vcube
@@ -128,7 +128,7 @@ broadcast's predictions below carry the word's uncertainty times their words.
 ## Table 7, reproduced: the operations of one iteration, 32 nodes
 
     insmod vcube.ko profile=cm5 nodes=32
-    vcube-run -n 32 vcube-bench --ge --algo cm5_control --sizes 64,128,256,512 --elem-ns %.2f
+    vcube-run -n 32 vcube-bench ge --algo cm5_control --sizes 64,128,256,512 --elem-ns %.2f
 
 Each operation's time per iteration, averaged over the n iterations of a real elimination
 (every solution checked), in ms; error against the paper, and whether the cell was fitted:
@@ -205,7 +205,7 @@ it (the whole local block), which is the estimate's assumption too.""" % (
 print("""
 ## Ablation: the same elimination without the control network
 
-    vcube-run -n 32 vcube-bench --ge --algo tree --sizes 64,128,256,512 --elem-ns %.2f
+    vcube-run -n 32 vcube-bench ge --algo tree --sizes 64,128,256,512 --elem-ns %.2f
 
 Its reductions and the pivot row's broadcast as binomial trees of messages on the fat tree
 (ms per iteration, and the whole elimination):
@@ -240,8 +240,8 @@ print("""
 ## Barriers and reductions beside the data network's
 
     insmod vcube.ko profile=cm5 nodes=32      # and nodes=256
-    vcube-run -n 32 vcube-bench --barrier all --skew 0 --reps 1
-    vcube-run -n 32 vcube-bench --reduce --sizes 8 --reps 1
+    vcube-run -n 32 vcube-bench barrier --algo all --skew 0 --reps 1
+    vcube-run -n 32 vcube-bench reduce --sizes 8 --reps 1
 
 A barrier's cost (last exit minus first entry) and a global sum of one 64-bit integer, in us:
 

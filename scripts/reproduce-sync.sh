@@ -28,7 +28,7 @@ cat <<'EOF'
 ## Seidel & Davis 1992, Tables I and III: the constants, measured, and when RDS pays
 
     insmod vcube.ko topology=hypercube dim=3 profile=seidel
-    vcube-run -n 8 vcube-bench --costs
+    vcube-run -n 8 vcube-bench costs
 
 libvcube measures the constants as the paper did (a null round trip for b_s, a null send's
 return for s, round trips after 4 KB FORCED and UNFORCED messages for a and b_l) and computes
@@ -36,7 +36,7 @@ Table III, m >= (2 d b_s - b_l / 2) / a, from what it measured:
 
 EOF
 load topology=hypercube dim=3 profile=seidel
-vcube-run -n 8 "$bench" --costs --json > "$tmp/costs" || exit 1
+vcube-run -n 8 "$bench" costs --json > "$tmp/costs" || exit 1
 python3 - "$tmp/costs" "$VCUBE_TOP/scripts" <<'PY'
 import json, sys
 sys.path.insert(0, sys.argv[2])
@@ -77,7 +77,7 @@ cat <<'EOF'
 ## Seidel & Davis 1992, sec. 3: the cost and precision of the barriers, d = 5, no noise
 
     insmod vcube.ko topology=hypercube dim=5 profile=seidel
-    vcube-run -n 32 vcube-bench --barrier all --skew 0,37500,75000,150000,300000,600000 --reps 1 \
+    vcube-run -n 32 vcube-bench barrier --algo all --skew 0,37500,75000,150000,300000,600000 --reps 1 \
         --plot seidel-barriers.svg
 
 Before each barrier RDS aligns the ranks exactly, then rank 31 waits the skew delta. Cost: the
@@ -91,7 +91,7 @@ b_s <= delta <= d b_s, with precision d (b_s - s) = 155 in the second case; sync
 EOF
 load topology=hypercube dim=5 profile=seidel
 skews="0 37500 75000 150000 300000 600000"
-vcube-run -n 32 "$bench" -q --csv --barrier all --skew "${skews// /,}" --reps 1 \
+vcube-run -n 32 "$bench" barrier -q --csv --algo all --skew "${skews// /,}" --reps 1 \
 	--plot "$VCUBE_OUT/seidel-barriers.svg" --title "barriers on d = 5 (vcube, seidel): one rank late" \
 	> "$tmp/out" || exit 1
 printf '| barrier |'; for x in $skews; do printf ' delta %s |' $((x / 1000)); done; echo
@@ -172,7 +172,7 @@ cat <<EOF
 ## Seidel & Davis 1992, sec. 4.2 and Figs. 4-5 to 4-7: concurrent shifts after each barrier
 
     insmod vcube.ko topology=hypercube dim=D profile=seidel $NOISE
-    vcube-run -n 2^D vcube-bench --shift gsync,sync0,rds --sizes 4096,16384,65536 --reps 50
+    vcube-run -n 2^D vcube-bench shift --algo gsync,sync0,rds --sizes 4096,16384,65536 --reps 50
 
 Noise: every node is interrupted for 50 us every 10 ms from its own seeded phase (the paper's
 Fig. 3-9), and each trial starts with a uniform jitter of up to 150 us per node. A trial
@@ -187,7 +187,7 @@ echo "|---|---|---|---|"
 : > "$tmp/succ"
 for d in $DS; do
 	load topology=hypercube dim=$d profile=seidel $NOISE
-	run $((1 << d)) --shift gsync,sync0,rds --sizes $sizes --reps $R50
+	run $((1 << d)) shift --algo gsync,sync0,rds --sizes $sizes --reps $R50
 	cp "$tmp/out" "$tmp/shiftf$d.csv"
 	printf '| %s |' $d
 	for a in gsync sync0 rds; do
@@ -265,7 +265,7 @@ EOF
 : > "$tmp/abl"
 for np in "" "noise=ipsc860" "jitter_ns=150000" "noise=ipsc860 jitter_ns=150000"; do
 	load topology=hypercube dim=5 profile=seidel seed=1 $np
-	run 32 --shift gsync,sync0,rds --sizes 16384 --reps $R50
+	run 32 shift --algo gsync,sync0,rds --sizes 16384 --reps $R50
 	printf '| %s |' "${np:-none}"
 	for a in gsync sync0 rds; do printf ' %s%% |' "$(col $a 16384 10 $(awk -v r=$R50 'BEGIN { print r / 100 }'))"; done
 	echo
@@ -293,7 +293,7 @@ score_rec val seidel "Fig. 3-9" "interrupt cost, us" "" \
 	"$(awk '{ print $1 / 1000 }' /sys/class/vcube/noise_cost_ns)" fitted
 score_rec val seidel "Fig. 3-9" "interrupt period, ms" "" \
 	"$(awk '{ print $1 / 1000000 }' /sys/class/vcube/noise_period_ns)" fitted
-run 32 --shift gsync,sync0,rds,none --unforced --sizes 4096,16384,65536 --reps $R50
+run 32 shift --algo gsync,sync0,rds,none --unforced --sizes 4096,16384,65536 --reps $R50
 cp "$tmp/out" "$tmp/shiftl5.csv"
 means | top gsync sync0 rds | while read -r w; do
 	score_rec win seidel "Fig. 4-6" "d = 5, long: gsync, sync0 or rds" "$w"
@@ -324,7 +324,7 @@ EOF
 pct=$(awk -v r=$R50 'BEGIN { print r / 100 }')
 for fc in 0 4 8 $fcp 32; do
 	load topology=hypercube dim=5 profile=seidel $NOISE fc_bufs=$fc
-	run 32 --shift gsync,sync0,rds --unforced --sizes 4096,65536 --reps $R50
+	run 32 shift --algo gsync,sync0,rds --unforced --sizes 4096,65536 --reps $R50
 	label=$fc
 	[ $fc = 0 ] && label="0 (off)"
 	[ $fc = $fcp ] && label="$fc (the profile)"
@@ -429,7 +429,7 @@ cat <<EOF
 ## Bokhari 1991, sec. 6.3-6.4 and Figs. 12-13: envelopes of 100 runs on d = 5, with noise
 
     insmod vcube.ko topology=hypercube dim=5 profile=ipsc860 $NOISE
-    vcube-run -n 32 vcube-bench --algo linear,stable,pairwise_F,pairwise \\
+    vcube-run -n 32 vcube-bench exchange --algo linear,stable,pairwise_F,pairwise \\
         --sizes 0..4000:1000 --reps 100 --plot bokhari-envelope.svg --envelope
 
 pairwise is pairwise_F without its pairwise synchronisations (Fig. 13's variant). Minimum,
@@ -437,7 +437,7 @@ average and maximum of the slowest node's time over 100 runs (us):
 
 EOF
 load topology=hypercube dim=5 profile=ipsc860 $NOISE
-run 32 --algo linear,stable,pairwise_F,pairwise --sizes 0..4000:1000 --reps $R100
+run 32 exchange --algo linear,stable,pairwise_F,pairwise --sizes 0..4000:1000 --reps $R100
 cp "$tmp/out" "$tmp/env.csv"
 echo "| bytes | linear | stable | pairwise_F | pairwise |"
 echo "|---|---|---|---|---|"
@@ -455,9 +455,9 @@ score_rec win bokhari "Figure 13" "4000 B, min: pairwise_F or pairwise" \
 	"$(better pairwise_F pairwise 4000 3)"
 grep -E '^#|^algo|^(linear|stable|pairwise_F),' "$tmp/env.csv" > "$tmp/fig12.csv"
 grep -E '^#|^algo|^pairwise(_F)?,' "$tmp/env.csv" > "$tmp/fig13.csv"
-"$bench" --from "$tmp/fig12.csv" --plot "$VCUBE_OUT/bokhari-envelope.svg" --envelope \
+"$bench" redraw --from "$tmp/fig12.csv" --plot "$VCUBE_OUT/bokhari-envelope.svg" --envelope \
 	--title "Fig. 12's envelopes on d = 5 (vcube, ipsc860, noise=ipsc860): min, average, max of 100" > /dev/null || exit 1
-"$bench" --from "$tmp/fig13.csv" --plot "$VCUBE_OUT/bokhari-fig13.svg" --envelope \
+"$bench" redraw --from "$tmp/fig13.csv" --plot "$VCUBE_OUT/bokhari-fig13.svg" --envelope \
 	--title "Fig. 13: pairwise_F with and without pairwise synchronisation (vcube, d = 5)" > /dev/null || exit 1
 python3 - "$tmp/env.csv" <<'PY'
 import csv, sys
@@ -492,7 +492,7 @@ print("at 4000 bytes, the cost of the 31 pairwise synchronisations, as in the pa
 PY
 # the ablation: linear and stable with transmit and receive always overlapping
 load topology=hypercube dim=5 profile=ipsc860 $NOISE duplex_ns=0
-run 32 --algo linear,stable --sizes 1000..4000:1000 --reps $R100
+run 32 exchange --algo linear,stable --sizes 1000..4000:1000 --reps $R100
 echo
 echo "Maximum times (us) of linear and stable with the profile's duplex window and with"
 echo "duplex_ns=0, its ablation:"
@@ -521,7 +521,7 @@ cat <<'EOF'
 ## Bokhari 1991, sec. 6: the regions of optimality under noise, d = 1..7
 
     insmod vcube.ko topology=hypercube dim=D profile=ipsc860 noise=ipsc860 jitter_ns=150000 seed=1
-    vcube-run -n 2^D vcube-bench --algo linear,stable,pairwise_F,pairwise_U,standard_F,standard_U \
+    vcube-run -n 2^D vcube-bench exchange --algo linear,stable,pairwise_F,pairwise_U,standard_F,standard_U \
         --sizes ... --reps 3
 
 The best implementation by maximum time over 3 runs (the paper took the maximum of 1000 runs
@@ -543,7 +543,7 @@ for d in $DR; do
 	[ $d = 1 ] && alg=linear,pairwise_F,pairwise_U,standard_F,standard_U	# stable needs n >= 4
 	sz=${sizes// /,}
 	[ $d -ge 6 ] && sz=1,16,128,1024,4096
-	run $((1 << d)) --algo $alg --sizes $sz --reps $R3
+	run $((1 << d)) exchange --algo $alg --sizes $sz --reps $R3
 	cp "$tmp/out" "$tmp/n$d.csv"
 	regions+=(--from "$tmp/n$d.csv")
 	printf '| %s |' $d
@@ -572,7 +572,7 @@ for d in $DR; do
 	# the ablation: transmit and receive always overlap (duplex_ns=0)
 	w1=$(best 1) w4=$(best 4096)
 	load topology=hypercube dim=$d profile=ipsc860 $NOISE duplex_ns=0
-	run $((1 << d)) --algo $alg --sizes 1,4096 --reps $R3
+	run $((1 << d)) exchange --algo $alg --sizes 1,4096 --reps $R3
 	echo "$d $w1 $(best 1) $w4 $(best 4096)" >> "$tmp/dabl"
 done
 bokhari_winners > "$tmp/paper"

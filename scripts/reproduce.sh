@@ -41,7 +41,7 @@ cat <<'EOF'
 ## Bokhari 1991, Figs. 10-11: the six implementations on the iPSC/860, d = 1..6
 
     insmod vcube.ko topology=hypercube dim=D profile=ipsc860
-    vcube-run -n 2^D vcube-bench --algo linear,stable,pairwise_F,pairwise_U,standard_F,standard_U \
+    vcube-run -n 2^D vcube-bench exchange --algo linear,stable,pairwise_F,pairwise_U,standard_F,standard_U \
         --sizes 1..4096 --reps 1
 
 The best implementation per block size (the paper's hull of optimality), and its time in us:
@@ -57,7 +57,7 @@ for d in 1 2 3 4 5 6; do
 	[ $d = 1 ] && alg=linear,pairwise_F,pairwise_U,standard_F,standard_U	# stable needs n >= 4
 	sz=1..4096
 	[ $d = 6 ] && sz=${sizes// /,}	# 64 ranks: the table's sizes only
-	run $((1 << d)) --algo $alg --sizes $sz --reps 1
+	run $((1 << d)) exchange --algo $alg --sizes $sz --reps 1
 	cp "$tmp/out" "$tmp/d$d.csv"
 	printf '| %s |' $d
 	for s in $sizes; do b=$(best $s); printf ' %s %s |' "$b" "$(at "$b" $s)"; done
@@ -119,7 +119,7 @@ for d in 3 5; do
 done
 
 # the figures themselves, from the same sweeps
-"$bench" --from "$tmp/d5.csv" --plot "$VCUBE_OUT/bokhari-d5.svg" \
+"$bench" redraw --from "$tmp/d5.csv" --plot "$VCUBE_OUT/bokhari-d5.svg" \
 	--title "Bokhari's six implementations, d = 5 (vcube, ipsc860)" > /dev/null || exit 1
 regions=()
 for d in 1 2 3 4 5 6; do regions+=(--from "$tmp/d$d.csv"); done
@@ -134,8 +134,8 @@ both drawn by vcube-bench from the CSVs of the sweeps above; the regions picture
 where the paper names the winner (data/papers/bokhari.tsv) with a ring where vcube names the
 same one and a cross, with the paper's, where it names another:
 
-    vcube-bench --from d5.csv --plot bokhari-d5.svg
-    vcube-bench --from d1.csv ... --from d6.csv --regions bokhari-regions.svg --paper bokhari-winners
+    vcube-bench redraw --from d5.csv --plot bokhari-d5.svg
+    vcube-bench redraw --from d1.csv ... --from d6.csv --regions bokhari-regions.svg --paper bokhari-winners
 
 ![Bokhari's six implementations on d = 5](bokhari-d5.svg)
 
@@ -188,16 +188,16 @@ cat <<'EOF'
 ## Ponnusamy et al., Fig. 10: complete exchange on a 32-node CM-5
 
     insmod vcube.ko topology=fattree nodes=32 profile=cm5
-    vcube-run -n 32 vcube-bench --algo lex,pex,rex,bex --sizes 0..2048:256 --reps 1
+    vcube-run -n 32 vcube-bench exchange --algo lex,pex,rex,bex --sizes 0..2048:256 --reps 1
 
 | bytes | LEX | PEX | REX | BEX | LEX, ablation |
 |---|---|---|---|---|---|
 EOF
 load topology=fattree nodes=32 profile=cm5 $CM5_RECV_OFF
-run 32 --algo lex --sizes 0..2048:256 --reps 1
+run 32 exchange --algo lex --sizes 0..2048:256 --reps 1
 cp "$tmp/out" "$tmp/lexa.csv"
 load topology=fattree nodes=32 profile=cm5
-run 32 --algo lex,pex,rex,bex --sizes 0..2048:256 --reps 1
+run 32 exchange --algo lex,pex,rex,bex --sizes 0..2048:256 --reps 1
 for s in 0 256 512 1024 1536 2048; do
 	echo "| $s | $(at lex $s) | $(at pex $s) | $(at rex $s) | $(at bex $s) | $(col_in "$tmp/lexa.csv" lex $s 5) |"
 done
@@ -241,7 +241,7 @@ cat <<'EOF'
 
 ## Ponnusamy et al., Table 4: irregular patterns on 32 CM-5 nodes
 
-    vcube-run -n 32 vcube-bench --density D --sizes 256,512 --reps 1     # ls, ps, bs, gs
+    vcube-run -n 32 vcube-bench irregular --density D --sizes 256,512 --reps 1     # ls, ps, bs, gs
 
 vcube's time / the paper's, ms (random patterns of pairs, seed 1; the paper's patterns are
 not published, so only the relations can be compared):
@@ -255,7 +255,7 @@ load topology=fattree nodes=32 profile=cm5
 dens_list="10 25 50 75"
 [ -n "${VCUBE_SMOKE:-}" ] && dens_list="10 75"
 for dens in $dens_list; do
-	run 32 --density 0.$dens --sizes 256,512 --reps 1
+	run 32 irregular --density 0.$dens --sizes 256,512 --reps 1
 	for s in 256 512; do
 		pv=() pb= pm=
 		for i in 0 1 2 3; do
@@ -277,7 +277,7 @@ for dens in $dens_list; do
 	# the ablation: a receiver that takes any number of messages at once
 	if [ -z "${VCUBE_SMOKE:-}" ]; then
 		load topology=fattree nodes=32 profile=cm5 $CM5_RECV_OFF
-		run 32 --density 0.$dens --sizes 256,512 --reps 1
+		run 32 irregular --density 0.$dens --sizes 256,512 --reps 1
 		for s in 256 512; do
 			echo "$dens $s $(at ls $s) $(at ps $s) $(best $s)" >> "$tmp/t4a"
 		done
@@ -338,7 +338,7 @@ cat <<'EOF'
 ## Ponnusamy et al., Figs. 11-12: REX, PEX and BEX on 32 to 256 CM-5 nodes
 
     insmod vcube.ko topology=fattree nodes=P profile=cm5
-    vcube-run -n P vcube-bench --algo rex,pex,bex --sizes 0,256,512 --reps 1
+    vcube-run -n P vcube-bench exchange --algo rex,pex,bex --sizes 0,256,512 --reps 1
 
 Time of the complete exchange (ms), and the fastest:
 
@@ -353,13 +353,13 @@ procs="32 64 128 256"
 [ -n "${VCUBE_SMOKE:-}" ] && procs="32 64"
 for p in $procs; do
 	load topology=fattree nodes=$p profile=cm5
-	run $p --algo rex,pex,bex --sizes 0,256,512 --reps 1
+	run $p exchange --algo rex,pex,bex --sizes 0,256,512 --reps 1
 	cp "$tmp/out" "$tmp/p$p.csv"
 	printf '| %s |' $p
 	for s in 0 256 512; do printf ' %s | %s | %s | %s |' "$(ms rex $s)" "$(ms pex $s)" "$(ms bex $s)" "$(ties $s)"; done
 	echo
 	load topology=fattree nodes=$p profile=cm5 copy_byte_ps=0
-	run $p --algo rex --sizes 0,256,512 --reps 1
+	run $p exchange --algo rex --sizes 0,256,512 --reps 1
 	cp "$tmp/out" "$tmp/pf$p.csv"
 done
 cat <<'EOF'
@@ -440,7 +440,7 @@ cat <<'EOF'
 ## Ponnusamy et al., Table 6: the 2-D FFT on 32 and 256 CM-5 nodes
 
     insmod vcube.ko topology=fattree nodes=P profile=cm5 max_msg=8388608
-    vcube-run -n P vcube-bench --fft --flop-ns X --algo lex,pex,rex,bex --sizes 256..2048 --reps 1
+    vcube-run -n P vcube-bench fft --flop-ns X --algo lex,pex,rex,bex --sizes 256..2048 --reps 1
 
 Each rank transforms its N/P rows, the array is transposed by the complete exchange named,
 and each rank transforms its rows again; every output is checked against the known transform
@@ -452,19 +452,19 @@ in data/papers/ponnusamy.tsv); every other entry below is a prediction. Seconds,
 EOF
 fit=$(paper_val ponnusamy "Table 6" "2048 x 2048" "32 PEX")
 load topology=fattree nodes=32 profile=cm5 max_msg=8388608
-run 32 --fft --algo pex --sizes 2048 --reps 1
+run 32 fft --algo pex --sizes 2048 --reps 1
 t0=$(awk -F, '$1 == "pex" && $2 == 2048 { print $5 }' "$tmp/out")
 flop=$(python3 -c "n, p = 2048, 32; print('%.4f' % (($fit * 1e9 - $t0) / (2 * (n // p) * 5 * n * 11)))")
 echo "Fitted: X = $flop ns per flop (the exchanges alone take $(awk -v t="$t0" 'BEGIN { printf "%.3f", t / 1e9 }') s of the $fit s)."
 echo
 for p in 32 256; do
 	load topology=fattree nodes=$p profile=cm5 max_msg=8388608
-	run $p --fft --flop-ns "$flop" --algo lex,pex,rex,bex --sizes 256..2048 --reps 1
+	run $p fft --flop-ns "$flop" --algo lex,pex,rex,bex --sizes 256..2048 --reps 1
 	cp "$tmp/out" "$tmp/fft$p.csv"
 done
 # the ablation: a receiver that takes any number of messages at once
 load topology=fattree nodes=256 profile=cm5 max_msg=8388608 $CM5_RECV_OFF
-run 256 --fft --flop-ns "$flop" --algo lex,pex --sizes 256,2048 --reps 1
+run 256 fft --flop-ns "$flop" --algo lex,pex --sizes 256,2048 --reps 1
 cp "$tmp/out" "$tmp/fft256a.csv"
 python3 - "$tmp" <<'PY'
 import csv, os, sys
@@ -540,7 +540,7 @@ cat <<'EOF'
 ## Chuang & Horie, Fig. 5: global sum on the AP1000, crossover against tree + broadcast
 
     insmod vcube.ko profile=ap1000 rows=R cols=C
-    vcube-run -n N vcube-bench --reduce --algo crossover,tree --sizes 8 --reps 1
+    vcube-run -n N vcube-bench reduce --algo crossover,tree --sizes 8 --reps 1
 
 | N | torus | crossover (us) | tree + broadcast (us) | faster | crossover per phase (us, Fig. 6) |
 |---|---|---|---|---|---|
@@ -551,7 +551,7 @@ shapes=("4 4" "4 8" "8 8" "8 16" "16 16")
 for shape in "${shapes[@]}"; do
 	set -- $shape
 	load profile=ap1000 rows=$1 cols=$2
-	run $(($1 * $2)) --reduce --algo crossover,tree --sizes 8 --reps 1
+	run $(($1 * $2)) reduce --algo crossover,tree --sizes 8 --reps 1
 	# Fig. 6: t_phase = t_total / lg N, from the same runs
 	ph=$(awk -v t="$(at crossover 8)" -v n=$(($1 * $2)) 'BEGIN { printf "%.2f", t / (log(n) / log(2)) }')
 	echo "| $(($1 * $2)) | $1x$2 | $(at crossover 8) | $(at tree 8) | $(best 8) | $ph |"
@@ -589,7 +589,7 @@ cat <<'EOF'
 ## Chuang & Horie, Fig. 8: all-to-all of one double on the AP1000
 
     insmod vcube.ko profile=ap1000 rows=R cols=C [copy_byte_ps=0]
-    vcube-run -n N vcube-bench --algo bucket,torus --sizes 8 --reps 1
+    vcube-run -n N vcube-bench exchange --algo bucket,torus --sizes 8 --reps 1
 
 Both algorithms rearrange blocks in memory between their messages. The profile charges every
 byte copied to the cell's processor at copy_byte_ps (a 25 MHz SPARC at four cycles per 32-bit
@@ -608,10 +608,10 @@ for shape in "${shapes[@]}"; do
 	n=$(($1 * $2))
 	load profile=ap1000 rows=$1 cols=$2
 	rate=$(cat /sys/class/vcube/copy_byte_ps)
-	run $n --algo bucket,torus --sizes 8 --reps 1
+	run $n exchange --algo bucket,torus --sizes 8 --reps 1
 	b=$(col bucket 8 5 1); t=$(col torus 8 5 1); w=$(best 8)
 	load profile=ap1000 rows=$1 cols=$2 copy_byte_ps=0
-	run $n --algo bucket,torus --sizes 8 --reps 1
+	run $n exchange --algo bucket,torus --sizes 8 --reps 1
 	bf=$(col bucket 8 5 1); tf=$(col torus 8 5 1); wf=$(best 8)
 	echo "$n $1 $2 $rate $b $t $w $bf $tf $wf" >> "$tmp/fig8"
 	score_rec win chuang "Figure 8" $n "$w"
@@ -656,7 +656,7 @@ cat <<'EOF'
 ## The network during Bokhari's pairwise exchange, d = 5: what each channel carried
 
     insmod vcube.ko topology=hypercube dim=5 profile=ipsc860
-    vcube-run -n 32 vcube-bench --algo pairwise_U --sizes 1024 --reps 1
+    vcube-run -n 32 vcube-bench exchange --algo pairwise_U --sizes 1024 --reps 1
     vcubectl links --sort busy --top 5
     vcubectl links --svg docs/pairwise-d5.svg
 
@@ -666,7 +666,7 @@ The busiest channels, as the kernel counted them (the run includes vcube-bench's
 
 EOF
 load topology=hypercube dim=5 profile=ipsc860
-run 32 --algo pairwise_U --sizes 1024 --reps 1
+run 32 exchange --algo pairwise_U --sizes 1024 --reps 1
 echo '```'
 vcubectl links --sort busy --top 5
 echo '```'

@@ -125,7 +125,7 @@ load topology=hypercube dim=3 && {
 	users() {
 		local k=$1 i=0
 		while [ ! -e "$tmp/stop" ]; do
-			timeout 60 vcube-run --net r$k -n 4 vcube-bench -q --csv \
+			timeout 60 vcube-run --net r$k -n 4 vcube-bench exchange -q --csv \
 				--algo pairwise_F,linear --sizes 64,1024 --reps 2 > /dev/null 2>&1
 			case $? in
 			0) ;;

@@ -9,8 +9,9 @@ bench=$VCUBE_TOP/build/bin/vcube-bench
 out=$(mktemp)
 trap 'rm -f "$out" "$out.err"' EXIT
 
-# bench NPROCS ARGS...: run it, CSV to $out; fails on a bad exit status.
-bench() { local n=$1; shift; vcube-run -n "$n" "$bench" --csv -q "$@" > "$out"; }
+# bench NPROCS COMMAND ARGS...: vcube-bench COMMAND, CSV to $out; fails on
+# a bad exit status.
+bench() { local n=$1; shift; vcube-run -n "$n" "$bench" "$1" --csv -q "${@:2}" > "$out"; }
 # every result line delivered the right data; how many lines
 rows() { grep -v '^#' "$out" | grep -vc '^algo,'; }
 allok() { awk -F, '!/^#/ && !/^algo/ { n++; if ($6 != 1) bad++ } END { exit !(n > 0 && !bad) }' "$out"; }
@@ -30,7 +31,7 @@ net() {
 	if [ "$sizes" = - ]; then
 		also="; the exchanges: golden.sh"
 	else
-		bench "$n" --sizes "$sizes" --reps 1
+		bench "$n" exchange --sizes "$sizes" --reps 1
 		rc=$?
 		check "$label: every algorithm that runs here, every byte right ($(rows) points: $(algos_of))" \
 			ran_ok $rc
@@ -54,78 +55,78 @@ net "fat tree 64, cm5" 64 100 topology=fattree nodes=64 profile=cm5
 
 usenet topology=fattree nodes=32 profile=cm5 && {
 	for d in 0.1 0.25 0.5 0.75; do
-		bench 32 --density $d --sizes 1,256,512 --reps 1
+		bench 32 irregular --density $d --sizes 1,256,512 --reps 1
 		rc=$?
 		check "cm5 32: irregular, $d of the pairs: LS, PS, BS, GS deliver every byte" ran_ok $rc
 	done
-	bench 32 --density 0.3 --one-way --seed 9 --sizes 100 --reps 1
+	bench 32 irregular --density 0.3 --one-way --seed 9 --sizes 100 --reps 1
 	rc=$?
 	check "cm5 32: one-way irregular pattern" ran_ok $rc
-	vcube-run -n 32 "$bench" --density 0.25 --algo pex > "$out" 2>&1
+	vcube-run -n 32 "$bench" irregular --density 0.25 --algo pex > "$out" 2>&1
 	rc=$?
 	check "--density with a complete-exchange algorithm is refused" status 2 $rc 'among ls,ps,bs,gs'
-	bench 32 --reduce --sizes 8,64,1024 --reps 2
+	bench 32 reduce --sizes 8,64,1024 --reps 2
 	rc=$?
 	check "cm5 32: global sums by crossover and tree, every sum right ($(algos_of))" ran_ok $rc
-	vcube-run -n 20 "$bench" --reduce --algo crossover --sizes 8 > "$out" 2>&1
+	vcube-run -n 20 "$bench" reduce --algo crossover --sizes 8 > "$out" 2>&1
 	rc=$?
 	check "crossover sums on 20 ranks are refused: $(head -n 1 "$out")" status 2 $rc 'power-of-two'
-	vcube-run -n 20 "$bench" --reduce --sizes 8 --csv -q > "$out" 2>&1
+	vcube-run -n 20 "$bench" reduce --sizes 8 --csv -q > "$out" 2>&1
 	rc=$?
 	check "--reduce on 20 ranks runs the tree alone" ran_ok $rc
-	vcube-run -n 4 "$bench" --reduce --sizes 12 > "$out" 2>&1
+	vcube-run -n 4 "$bench" reduce --sizes 12 > "$out" 2>&1
 	rc=$?
 	check "--reduce with a size not a multiple of 8 is refused" status 2 $rc 'multiples of 8'
-	bench 32 --fft --algo lex,pex,rex,bex --sizes 32,128 --reps 2 --flop-ns 50
+	bench 32 fft --algo lex,pex,rex,bex --sizes 32,128 --reps 2 --flop-ns 50
 	rc=$?
 	check "cm5 32: 2-D FFTs with each transpose, every output the known transform ($(algos_of))" ran_ok $rc
-	vcube-run -n 32 "$bench" --fft --sizes 48 > "$out" 2>&1
+	vcube-run -n 32 "$bench" fft --sizes 48 > "$out" 2>&1
 	rc=$?
 	check "--fft of a size not a power of two is refused" status 2 $rc 'not a power of two'
-	vcube-run -n 32 "$bench" --fft --sizes 16 > "$out" 2>&1
+	vcube-run -n 32 "$bench" fft --sizes 16 > "$out" 2>&1
 	rc=$?
 	check "--fft smaller than the ranks is refused" status 2 $rc 'not a power of two'
-	"$bench" --density 2 > "$out" 2>&1
+	"$bench" irregular --density 2 > "$out" 2>&1
 	rc=$?
 	check "bad --density: $(head -n 1 "$out")" [ $rc = 2 ]
 	nonet
 }
 
 usenet topology=hypercube dim=4 profile=ipsc860 && {
-	bench 16 --algo standard_U,pairwise_F,bucket,gen --sizes 1,16,256 --reps 2
+	bench 16 exchange --algo standard_U,pairwise_F,bucket,gen --sizes 1,16,256 --reps 2
 	a=$(md5sum < "$out")
-	bench 16 --algo standard_U,pairwise_F,bucket,gen --sizes 1,16,256 --reps 2
+	bench 16 exchange --algo standard_U,pairwise_F,bucket,gen --sizes 1,16,256 --reps 2
 	check "the same sweep twice: bit-identical virtual times" [ "$(md5sum < "$out")" = "$a" ]
 	check "min = avg = max without noise" \
 		awk -F, '!/^#/ && !/^algo/ { if ($3 != $5 || $3 + 0 != $4 + 0) exit 1 }' "$out"
-	vcube-run -n 12 "$bench" --algo pairwise_F --sizes 1 > "$out" 2>&1
+	vcube-run -n 12 "$bench" exchange --algo pairwise_F --sizes 1 > "$out" 2>&1
 	rc=$?
 	check "pairwise_F on 12 ranks is refused: $(head -n 1 "$out")" \
 		status 2 $rc 'needs a power-of-two number of ranks'
-	vcube-run -n 16 "$bench" --algo torus --sizes 1 > "$out" 2>&1
+	vcube-run -n 16 "$bench" exchange --algo torus --sizes 1 > "$out" 2>&1
 	rc=$?
 	check "the torus all-to-all off a grid is refused" [ $rc = 2 ]
-	"$bench" --algo nosuch > "$out" 2>&1
+	"$bench" exchange --algo nosuch > "$out" 2>&1
 	rc=$?
 	check "an unknown algorithm: $(head -n 1 "$out")" [ $rc = 2 ]
-	"$bench" --sizes 5..1 > "$out" 2>&1
+	"$bench" exchange --sizes 5..1 > "$out" 2>&1
 	rc=$?
 	check "bad --sizes: $(head -n 1 "$out")" [ $rc = 2 ]
-	"$bench" --reps 0 > "$out" 2>&1
+	"$bench" exchange --reps 0 > "$out" 2>&1
 	rc=$?
 	check "bad --reps" [ $rc = 2 ]
-	"$bench" --sizes 1 > "$out" 2>&1
+	"$bench" exchange --sizes 1 > "$out" 2>&1
 	rc=$?
 	check "outside vcube-run: $(head -n 1 "$out")" status 1 $rc vcube-run
-	"$bench" --help | grep -q -- --regions
+	"$bench" redraw --help | grep -q -- --regions
 	rc=$?
-	check "vcube-bench --help" [ $rc = 0 ]
-	vcube-run -n 16 "$bench" --algo linear,pairwise_F --sizes 16,256 --reps 1 --json -q > "$out"
+	check "vcube-bench redraw --help" [ $rc = 0 ]
+	vcube-run -n 16 "$bench" exchange --algo linear,pairwise_F --sizes 16,256 --reps 1 --json -q > "$out"
 	check "--json is valid JSON with 4 results" \
 		python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["results"]) == 4 and d["network"]["nodes"] == 16' "$out"
 	# progress (docs/tools.md): off a terminal, one line per point on
 	# stderr, none in the CSV; none at all with -q
-	vcube-run -n 16 "$bench" --algo linear,pairwise_F --sizes 16,256 --reps 1 --csv \
+	vcube-run -n 16 "$bench" exchange --algo linear,pairwise_F --sizes 16,256 --reps 1 --csv \
 		> "$out" 2> "$out.err"
 	good=0
 	[ "$(grep -c '^vcube-bench: \[[1-4]/4\] \(linear\|pairwise_F\), \(16\|256\) B$' "$out.err")" = 4 ] &&
@@ -133,7 +134,7 @@ usenet topology=hypercube dim=4 profile=ipsc860 && {
 		! grep -q 'vcube-bench:' "$out" && good=1
 	check "progress off a terminal: one line per point on stderr, none in the CSV ($(head -n 1 "$out.err"))" \
 		[ $good = 1 ]
-	vcube-run -n 16 "$bench" --algo linear --sizes 16 --reps 1 -q > "$out" 2> "$out.err"
+	vcube-run -n 16 "$bench" exchange --algo linear --sizes 16 --reps 1 -q > "$out" 2> "$out.err"
 	check "-q: no progress" not test -s "$out.err"
 	rm -f "$out.err"
 	nonet

@@ -25,7 +25,7 @@ rows() {
 stopped() {
 	local fmt=$1 sig=$2 want=$3 flag= pid rc i n done
 	[ "$fmt" = table ] || flag=--$fmt
-	vcube-run -n 8 vcube-bench -q --algo all --sizes 1..65536 --reps 20 $flag \
+	vcube-run -n 8 vcube-bench exchange -q --algo all --sizes 1..65536 --reps 20 $flag \
 		> "$out" 2> "$out.err" &
 	pid=$!
 	# two rows within 5 minutes (TCG: a point takes a second or so)

@@ -107,7 +107,7 @@ usenet topology=hypercube dim=3 profile=ipsc860 && {
 	check "--timeline naive on d=3: the waits drawn by cause, a channel held among them" [ $good = 1 ]
 	# a run's picture after other runs is its picture alone: every run
 	# starts at virtual time 0, and the others' waits lie in its times
-	vcube-run -n 8 vcube-bench -q --algo naive --sizes 4096 --reps 1 > /dev/null 2>&1
+	vcube-run -n 8 vcube-bench exchange -q --algo naive --sizes 4096 --reps 1 > /dev/null 2>&1
 	vcube-chart --timeline "$out-p.svg" pairwise_F > /dev/null 2>&1
 	rc=$?
 	check "--timeline pairwise_F after naive and vcube-bench's naive: the same picture as alone" \

@@ -37,10 +37,10 @@ shift_by() {
 	local n=$1 algo=$2 len=$3 copied=$4 rate=$5 with free
 	shift 5
 	usenet "$@" || return
-	vcube-run -n "$n" "$bench" -q --csv --algo "$algo" --sizes "$len" --reps 1 > "$out" 2>&1
+	vcube-run -n "$n" "$bench" exchange -q --csv --algo "$algo" --sizes "$len" --reps 1 > "$out" 2>&1
 	with=$(t "$algo" "$len")
 	usenet "$@" copy_byte_ps=0 || return
-	vcube-run -n "$n" "$bench" -q --csv --algo "$algo" --sizes "$len" --reps 1 > "$out" 2>&1
+	vcube-run -n "$n" "$bench" exchange -q --csv --algo "$algo" --sizes "$len" --reps 1 > "$out" 2>&1
 	free=$(t "$algo" "$len")
 	check "$algo, $n ranks, $len B ($*): $with ns against $free free, $copied B copied" \
 		test -n "$with" -a -n "$free" -a "$((with - free))" = "$((copied * rate / 1000))"

@@ -31,7 +31,7 @@ out=$(vcube-run -n 8 "$root/work/exchange" 2>&1)
 n=$(grep -c '^node [0-9]*: 4096 bytes from node [0-9]* arrived at [0-9]* ns$' <<<"$out")
 [ "$n" = 8 ] && ok "the example built against the packages exchanges 4096 bytes on 8 nodes, data checked" ||
 	{ no "the installed example: $n of 8 nodes"; sed 's/^/# /' <<<"$out" | head; }
-out=$(vcube-run -n 8 vcube-bench -q --algo pairwise_F,standard_U --sizes 64,1024 --reps 1 2>&1)
+out=$(vcube-run -n 8 vcube-bench exchange -q --algo pairwise_F,standard_U --sizes 64,1024 --reps 1 2>&1)
 rc=$?
 [ $rc = 0 ] && grep -q pairwise_F <<<"$out" && grep -q standard_U <<<"$out" &&
 	ok "the installed vcube-bench runs two exchanges on 8 nodes, every block checked" ||

@@ -55,7 +55,7 @@ fi
 t() {	# ALGO DUPLEX_NS: max_ns of 3 runs
 	usenet topology=hypercube dim=5 profile=ipsc860 noise=ipsc860 jitter_ns=150000 seed=1 \
 		duplex_ns=$2 || return
-	vcube-run -n 32 "$bench" -q --csv --algo $1 --sizes 4096 --reps 3 |
+	vcube-run -n 32 "$bench" exchange -q --csv --algo $1 --sizes 4096 --reps 3 |
 		awk -F, -v a=$1 '$1 == a { print $5 }'
 }
 pw=$(t pairwise_F 65000) p0=$(t pairwise_F 0) lw=$(t linear 65000) l0=$(t linear 0)

@@ -40,13 +40,14 @@ picked() {
 	ran="$ran$1 "
 }
 
-# case NAME NPROCS "MODULE PARAMS" BENCH ARGS...: one run, kept or compared
+# case NAME NPROCS "MODULE PARAMS" COMMAND ARGS...: one vcube-bench run,
+# kept or compared
 case_() {
 	local name=$1 n=$2 params=$3 rc
 	picked "$name" || return 0
 	shift 3
 	network $params || return
-	vcube-run -n "$n" "$bench" -q --csv "$@" > "$new/$name.csv" 2> "$new/$name.err"
+	vcube-run -n "$n" "$bench" "$1" -q --csv "${@:2}" > "$new/$name.csv" 2> "$new/$name.err"
 	rc=$?
 	if [ "$rc" != 0 ]; then
 		no "$name: vcube-bench $* failed: $(tail -n 1 "$new/$name.err")"
@@ -96,33 +97,33 @@ coll() {
 }
 
 H3="topology=hypercube dim=3 profile=ipsc860"
-case_ ipsc860-d3 8 "$H3" --sizes 0,1,100,1000 --reps 2
-case_ ipsc860-d3-idle 8 "$H3" --algo stable --idle-ns 300000 --sizes 64 --reps 1
-case_ hypercube-d4-12 12 "topology=hypercube dim=4" --sizes 1,100 --reps 1
-case_ ipsc860-d3-reduce 8 "$H3" --reduce --sizes 8,64 --reps 2
-case_ ipsc860-d3-bcast 8 "$H3" --bcast --sizes 8,1000 --reps 2
-case_ delta-4x4 16 "topology=mesh rows=4 cols=4 profile=delta" --sizes 256,4096 --reps 1
-case_ delta-4x5 20 "topology=mesh rows=4 cols=5 profile=delta" --sizes 8,1000 --reps 1
-case_ ap1000-4x8 32 "topology=torus rows=4 cols=8 profile=ap1000" --sizes 8,512 --reps 1
-case_ ap1000-3x5 15 "topology=torus rows=3 cols=5 profile=ap1000" --sizes 8 --reps 1
-case_ ap1000-4x4-reduce 16 "topology=torus rows=4 cols=4 profile=ap1000" --reduce --sizes 8 --reps 1
+case_ ipsc860-d3 8 "$H3" exchange --sizes 0,1,100,1000 --reps 2
+case_ ipsc860-d3-idle 8 "$H3" exchange --algo stable --idle-ns 300000 --sizes 64 --reps 1
+case_ hypercube-d4-12 12 "topology=hypercube dim=4" exchange --sizes 1,100 --reps 1
+case_ ipsc860-d3-reduce 8 "$H3" reduce --sizes 8,64 --reps 2
+case_ ipsc860-d3-bcast 8 "$H3" bcast --sizes 8,1000 --reps 2
+case_ delta-4x4 16 "topology=mesh rows=4 cols=4 profile=delta" exchange --sizes 256,4096 --reps 1
+case_ delta-4x5 20 "topology=mesh rows=4 cols=5 profile=delta" exchange --sizes 8,1000 --reps 1
+case_ ap1000-4x8 32 "topology=torus rows=4 cols=8 profile=ap1000" exchange --sizes 8,512 --reps 1
+case_ ap1000-3x5 15 "topology=torus rows=3 cols=5 profile=ap1000" exchange --sizes 8 --reps 1
+case_ ap1000-4x4-reduce 16 "topology=torus rows=4 cols=4 profile=ap1000" reduce --sizes 8 --reps 1
 CM="topology=fattree nodes=32 profile=cm5"
-case_ cm5-32 32 "$CM" --sizes 16,256 --reps 1
-case_ cm5-32-irregular 32 "$CM" --density 0.25 --sizes 256 --reps 1
-case_ cm5-32-oneway 32 "$CM" --density 0.3 --one-way --seed 9 --sizes 100 --reps 1
-case_ cm5-32-reduce 32 "$CM" --reduce --sizes 8,64 --reps 2
-case_ cm5-32-bcast 32 "$CM" --bcast --sizes 8,1000 --reps 2
-case_ cm5-32-fft 32 "$CM" --fft --algo lex,pex,rex,bex --sizes 32 --flop-ns 50 --reps 1
-case_ cm5-32-ge 32 "$CM" --ge --sizes 64 --elem-ns 10 --reps 1
-case_ cm5-32-barrier 32 "$CM" --barrier all --skew 0,150000 --reps 1
+case_ cm5-32 32 "$CM" exchange --sizes 16,256 --reps 1
+case_ cm5-32-irregular 32 "$CM" irregular --density 0.25 --sizes 256 --reps 1
+case_ cm5-32-oneway 32 "$CM" irregular --density 0.3 --one-way --seed 9 --sizes 100 --reps 1
+case_ cm5-32-reduce 32 "$CM" reduce --sizes 8,64 --reps 2
+case_ cm5-32-bcast 32 "$CM" bcast --sizes 8,1000 --reps 2
+case_ cm5-32-fft 32 "$CM" fft --algo lex,pex,rex,bex --sizes 32 --flop-ns 50 --reps 1
+case_ cm5-32-ge 32 "$CM" ge --sizes 64 --elem-ns 10
+case_ cm5-32-barrier 32 "$CM" barrier --algo all --skew 0,150000 --reps 1
 S3="topology=hypercube dim=3 profile=seidel"
-case_ seidel-d3-barrier 8 "$S3" --barrier all --skew 0,75000,150000 --reps 1
-case_ seidel-d3-shift 8 "$S3" --shift gsync,sync0,rds --sizes 4096 --reps 2
-case_ seidel-d3-shift-long 8 "$S3" --shift gsync,rds,none --unforced --sizes 4096 --reps 2
-case_ seidel-d3-costs 8 "$S3" --costs
+case_ seidel-d3-barrier 8 "$S3" barrier --algo all --skew 0,75000,150000 --reps 1
+case_ seidel-d3-shift 8 "$S3" shift --algo gsync,sync0,rds --sizes 4096 --reps 2
+case_ seidel-d3-shift-long 8 "$S3" shift --algo gsync,rds,none --unforced --sizes 4096 --reps 2
+case_ seidel-d3-costs 8 "$S3" costs
 NOISE="noise=ipsc860 jitter_ns=150000 seed=1"
-case_ ipsc860-d3-noise 8 "$H3 $NOISE" --algo linear,stable,pairwise_F,pairwise --sizes 1000 --reps 5
-case_ seidel-d3-shift-noise 8 "$S3 $NOISE" --shift gsync,sync0,rds --sizes 4096 --reps 5
+case_ ipsc860-d3-noise 8 "$H3 $NOISE" exchange --algo linear,stable,pairwise_F,pairwise --sizes 1000 --reps 5
+case_ seidel-d3-shift-noise 8 "$S3 $NOISE" shift --algo gsync,sync0,rds --sizes 4096 --reps 5
 coll ipsc860-d3-coll 8 "$H3" "sync gsync 0" "sync sync0 0" "sync rds 0" \
 	"sync dissemination 0" "sync tree 0" "bcast tree 1000" \
 	"reduce crossover 64" "reduce tree 64" "scan doubling 64" \

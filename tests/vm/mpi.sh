@@ -55,7 +55,7 @@ for net in "topology=hypercube dim=3 profile=ipsc860" "topology=fattree nodes=8 
 	usenet $net || continue
 	for algo in gen pairwise_F pex; do
 		[ "$algo" = pairwise_F ] && [ "${net#*cm5}" != "$net" ] && continue
-		want=$(vcube-run -n 8 "$bench" -q --csv --algo $algo --sizes 4096 --reps 1 |
+		want=$(vcube-run -n 8 "$bench" exchange -q --csv --algo $algo --sizes 4096 --reps 1 |
 			awk -F, -v a=$algo '$1 == a { print $5 }')
 		got=$(VCUBE_MPI_ALLTOALL=$algo vcube-run -n 8 "$a2a" 4096 |
 			sed -n 's/.*bytes: \([0-9]*\) ns, data ok$/\1/p')

@@ -325,7 +325,7 @@ usenet topology=hypercube dim=12 profile=ipsc860 && {
 # for Perfetto: 32 node tracks, the links used, every message a flow;
 # then with --mark, each rank's steps as phases
 usenet topology=hypercube dim=5 && {
-	vcube-run -n 32 vcube-bench --algo naive --sizes 4096 -q > "$tmp/nb" 2>&1 &&
+	vcube-run -n 32 vcube-bench exchange --algo naive --sizes 4096 -q > "$tmp/nb" 2>&1 &&
 		vcubectl trace --format perfetto -o "$tmp/t.json" 2> "$tmp/t-err"
 	rc=$?
 	vcubectl -j topo > "$tmp/topo"
@@ -370,13 +370,13 @@ own = [e for e in chan if src.get(e["args"]["msg"]) == e["tid"] // 64]
 assert own and all(any(a <= e["ts"] + 1e-9 and e["ts"] <= b + 1e-9 for a, b in uses[(e["args"]["held_by_msg"], e["args"]["channel"])]) for e in own), len(own)
 print(len(flows), len(big))
 ' "$tmp/t.json" "$tmp/topo" "$tmp/links" > "$tmp/t-out" && good=1
-	check "vcube-bench --algo naive --sizes 4096, vcubectl trace --format perfetto: 32 node tracks, the links used, one closed flow per message ($(cat "$tmp/t-out"): 992 of 4096 B per repetition), waits for channels naming their holders $(head -c 200 "$tmp/t-err")" [ $good = 1 ]
+	check "vcube-bench exchange --algo naive --sizes 4096, vcubectl trace --format perfetto: 32 node tracks, the links used, one closed flow per message ($(cat "$tmp/t-out"): 992 of 4096 B per repetition), waits for channels naming their holders $(head -c 200 "$tmp/t-err")" [ $good = 1 ]
 	[ -n "${VCUBE_OUT:-}" ] && cp "$tmp/t.json" "$VCUBE_OUT/naive-d5.perfetto.json"
 	# with --mark, each rank's steps as phases; the same run twice (the
 	# counters reset between) gives byte-identical files
 	for i in 1 2; do
 		vcubectl reset
-		vcube-run -n 32 vcube-bench --algo naive --sizes 4096 --reps 1 --mark -q > "$tmp/nb" 2>&1 &&
+		vcube-run -n 32 vcube-bench exchange --algo naive --sizes 4096 --reps 1 --mark -q > "$tmp/nb" 2>&1 &&
 			vcubectl trace --format perfetto -o "$tmp/m$i.json" &&
 			vcubectl trace --format paje -o "$tmp/m$i.paje"
 		rc=$?
@@ -394,7 +394,7 @@ for t, v in ph.items():
     names = [n for _, n in sorted(v) if n.startswith("naive step ")]
     assert names == ["naive step %d" % k for k in range(1, 32)], (t, names[:3])
 ' "$tmp/m1.json" && good=1
-	check "vcube-bench --mark: 32 phase tracks, each rank's naive steps 1..31 in order; the same run twice, the same Perfetto and Paje files" [ $good = 1 ]
+	check "vcube-bench exchange --mark: 32 phase tracks, each rank's naive steps 1..31 in order; the same run twice, the same Perfetto and Paje files" [ $good = 1 ]
 	# the README's picture of such a file (make trace-picture), from it
 	"$VCUBE_TOP/scripts/perfetto-picture.py" "$tmp/m1.json" "$tmp/t.svg" 2> "$tmp/pp-err"
 	rc=$?

@@ -16,7 +16,7 @@ chmod 755 "$tmp"
 mkdir "$tmp/u" && chown 4242:4242 "$tmp/u"
 # A sweep whose virtual times are compared to the bit (CSV: no progress).
 sweep() { # NET N ALGOS SIZES
-	vcube-run --net "$1" -n "$2" vcube-bench -q --csv --algo "$3" --sizes "$4" --reps 2
+	vcube-run --net "$1" -n "$2" vcube-bench exchange -q --csv --algo "$3" --sizes "$4" --reps 2
 }
 netcount() { vcubectl -j net show | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))'; }
 
@@ -87,7 +87,7 @@ load topology=hypercube dim=5 profile=ipsc860 && {
 	cat > "$tmp/private.sh" <<-'EOF'
 		vcubectl net add p topology=mesh rows=2 cols=2 profile=delta > /dev/null || exit 11
 		[ "$(vcubectl -j net show | python3 -c 'import json,sys; print([n["name"] for n in json.load(sys.stdin)])')" = "['p']" ] || exit 12
-		vcube-run --net p -n 4 vcube-bench -q --csv --algo pairwise_F --sizes 256 --reps 1 > "$1/p.csv" || exit 13
+		vcube-run --net p -n 4 vcube-bench exchange -q --csv --algo pairwise_F --sizes 256 --reps 1 > "$1/p.csv" || exit 13
 		vcubectl net del default 2> /dev/null && exit 14
 		vcubectl --net p -j nodes > /dev/null || exit 15
 		exit 0

@@ -72,10 +72,10 @@ assert n >= 1 or sys.argv[2] == "monitor"
 }
 # the network the README describes, after an exchange; then the CM-5
 load topology=hypercube dim=5 profile=ipsc860 window_ns=1000000 &&
-	vcube-run -n 32 "$bench" -q --algo pairwise --sizes 64 --reps 1 > /dev/null &&
+	vcube-run -n 32 "$bench" exchange -q --algo pairwise --sizes 64 --reps 1 > /dev/null &&
 	while read -r c; do run "$c"; done <<< "$(grep -v cnet <<< "$cmds")"
 load profile=cm5 nodes=32 &&
-	vcube-run -n 32 "$bench" -q --reduce --algo cm5_control --sizes 8 --reps 1 > /dev/null &&
+	vcube-run -n 32 "$bench" reduce -q --algo cm5_control --sizes 8 --reps 1 > /dev/null &&
 	while read -r c; do run "$c"; done <<< "$(grep cnet <<< "$cmds")"
 check "all $(wc -l <<< "$cmds") of them ran ($ran)" [ "$ran" = "$(wc -l <<< "$cmds")" ]
 unload

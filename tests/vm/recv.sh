@@ -36,7 +36,7 @@ check "ablation: the sender returns at $(echo $got | cut -d' ' -f1) (want $one),
 
 t() {	# ALGO EXTRA_PARAMS: max_ns of the exchange of 16-byte blocks
 	usenet topology=fattree nodes=32 profile=cm5 $2 || return
-	vcube-run -n 32 "$bench" -q --csv --algo $1 --sizes 16 --reps 1 |
+	vcube-run -n 32 "$bench" exchange -q --csv --algo $1 --sizes 16 --reps 1 |
 		awk -F, -v a=$1 '$1 == a { print $5 }'
 }
 lex=$(t lex "") pex=$(t pex "") lex0=$(t lex "$ablation") pex0=$(t pex "$ablation")

@@ -51,7 +51,7 @@ usenet topology=hypercube dim=3 &&
 
 # ---- Seidel's constants, measured; Table III from them -------------------
 usenet topology=hypercube dim=3 profile=seidel && {
-	vcube-run -n 8 "$bench" --costs --json > "$out"
+	vcube-run -n 8 "$bench" costs --json > "$out"
 	rc=$?
 	check "--costs on profile seidel: b_s 75, s 44, b_l 136 us, a 0.36 us/byte" \
 		[ $rc = 0 -a "$(python3 -c 'import json,sys; j = json.load(open(sys.argv[1])); print(j["b_s"], j["s"], j["b_l"], j["a_ps_per_byte"])' "$out")" = "75000 44000 136000 360000" ]
@@ -62,7 +62,7 @@ usenet topology=hypercube dim=3 profile=seidel && {
 # ---- barriers without noise ------------------------------------------------
 # barrier ALGO SKEWS: CSV rows "skew cost_avg spread_max" into $out2
 barrier() {
-	vcube-run -n 8 "$bench" --csv -q --barrier "$1" --skew "$2" --reps 2 > "$out" &&
+	vcube-run -n 8 "$bench" barrier --csv -q --algo "$1" --skew "$2" --reps 2 > "$out" &&
 		awk -F, '!/^#/ && !/^algo/ { print $2, $4, $8 }' "$out" > "$out2"
 }
 usenet topology=hypercube dim=3 profile=seidel && {
@@ -81,7 +81,7 @@ usenet topology=hypercube dim=3 profile=seidel && {
 	read -r _ cost spread < "$out2"
 	check "gsync, d = 3, skew 10 us < b_s: cost d b_s + delta = 235 us exactly ($cost ns)" \
 		awk -v c="$cost" 'BEGIN { exit !(c == 235000) }'
-	vcube-run -n 8 "$bench" -q --barrier all --skew 0 --reps 1 > "$out"
+	vcube-run -n 8 "$bench" barrier -q --algo all --skew 0 --reps 1 > "$out"
 	check "every barrier runs on 8 ranks ($(grep -c '^[a-z]' "$out") rows)" \
 		[ "$(grep -cE '^(gsync|sync0|rds|dissemination|tree) ' "$out")" = 5 ]
 	check "the barrier table's notes say what a barrier row is, and nothing of a shift" \
@@ -90,22 +90,22 @@ usenet topology=hypercube dim=3 profile=seidel && {
 # Seidel sec. 3.1 on d = 5: one node late by b_s <= delta <= d b_s costs
 # 2 d b_s with precision d (b_s - s); later than d b_s, d b_s + delta.
 usenet topology=hypercube dim=5 profile=seidel && {
-	vcube-run -n 32 "$bench" --csv -q --barrier gsync --skew 300000,600000 --reps 1 > "$out" &&
+	vcube-run -n 32 "$bench" barrier --csv -q --algo gsync --skew 300000,600000 --reps 1 > "$out" &&
 		awk -F, '!/^#/ && !/^algo/ { print $2, $4, $8 }' "$out" > "$out2"
 	check "gsync, d = 5, one rank late by 300 and 600 us: cost 2 d b_s = 750 and d b_s + delta = 975, spread d (b_s - s) = 155 ($(tr '\n' ';' < "$out2"))" \
 		[ "$(tr '\n' ' ' < "$out2")" = "300000 750000.0 155000 600000 975000.0 155000 " ]
 }
 usenet topology=hypercube dim=3 profile=ipsc860 && {
-	vcube-run -n 6 "$bench" -q --csv --barrier dissemination,tree --skew 0,50000 --reps 2 > "$out"
+	vcube-run -n 6 "$bench" barrier -q --csv --algo dissemination,tree --skew 0,50000 --reps 2 > "$out"
 	check "dissemination and tree on 6 ranks" [ "$(grep -cE '^(dissemination|tree),' "$out")" = 4 ]
-	vcube-run -n 6 "$bench" -q --barrier rds > "$out" 2>&1
+	vcube-run -n 6 "$bench" barrier -q --algo rds > "$out" 2>&1
 	check "rds on 6 ranks is refused (exit 2)" status 2 $? "power-of-two"
 }
 
 # ---- shifts under noise: seeded, repeatable -------------------------------
 shift_csv() {	# seed: success counts and max times of gsync, rds
 	usenet topology=hypercube dim=4 profile=seidel noise=ipsc860 jitter_ns=150000 seed="$1" || return
-	vcube-run -n 16 "$bench" --csv -q --shift gsync,rds --sizes 4096,16384 --reps 20 |
+	vcube-run -n 16 "$bench" shift --csv -q --algo gsync,rds --sizes 4096,16384 --reps 20 |
 		grep -v '^#'
 }
 shift_csv 3 > "$out"
@@ -120,16 +120,16 @@ check "another seed, other draws" not cmp -s "$out" "$out2"
 
 # ---- refusals -------------------------------------------------------------
 usenet topology=hypercube dim=2 profile=seidel && {
-	vcube-run -n 4 "$bench" -q --shift none > "$out" 2>&1
+	vcube-run -n 4 "$bench" shift -q --algo none > "$out" 2>&1
 	check "a FORCED shift with no barrier is refused (exit 2)" status 2 $? "unforced"
-	vcube-run -n 4 "$bench" -q --shift none --unforced --sizes 4096 --reps 3 > "$out" 2>&1
+	vcube-run -n 4 "$bench" shift -q --algo none --unforced --sizes 4096 --reps 3 > "$out" 2>&1
 	check "an UNFORCED shift with no barrier runs" [ $? = 0 ]
 }
-"$bench" --barrier bogus > "$out" 2>&1
+"$bench" barrier --algo bogus > "$out" 2>&1
 check "an unknown barrier is refused (exit 2)" status 2 $? "no barrier"
-"$bench" --shift gsync --skew 5 > "$out" 2>&1
+"$bench" shift --algo gsync --skew 5 > "$out" 2>&1
 check "--skew with --shift is refused (exit 2)" status 2 $? "skew"
-"$bench" --costs --algo linear > "$out" 2>&1
+"$bench" costs --algo linear > "$out" 2>&1
 check "--costs with --algo is refused (exit 2)" status 2 $?
 nonet
 exit $fail
