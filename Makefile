@@ -42,8 +42,12 @@ CFLAGS ?= -O2 -g
 VCUBE_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror \
 	-DVCUBE_VERSION='"$(VERSION)"' \
 	-Iinclude/uapi -Iuserspace/lib/include -Iuserspace/lib \
-	$(shell pkg-config --cflags libnl-genl-3.0 2>/dev/null)
+	$(shell pkg-config --cflags libnl-genl-3.0 2>/dev/null) \
+	$(shell pkg-config --cflags json-c 2>/dev/null)
 NL_LIBS := $(shell pkg-config --libs libnl-genl-3.0 2>/dev/null || echo -lnl-genl-3 -lnl-3)
+# json-c: every JSON the tools write or read (userspace/tools/common/json_print.c);
+# the library does not use it.
+JSON_LIBS := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c)
 B := build
 
 LIB_SRC := $(wildcard userspace/lib/*.c userspace/lib/plan/*.c)
@@ -171,32 +175,32 @@ $(B)/examples/mpi/%: examples/mpi/%.c $(MPICC)
 # vcube-sim runs kernel/core itself, on the host.
 $(B)/bin/vcube-sim: userspace/tools/vcube-sim.c $(CORE_SRC) $(wildcard kernel/core/*.h userspace/lib/*.h) $(TOOL_DEPS) $(LIBVCUBE_DEP)
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -Ikernel/core -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(CORE_SRC) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS)
+	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -Ikernel/core -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(CORE_SRC) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS) $(JSON_LIBS)
 
 # The same, checking each re-rate against a filling of the whole network
 # (tests/host/sim_times.sh).
 $(B)/tests/vcube-sim-check: userspace/tools/vcube-sim.c $(CORE_SRC) $(wildcard kernel/core/*.h userspace/lib/*.h) $(TOOL_DEPS) $(LIBVCUBE_DEP)
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -DVC_RERATE_CHECK -Ikernel/core -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(CORE_SRC) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS)
+	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -DVC_RERATE_CHECK -Ikernel/core -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(CORE_SRC) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS) $(JSON_LIBS)
 
 $(B)/bin/vcube-bench: userspace/tools/vcube-bench.c $(wildcard userspace/tools/bench/*.[ch]) $(TOOL_DEPS) $(LIBVCUBE_DEP)
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(wildcard userspace/tools/bench/*.c) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS)
+	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(wildcard userspace/tools/bench/*.c) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS) $(JSON_LIBS)
 
 # The same program over MPI, which vcube-bench COMMAND --transport mpi runs from
 # ../libexec/vcube beside it (so that runs on the device load no MPI):
 # Debian's Open MPI compiler wrapper, and the transport in bench/mpi/.
 $(BENCH_MPI): userspace/tools/vcube-bench.c $(wildcard userspace/tools/bench/*.[ch] userspace/tools/bench/mpi/*.c) $(TOOL_DEPS) $(LIBVCUBE_DEP)
 	@mkdir -p $(dir $@)
-	OMPI_CC=$(CC) mpicc $(VCUBE_CFLAGS) $(CPPFLAGS) -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(wildcard userspace/tools/bench/*.c userspace/tools/bench/mpi/*.c) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS)
+	OMPI_CC=$(CC) mpicc $(VCUBE_CFLAGS) $(CPPFLAGS) -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(wildcard userspace/tools/bench/*.c userspace/tools/bench/mpi/*.c) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS) $(JSON_LIBS)
 
 $(B)/bin/vcubectl: userspace/tools/vcubectl.c $(wildcard userspace/tools/vcubectl/*.[ch]) $(TOOL_DEPS) $(LIBVCUBE_DEP)
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(wildcard userspace/tools/vcubectl/*.c) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS)
+	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(wildcard userspace/tools/vcubectl/*.c) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS) $(JSON_LIBS)
 
 $(B)/bin/%: userspace/tools/%.c $(TOOL_DEPS) $(LIBVCUBE_DEP)
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS)
+	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS) $(JSON_LIBS)
 
 # Host tests link kernel/core and the library built with sanitizers, each
 # object compiled once for all of them (build/asan/).

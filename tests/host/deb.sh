@@ -62,6 +62,8 @@ n=$(dpkg-deb -c "${deb[vcube-dkms]}" | grep -c -E '_test\.c|/build/|\.o$') || tr
 field() { dpkg-deb -f "${deb[$1]}" "$2"; }
 grep -q "libvcube0 (= $ver)" <<<"$(field vcube-tools Depends)" && ok "vcube-tools depends on libvcube0 (= $ver)" ||
 	no "vcube-tools Depends: $(field vcube-tools Depends)"
+grep -q 'libjson-c5' <<<"$(field vcube-tools Depends)" && ok "vcube-tools depends on libjson-c5" ||
+	no "vcube-tools Depends: $(field vcube-tools Depends)"
 grep -q 'libnl-genl-3-200' <<<"$(field libvcube0 Depends)" && ok "libvcube0 depends on libnl-genl-3-200" ||
 	no "libvcube0 Depends: $(field libvcube0 Depends)"
 grep -q 'libnl-genl-3-dev' <<<"$(field libvcube-dev Depends)" && ok "libvcube-dev depends on libnl-genl-3-dev" ||
