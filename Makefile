@@ -218,11 +218,13 @@ $(B)/tests/%: tests/host/%.c $(ASAN_OBJ) $(ASAN_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) -Ikernel/core $(CFLAGS) $(ASAN_FLAGS) -o $@ $< $(ASAN_OBJ) -lm $(NL_LIBS)
 
-# vcube-bench's writer, on its own: no library, no kernel code.
-$(B)/tests/bench_out_test: tests/host/bench_out_test.c userspace/tools/bench/out.c userspace/tools/bench/bench.h
+# vcube-bench's writer, on its own: no library, no kernel code (json-c).
+$(B)/tests/bench_out_test: tests/host/bench_out_test.c userspace/tools/bench/out.c userspace/tools/bench/bench.h \
+		userspace/tools/common/json_print.c userspace/tools/common/json_print.h
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) -Iuserspace/tools -DVCUBE_TOP='"$(CURDIR)"' $(CFLAGS) \
-		-fsanitize=address,undefined -fno-sanitize-recover=all -o $@ $< userspace/tools/bench/out.c
+		-fsanitize=address,undefined -fno-sanitize-recover=all -o $@ $< userspace/tools/bench/out.c \
+		userspace/tools/common/json_print.c $(JSON_LIBS)
 
 $(B)/tests/vm/%: tests/vm/%.c $(B)/lib/libvcube.a $(wildcard userspace/lib/*.h tests/vm/*.h)
 	@mkdir -p $(dir $@)

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "common/json_print.h"
 #include "vcube.h"
 
 #define MAX_ALGOS	32
@@ -153,7 +154,7 @@ int bench_sweep_run(struct bench *b);
  * a study gives the run's facts (meta: JSON keys, CSV's "# k=v" line),
  * the table's notes ("# ..." lines), then one row of values at a time.
  * CSV starts with its heading and ends with the facts (a value with a
- * space or a quote in double quotes); JSON strings are escaped.
+ * space or a quote in double quotes); JSON is json-c's, as it goes.
  */
 enum bench_fmt { BENCH_TABLE, BENCH_CSV, BENCH_JSON };
 enum bench_type { BENCH_STR, BENCH_UINT, BENCH_REAL, BENCH_BOOL };
@@ -190,9 +191,8 @@ struct bench_out {
 	enum bench_fmt fmt;
 	const struct bench_col *cols;
 	unsigned int ncols;
-	bool begun;		/* JSON: the outer '{' is written */
-	unsigned int nmeta;	/* meta values written at this depth */
-	unsigned int nrows;
+	struct vcube_print p;	/* JSON (common/json_print.h) */
+	unsigned int nmeta;	/* CSV: facts written */
 	char *trail;		/* CSV: the "# k=v" line, written last */
 	size_t ntrail;
 	FILE *tf;		/* CSV: writes into trail */

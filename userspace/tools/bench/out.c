@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
 #include "bench/bench.h"
 
 enum bench_fmt bench_out_fmt(int csv, int json)
@@ -24,26 +26,12 @@ void bench_out_start(struct bench_out *o, FILE *f, enum bench_fmt fmt,
 {
 	*o = (struct bench_out){ .f = f, .fmt = fmt, .cols = cols,
 				 .ncols = ncols };
+	/* JSON: the object and its array of rows written as they go */
+	vcube_print_init(&o->p, f, fmt == BENCH_JSON, JSON_C_TO_STRING_PLAIN,
+			 2);
 	/* without memory for it, the facts go first, as a comment */
 	if (fmt == BENCH_CSV)
 		o->tf = open_memstream(&o->trail, &o->ntrail);
-}
-
-/* A JSON string: quoted, with quotes, backslashes and controls escaped. */
-static void json_str(FILE *f, const char *v)
-{
-	const unsigned char *c;
-
-	fputc('"', f);
-	for (c = (const unsigned char *)v; *c; c++) {
-		if (*c == '"' || *c == '\\')
-			fprintf(f, "\\%c", *c);
-		else if (*c < 0x20)
-			fprintf(f, "\\u%04x", *c);
-		else
-			fputc(*c, f);
-	}
-	fputc('"', f);
 }
 
 /*
@@ -104,43 +92,39 @@ void bench_out_note(struct bench_out *o, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* JSON: the object's '{' or the ',' before a key, and the key. */
-static void json_key(struct bench_out *o, const char *key)
+/* JSON: the document's object, opened before its first member. */
+static struct vcube_print *json_begin(struct bench_out *o)
 {
-	if (!o->begun)
-		fputc('{', o->f);
-	else if (o->nmeta)
-		fputc(',', o->f);
-	o->begun = true;
-	o->nmeta++;
-	fprintf(o->f, "\"%s\":", key);
+	if (!o->p.depth)
+		vcube_print_open(&o->p, NULL, '{');
+	return &o->p;
 }
 
 /*
- * Begin a meta value: CSV's "# " or " " before it, JSON's '{' or ','
- * and its key. The stream its value goes to, or NULL if it does not go
- * in this format.
+ * Begin a CSV fact: "# " or " " before it, and its key. The stream its
+ * value goes to, or NULL if it does not go in CSV.
  */
-static FILE *meta_key(struct bench_out *o, unsigned int in, const char *key)
+static FILE *csv_key(struct bench_out *o, unsigned int in, const char *key)
 {
-	if (o->fmt == BENCH_CSV && (in & BENCH_IN_CSV)) {
-		fprintf(csv_facts(o), "%s%s=", o->nmeta++ ? " " : "# ", key);
-		return csv_facts(o);
-	}
-	if (o->fmt == BENCH_JSON && (in & BENCH_IN_JSON)) {
-		json_key(o, key);
-		return o->f;
-	}
-	return NULL;
+	if (o->fmt != BENCH_CSV || !(in & BENCH_IN_CSV))
+		return NULL;
+	fprintf(csv_facts(o), "%s%s=", o->nmeta++ ? " " : "# ", key);
+	return csv_facts(o);
+}
+
+/* Does a meta value go in this output's JSON? */
+static bool in_json(const struct bench_out *o, unsigned int in)
+{
+	return o->fmt == BENCH_JSON && (in & BENCH_IN_JSON);
 }
 
 void bench_out_str(struct bench_out *o, unsigned int in, const char *key,
 		   const char *v)
 {
-	FILE *f = meta_key(o, in, key);
+	FILE *f = csv_key(o, in, key);
 
-	if (f && o->fmt == BENCH_JSON)
-		json_str(f, v);
+	if (in_json(o, in))
+		vcube_print_str(json_begin(o), VCUBE_PRINT_JSON, key, NULL, v);
 	else if (f)
 		csv_fact(f, v);
 }
@@ -148,46 +132,47 @@ void bench_out_str(struct bench_out *o, unsigned int in, const char *key,
 void bench_out_uint(struct bench_out *o, unsigned int in, const char *key,
 		    unsigned long long v)
 {
-	FILE *f = meta_key(o, in, key);
+	FILE *f = csv_key(o, in, key);
 
-	if (f)
+	if (in_json(o, in))
+		vcube_print_uint(json_begin(o), VCUBE_PRINT_JSON, key, NULL, v);
+	else if (f)
 		fprintf(f, "%llu", v);
 }
 
 void bench_out_real(struct bench_out *o, unsigned int in, const char *key,
 		    double v)
 {
-	FILE *f = meta_key(o, in, key);
+	FILE *f = csv_key(o, in, key);
 
-	if (f)
+	if (in_json(o, in))
+		vcube_print_real(json_begin(o), VCUBE_PRINT_JSON, key, NULL,
+				 VCUBE_PRINT_G, v);
+	else if (f)
 		fprintf(f, "%g", v);
 }
 
 void bench_out_bool(struct bench_out *o, unsigned int in, const char *key,
 		    int v)
 {
-	FILE *f = meta_key(o, in, key);
+	FILE *f = csv_key(o, in, key);
 
-	if (f)
-		fputs(o->fmt == BENCH_JSON ? (v ? "true" : "false") :
-		      (v ? "1" : "0"), f);
+	if (in_json(o, in))
+		vcube_print_bool(json_begin(o), VCUBE_PRINT_JSON, key, NULL, v);
+	else if (f)
+		fputs(v ? "1" : "0", f);
 }
 
 void bench_out_open(struct bench_out *o, const char *key)
 {
-	if (o->fmt != BENCH_JSON)
-		return;
-	json_key(o, key);
-	fputc('{', o->f);
-	o->nmeta = 0;
+	if (o->fmt == BENCH_JSON)
+		vcube_print_open(json_begin(o), key, '{');
 }
 
 void bench_out_close(struct bench_out *o)
 {
-	if (o->fmt != BENCH_JSON)
-		return;
-	fputc('}', o->f);
-	o->nmeta = 1;
+	if (o->fmt == BENCH_JSON)
+		vcube_print_close(&o->p);
 }
 
 /* The column's name in this format; NULL: not in it. */
@@ -211,8 +196,7 @@ void bench_out_rows(struct bench_out *o, const char *key)
 	unsigned int i, n = 0;
 
 	if (o->fmt == BENCH_JSON) {
-		json_key(o, key);
-		fputc('[', o->f);
+		vcube_print_open(json_begin(o), key, '[');
 		return;
 	}
 	if (o->fmt == BENCH_CSV && o->nmeta && !o->tf)
@@ -231,29 +215,49 @@ void bench_out_rows(struct bench_out *o, const char *key)
 	fputc('\n', o->f);
 }
 
-/* One value as CSV and JSON write it (reals with one decimal). */
-static void cell_data(const struct bench_out *o, const struct bench_col *c,
-		      const union bench_val *v)
+/* One value as CSV writes it (reals with one decimal). */
+static void cell_csv(const struct bench_out *o, const struct bench_col *c,
+		     const union bench_val *v)
 {
 	switch (c->type) {
 	case BENCH_STR:
-		if (o->fmt == BENCH_JSON)
-			json_str(o->f, v->s);
-		else
-			csv_cell(o->f, v->s);
+		csv_cell(o->f, v->s);
 		break;
 	case BENCH_UINT:
 		fprintf(o->f, "%llu", v->u);
 		break;
 	case BENCH_REAL:
-		if (c->none_neg && v->f < 0)
-			fputs(o->fmt == BENCH_JSON ? "null" : "", o->f);
-		else
+		if (!c->none_neg || v->f >= 0)
 			fprintf(o->f, "%.*f", c->dprec ? c->dprec : 1, v->f);
 		break;
 	case BENCH_BOOL:
-		fputs(o->fmt == BENCH_JSON ? (v->b ? "true" : "false") :
-		      (v->b ? "1" : "0"), o->f);
+		fputs(v->b ? "1" : "0", o->f);
+		break;
+	}
+}
+
+/* One value as JSON writes it, as CSV's digits (none: null). */
+static void cell_json(struct bench_out *o, const struct bench_col *c,
+		      const union bench_val *v)
+{
+	struct vcube_print *p = &o->p;
+
+	switch (c->type) {
+	case BENCH_STR:
+		vcube_print_str(p, VCUBE_PRINT_JSON, c->json, NULL, v->s);
+		break;
+	case BENCH_UINT:
+		vcube_print_uint(p, VCUBE_PRINT_JSON, c->json, NULL, v->u);
+		break;
+	case BENCH_REAL:
+		if (c->none_neg && v->f < 0)
+			vcube_print_null(p, VCUBE_PRINT_JSON, c->json, NULL);
+		else
+			vcube_print_real(p, VCUBE_PRINT_JSON, c->json, NULL,
+					 c->dprec ? c->dprec : 1, v->f);
+		break;
+	case BENCH_BOOL:
+		vcube_print_bool(p, VCUBE_PRINT_JSON, c->json, NULL, v->b);
 		break;
 	}
 }
@@ -279,35 +283,44 @@ static void cell_table(const struct bench_out *o, const struct bench_col *c,
 		fputs(c->suffix, o->f);
 }
 
+/* A row as one JSON object, written whole in the array of rows. */
+static void row_json(struct bench_out *o, const union bench_val *v)
+{
+	unsigned int i;
+
+	vcube_print_open(&o->p, NULL, '{');
+	for (i = 0; i < o->ncols; i++)
+		if (o->cols[i].json)
+			cell_json(o, &o->cols[i], &v[i]);
+	vcube_print_close(&o->p);
+}
+
 void bench_out_row(struct bench_out *o, const union bench_val *v)
 {
 	unsigned int i, n = 0;
 
-	if (o->fmt == BENCH_JSON)
-		fprintf(o->f, "%s\n{", o->nrows ? "," : "");
+	if (o->fmt == BENCH_JSON) {
+		row_json(o, v);
+		return;
+	}
 	for (i = 0; i < o->ncols; i++) {
 		const struct bench_col *c = &o->cols[i];
 
 		if (!col_name(o, c))
 			continue;
-		if (o->fmt == BENCH_JSON)
-			fprintf(o->f, "%s\"%s\":", n++ ? "," : "", c->json);
-		else
-			fputs(n++ ? (o->fmt == BENCH_CSV ? "," : " ") : "",
-			      o->f);
+		fputs(n++ ? (o->fmt == BENCH_CSV ? "," : " ") : "", o->f);
 		if (o->fmt == BENCH_TABLE)
 			cell_table(o, c, &v[i]);
 		else
-			cell_data(o, c, &v[i]);
+			cell_csv(o, c, &v[i]);
 	}
-	fputs(o->fmt == BENCH_JSON ? "}" : "\n", o->f);
-	o->nrows++;
+	fputc('\n', o->f);
 }
 
 void bench_out_end(struct bench_out *o)
 {
 	if (o->fmt == BENCH_JSON)
-		fputs("\n]}\n", o->f);
+		vcube_print_end(&o->p);
 	if (!o->tf)
 		return;
 	fclose(o->tf);
