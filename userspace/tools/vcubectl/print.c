@@ -1,22 +1,36 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * vcubectl's one printer of text and JSON (print.h). JSON is written
- * compact, one line per output, or with -p indented two spaces a level.
+ * vcubectl's one printer of text and JSON (print.h), on the tools' own
+ * (common/json_print.h): each output is built whole and written by
+ * json-c, compact, one line per output, or with -p indented two spaces
+ * a level.
  */
 #include <stdarg.h>
 #include <stdio.h>
 
+#include <json-c/json.h>
+
+#include "common/json_print.h"
 #include "vcubectl/print.h"
 
-#define DEPTH	8
-
 static bool json, pretty;
-static unsigned int depth;
-static bool first[DEPTH] = { true };	/* nothing yet at this level */
+static struct vcube_print out;
+
+/* The printer, as -j and -p set it. */
+static struct vcube_print *pr(void)
+{
+	if (!out.f)
+		vcube_print_init(&out, stdout, json, pretty ?
+				 JSON_C_TO_STRING_PRETTY |
+				 JSON_C_TO_STRING_SPACED :
+				 JSON_C_TO_STRING_PLAIN, 0);
+	return &out;
+}
 
 void vc_print_mode(bool j)
 {
 	json = j;
+	out.f = NULL;
 }
 
 bool vc_json(void)
@@ -27,128 +41,60 @@ bool vc_json(void)
 void vc_print_pretty(bool p)
 {
 	pretty = p;
-}
-
-/* -p: a new line, indented to the current depth. */
-static void indent(unsigned int d)
-{
-	if (pretty)
-		printf("\n%*s", 2 * d, "");
-}
-
-/* A JSON value's comma and key, if any. */
-static void lead(const char *key)
-{
-	if (!first[depth])
-		putchar(',');
-	first[depth] = false;
-	if (depth)
-		indent(depth);
-	if (key)
-		printf(pretty ? "\"%s\": " : "\"%s\":", key);
+	out.f = NULL;
 }
 
 void vc_open(const char *key, char kind)
 {
-	if (!json)
-		return;
-	lead(key);
-	putchar(kind);
-	if (depth + 1 < DEPTH)
-		first[++depth] = true;
+	vcube_print_open(pr(), key, kind);
 }
 
 void vc_close(char kind)
 {
-	if (!json)
-		return;
-	if (depth && !first[depth])
-		indent(depth - 1);
-	putchar(kind == '{' ? '}' : ']');
-	if (depth)
-		depth--;
+	(void)kind;
+	vcube_print_close(pr());
 }
 
 void vc_end(void)
 {
-	if (json)
-		putchar('\n');
-	first[0] = true;
-	depth = 0;
+	vcube_print_end(pr());
 }
 
-static void json_string(const char *v)
+/* vcubectl's forms are the printer's. */
+static enum vcube_print_form form(enum vc_out o)
 {
-	const char *p;
-
-	putchar('"');
-	for (p = v; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			putchar('\\');
-		if ((unsigned char)*p < 0x20)
-			printf("\\u%04x", *p);
-		else
-			putchar(*p);
-	}
-	putchar('"');
+	return (o & VC_JSON ? VCUBE_PRINT_JSON : 0) |
+	       (o & VC_TEXT ? VCUBE_PRINT_TEXT : 0);
 }
 
-/*
- * The common start of every value: nothing if it is not for this form;
- * in text, print it by @fmt (the value in the arguments); in JSON, its
- * comma and key. True when the caller prints the JSON value.
- */
-static bool begin(enum vc_out out, const char *key, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!(out & (json ? VC_JSON : VC_TEXT)))
-		return false;
-	if (!json) {
-		if (fmt) {
-			va_start(ap, fmt);
-			vprintf(fmt, ap);
-			va_end(ap);
-		}
-		return false;
-	}
-	lead(key);
-	return true;
-}
-
-void vc_print_uint(enum vc_out out, const char *key, const char *fmt,
+void vc_print_uint(enum vc_out o, const char *key, const char *fmt,
 		   unsigned long long v)
 {
-	if (begin(out, key, fmt, v))
-		printf("%llu", v);
+	vcube_print_uint(pr(), form(o), key, fmt, v);
 }
 
-void vc_print_int(enum vc_out out, const char *key, const char *fmt,
+void vc_print_int(enum vc_out o, const char *key, const char *fmt,
 		  long long v)
 {
-	if (begin(out, key, fmt, v))
-		printf("%lld", v);
+	vcube_print_int(pr(), form(o), key, fmt, v);
 }
 
-void vc_print_float(enum vc_out out, const char *key, const char *fmt,
+void vc_print_float(enum vc_out o, const char *key, const char *fmt,
 		    double v)
 {
-	if (begin(out, key, fmt, v))
-		printf("%.6f", v);
+	vcube_print_real(pr(), form(o), key, fmt, 6, v);
 }
 
-void vc_print_str(enum vc_out out, const char *key, const char *fmt,
+void vc_print_str(enum vc_out o, const char *key, const char *fmt,
 		  const char *v)
 {
-	if (begin(out, key, fmt, v))
-		json_string(v);
+	vcube_print_str(pr(), form(o), key, fmt, v);
 }
 
-void vc_print_bool(enum vc_out out, const char *key, const char *fmt,
+void vc_print_bool(enum vc_out o, const char *key, const char *fmt,
 		   bool v)
 {
-	if (begin(out, key, fmt, v ? "true" : "false"))
-		fputs(v ? "true" : "false", stdout);
+	vcube_print_bool(pr(), form(o), key, fmt, v);
 }
 
 void vc_print_text(const char *fmt, ...)
