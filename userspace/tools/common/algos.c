@@ -5,7 +5,10 @@
 #include <errno.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
 #include "common/algos.h"
+#include "common/json_print.h"
 #include "vcube.h"
 
 /* The tool option that runs each kind. */
@@ -33,68 +36,52 @@ static const struct {
 
 #define NNEEDS	(sizeof(needs) / sizeof(needs[0]))
 
-/* A string for JSON: the registry's texts have no quote or backslash. */
-static void json_needs(FILE *f, unsigned int n)
-{
-	const char *sep = "";
-	size_t i;
-
-	fputc('[', f);
-	for (i = 0; i < NNEEDS; i++)
-		if (n & needs[i].bit) {
-			fprintf(f, "%s\"%s\"", sep, needs[i].word);
-			sep = ", ";
-		}
-	fputc(']', f);
-}
-
-static void row(FILE *f, const struct vcube_algo *a, bool json,
-		const char *sep)
+/* One algorithm: a table's line, or an object of the JSON array. */
+static void row(struct vcube_print *p, const struct vcube_algo *a)
 {
 	size_t i;
 
-	if (json) {
-		fprintf(f, "%s\n  {\"kind\": \"%s\", \"name\": \"%s\", \"source\": \"%s\", \"summary\": \"%s\", \"needs\": ",
-			sep, vcube_algo_kind_name(a->kind), a->name, a->source,
-			a->summary);
-		json_needs(f, a->needs);
-		fputc('}', f);
-		return;
-	}
-	fprintf(f, "  %-14s %-30s %s", a->name, a->source, a->summary);
+	vcube_print_open(p, NULL, '{');
+	vcube_print_str(p, VCUBE_PRINT_JSON, "kind", NULL,
+			vcube_algo_kind_name(a->kind));
+	vcube_print_str(p, VCUBE_PRINT_ANY, "name", "  %-14s", a->name);
+	vcube_print_str(p, VCUBE_PRINT_ANY, "source", " %-30s", a->source);
+	vcube_print_str(p, VCUBE_PRINT_ANY, "summary", " %s", a->summary);
+	vcube_print_open(p, "needs", '[');
 	for (i = 0; i < NNEEDS; i++)
 		if (a->needs & needs[i].bit)
-			fprintf(f, " [%s]", needs[i].word);
-	fputc('\n', f);
+			vcube_print_str(p, VCUBE_PRINT_ANY, NULL, " [%s]",
+					needs[i].word);
+	vcube_print_close(p);
+	vcube_print_text(p, "\n");
+	vcube_print_close(p);
 }
 
 int vcube_tool_algos_print(FILE *f, unsigned int mask, bool json)
 {
-	const char *sep = "";
+	struct vcube_print p;
+	bool first = true;
 	unsigned int k;
 	size_t i;
 
-	if (json)
-		fputc('[', f);
+	/* the array written as it goes, an algorithm a line */
+	vcube_print_init(&p, f, json, JSON_C_TO_STRING_SPACED, 1);
+	vcube_print_open(&p, NULL, '[');
 	for (k = 0; k < VCUBE_ALGO_NKINDS; k++) {
 		if (!(mask & 1U << k))
 			continue;
-		if (!json)
-			fprintf(f, "%s%s:\n", *sep ? "\n" : "", how[k]);
+		vcube_print_text(&p, "%s%s:\n", first ? "" : "\n", how[k]);
+		first = false;
 		for (i = 0; i < vcube_algo_count(); i++)
-			if (vcube_algo_get(i)->kind == k) {
-				row(f, vcube_algo_get(i), json, sep);
-				sep = ",";
-			}
+			if (vcube_algo_get(i)->kind == k)
+				row(&p, vcube_algo_get(i));
 	}
-	if (json)
-		fputs("\n]\n", f);
-	else
-		fputs("\nneeds: pow2 = a power of two of ranks, grid = a mesh or torus of\n"
-		      "exactly that many nodes, forced = FORCED messages after a global\n"
-		      "synchronisation, cnet = a control network, costs = the measured\n"
-		      "message costs (measured first)\n", f);
-	return ferror(f) ? -EIO : 0;
+	vcube_print_close(&p);
+	vcube_print_text(&p, "\nneeds: pow2 = a power of two of ranks, grid = a mesh or torus of\n"
+			 "exactly that many nodes, forced = FORCED messages after a global\n"
+			 "synchronisation, cnet = a control network, costs = the measured\n"
+			 "message costs (measured first)\n");
+	return vcube_print_end(&p);
 }
 
 void vcube_tool_algos_names(FILE *f, const char *lead, unsigned int mask)
