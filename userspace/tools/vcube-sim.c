@@ -23,9 +23,12 @@
 #include <string.h>
 #include <ucontext.h>
 
+#include <json-c/json.h>
+
 #include "comm.h"
 #include "common/algos.h"
 #include "common/cli.h"
+#include "common/json_print.h"
 #include "common/timeline.h"
 #include "engine.h"
 #include "plan.h"
@@ -787,32 +790,58 @@ static void sim_print(const struct simopts *o, const struct vcube_topo *topo,
 		      u64 finish)
 {
 	const struct vc_net_stats *st = vc_net_stats(eng);
-	char shape[128], name[96];
+	/* text: "kind/algo", one word; a complete exchange's is its name */
+	enum vcube_print_form kf = kind == VCUBE_ALGO_XCHG ? VCUBE_PRINT_JSON :
+				   VCUBE_PRINT_ANY;
+	struct vcube_print p;
+	char shape[128];
 
 	sim_shape(topo, shape, sizeof(shape));
-	/* "kind/algo", one word; a complete exchange's is its name alone */
-	snprintf(name, sizeof(name), "%s%s%s", kind == VCUBE_ALGO_XCHG ? "" :
-		 vcube_algo_kind_name(kind), kind == VCUBE_ALGO_XCHG ? "" : "/",
-		 algo);
-	/* names and numbers only: nothing to escape */
-	if (o->json)
-		printf("{\"profile\":\"%s\",\"kind\":\"%s\",\"algo\":\"%s\",\"shape\":\"%s\",\"len\":%llu,\"time_ns\":%llu,\"messages\":%llu,\"events\":%llu,\"refills\":%llu,\"refill_visits\":%llu,\"rate_changes\":%llu,\"rate_change_hops\":%llu,\"fc_refused\":%llu,\"fc_releases\":%llu}\n",
-		       o->profile, vcube_algo_kind_name(kind), algo, shape,
-		       (unsigned long long)len, (unsigned long long)finish,
-		       (unsigned long long)st->messages,
-		       (unsigned long long)st->events,
-		       (unsigned long long)st->refills,
-		       (unsigned long long)st->refill_visits,
-		       (unsigned long long)st->rate_changes,
-		       (unsigned long long)st->rate_change_hops,
-		       (unsigned long long)st->fc_refused,
-		       (unsigned long long)st->fc_releases);
-	else if (o->in_ns)
-		printf("%s %s %s %llu %llu\n", o->profile, name, shape,
-		       (unsigned long long)len, (unsigned long long)finish);
-	else
-		printf("%s %s %s %llu %.6f\n", o->profile, name, shape,
-		       (unsigned long long)len, finish / 1e9);
+	vcube_print_init(&p, stdout, o->json, JSON_C_TO_STRING_PLAIN, 0);
+	vcube_print_open(&p, NULL, '{');
+	vcube_print_str(&p, VCUBE_PRINT_ANY, "profile", "%s ", o->profile);
+	vcube_print_str(&p, kf, "kind", "%s/", vcube_algo_kind_name(kind));
+	vcube_print_str(&p, VCUBE_PRINT_ANY, "algo", "%s ", algo);
+	vcube_print_str(&p, VCUBE_PRINT_ANY, "shape", "%s ", shape);
+	vcube_print_uint(&p, VCUBE_PRINT_ANY, "len", "%llu ", len);
+	vcube_print_uint(&p, o->in_ns ? VCUBE_PRINT_ANY : VCUBE_PRINT_JSON,
+			 "time_ns", "%llu\n", finish);
+	vcube_print_real(&p, o->in_ns ? 0 : VCUBE_PRINT_TEXT, NULL, "%.6f\n",
+			 6, finish / 1e9);
+	vcube_print_uint(&p, VCUBE_PRINT_JSON, "messages", NULL, st->messages);
+	vcube_print_uint(&p, VCUBE_PRINT_JSON, "events", NULL, st->events);
+	vcube_print_uint(&p, VCUBE_PRINT_JSON, "refills", NULL, st->refills);
+	vcube_print_uint(&p, VCUBE_PRINT_JSON, "refill_visits", NULL,
+			 st->refill_visits);
+	vcube_print_uint(&p, VCUBE_PRINT_JSON, "rate_changes", NULL,
+			 st->rate_changes);
+	vcube_print_uint(&p, VCUBE_PRINT_JSON, "rate_change_hops", NULL,
+			 st->rate_change_hops);
+	vcube_print_uint(&p, VCUBE_PRINT_JSON, "fc_refused", NULL,
+			 st->fc_refused);
+	vcube_print_uint(&p, VCUBE_PRINT_JSON, "fc_releases", NULL,
+			 st->fc_releases);
+	vcube_print_close(&p);
+	vcube_print_end(&p);
+}
+
+/* --costs: the profile's startup and per-byte cost, and its lanes. */
+static void sim_costs(const struct simopts *o, const struct vc_params *p)
+{
+	struct vcube_print pr;
+
+	vcube_print_init(&pr, stdout, o->json, JSON_C_TO_STRING_PLAIN, 0);
+	vcube_print_open(&pr, NULL, '{');
+	vcube_print_real(&pr, VCUBE_PRINT_ANY, "alpha_ns", "alpha_ns %g\n",
+			 VCUBE_PRINT_G, (double)p->cost[VC_CLASS_SHORT].base /
+			 (o->scale ?: 1));
+	vcube_print_real(&pr, VCUBE_PRINT_ANY, "byte_ns", "byte_ns %g\n",
+			 VCUBE_PRINT_G, (double)p->cost[VC_CLASS_SHORT].byte /
+			 (o->scale ?: 1));
+	vcube_print_uint(&pr, VCUBE_PRINT_ANY, "lanes", "lanes %llu\n",
+			 p->lanes);
+	vcube_print_close(&pr);
+	vcube_print_end(&pr);
 }
 
 int main(int argc, char **argv)
@@ -836,11 +865,7 @@ int main(int argc, char **argv)
 	if (sim_profile(&o, &p))
 		return 2;
 	if (o.costs) {
-		printf(o.json ? "{\"alpha_ns\":%g,\"byte_ns\":%g,\"lanes\":%u}\n" :
-		       "alpha_ns %g\nbyte_ns %g\nlanes %u\n",
-		       (double)p.cost[VC_CLASS_SHORT].base / (o.scale ?: 1),
-		       (double)p.cost[VC_CLASS_SHORT].byte / (o.scale ?: 1),
-		       p.lanes);
+		sim_costs(&o, &p);
 		return 0;
 	}
 	if (!algo) {
