@@ -18,8 +18,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <json-c/json.h>
+
 #include "common/algos.h"
 #include "common/cli.h"
+#include "common/json_print.h"
 #include "common/timeline.h"
 #include "vcube.h"
 
@@ -130,31 +133,44 @@ static void chart_collect(struct chart *ch, const struct opts *o,
 	}
 }
 
+/* One message's line of --list, or its object in --json's array. */
+static void chart_message(struct vcube_print *p, const struct chart *ch,
+			  size_t k)
+{
+	unsigned int t;
+
+	vcube_print_open(p, NULL, '{');
+	vcube_print_uint(p, VCUBE_PRINT_ANY, "src", "%llu", k / ch->n);
+	vcube_print_uint(p, VCUBE_PRINT_ANY, "dst", " %llu", k % ch->n);
+	vcube_print_uint(p, VCUBE_PRINT_ANY, "step", " %llu", ch->step[k]);
+	vcube_print_open(p, "channels", '[');
+	for (t = 0; t < ch->hops[k]; t++)
+		vcube_print_int(p, VCUBE_PRINT_ANY, NULL, " %lld",
+				ch->chan[k * (ch->d + 1) + t]);
+	vcube_print_close(p);
+	vcube_print_text(p, "\n");
+	vcube_print_close(p);
+}
+
 /* --json, or --list (one line per message: src dst step channels). */
 static void chart_messages(const struct chart *ch, const struct opts *o)
 {
-	unsigned int n = ch->n, d = ch->d, t, c = 0;
+	struct vcube_print p;
 	size_t k;
 
-	if (o->json)
-		printf("{\"algo\":\"%s\",\"dim\":%u,\"bytes\":%" PRIu64
-		       ",\"unit_ns\":%" PRIu64 ",\"steps\":%u,\"messages\":[",
-		       o->algo, d, o->len, ch->unit, ch->maxstep);
-	for (k = 0; k < (size_t)n * n; k++) {
-		if (!ch->hops[k])
-			continue;
-		if (o->json)
-			printf("%s\n{\"src\":%zu,\"dst\":%zu,\"step\":%u,\"channels\":[",
-			       c++ ? "," : "", k / n, k % n, ch->step[k]);
-		else
-			printf("%zu %zu %u", k / n, k % n, ch->step[k]);
-		for (t = 0; t < ch->hops[k]; t++)
-			printf(o->json ? "%s%d" : "%s %d", o->json && t ? "," : "",
-			       ch->chan[k * (d + 1) + t]);
-		printf(o->json ? "]}" : "\n");
-	}
-	if (o->json)
-		printf("\n]}\n");
+	/* JSON: the object and its messages written as they go */
+	vcube_print_init(&p, stdout, o->json, JSON_C_TO_STRING_PLAIN, 2);
+	vcube_print_open(&p, NULL, '{');
+	vcube_print_str(&p, VCUBE_PRINT_JSON, "algo", NULL, o->algo);
+	vcube_print_uint(&p, VCUBE_PRINT_JSON, "dim", NULL, ch->d);
+	vcube_print_uint(&p, VCUBE_PRINT_JSON, "bytes", NULL, o->len);
+	vcube_print_uint(&p, VCUBE_PRINT_JSON, "unit_ns", NULL, ch->unit);
+	vcube_print_uint(&p, VCUBE_PRINT_JSON, "steps", NULL, ch->maxstep);
+	vcube_print_open(&p, "messages", '[');
+	for (k = 0; k < (size_t)ch->n * ch->n; k++)
+		if (ch->hops[k])
+			chart_message(&p, ch, k);
+	vcube_print_end(&p);
 }
 
 /*
