@@ -20,6 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
+#include "common/json_print.h"
 #include "vcubectl/vcubectl.h"
 
 #define PF_LINKS	1
@@ -49,10 +52,47 @@ bool vc_trace_last_hop(const struct vcube_trace_rec *r, size_t n, size_t i)
 }
 
 /* Microseconds, to the ns. */
-static void pf_us(FILE *f, const char *key, uint64_t ns)
+static void pf_us(struct vcube_print *p, const char *key, uint64_t ns)
 {
-	fprintf(f, ",\"%s\":%" PRIu64 ".%03u", key, ns / 1000,
-		(unsigned int)(ns % 1000));
+	char s[32];	/* the digits as counted, not as a double prints */
+
+	snprintf(s, sizeof(s), "%" PRIu64 ".%03u", ns / 1000,
+		 (unsigned int)(ns % 1000));
+	vcube_print_value(p, key, json_object_new_double_s(ns / 1e3, s));
+}
+
+static void pf_u(struct vcube_print *p, const char *key, uint64_t v)
+{
+	vcube_print_uint(p, VCUBE_PRINT_JSON, key, NULL, v);
+}
+
+static void pf_s(struct vcube_print *p, const char *key, const char *v)
+{
+	vcube_print_str(p, VCUBE_PRINT_JSON, key, NULL, v);
+}
+
+/* An event's start: its phase, process and (if not -1) track, and name. */
+static void pf_event(struct vcube_print *p, const char *ph, unsigned int pid,
+		     long long tid, const char *name)
+{
+	vcube_print_open(p, NULL, '{');
+	pf_s(p, "ph", ph);
+	pf_u(p, "pid", pid);
+	if (tid >= 0)
+		pf_u(p, "tid", (uint64_t)tid);
+	if (name)
+		pf_s(p, "name", name);
+}
+
+/* A metadata event: @what ("process_name", "thread_name") is @name. */
+static void pf_meta(struct vcube_print *p, unsigned int pid, long long tid,
+		    const char *what, const char *name)
+{
+	pf_event(p, "M", pid, tid, what);
+	vcube_print_open(p, "args", '{');
+	pf_s(p, "name", name);
+	vcube_print_close(p);
+	vcube_print_close(p);
 }
 
 static const char *const pf_kinds[] = {
@@ -68,33 +108,45 @@ static const char *pf_kind(unsigned int kind)
 }
 
 /* Channel use @r, held from @start to @end, on track @tid of process @pid. */
-static void pf_slice(FILE *f, unsigned int pid, unsigned int tid,
+static void pf_slice(struct vcube_print *p, unsigned int pid, unsigned int tid,
 		     const char *name, const struct vcube_trace_rec *r,
 		     uint64_t start, uint64_t end)
 {
-	fprintf(f, ",\n{\"ph\":\"X\",\"pid\":%u,\"tid\":%u,\"name\":\"%s\"",
-		pid, tid, name);
-	pf_us(f, "ts", start);
-	pf_us(f, "dur", end - start);
-	fprintf(f, ",\"args\":{\"msg\":%u,\"kind\":\"%s\",\"src\":%u,\"dst\":%u,"
-		"\"tag\":%u,\"bytes\":%" PRIu64 ",\"channel\":%u,\"hop\":%u",
-		r->msg, pf_kind(r->kind), r->src, r->dst, r->tag, r->bytes,
-		r->channel, r->hop);
+	pf_event(p, "X", pid, tid, name);
+	pf_us(p, "ts", start);
+	pf_us(p, "dur", end - start);
+	vcube_print_open(p, "args", '{');
+	pf_u(p, "msg", r->msg);
+	pf_s(p, "kind", pf_kind(r->kind));
+	pf_u(p, "src", r->src);
+	pf_u(p, "dst", r->dst);
+	pf_u(p, "tag", r->tag);
+	pf_u(p, "bytes", r->bytes);
+	pf_u(p, "channel", r->channel);
+	pf_u(p, "hop", r->hop);
 	/* held from its header's arrival, the body flowing from body_us */
-	pf_us(f, "taken_us", start);
-	pf_us(f, "body_us", r->start);
-	fputs("}}", f);
+	pf_us(p, "taken_us", start);
+	pf_us(p, "body_us", r->start);
+	vcube_print_close(p);
+	vcube_print_close(p);
 }
 
 /* A flow event ('s', 't' or 'f') of message @r, bound to the slice at @ts. */
-static void pf_flow(FILE *f, char ph, unsigned int pid, unsigned int tid,
-		    const struct vcube_trace_rec *r, uint64_t ts)
+static void pf_flow(struct vcube_print *p, char ph, unsigned int pid,
+		    unsigned int tid, const struct vcube_trace_rec *r,
+		    uint64_t ts)
 {
-	fprintf(f, ",\n{\"ph\":\"%c\",\"pid\":%u,\"tid\":%u,\"id\":%u,"
-		"\"cat\":\"message\",\"name\":\"msg %u\"%s", ph, pid, tid,
-		r->msg, r->msg, ph == 'f' ? ",\"bp\":\"e\"" : "");
-	pf_us(f, "ts", ts);
-	fputc('}', f);
+	char phs[2] = { ph, '\0' }, name[24];
+
+	pf_event(p, phs, pid, tid, NULL);
+	pf_u(p, "id", r->msg);
+	pf_s(p, "cat", "message");
+	snprintf(name, sizeof(name), "msg %u", r->msg);
+	pf_s(p, "name", name);
+	if (ph == 'f')
+		pf_s(p, "bp", "e");
+	pf_us(p, "ts", ts);
+	vcube_print_close(p);
 }
 
 struct pf_state {
@@ -118,7 +170,7 @@ static bool pf_has_msg(const struct pf_state *s, uint32_t msg)
 }
 
 /* Channel use @x: its link slice and, for a message's data, a flow step. */
-static void pf_record(FILE *f, struct pf_state *s,
+static void pf_record(struct vcube_print *p, struct pf_state *s,
 		      const struct vcube_trace_rec *x)
 {
 	unsigned int lane, tid;
@@ -130,9 +182,9 @@ static void pf_record(FILE *f, struct pf_state *s,
 	tid = x->channel * PF_LANES + lane;
 	snprintf(name, sizeof(name), "%s %u->%u", pf_kind(x->kind), x->src,
 		 x->dst);
-	pf_slice(f, PF_LINKS, tid, name, x, vc_trace_held_from(x), x->end);
+	pf_slice(p, PF_LINKS, tid, name, x, vc_trace_held_from(x), x->end);
 	if (x->kind == VCUBE_TRACE_KIND_DATA && pf_has_msg(s, x->msg))
-		pf_flow(f, 't', PF_LINKS, tid, x, x->start);
+		pf_flow(p, 't', PF_LINKS, tid, x, x->start);
 }
 
 /* A slice on a node's track: a message sent or received, or a wait. */
@@ -162,22 +214,26 @@ static int pf_item_cmp(const void *a, const void *b)
 }
 
 /* The arguments of a message's slices: every time the kernel recorded. */
-static void pf_msg_args(FILE *f, const struct vcube_trace_rec *r)
+static void pf_msg_args(struct vcube_print *p, const struct vcube_trace_rec *r)
 {
-	fprintf(f, ",\"args\":{\"msg\":%u,\"src\":%u,\"dst\":%u,\"tag\":%u,"
-		"\"bytes\":%" PRIu64 ",\"proto\":\"%s\",\"hops\":%u",
-		r->msg, r->src, r->dst, r->tag, r->bytes,
-		vc_trace_proto_name(r->proto), r->hop);
-	pf_us(f, "posted_us", r->start);
-	pf_us(f, "acquired_us", r->acquired);
-	pf_us(f, "body_us", r->flow);
-	pf_us(f, "delivered_us", r->end);
-	fprintf(f, ",\"longest_wait\":\"%s\"", vc_trace_cause_name(r->cause));
+	vcube_print_open(p, "args", '{');
+	pf_u(p, "msg", r->msg);
+	pf_u(p, "src", r->src);
+	pf_u(p, "dst", r->dst);
+	pf_u(p, "tag", r->tag);
+	pf_u(p, "bytes", r->bytes);
+	pf_s(p, "proto", vc_trace_proto_name(r->proto));
+	pf_u(p, "hops", r->hop);
+	pf_us(p, "posted_us", r->start);
+	pf_us(p, "acquired_us", r->acquired);
+	pf_us(p, "body_us", r->flow);
+	pf_us(p, "delivered_us", r->end);
+	pf_s(p, "longest_wait", vc_trace_cause_name(r->cause));
 	if (r->holder != VCUBE_TRACE_NONE)
-		fprintf(f, ",\"held_by_msg\":%u", r->holder);
+		pf_u(p, "held_by_msg", r->holder);
 	if (r->channel != VCUBE_TRACE_NONE)
-		fprintf(f, ",\"channel\":%u", r->channel);
-	fputs("}}", f);
+		pf_u(p, "channel", r->channel);
+	vcube_print_close(p);
 }
 
 /* A wait's name: its cause, and what held it up. */
@@ -199,24 +255,29 @@ static void pf_wait_name(char *b, size_t n, const struct vcube_trace_rec *r)
 			 "busy" : "wait", c);
 }
 
-static void pf_wait_args(FILE *f, const struct vcube_trace_rec *r)
+static void pf_wait_args(struct vcube_print *p, const struct vcube_trace_rec *r)
 {
-	fprintf(f, ",\"args\":{\"cause\":\"%s\"", vc_trace_cause_name(r->cause));
-	if (r->msg != VCUBE_TRACE_NONE)
-		fprintf(f, ",\"msg\":%u,\"peer\":%u,\"tag\":%u,\"bytes\":%" PRIu64,
-			r->msg, r->dst, r->tag, r->bytes);
-	else if (r->cause >= VCUBE_TRACE_CAUSE_COMPUTE)
-		fprintf(f, ",\"work_ns\":%" PRIu64 ",\"noise_ns\":%" PRIu64,
-			r->bytes, r->end - r->start - r->bytes);
+	vcube_print_open(p, "args", '{');
+	pf_s(p, "cause", vc_trace_cause_name(r->cause));
+	if (r->msg != VCUBE_TRACE_NONE) {
+		pf_u(p, "msg", r->msg);
+		pf_u(p, "peer", r->dst);
+		pf_u(p, "tag", r->tag);
+		pf_u(p, "bytes", r->bytes);
+	} else if (r->cause >= VCUBE_TRACE_CAUSE_COMPUTE) {
+		pf_u(p, "work_ns", r->bytes);
+		pf_u(p, "noise_ns", r->end - r->start - r->bytes);
+	}
 	if (r->channel != VCUBE_TRACE_NONE)
-		fprintf(f, ",\"channel\":%u", r->channel);
+		pf_u(p, "channel", r->channel);
 	if (r->holder != VCUBE_TRACE_NONE)
-		fprintf(f, ",\"held_by_msg\":%u", r->holder);
-	fputs("}}", f);
+		pf_u(p, "held_by_msg", r->holder);
+	vcube_print_close(p);
 }
 
 /* Item @it on its node's first free lane, with its flow's end if it has one. */
-static void pf_item_write(FILE *f, struct pf_state *s, const struct pf_item *it)
+static void pf_item_write(struct vcube_print *p, struct pf_state *s,
+			  const struct pf_item *it)
 {
 	const struct vcube_trace_rec *r = it->r;
 	unsigned int tid = it->node * PF_LANES +
@@ -229,19 +290,18 @@ static void pf_item_write(FILE *f, struct pf_state *s, const struct pf_item *it)
 		snprintf(name, sizeof(name), it->type == PF_SEND ?
 			 "send to %u" : "receive from %u",
 			 it->type == PF_SEND ? r->dst : r->src);
-	fprintf(f, ",\n{\"ph\":\"X\",\"pid\":%u,\"tid\":%u,\"name\":\"%s\"",
-		PF_NODES, tid, name);
-	pf_us(f, "ts", it->start);
-	pf_us(f, "dur", it->end - it->start);
-	if (it->type == PF_WAIT) {
-		pf_wait_args(f, r);
-		return;
-	}
-	pf_msg_args(f, r);
-	if (it->type == PF_SEND)
-		pf_flow(f, 's', PF_NODES, tid, r, r->flow);
+	pf_event(p, "X", PF_NODES, tid, name);
+	pf_us(p, "ts", it->start);
+	pf_us(p, "dur", it->end - it->start);
+	if (it->type == PF_WAIT)
+		pf_wait_args(p, r);
 	else
-		pf_flow(f, 'f', PF_NODES, tid, r, r->end);
+		pf_msg_args(p, r);
+	vcube_print_close(p);
+	if (it->type == PF_SEND)
+		pf_flow(p, 's', PF_NODES, tid, r, r->flow);
+	else if (it->type == PF_RECV)
+		pf_flow(p, 'f', PF_NODES, tid, r, r->end);
 }
 
 /*
@@ -249,7 +309,7 @@ static void pf_item_write(FILE *f, struct pf_state *s, const struct pf_item *it)
  * order of their own (node, time), so that the lanes and the file are the
  * same whatever order the ring took them in; 0 or -ENOMEM.
  */
-static int pf_nodes(FILE *f, struct pf_state *s,
+static int pf_nodes(struct vcube_print *p, struct pf_state *s,
 		    const struct vcube_trace_rec *r, size_t n)
 {
 	struct pf_item *it = calloc(2 * n + 1, sizeof(*it));
@@ -272,31 +332,22 @@ static int pf_nodes(FILE *f, struct pf_state *s,
 	}
 	qsort(it, k, sizeof(*it), pf_item_cmp);
 	for (i = 0; i < k; i++)
-		pf_item_write(f, s, &it[i]);
+		pf_item_write(p, s, &it[i]);
 	free(it);
 	return 0;
-}
-
-/* A JSON string's characters (a mark's: printable ASCII, the kernel says). */
-static void pf_str(FILE *f, const char *v)
-{
-	for (; *v; v++) {
-		if (*v == '"' || *v == '\\')
-			fputc('\\', f);
-		fputc((unsigned char)*v >= 0x20 ? *v : '?', f);
-	}
 }
 
 /*
  * The phases each node marked: a slice from each mark to the node's next
  * one, the last to the end of the trace; 0 or -ENOMEM.
  */
-static int pf_phases(FILE *f, const struct pf_state *s,
+static int pf_phases(struct vcube_print *p, const struct pf_state *s,
 		     const struct vcube_trace_rec *r, size_t n, uint64_t last)
 {
 	size_t i, k;
 	const struct vcube_trace_rec **m =
 		vc_trace_node_recs(r, n, VCUBE_TRACE_KIND_MARK, s->nnodes, &k);
+	char name[32];
 	uint64_t end;
 
 	if (!m)
@@ -304,49 +355,52 @@ static int pf_phases(FILE *f, const struct pf_state *s,
 	for (i = 0; i < k; i++) {
 		end = i + 1 < k && m[i + 1]->src == m[i]->src ?
 		      m[i + 1]->start : last > m[i]->start ? last : m[i]->start;
-		fprintf(f, ",\n{\"ph\":\"X\",\"pid\":%u,\"tid\":%u,\"name\":\"",
-			PF_PHASES, m[i]->src);
-		pf_str(f, m[i]->label);
-		fputc('"', f);
-		pf_us(f, "ts", m[i]->start);
-		pf_us(f, "dur", end - m[i]->start);
-		fprintf(f, ",\"args\":{\"node\":%u}}", m[i]->src);
+		pf_event(p, "X", PF_PHASES, m[i]->src, m[i]->label);
+		pf_us(p, "ts", m[i]->start);
+		pf_us(p, "dur", end - m[i]->start);
+		vcube_print_open(p, "args", '{');
+		pf_u(p, "node", m[i]->src);
+		vcube_print_close(p);
+		vcube_print_close(p);
 	}
 	for (i = 0; i < k; i++)
-		if (!i || m[i - 1]->src != m[i]->src)
-			fprintf(f, ",\n{\"ph\":\"M\",\"pid\":%u,\"tid\":%u,\"name\":\"thread_name\",\"args\":{\"name\":\"node %u phases\"}}",
-				PF_PHASES, m[i]->src, m[i]->src);
+		if (!i || m[i - 1]->src != m[i]->src) {
+			snprintf(name, sizeof(name), "node %u phases",
+				 m[i]->src);
+			pf_meta(p, PF_PHASES, m[i]->src, "thread_name", name);
+		}
 	if (k)
-		fprintf(f, ",\n{\"ph\":\"M\",\"pid\":%u,\"name\":\"process_name\",\"args\":{\"name\":\"phases\"}}",
-			PF_PHASES);
+		pf_meta(p, PF_PHASES, -1, "process_name", "phases");
 	free(m);
 	return 0;
 }
 
 /* Names for the tracks and lanes used, once the lanes are known. */
-static void pf_names(FILE *f, const struct vcube_nl_topo *t,
+static void pf_names(struct vcube_print *p, const struct vcube_nl_topo *t,
 		     const struct vcube_nl_link *l, const struct pf_state *s)
 {
-	char ends[64];
+	char ends[64], name[128];
 	size_t i;
 	unsigned int k;
 
-	fprintf(f, ",\n{\"ph\":\"M\",\"pid\":%u,\"name\":\"process_name\",\"args\":{\"name\":\"links\"}}",
-		PF_LINKS);
-	fprintf(f, ",\n{\"ph\":\"M\",\"pid\":%u,\"name\":\"process_name\",\"args\":{\"name\":\"nodes\"}}",
-		PF_NODES);
+	pf_meta(p, PF_LINKS, -1, "process_name", "links");
+	pf_meta(p, PF_NODES, -1, "process_name", "nodes");
 	for (i = 0; i < s->nlinks; i++) {
 		vc_link_ends(t, &l[i], ends, sizeof(ends));
-		for (k = 0; k < s->links[i].nlanes; k++)
-			fprintf(f, ",\n{\"ph\":\"M\",\"pid\":%u,\"tid\":%zu,\"name\":\"thread_name\",\"args\":{\"name\":\"%zu: %s%s%.0u\"}}",
-				PF_LINKS, i * PF_LANES + k, i, ends,
-				k ? " lane " : "", k);
+		for (k = 0; k < s->links[i].nlanes; k++) {
+			snprintf(name, sizeof(name), "%zu: %s%s%.0u", i, ends,
+				 k ? " lane " : "", k);
+			pf_meta(p, PF_LINKS, (long long)(i * PF_LANES + k),
+				"thread_name", name);
+		}
 	}
 	for (i = 0; i < s->nnodes; i++)
-		for (k = 0; k < s->nodes[i].nlanes; k++)
-			fprintf(f, ",\n{\"ph\":\"M\",\"pid\":%u,\"tid\":%zu,\"name\":\"thread_name\",\"args\":{\"name\":\"node %zu%s%.0u\"}}",
-				PF_NODES, i * PF_LANES + k, i,
-				k ? " lane " : "", k);
+		for (k = 0; k < s->nodes[i].nlanes; k++) {
+			snprintf(name, sizeof(name), "node %zu%s%.0u", i,
+				 k ? " lane " : "", k);
+			pf_meta(p, PF_NODES, (long long)(i * PF_LANES + k),
+				"thread_name", name);
+		}
 }
 
 /* A channel's occupancy changes by @d at @t. */
@@ -371,13 +425,13 @@ static int pf_occ_cmp(const void *a, const void *b)
  * Counters ("C"): each link's occupancy, the transfers holding it, at every
  * instant it changes, named as its tracks are; 0 or -ENOMEM.
  */
-static int pf_counters(FILE *f, const struct vcube_nl_topo *t,
+static int pf_counters(struct vcube_print *p, const struct vcube_nl_topo *t,
 		       const struct vcube_nl_link *l, size_t nl,
 		       const struct vcube_trace_rec *r, size_t n)
 {
 	struct pf_occ *o = calloc(2 * n + 1, sizeof(*o));
 	size_t i, k = 0;
-	char ends[64];
+	char ends[64], name[128];
 	int level = 0;
 
 	if (!o)
@@ -395,15 +449,42 @@ static int pf_counters(FILE *f, const struct vcube_nl_topo *t,
 		if (i + 1 < k && o[i + 1].chan == o[i].chan && o[i + 1].t == o[i].t)
 			continue;	/* one value per instant */
 		vc_link_ends(t, &l[o[i].chan], ends, sizeof(ends));
-		fprintf(f, ",\n{\"ph\":\"C\",\"pid\":%u,\"name\":\"%u: %s occupancy\"",
-			PF_LINKS, o[i].chan, ends);
-		pf_us(f, "ts", o[i].t);
-		fprintf(f, ",\"args\":{\"transfers\":%d}}", level);
+		snprintf(name, sizeof(name), "%u: %s occupancy", o[i].chan,
+			 ends);
+		pf_event(p, "C", PF_LINKS, -1, name);
+		pf_us(p, "ts", o[i].t);
+		vcube_print_open(p, "args", '{');
+		vcube_print_int(p, VCUBE_PRINT_JSON, "transfers", NULL, level);
+		vcube_print_close(p);
+		vcube_print_close(p);
 		if (i + 1 == k || o[i + 1].chan != o[i].chan)
 			level = 0;
 	}
 	free(o);
 	return 0;
+}
+
+/*
+ * The document's start: what was traced (otherData), and the events'
+ * array up to its first event, the process of vcube itself.
+ */
+static void pf_head(struct vcube_print *p, const struct vcube_nl_topo *t,
+		    const struct vcube_trace_rec *r, size_t n, size_t nchan,
+		    size_t nmsgs)
+{
+	vcube_print_open(p, NULL, '{');
+	pf_s(p, "displayTimeUnit", "ns");
+	vcube_print_open(p, "otherData", '{');
+	pf_s(p, "topology", vcube_topology_name(t->kind));
+	pf_s(p, "shape", t->shape);
+	pf_s(p, "profile", t->profile);
+	pf_u(p, "records", n);
+	pf_u(p, "channel_uses", nchan);
+	pf_u(p, "messages", nmsgs);
+	pf_u(p, "dropped", n ? r[0].seq : 0);
+	vcube_print_close(p);
+	vcube_print_open(p, "traceEvents", '[');
+	pf_meta(p, 0, -1, "process_name", "vcube");
 }
 
 int vc_perfetto_write(FILE *f, const struct vcube_nl_topo *t,
@@ -412,6 +493,7 @@ int vc_perfetto_write(FILE *f, const struct vcube_nl_topo *t,
 {
 	struct pf_state s = { .nlinks = nl, .nnodes = t->nodes };
 	uint32_t *msgs = calloc(n + 1, sizeof(*msgs));
+	struct vcube_print p;
 	uint64_t last = 0;
 	size_t i, nchan = 0;
 	int ret;
@@ -432,12 +514,9 @@ int vc_perfetto_write(FILE *f, const struct vcube_nl_topo *t,
 	}
 	qsort(msgs, s.nmsgs, sizeof(*msgs), pf_u32_cmp);
 	s.msgs = msgs;
-	fprintf(f, "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"topology\":\"%s\","
-		"\"shape\":\"%s\",\"profile\":\"%s\",\"records\":%zu,\"channel_uses\":%zu,"
-		"\"messages\":%zu,\"dropped\":%" PRIu64 "},\"traceEvents\":[\n"
-		"{\"ph\":\"M\",\"pid\":0,\"name\":\"process_name\",\"args\":{\"name\":\"vcube\"}}",
-		vcube_topology_name(t->kind), t->shape, t->profile, n, nchan,
-		s.nmsgs, n ? r[0].seq : 0);
+	/* the object and its events written as they go, an event a line */
+	vcube_print_init(&p, f, true, JSON_C_TO_STRING_PLAIN, 2);
+	pf_head(&p, t, r, n, nchan, s.nmsgs);
 	/*
 	 * Channel uses as recorded: at delivery, a transfer's hops together
 	 * in hop order; a lane takes a slice only after its last one ended,
@@ -445,14 +524,13 @@ int vc_perfetto_write(FILE *f, const struct vcube_nl_topo *t,
 	 */
 	for (i = 0; i < n; i++)
 		if (vc_trace_is_chan(&r[i]))
-			pf_record(f, &s, &r[i]);
-	ret = pf_nodes(f, &s, r, n);
-	ret = ret ?: pf_phases(f, &s, r, n, last);
-	ret = ret ?: pf_counters(f, t, l, nl, r, n);
-	pf_names(f, t, l, &s);
-	fputs("\n]}\n", f);
+			pf_record(&p, &s, &r[i]);
+	ret = pf_nodes(&p, &s, r, n);
+	ret = ret ?: pf_phases(&p, &s, r, n, last);
+	ret = ret ?: pf_counters(&p, t, l, nl, r, n);
+	pf_names(&p, t, l, &s);
 	free(s.links);
 	free(s.nodes);
 	free(msgs);
-	return ret ?: ferror(f) ? -EIO : 0;
+	return vcube_print_end(&p) ?: ret;
 }
