@@ -5,13 +5,15 @@
  * bench-sweep-out.txt: the table and JSON as the earlier writer wrote
  * them; CSV since it starts with its heading and ends with its facts), a
  * CSV read back (--from) giving the same JSON, every field kept, strings
- * escaped; and the writer's rules on a small study: meta values where
+ * escaped (json-c reads a name with controls and UTF-8 back); and the writer's rules on a small study: meta values where
  * they are asked for, nested JSON objects that CSV flattens, columns
  * shown in only some formats, scaled, suffixed and boolean cells.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <json-c/json.h>
 
 #include "bench/bench.h"
 #include "check.h"
@@ -115,6 +117,33 @@ static void odd_csv(FILE *f, void *arg)
 	odd_bench(&b, r, BENCH_CSV);
 	b.nres = 1;
 	bench_write(&b, f);
+}
+
+/* A name with a control character, a tab and non-ASCII letters. */
+#define ODD_NAME "c\x01t\t\"\\\xc3\xa9\xcf\x80"
+
+static void odd_chars(FILE *f, void *arg)
+{
+	struct result r[1] = { { ODD_NAME, 8, 1, 3, 2, 1, -1, "" } };
+	struct bench b;
+
+	(void)arg;
+	odd_bench(&b, r, BENCH_JSON);
+	b.nres = 1;
+	bench_write(&b, f);
+}
+
+/* json-c reads @s back: its first result's algo is ODD_NAME. */
+static bool odd_read_back(const char *s)
+{
+	struct json_object *d = s ? json_tokener_parse(s) : NULL, *res, *a;
+	bool ok = json_object_object_get_ex(d, "results", &res) &&
+		  json_object_object_get_ex(json_object_array_get_idx(res, 0),
+					    "algo", &a) &&
+		  !strcmp(json_object_get_string(a), ODD_NAME);
+
+	json_object_put(d);
+	return ok;
 }
 
 /* CSV written, read back as --from reads it, and written as JSON. */
@@ -252,6 +281,10 @@ int main(void)
 	got = capture(odd_json, NULL);
 	CHECK(got && strstr(got, "\"algo\":\"q\\\"uo\\\\te\""),
 	      "JSON strings are escaped: %s", got ? got : "");
+	free(got);
+	got = capture(odd_chars, NULL);
+	CHECK(odd_read_back(got), "controls and UTF-8 read back: %s",
+	      got ? got : "");
 	free(got);
 	CHECK(bench_out_fmt(0, 0) == BENCH_TABLE &&
 	      bench_out_fmt(1, 0) == BENCH_CSV &&
