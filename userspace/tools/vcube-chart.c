@@ -159,7 +159,8 @@ static void chart_messages(const struct chart *ch, const struct opts *o)
 	size_t k;
 
 	/* JSON: the object and its messages written as they go */
-	vcube_print_init(&p, stdout, o->json, JSON_C_TO_STRING_PLAIN, 2);
+	vcube_print_init(&p, stdout, o->json,
+			 JSON_C_TO_STRING_PLAIN | VCUBE_PRINT_LINES, 2);
 	vcube_print_open(&p, NULL, '{');
 	vcube_print_str(&p, VCUBE_PRINT_JSON, "algo", NULL, o->algo);
 	vcube_print_uint(&p, VCUBE_PRINT_JSON, "dim", NULL, ch->d);

@@ -27,8 +27,8 @@ void bench_out_start(struct bench_out *o, FILE *f, enum bench_fmt fmt,
 	*o = (struct bench_out){ .f = f, .fmt = fmt, .cols = cols,
 				 .ncols = ncols };
 	/* JSON: the object and its array of rows written as they go */
-	vcube_print_init(&o->p, f, fmt == BENCH_JSON, JSON_C_TO_STRING_PLAIN,
-			 2);
+	vcube_print_init(&o->p, f, fmt == BENCH_JSON,
+			 JSON_C_TO_STRING_PLAIN | VCUBE_PRINT_LINES, 2);
 	/* without memory for it, the facts go first, as a comment */
 	if (fmt == BENCH_CSV)
 		o->tf = open_memstream(&o->trail, &o->ntrail);

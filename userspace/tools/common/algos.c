@@ -65,7 +65,8 @@ int vcube_tool_algos_print(FILE *f, unsigned int mask, bool json)
 	size_t i;
 
 	/* the array written as it goes, an algorithm a line */
-	vcube_print_init(&p, f, json, JSON_C_TO_STRING_SPACED, 1);
+	vcube_print_init(&p, f, json, JSON_C_TO_STRING_SPACED | VCUBE_PRINT_LINES,
+			 1);
 	vcube_print_open(&p, NULL, '[');
 	for (k = 0; k < VCUBE_ALGO_NKINDS; k++) {
 		if (!(mask & 1U << k))

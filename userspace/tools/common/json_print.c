@@ -2,7 +2,8 @@
 /*
  * The tools' printer of text and JSON (json_print.h), on json-c: the
  * levels of a document written as they go have their brackets, commas
- * and keys put here, every value (and key) is json-c's text.
+ * and keys put here, every value (and key) is json-c's text. Pretty,
+ * those levels are laid out as json-c lays out the rest.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -17,8 +18,20 @@ void vcube_print_init(struct vcube_print *o, FILE *f, bool json, int flags,
 		      unsigned int stream)
 {
 	*o = (struct vcube_print){ .f = f, .json = json, .stream = stream,
-				   .flags = flags |
+				   .lines = flags & VCUBE_PRINT_LINES,
+				   .flags = (flags & ~VCUBE_PRINT_LINES) |
 					    JSON_C_TO_STRING_NOSLASHESCAPE };
+}
+
+static bool pretty(const struct vcube_print *o)
+{
+	return o->flags & JSON_C_TO_STRING_PRETTY;
+}
+
+/* Pretty: a new line, indented to depth @d. */
+static void indent(struct vcube_print *o, unsigned int d)
+{
+	fprintf(o->f, "\n%*s", 2 * d, "");
 }
 
 static void fail(struct vcube_print *o, int err)
@@ -27,10 +40,27 @@ static void fail(struct vcube_print *o, int err)
 		o->err = err;
 }
 
-/* json-c's text of @v, written, and @v put. */
+/*
+ * json-c's text of @v, written, and @v put. Pretty, it goes on at the
+ * current depth (a string holds no raw newline: every one is layout),
+ * and an empty array or object is [] or {}, as python's json.dumps has.
+ */
 static void put(struct vcube_print *o, struct json_object *v)
 {
-	fputs(json_object_to_json_string_ext(v, o->flags), o->f);
+	const char *s = json_object_to_json_string_ext(v, o->flags), *e;
+
+	for (; pretty(o) && *s; s++) {
+		e = *s == '[' || *s == '{' ? s + 1 + strspn(s + 1, "\n ") : s;
+		if ((*s == '[' && *e == ']') || (*s == '{' && *e == '}')) {
+			fputc(*s, o->f);
+			s = e;
+		}
+		if (*s == '\n')
+			indent(o, o->depth);
+		else
+			fputc(*s, o->f);
+	}
+	fputs(s, o->f);
 	json_object_put(v);
 }
 
@@ -41,10 +71,12 @@ static void lead(struct vcube_print *o, const char *key)
 
 	if (o->lv[d].n++)
 		fputc(',', o->f);
-	if (o->lv[d].array) {
+	if (pretty(o))
+		indent(o, o->depth);
+	else if (o->lv[d].array && o->lines)
 		fputc('\n', o->f);
+	if (o->lv[d].array)
 		return;
-	}
 	put(o, json_object_new_string(key ? key : ""));
 	fputs(o->flags & JSON_C_TO_STRING_SPACED ? ": " : ":", o->f);
 }
@@ -121,7 +153,11 @@ void vcube_print_close(struct vcube_print *o)
 		return;
 	d = --o->depth;
 	if (!o->lv[d].obj) {
-		fputs(o->lv[d].array ? "\n]" : "}", o->f);
+		if (pretty(o) && o->lv[d].n)
+			indent(o, d);
+		else if (o->lv[d].array && o->lines && !pretty(o))
+			fputc('\n', o->f);
+		fputc(o->lv[d].array ? ']' : '}', o->f);
 		if (!d)
 			doc_end(o);
 		return;

@@ -11,11 +11,14 @@
  * One document after another: opening a container at the top begins
  * one, closing it writes its end and a newline. The outermost @stream
  * levels of a document are written as they go (their brackets, commas
- * and keys, an array's elements one a line), each member as soon as it
- * is whole; deeper levels are built in memory and written, by json-c
- * with @flags, when they close. So a run's rows can be out as each one
- * ends (@stream 2: the object and its array of rows), and a document
- * with @stream 0 is built whole and can be pretty-printed.
+ * and keys), each member as soon as it is whole; deeper levels are built
+ * in memory and written, by json-c with @flags, when they close. So a
+ * run's rows are out as each one ends (@stream 2: the object and its
+ * array of rows), and a long list never is in memory as JSON. Pretty
+ * (JSON_C_TO_STRING_PRETTY), the streamed levels are indented as json-c
+ * indents, and an empty container is [] or {}: the text is python's
+ * json.dumps(indent=2). VCUBE_PRINT_LINES: else compact, the elements of
+ * a streamed array one a line.
  */
 #ifndef VCUBE_TOOLS_JSON_PRINT_H
 #define VCUBE_TOOLS_JSON_PRINT_H
@@ -34,10 +37,12 @@ enum vcube_print_form {
 #define VCUBE_PRINT_DEPTH	8
 /* vcube_print_real(): JSON as "%g", the shortest. */
 #define VCUBE_PRINT_G		(-1)
+/* With json-c's flags: a streamed array's elements one a line. */
+#define VCUBE_PRINT_LINES	(1 << 30)
 
 struct vcube_print {
 	FILE *f;
-	bool json;
+	bool json, lines;
 	int flags;		/* json-c's JSON_C_TO_STRING_* */
 	unsigned int stream;	/* the outer levels written as they go */
 	unsigned int depth;
@@ -51,9 +56,9 @@ struct vcube_print {
 };
 
 /*
- * Print to @f, JSON if @json (else text), the JSON of built levels as
- * json-c's @flags say (JSON_C_TO_STRING_PLAIN, _SPACED, _PRETTY; '/' is
- * never escaped), the outer @stream levels as they go.
+ * Print to @f, JSON if @json (else text), as json-c's @flags say
+ * (JSON_C_TO_STRING_PLAIN, _SPACED, _PRETTY; '/' is never escaped) and
+ * VCUBE_PRINT_LINES, the outer @stream levels as they go.
  */
 void vcube_print_init(struct vcube_print *o, FILE *f, bool json, int flags,
 		      unsigned int stream);

@@ -515,7 +515,8 @@ int vc_perfetto_write(FILE *f, const struct vcube_nl_topo *t,
 	qsort(msgs, s.nmsgs, sizeof(*msgs), pf_u32_cmp);
 	s.msgs = msgs;
 	/* the object and its events written as they go, an event a line */
-	vcube_print_init(&p, f, true, JSON_C_TO_STRING_PLAIN, 2);
+	vcube_print_init(&p, f, true, JSON_C_TO_STRING_PLAIN | VCUBE_PRINT_LINES,
+			 2);
 	pf_head(&p, t, r, n, nchan, s.nmsgs);
 	/*
 	 * Channel uses as recorded: at delivery, a transfer's hops together

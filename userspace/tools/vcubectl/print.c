@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * vcubectl's one printer of text and JSON (print.h), on the tools' own
- * (common/json_print.h): each output is built whole and written by
- * json-c, compact, one line per output, or with -p indented two spaces
- * a level.
+ * (common/json_print.h): compact, one line per output, or with -p
+ * indented two spaces a level. The outer level is written as it goes, a
+ * list's entries each whole as it ends, so that a long trace's JSON is
+ * never all in memory.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -23,7 +24,7 @@ static struct vcube_print *pr(void)
 		vcube_print_init(&out, stdout, json, pretty ?
 				 JSON_C_TO_STRING_PRETTY |
 				 JSON_C_TO_STRING_SPACED :
-				 JSON_C_TO_STRING_PLAIN, 0);
+				 JSON_C_TO_STRING_PLAIN, 1);
 	return &out;
 }
 
