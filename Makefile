@@ -226,6 +226,13 @@ $(B)/tests/bench_out_test: tests/host/bench_out_test.c userspace/tools/bench/out
 		-fsanitize=address,undefined -fno-sanitize-recover=all -o $@ $< userspace/tools/bench/out.c \
 		userspace/tools/common/json_print.c $(JSON_LIBS)
 
+# The tools' printer of text and JSON, on its own.
+$(B)/tests/json_print_test: tests/host/json_print_test.c userspace/tools/common/json_print.c \
+		userspace/tools/common/json_print.h
+	@mkdir -p $(dir $@)
+	$(CC) $(VCUBE_CFLAGS) -Iuserspace/tools $(CFLAGS) -fsanitize=address,undefined \
+		-fno-sanitize-recover=all -o $@ $< userspace/tools/common/json_print.c $(JSON_LIBS)
+
 $(B)/tests/vm/%: tests/vm/%.c $(B)/lib/libvcube.a $(wildcard userspace/lib/*.h tests/vm/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) $(CFLAGS) -o $@ $< $(B)/lib/libvcube.a -lm $(NL_LIBS)
