@@ -51,8 +51,8 @@ csvq() { local q=${1//\\/\\\\}; q=${q//\"/\\\"}; printf '"%s"' "$q"; }
 	echo "${odd:0:20},64,1000,1500.5,2000,1"
 	echo "pex,64,900,950.0,1000,0"
 } > "$d/odd.csv"
-"$bin/vcube-bench" --from "$d/odd.csv" --json > "$d/bench" 2> "$d/e"
-t "vcube-bench --from --json with odd facts: JSON that parses" parses "$d/bench"
+"$bin/vcube-bench" redraw --from "$d/odd.csv" --json > "$d/bench" 2> "$d/e"
+t "vcube-bench redraw --from --json with odd facts: JSON that parses" parses "$d/bench"
 t "vcube-bench --json: the shape comes back" same "$d/bench" 'd["network"]["shape"]'
 t "vcube-bench --json: the profile comes back" same "$d/bench" 'd["network"]["profile"]' "$short"
 t "vcube-bench --json: the algorithm's name comes back" python3 -c '
@@ -61,8 +61,8 @@ d = json.load(open(sys.argv[1], encoding="utf-8"))
 r = d["results"]
 assert r[0]["algo"] == sys.argv[2][:20] and r[0]["avg"] == 1500.5, r
 assert r[1]["algo"] == "pex" and r[1]["ok"] is False, r' "$d/bench" "$odd"
-"$bin/vcube-bench" --list --json > "$d/blist"
-t "vcube-bench --list --json parses" parses "$d/blist"
+"$bin/vcube-bench" list --json > "$d/blist"
+t "vcube-bench list --json parses" parses "$d/blist"
 
 # --- vcubectl: the network's shape and profile as sysfs gives them ---------
 fx=$d/sys

@@ -13,14 +13,14 @@
 
 /* The tool option that runs each kind. */
 static const char *const how[VCUBE_ALGO_NKINDS] = {
-	[VCUBE_ALGO_XCHG] = "complete exchanges (vcube-bench --algo)",
-	[VCUBE_ALGO_IRREGULAR] = "irregular schedules (vcube-bench --density)",
-	[VCUBE_ALGO_SYNC] = "barriers (vcube-bench --barrier, --shift)",
-	[VCUBE_ALGO_BCAST] = "broadcasts (vcube-bench --bcast, --ge)",
-	[VCUBE_ALGO_REDUCE] = "reductions (vcube-bench --reduce, --ge)",
+	[VCUBE_ALGO_XCHG] = "complete exchanges (vcube-bench exchange, fft)",
+	[VCUBE_ALGO_IRREGULAR] = "irregular schedules (vcube-bench irregular)",
+	[VCUBE_ALGO_SYNC] = "barriers (vcube-bench barrier, shift)",
+	[VCUBE_ALGO_BCAST] = "broadcasts (vcube-bench bcast, ge)",
+	[VCUBE_ALGO_REDUCE] = "reductions (vcube-bench reduce, ge)",
 	[VCUBE_ALGO_SCAN] = "scans (vcube_scan_run)",
 	[VCUBE_ALGO_KERNEL] = "communication kernels (vcube_kernel_run)",
-	[VCUBE_ALGO_SHIFT] = "shifts (vcube-bench --shift)",
+	[VCUBE_ALGO_SHIFT] = "shifts (vcube_shift_run)",
 };
 
 static const struct {
