@@ -183,16 +183,16 @@ $(B)/tests/vcube-sim-check: userspace/tools/vcube-sim.c $(CORE_SRC) $(wildcard k
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -DVC_RERATE_CHECK -Ikernel/core -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(CORE_SRC) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS) $(JSON_LIBS)
 
-$(B)/bin/vcube-bench: userspace/tools/vcube-bench.c $(wildcard userspace/tools/bench/*.[ch]) $(TOOL_DEPS) $(LIBVCUBE_DEP)
+$(B)/bin/vcube-bench: userspace/tools/vcube-bench.c $(wildcard userspace/tools/vcube-bench/*.[ch]) $(TOOL_DEPS) $(LIBVCUBE_DEP)
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(wildcard userspace/tools/bench/*.c) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS) $(JSON_LIBS)
+	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(wildcard userspace/tools/vcube-bench/*.c) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS) $(JSON_LIBS)
 
 # The same program over MPI, which vcube-bench COMMAND --transport mpi runs from
 # ../libexec/vcube beside it (so that runs on the device load no MPI):
 # Debian's Open MPI compiler wrapper, and the transport in bench/mpi/.
-$(BENCH_MPI): userspace/tools/vcube-bench.c $(wildcard userspace/tools/bench/*.[ch] userspace/tools/bench/mpi/*.c) $(TOOL_DEPS) $(LIBVCUBE_DEP)
+$(BENCH_MPI): userspace/tools/vcube-bench.c $(wildcard userspace/tools/vcube-bench/*.[ch] userspace/tools/vcube-bench/mpi/*.c) $(TOOL_DEPS) $(LIBVCUBE_DEP)
 	@mkdir -p $(dir $@)
-	OMPI_CC=$(CC) mpicc $(VCUBE_CFLAGS) $(CPPFLAGS) -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(wildcard userspace/tools/bench/*.c userspace/tools/bench/mpi/*.c) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS) $(JSON_LIBS)
+	OMPI_CC=$(CC) mpicc $(VCUBE_CFLAGS) $(CPPFLAGS) -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(wildcard userspace/tools/vcube-bench/*.c userspace/tools/vcube-bench/mpi/*.c) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS) $(JSON_LIBS)
 
 $(B)/bin/vcubectl: userspace/tools/vcubectl.c $(wildcard userspace/tools/vcubectl/*.[ch]) $(TOOL_DEPS) $(LIBVCUBE_DEP)
 	@mkdir -p $(dir $@)
@@ -219,11 +219,11 @@ $(B)/tests/%: tests/host/%.c $(ASAN_OBJ) $(ASAN_HDR)
 	$(CC) $(VCUBE_CFLAGS) -Ikernel/core $(CFLAGS) $(ASAN_FLAGS) -o $@ $< $(ASAN_OBJ) -lm $(NL_LIBS)
 
 # vcube-bench's writer, on its own: no library, no kernel code (json-c).
-$(B)/tests/bench_out_test: tests/host/bench_out_test.c userspace/tools/bench/out.c userspace/tools/bench/bench.h \
+$(B)/tests/bench_out_test: tests/host/bench_out_test.c userspace/tools/vcube-bench/out.c userspace/tools/vcube-bench/bench.h \
 		userspace/tools/common/json_print.c userspace/tools/common/json_print.h
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) -Iuserspace/tools -DVCUBE_TOP='"$(CURDIR)"' $(CFLAGS) \
-		-fsanitize=address,undefined -fno-sanitize-recover=all -o $@ $< userspace/tools/bench/out.c \
+		-fsanitize=address,undefined -fno-sanitize-recover=all -o $@ $< userspace/tools/vcube-bench/out.c \
 		userspace/tools/common/json_print.c $(JSON_LIBS)
 
 # The tools' printer of text and JSON, on its own.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * vcube-bench's one writer (userspace/tools/bench/out.c): the sweep's
+ * vcube-bench's one writer (userspace/tools/vcube-bench/out.c): the sweep's
  * table, CSV and JSON byte for byte as recorded (tests/data/
  * bench-sweep-out.txt: the table and JSON as the earlier writer wrote
  * them; CSV since it starts with its heading and ends with its facts), a
@@ -15,7 +15,7 @@
 
 #include <json-c/json.h>
 
-#include "bench/bench.h"
+#include "vcube-bench/bench.h"
 #include "check.h"
 
 #ifndef VCUBE_TOP

@@ -17,10 +17,10 @@
  *
  * This file reads the command line: a subcommand (the table cmds[], as
  * wg(8) has), each with the options it takes, and runs the sweep
- * (bench/sweep.c, over the modes of bench/xchg.c, coll.c and fft.c), a
- * study (bench/sync.c, bench/ge.c) or a redraw (bench/plot.c). The flags
- * that chose them before subcommands (--reduce, --barrier LIST, --from...)
- * are still read, with a one-line notice, for this release.
+ * (vcube-bench/sweep.c, over the modes of xchg.c, coll.c and fft.c), a
+ * study (sync.c, ge.c) or a redraw (plot.c), all in vcube-bench/. The
+ * flags that chose them before subcommands (--reduce, --barrier LIST,
+ * --from...) are still read, with a one-line notice, for this release.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -30,7 +30,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench/bench.h"
+#include "vcube-bench/bench.h"
 #include "common/algos.h"
 #include "common/cli.h"
 
@@ -409,7 +409,7 @@ static int parse(int argc, char **argv, struct cli *o)
 	return 0;
 }
 
-/* --barrier, --shift or --costs: Seidel & Davis's studies (bench/sync.c). */
+/* --barrier, --shift or --costs: Seidel & Davis's studies (vcube-bench/sync.c). */
 static int run_sync(struct cli *o)
 {
 	struct sync_study *sy = &o->sy;
@@ -457,7 +457,7 @@ static int run_costs(struct cli *o)
 	return run_sync(o);
 }
 
-/* Ponnusamy et al.'s Gaussian elimination (bench/ge.c). */
+/* Ponnusamy et al.'s Gaussian elimination (vcube-bench/ge.c). */
 static int run_ge(struct cli *o)
 {
 	struct ge_study *ge = &o->ge;
@@ -481,7 +481,7 @@ static int run_ge(struct cli *o)
 	return ge_study_run(ge);
 }
 
-/* Sweep the registry's algorithms of the command's kind (bench/sweep.c). */
+/* Sweep the registry's algorithms of the command's kind (vcube-bench/sweep.c). */
 static int run_sweep(struct cli *o)
 {
 	struct bench *b = &o->b;
@@ -498,7 +498,7 @@ static int run_list(struct cli *o)
 				      o->b.json) ? 1 : 0;
 }
 
-/* redraw: saved results (bench/plot.c). */
+/* redraw: saved results (vcube-bench/plot.c). */
 static int run_from(struct cli *o)
 {
 	static struct bench files[16];

@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "bench/bench.h"
+#include "vcube-bench/bench.h"
 
 /*
  * One repetition of a 2-D FFT of n x n: a plane wave, whose transform is n^2

@@ -14,7 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench/bench.h"
+#include "vcube-bench/bench.h"
 
 /*
  * The vcube-sim of this vcube-bench: beside it (bin/), or, from

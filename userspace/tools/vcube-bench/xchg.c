@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "bench/bench.h"
+#include "vcube-bench/bench.h"
 
 /* Block j of rank s for rank d: a pattern no other block shares. */
 static uint8_t pattern_byte(unsigned int s, unsigned int d, uint64_t rep,

@@ -25,7 +25,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench/bench.h"
+#include "vcube-bench/bench.h"
 #include "common/cli.h"
 
 /* Why vcube_algo_usable() said @err for @name of @kind, in words. */

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/bench.h"
+#include "vcube-bench/bench.h"
 
 int bench_parse_u64(const char *s, uint64_t *v)
 {

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench/bench.h"
+#include "vcube-bench/bench.h"
 
 const char *bench_terminal(const char *out)
 {

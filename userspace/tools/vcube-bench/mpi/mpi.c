@@ -32,7 +32,7 @@
 
 #include <mpi.h>
 
-#include "bench/bench.h"
+#include "vcube-bench/bench.h"
 #include "comm.h"
 
 /*

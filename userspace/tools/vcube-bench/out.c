@@ -14,7 +14,7 @@
 
 #include <json-c/json.h>
 
-#include "bench/bench.h"
+#include "vcube-bench/bench.h"
 
 enum bench_fmt bench_out_fmt(int csv, int json)
 {

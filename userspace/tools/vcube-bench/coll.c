@@ -6,7 +6,7 @@
  */
 #include <stdint.h>
 
-#include "bench/bench.h"
+#include "vcube-bench/bench.h"
 
 static int reduce_op(struct bench_point *pt, unsigned int rep, int *bad)
 {

@@ -94,7 +94,7 @@ struct bench_tp {
 		     unsigned int nsizes);
 };
 
-/* vcube-bench-mpi's (bench/mpi/mpi.c); NULL in vcube-bench. */
+/* vcube-bench-mpi's (vcube-bench/mpi/mpi.c); NULL in vcube-bench. */
 extern const struct bench_tp bench_mpi_tp __attribute__((weak));
 #define bench_mpi (&bench_mpi_tp)
 
