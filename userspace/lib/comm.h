@@ -47,7 +47,10 @@ static inline unsigned int vcube_lg(unsigned int p)
 	return d;
 }
 
-/* Bytes of one element of VCUBE_TYPE_* @type; 0 for an unknown type. */
+/*
+ * The element types and operators (ops.c). Bytes of one element of
+ * VCUBE_TYPE_* @type; 0 for an unknown type.
+ */
 size_t vcube_type_size(unsigned int type);
 /* 0 if VCUBE_OP_* @op applies to @type, else -EINVAL. */
 int vcube_op_check(unsigned int op, unsigned int type);
