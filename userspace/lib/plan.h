@@ -2,7 +2,7 @@
 /*
  * libvcube internals: a complete exchange as data. A planner is a pure
  * function of (rank, size[, grid]) that says, for one rank, what happens in
- * which order; vcube_plan_run() (plan.c) is the one place that posts,
+ * which order; vcube_plan_run() (exec.c) is the one place that posts,
  * synchronises, sends, waits, copies and charges the copies for every
  * plan. Planners do no I/O, so the host tests check every plan (each block
  * delivered once, the papers' step counts and schedules) without running

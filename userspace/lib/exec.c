@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: MIT
+/*
+ * libvcube: the one executor of plans (plan.h). Virtual times depend on
+ * the exact order of operations, so the executor keeps the order the
+ * papers' programs had: a POSTED plan posts its receives before its global
+ * synchronisation, sends its pairwise synchronisation just before each
+ * block and times stable's idle from the previous send; a STEPWISE step
+ * posts its receive before its send; copies are charged between a wait and
+ * the next send, where the program made them.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan.h"
+
+struct prun {
+	struct vcube_comm *c;
+	const struct vcube_plan *pl;
+	unsigned int base;
+	const uint8_t *sbuf;
+	uint8_t *rbuf, *scratch;
+	size_t len;
+	uint64_t copied;	/* bytes moved, not yet charged */
+	uint64_t took;		/* the last POSTED send's time */
+	uint64_t *rq, *sq;	/* POSTED: per post, data and sync receives */
+	unsigned int *post_of;	/* POSTED: rank -> its post (the latest) */
+	struct pend {		/* STEPWISE: receives posted by VCUBE_OP_POST */
+		uint64_t rq;	/* 0 once waited for */
+		unsigned int from, tag;
+	} *pend;
+	unsigned int npend, first;	/* posted, the oldest unwaited at first */
+};
+
+static const uint8_t *blk_in(const struct prun *r, unsigned int b)
+{
+	unsigned int ns = r->pl->nsend, nr = r->pl->nrecv;
+
+	if (b < ns)
+		return r->sbuf + (size_t)b * r->len;
+	if (b < ns + nr)
+		return r->rbuf + (size_t)(b - ns) * r->len;
+	return r->scratch + (size_t)(b - ns - nr) * r->len;
+}
+
+static uint8_t *blk_out(const struct prun *r, unsigned int b)
+{
+	return (uint8_t *)blk_in(r, b);
+}
+
+static void moves(struct prun *r, const struct vcube_plan_range *rg)
+{
+	const struct vcube_plan_move *m = r->pl->move + rg->first;
+	size_t es = vcube_type_size(r->pl->type);
+	unsigned int i;
+
+	for (i = 0; i < rg->n; i++, m++) {
+		if (m->kind == VCUBE_MOVE_FOLD && r->pl->fold) {
+			r->pl->fold(r->pl->fold_ctx, blk_out(r, m->dst),
+				    blk_in(r, m->src), r->len);
+			continue;
+		}
+		if (m->kind == VCUBE_MOVE_FOLD) {
+			vcube_combine(r->pl->op, r->pl->type, blk_out(r, m->dst),
+				      blk_in(r, m->src), es ? r->len / es : 0);
+			continue;
+		}
+		memcpy(blk_out(r, m->dst), blk_in(r, m->src), r->len);
+		r->copied += r->len;
+	}
+}
+
+/* Charge what was copied since the last charge (vcube_node_copy()). */
+static int charge(struct prun *r)
+{
+	uint64_t b = r->copied;
+
+	r->copied = 0;
+	return b ? r->c->tp->copy(r->c->tpx, b) : 0;
+}
+
+/* One POSTED send: its pairwise sync, the blocks, and how long it took. */
+static int posted_send(struct prun *r, const struct vcube_plan_step *s)
+{
+	const struct vcube_transport *tp = r->c->tp;
+	void *n = r->c->tpx;
+	unsigned int k = r->post_of[s->to];
+	uint64_t t0, t1;
+	int ret = 0;
+
+	if (s->stag != VCUBE_NONE) {
+		ret = tp->send(n, s->to, r->base | s->stag, NULL, 0,
+			       VCUBE_SEND_FORCED);
+		if (!ret)
+			ret = tp->wait(n, r->sq[k], NULL);
+		r->sq[k] = 0;
+	}
+	if (!ret)
+		ret = tp->clock(n, &t0);
+	if (!ret)
+		ret = tp->send(n, s->to, r->base | s->tag, blk_in(r, s->sblk),
+			       s->nblk * r->len, VCUBE_SEND_FORCED);
+	if (!ret && !tp->clock(n, &t1))
+		r->took = t1 - t0;
+	if (!ret && s->wait) {
+		k = r->post_of[s->from];
+		ret = tp->wait(n, r->rq[k], NULL);
+		r->rq[k] = 0;
+	}
+	return ret;
+}
+
+static int post_all(struct prun *r)
+{
+	const struct vcube_transport *tp = r->c->tp;
+	const struct vcube_plan_post *e;
+	unsigned int k;
+	int ret = 0;
+
+	for (k = 0; k < r->pl->nposts && !ret; k++) {
+		e = &r->pl->post[k];
+		r->post_of[e->from] = k;
+		ret = tp->irecv(r->c->tpx, e->from, r->base | e->tag,
+				blk_out(r, e->rblk), e->nblk * r->len,
+				&r->rq[k]);
+		if (!ret && e->stag != VCUBE_NONE)
+			ret = tp->irecv(r->c->tpx, e->from, r->base | e->stag,
+					NULL, 0, &r->sq[k]);
+	}
+	return ret;
+}
+
+/* Wait for everything still posted, even after an error: nothing leaks. */
+static int drain(struct prun *r, int ret)
+{
+	const struct vcube_transport *tp = r->c->tp;
+	unsigned int k;
+	size_t got;
+	int w;
+
+	for (k = 0; k < r->pl->nposts; k++) {
+		if (r->rq[k]) {
+			w = tp->wait(r->c->tpx, r->rq[k], &got);
+			if (!w && got != r->pl->post[k].nblk * r->len)
+				w = -EPROTO;
+			if (!ret)
+				ret = w;
+		}
+		if (r->sq[k]) {
+			w = tp->wait(r->c->tpx, r->sq[k], NULL);
+			if (!ret)
+				ret = w;
+		}
+	}
+	for (k = r->first; k < r->npend; k++) {
+		if (!r->pend[k].rq)
+			continue;
+		w = tp->wait(r->c->tpx, r->pend[k].rq, NULL);
+		if (!ret)
+			ret = w;
+	}
+	return ret;
+}
+
+/*
+ * A VCUBE_OP_WAIT step: wait for the oldest receive posted from its rank
+ * with its tag (any, for VCUBE_NONE). Plans wait in posting order but for
+ * a few (rds), so the search is short.
+ */
+static int wait_posted(struct prun *r, const struct vcube_plan_step *s)
+{
+	struct pend *e = NULL;
+	unsigned int k;
+	int ret;
+
+	for (k = r->first; k < r->npend; k++) {
+		e = &r->pend[k];
+		if (e->rq && (s->from == VCUBE_NONE ||
+			      (e->from == s->from && e->tag == s->tag)))
+			break;
+	}
+	if (k == r->npend)
+		return -EINVAL;
+	ret = r->c->tp->wait(r->c->tpx, e->rq, NULL);
+	e->rq = 0;
+	while (r->first < r->npend && !r->pend[r->first].rq)
+		r->first++;
+	return ret;
+}
+
+/* vcube_comm_mark_steps(): "<plan> <what> <k>" (k 0: none) begins. */
+static int mark(struct prun *r, const char *what, unsigned int k)
+{
+	char label[64];
+
+	if (!r->c->mark_steps || !r->c->tp->mark)
+		return 0;
+	if (k)
+		snprintf(label, sizeof(label), "%.18s %s %u",
+			 r->pl->name ? r->pl->name : "plan", what, k);
+	else
+		snprintf(label, sizeof(label), "%.18s %s",
+			 r->pl->name ? r->pl->name : "plan", what);
+	label[VCUBE_MARK_LEN - 1] = '\0';	/* the longest a mark takes */
+	return r->c->tp->mark(r->c->tpx, label);
+}
+
+static int run_step(struct prun *r, const struct vcube_plan_step *s,
+		    uint64_t idle_ns)
+{
+	int ret;
+
+	moves(r, &s->moves);
+	ret = charge(r);
+	if (!ret && s->pre == VCUBE_PLAN_IDLE)
+		ret = r->c->tp->delay(r->c->tpx, idle_ns ? idle_ns : r->took);
+	if (!ret && s->pre == VCUBE_PLAN_DELAY)
+		ret = r->c->tp->delay(r->c->tpx, s->ns);
+	if (ret)
+		return ret;
+	if (r->pl->kind == VCUBE_PLAN_POSTED) {
+		if (s->to != VCUBE_NONE)
+			ret = posted_send(r, s);
+	} else if (s->op == VCUBE_OP_POST) {
+		r->pend[r->npend] = (struct pend){ 0, s->from, s->tag };
+		ret = r->c->tp->irecv(r->c->tpx, s->from, r->base | s->tag,
+				      blk_out(r, s->rblk), s->nblk * r->len,
+				      &r->pend[r->npend].rq);
+		r->npend += !ret;
+	} else if (s->op == VCUBE_OP_WAIT) {
+		ret = wait_posted(r, s);
+	} else if (s->to == VCUBE_NONE && s->from != VCUBE_NONE) {
+		/* a receive alone blocks, as CMMD_receive_block did */
+		ret = r->c->tp->recv(r->c->tpx, s->from, r->base | s->tag,
+				     blk_out(r, s->rblk), s->nblk * r->len);
+	} else {
+		ret = vcube_comm_step(r->c, r->base | s->tag, s->to,
+				      s->to == VCUBE_NONE ? NULL :
+				      blk_in(r, s->sblk), s->nblk * r->len,
+				      s->from, s->from == VCUBE_NONE ? NULL :
+				      blk_out(r, s->rblk), s->nblk * r->len, 0);
+	}
+	return ret;
+}
+
+int vcube_plan_run(struct vcube_comm *c, const struct vcube_plan *pl,
+		   unsigned int base, const uint8_t *sbuf, uint8_t *rbuf,
+		   size_t len, uint64_t idle_ns)
+{
+	struct prun r = {
+		.c = c, .pl = pl, .base = base, .sbuf = sbuf, .rbuf = rbuf,
+		.len = len,
+	};
+	unsigned int k;
+	int ret = 0;
+
+	if (!c || !pl || !sbuf || !rbuf || pl->p != c->size)
+		return -EINVAL;
+	r.scratch = malloc((size_t)pl->nscratch * len + 1);
+	r.rq = calloc(2 * (size_t)pl->nposts + 1, sizeof(*r.rq));
+	r.post_of = calloc(pl->p, sizeof(*r.post_of));
+	r.pend = calloc((size_t)pl->nsteps + 1, sizeof(*r.pend));
+	if (!r.scratch || !r.rq || !r.post_of || !r.pend) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	r.sq = r.rq + pl->nposts;
+	moves(&r, &pl->init);
+	if (pl->kind == VCUBE_PLAN_POSTED) {
+		ret = mark(&r, "post", 0);
+		ret = ret ?: post_all(&r);
+		ret = ret ?: charge(&r);
+		ret = ret ?: vcube_comm_barrier(c);
+	}
+	for (k = 0; k < pl->nsteps && !ret; k++) {
+		ret = mark(&r, "step", k + 1);
+		ret = ret ?: run_step(&r, &pl->step[k], idle_ns);
+	}
+	if (!ret) {
+		moves(&r, &pl->fin);
+		ret = charge(&r);
+	}
+	ret = drain(&r, ret);
+out:
+	free(r.scratch);
+	free(r.rq);
+	free(r.post_of);
+	free(r.pend);
+	return ret;
+}
