@@ -143,12 +143,6 @@ unsigned int vcube_comm_tag_base(struct vcube_comm *comm)
 	return VCUBE_COLL_TAG | comm->seq << VCUBE_COLL_STEP_BITS;
 }
 
-/* The dissemination barrier (plan/mpi.c): any number of ranks. */
-int vcube_comm_barrier(struct vcube_comm *comm)
-{
-	return vcube_sync_run(comm, "dissemination");
-}
-
 /*
  * One step of most schedules: post the receive from @from, send to @to
  * (blocking), wait for the receive. @to or @from may be VCUBE_NONE.

@@ -244,6 +244,33 @@ static int run_step(struct prun *r, const struct vcube_plan_step *s,
 	return ret;
 }
 
+/*
+ * A POSTED plan's global synchronisation: the dissemination barrier
+ * (plan/mpi.c), planned and run here as vcube_sync_run() runs it (under a
+ * fresh tag base, its steps marked "dissemination step k"); one rank has
+ * nothing to wait for.
+ */
+static int barrier(struct vcube_comm *c)
+{
+	struct vcube_plan_args a = {
+		.me = c->rank, .p = c->size,
+		.rows = c->info.rows, .cols = c->info.cols,
+	};
+	struct vcube_plan pl = { 0 };
+	static uint8_t none;
+	int ret;
+
+	if (c->size == 1)
+		return 0;
+	ret = vcube_plan_dissemination(&a, &pl);
+	pl.name = "dissemination";
+	if (!ret)
+		ret = vcube_plan_run(c, &pl, vcube_comm_tag_base(c), &none,
+				     &none, 0, 0);
+	vcube_plan_free(&pl);
+	return ret;
+}
+
 int vcube_plan_run(struct vcube_comm *c, const struct vcube_plan *pl,
 		   unsigned int base, const uint8_t *sbuf, uint8_t *rbuf,
 		   size_t len, uint64_t idle_ns)
@@ -271,7 +298,7 @@ int vcube_plan_run(struct vcube_comm *c, const struct vcube_plan *pl,
 		ret = mark(&r, "post", 0);
 		ret = ret ?: post_all(&r);
 		ret = ret ?: charge(&r);
-		ret = ret ?: vcube_comm_barrier(c);
+		ret = ret ?: barrier(c);
 	}
 	for (k = 0; k < pl->nsteps && !ret; k++) {
 		ret = mark(&r, "step", k + 1);

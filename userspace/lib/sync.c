@@ -64,6 +64,12 @@ int vcube_sync_run(struct vcube_comm *comm, const char *name)
 	return vcube_algo_run(comm, &call);
 }
 
+/* The dissemination barrier (plan/mpi.c): any number of ranks. */
+int vcube_comm_barrier(struct vcube_comm *comm)
+{
+	return vcube_sync_run(comm, "dissemination");
+}
+
 /*
  * Ranks 0 and 1 time three kinds of round trip as Seidel & Davis did (sec.
  * 3.3): null there and back (2 b_s; rank 0's send returns after s), FORCED
