@@ -208,7 +208,7 @@ int vcube_plan_run(struct vcube_comm *c, const struct vcube_plan *pl,
  * The registry (algo.c). An entry's planner is NULL when the algorithm is
  * not a schedule: the control network's operations (VCUBE_ALGO_CNET),
  * which run as one request each, and the irregular schedules, built from
- * a pattern by @build (sched.c) before they become plans.
+ * a pattern by @build (plan/irregular.c) before they become plans.
  */
 struct vcube_sched;
 struct vcube_pattern;
@@ -258,7 +258,26 @@ struct vcube_algo_call {
 
 int vcube_algo_run(struct vcube_comm *c, struct vcube_algo_call *call);
 
-/* The irregular schedules' builders (sched.c). */
+/*
+ * The irregular schedules (plan/irregular.c): a pattern, the schedule a
+ * scheduler makes of it, and its builders, the registry's entries.
+ */
+struct vcube_pattern {
+	unsigned int n;
+	uint32_t *bytes;	/* bytes[i * n + j]: from i to j */
+};
+
+struct sched_msg {
+	uint32_t step, src, dst;
+};
+
+struct vcube_sched {
+	unsigned int n;
+	unsigned int nsteps;
+	size_t nmsgs;
+	struct sched_msg *msgs;	/* by step, then as they were scheduled */
+};
+
 int vcube_sched_linear(struct vcube_sched *s, size_t *cap,
 		       const struct vcube_pattern *pat);
 int vcube_sched_pairwise(struct vcube_sched *s, size_t *cap,
@@ -267,6 +286,14 @@ int vcube_sched_balanced(struct vcube_sched *s, size_t *cap,
 			 const struct vcube_pattern *pat);
 int vcube_sched_greedy(struct vcube_sched *s, size_t *cap,
 		       const struct vcube_pattern *pat);
+/*
+ * @sched for @pat at rank @me as a plan of bytes, @soff and @roff each
+ * rank's offset in the send and receive buffers; 0 or -ENOMEM.
+ */
+int vcube_plan_sched(const struct vcube_sched *sched,
+		     const struct vcube_pattern *pat, unsigned int me,
+		     const size_t *soff, const size_t *roff,
+		     struct vcube_plan *pl);
 
 /* Pairwise exchange over virtual numbers (me + off) mod m (plan/thakur.c). */
 int vcube_plan_xor(unsigned int me, unsigned int p, unsigned int m,
