@@ -28,6 +28,8 @@
 	{ { n, src, sum, VCUBE_ALGO_##kind, needs }, .plan = fn }
 #define IRREG(n, sum, fn) \
 	{ { n, P93, sum, VCUBE_ALGO_IRREGULAR, 0 }, .build = fn }
+#define CM5(kind, sum, fn) \
+	{ { "cm5_control", P93 " (CM-5)", sum, VCUBE_ALGO_##kind, CNET }, .run = fn }
 
 static const struct vcube_algo_impl algos[] = {
 	XCHG("naive", B91, "everyone sends to 0, then to 1, ...", P2 | FORCED, vcube_plan_naive),
@@ -56,14 +58,14 @@ static const struct vcube_algo_impl algos[] = {
 	ALGO(SYNC, "rds", S92, "fan-in to 0, recursive doubling broadcast, busy wait (d-|i|)(b_s-s)", P2 | VCUBE_ALGO_COSTS, vcube_plan_rds),
 	ALGO(SYNC, "dissemination", "Hensgen, Finkel & Manber 1988", "ceil(lg p) rounds: to rank + 2^k, from rank - 2^k", 0, vcube_plan_dissemination),
 	ALGO(SYNC, "tree", MPI, "binomial fan-in to rank 0 and back out", 0, vcube_plan_barrier_tree),
-	ALGO(SYNC, "cm5_control", P93 " (CM-5)", "the control network's hardware barrier", CNET, NULL),
+	CM5(SYNC, "the control network's hardware barrier", vcube_cnet_barrier),
 	ALGO(BCAST, "tree", MPI, "binomial tree from the root", 0, vcube_plan_bcast_tree),
-	ALGO(BCAST, "cm5_control", P93 " (CM-5)", "the control network's broadcast", CNET, NULL),
+	CM5(BCAST, "the control network's broadcast", vcube_cnet_bcast),
 	ALGO(REDUCE, "crossover", C92, "lg p phases: to rank + 2^k, from rank - 2^k, combine", P2, vcube_plan_reduce_crossover),
 	ALGO(REDUCE, "tree", MPI, "binomial tree to rank 0, then its broadcast", 0, vcube_plan_reduce_tree),
-	ALGO(REDUCE, "cm5_control", P93 " (CM-5)", "the control network's combine", CNET, NULL),
+	CM5(REDUCE, "the control network's combine", vcube_cnet_reduce),
 	ALGO(SCAN, "doubling", "Hillis & Steele 1986", "lg p phases: to rank + 2^k, fold in rank - 2^k's", 0, vcube_plan_scan_doubling),
-	ALGO(SCAN, "cm5_control", P93 " (CM-5)", "the control network's parallel prefix", CNET, NULL),
+	CM5(SCAN, "the control network's parallel prefix", vcube_cnet_reduce),
 	ALGO(KERNEL, "butterfly", C92, "lg p phases: exchange with rank ^ 2^k", P2, vcube_plan_kernel_butterfly),
 	ALGO(KERNEL, "crossover", C92, "lg p phases: to rank + 2^k, from rank - 2^k", P2, vcube_plan_kernel_crossover),
 	ALGO(KERNEL, "torus", C92, "cols phases east, then rows phases south", GRID, vcube_plan_kernel_torus),
@@ -184,8 +186,11 @@ int vcube_algo_run(struct vcube_comm *c, struct vcube_algo_call *call)
 	call->a.rows = c->info.rows;
 	call->a.cols = c->info.cols;
 	ret = vcube_algo_fits(im, &call->a, c->cnet);
+	call->nsteps = 0;
+	if (!ret && im->run)
+		return im->run(c, call);	/* the control network's */
 	if (!ret && !im->plan)
-		ret = -ENOENT;		/* the control network's: no plan */
+		ret = -ENOENT;		/* an irregular one: no plan */
 	ret = ret ?: im->plan(&call->a, &pl);
 	pl.name = im->a.name;
 	pl.op = call->op;

@@ -2,29 +2,18 @@
 /*
  * libvcube: the control network (the CM-5's; Ponnusamy et al. sec. 2),
  * where barriers, reductions, scans and broadcasts run apart from the data
- * network. The kernel charges each operation's time and hands every member
- * the operands; the fold happens here, in rank order, so every rank gets
- * the same bits whatever the operator and type.
+ * network. Each algorithm here is one operation of the communicator's
+ * transport (transport.h, its cnet), run for the registry (algo.c) as a
+ * planner's plan is run by the executor. The network charges each
+ * operation's time and hands every member the operands; the fold happens
+ * here, in rank order, so every rank gets the same bits whatever the
+ * operator and type.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 
-#include "comm.h"
-
-int vcube_node_cnet(struct vcube_node *node, struct vcube_cnet *op)
-{
-	int fd = vcube_node_fd(node), ret;
-
-	if (fd < 0 || !op)
-		return -EINVAL;
-	/* A member a signal interrupts has left the operation: come back. */
-	do
-		ret = ioctl(fd, VCUBE_IOC_CNET, op);
-	while (ret && errno == EINTR);
-	return ret ? -errno : 0;
-}
+#include "plan.h"
 
 /* The communicator's partition: the nodes of ranks 0 .. size - 1. */
 static struct vcube_cnet cnet_args(const struct vcube_comm *c, unsigned int kind)
@@ -38,80 +27,115 @@ static struct vcube_cnet cnet_args(const struct vcube_comm *c, unsigned int kind
 	return a;
 }
 
-int vcube_cnet_barrier(struct vcube_comm *comm)
+/* One operation through the transport's control network. */
+static int cnet_enter(struct vcube_comm *c, struct vcube_cnet *a)
+{
+	return c->tp->cnet ? c->tp->cnet(c->tpx, a) : -EOPNOTSUPP;
+}
+
+int vcube_cnet_barrier(struct vcube_comm *comm, struct vcube_algo_call *call)
 {
 	struct vcube_cnet a;
 
-	if (!comm)
+	if (!comm || !call)
 		return -EINVAL;
 	a = cnet_args(comm, VCUBE_CNET_BARRIER);
-	return vcube_node_cnet(comm->node, &a);
+	return cnet_enter(comm, &a);
 }
 
 /*
- * One operation over @count elements; the fold into @out. The kernel holds
- * every member's operand at once, at most max_msg bytes: a longer vector
- * goes in pieces, which costs the same (a reduction's cost is per element)
- * and which every member cuts alike (each is refused the same way).
+ * The piece of @count elements of @es bytes at byte @off of the call's
+ * operand, folded into its result from the @n operands the network hands
+ * back in @all; -EMSGSIZE when they do not fit its largest message.
  */
-int vcube_cnet_reduce(struct vcube_comm *comm, unsigned int op,
-		      unsigned int type, const void *in, void *out,
-		      size_t count, int scan)
+static int reduce_piece(struct vcube_comm *comm, struct vcube_cnet *a,
+			const struct vcube_algo_call *call, size_t off,
+			size_t count, size_t es, size_t n, uint8_t *all)
 {
-	size_t es = vcube_type_size(type), n, i, done = 0, piece = count, len;
+	size_t len = count * es, i;
+	uint8_t *out;
+	int ret;
+
+	a->count = count;
+	a->sbuf = (uintptr_t)((const uint8_t *)call->sbuf + off);
+	a->rbuf = (uintptr_t)all;
+	a->rlen = n * len;
+	ret = cnet_enter(comm, a);
+	if (ret || !len)
+		return ret;
+	out = (uint8_t *)call->rbuf + off;
+	memcpy(out, all, len);
+	for (i = 1; i < n; i++)
+		vcube_combine(a->op, a->type, out, all + i * len, count);
+	return 0;
+}
+
+/*
+ * A reduction, or a scan (VCUBE_ALGO_SCAN), of the call's len / size of
+ * its type elements from @call->sbuf into @call->rbuf (which may be the
+ * same buffer). The network holds every member's operand at once, at most
+ * max_msg bytes: a longer vector goes in pieces, which costs the same (a
+ * reduction's cost is per element) and which every member cuts alike
+ * (each is refused the same way). Only the VCUBE_OP_* operators: a fold of
+ * the caller's own is -EOPNOTSUPP.
+ */
+int vcube_cnet_reduce(struct vcube_comm *comm, struct vcube_algo_call *call)
+{
+	size_t es, count, n, done = 0, piece;
+	bool scan;
 	struct vcube_cnet a;
 	uint8_t *all;
 	int ret = 0;
 
-	if (!comm || !es || vcube_op_check(op, type) ||
-	    (count && (!in || !out)) || count > SIZE_MAX / 8 / comm->size)
+	if (!comm || !call)
 		return -EINVAL;
+	es = vcube_type_size(call->type);
+	count = es ? call->len / es : 0;
+	if (!es || vcube_op_check(call->op, call->type) ||
+	    (count && (!call->sbuf || !call->rbuf)) ||
+	    count > SIZE_MAX / 8 / comm->size)
+		return -EINVAL;
+	if (call->fold)
+		return -EOPNOTSUPP;
+	scan = call->kind == VCUBE_ALGO_SCAN;
 	n = scan ? comm->rank + 1 : comm->size;
 	all = malloc(n * es * count + 1);
 	if (!all)
 		return -ENOMEM;
 	a = cnet_args(comm, scan ? VCUBE_CNET_SCAN : VCUBE_CNET_REDUCE);
-	a.op = op;
-	a.type = type;
+	a.op = call->op;
+	a.type = call->type;
+	piece = count;
 	do {
 		if (piece > count - done)
 			piece = count - done;
-		len = piece * es;
-		a.count = piece;
-		a.sbuf = (uintptr_t)((const uint8_t *)in + done * es);
-		a.rbuf = (uintptr_t)all;
-		a.rlen = n * len;
-		ret = vcube_node_cnet(comm->node, &a);
+		ret = reduce_piece(comm, &a, call, done * es, piece, es, n,
+				   all);
 		if (ret == -EMSGSIZE && piece > 1) {
 			piece = (piece + 1) / 2;
 			continue;
 		}
 		if (ret)
 			break;
-		if (len) {
-			memcpy((uint8_t *)out + done * es, all, len);
-			for (i = 1; i < n; i++)
-				vcube_combine(op, type, (uint8_t *)out + done * es,
-					      all + i * len, piece);
-		}
 		done += piece;
 	} while (done < count);
 	free(all);
 	return ret;
 }
 
-int vcube_cnet_bcast(struct vcube_comm *comm, unsigned int root, void *buf,
-		     size_t len)
+/* The root's @call->len bytes of @call->rbuf, into every member's. */
+int vcube_cnet_bcast(struct vcube_comm *comm, struct vcube_algo_call *call)
 {
 	struct vcube_cnet a;
 
-	if (!comm || (len && !buf) || root >= comm->size)
+	if (!comm || !call || (call->len && !call->rbuf) ||
+	    call->a.root >= comm->size)
 		return -EINVAL;
 	a = cnet_args(comm, VCUBE_CNET_BCAST);
-	a.root = a.first + root;
-	a.count = len;
-	a.sbuf = (uintptr_t)buf;
-	a.rbuf = (uintptr_t)buf;
-	a.rlen = len;
-	return vcube_node_cnet(comm->node, &a);
+	a.root = a.first + call->a.root;
+	a.count = call->len;
+	a.sbuf = (uintptr_t)call->rbuf;
+	a.rbuf = (uintptr_t)call->rbuf;
+	a.rlen = call->len;
+	return cnet_enter(comm, &a);
 }

@@ -4,9 +4,10 @@
  * lg p phases, rank + 2^k) or by a binary tree and a broadcast; broadcast;
  * scan (parallel prefix); shift on a ring embedded by the binary reflected
  * Gray code; and the communication kernels of Chuang & Horie's Fig. 4.
- * Each is a plan of the registry (algo.c) run by the one executor, or a
- * request to the control network; what is here is argument checking (the
- * elementwise operators the folds apply are ops.c's).
+ * Each is an algorithm of the registry (algo.c): a plan run by the one
+ * executor, or an operation of the control network (cnet.c); what is here
+ * is argument checking (the elementwise operators the folds apply are
+ * ops.c's).
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -18,16 +19,17 @@
 #include "plan.h"
 
 /*
- * The registered algorithm @name of @kind (NULL: the kind's first) in
- * *@im: 0, -ENOENT or -EDOM (not on this communicator).
+ * Whether the registered algorithm @name of @kind (NULL: the kind's
+ * first) runs here: 0, -ENOENT or -EDOM (not on this communicator).
  */
 static int coll_find(const struct vcube_comm *c, unsigned int kind,
-		     const char *name, const struct vcube_algo_impl **im)
+		     const char *name)
 {
-	*im = vcube_algo_lookup(kind, name);
-	if (!*im)
+	const struct vcube_algo_impl *im = vcube_algo_lookup(kind, name);
+
+	if (!im)
 		return -ENOENT;
-	return vcube_algo_usable(c, kind, (*im)->a.name);
+	return vcube_algo_usable(c, kind, im->a.name);
 }
 
 int vcube_bcast_run(struct vcube_comm *comm, const char *algo,
@@ -37,22 +39,18 @@ int vcube_bcast_run(struct vcube_comm *comm, const char *algo,
 		.kind = VCUBE_ALGO_BCAST, .name = algo, .a.root = root,
 		.sbuf = buf, .rbuf = buf, .len = len,
 	};
-	const struct vcube_algo_impl *im;
 	int ret;
 
 	if (!comm || (len && !buf) || root >= comm->size)
 		return -EINVAL;
-	ret = coll_find(comm, VCUBE_ALGO_BCAST, algo, &im);
-	if (ret)
-		return ret;
-	if (im->a.needs & VCUBE_ALGO_CNET)
-		return vcube_cnet_bcast(comm, root, buf, len);
-	return vcube_algo_run(comm, &call);
+	ret = coll_find(comm, VCUBE_ALGO_BCAST, algo);
+	return ret ?: vcube_algo_run(comm, &call);
 }
 
 /*
  * A reduction or scan: the output starts as the input, and the plan folds
- * what it receives into it (plan/chuang.c, plan/mpi.c).
+ * what it receives into it (plan/chuang.c, plan/mpi.c); the control
+ * network's folds the operands it gets from there (cnet.c).
  */
 static int fold_run(struct vcube_comm *comm, unsigned int kind,
 		    const char *algo, unsigned int op, unsigned int type,
@@ -62,15 +60,11 @@ static int fold_run(struct vcube_comm *comm, unsigned int kind,
 		.kind = kind, .name = algo, .op = op, .type = type,
 		.sbuf = out, .rbuf = out, .len = vcube_type_size(type) * count,
 	};
-	const struct vcube_algo_impl *im;
 	int ret;
 
-	ret = coll_find(comm, kind, algo, &im);
+	ret = coll_find(comm, kind, algo);
 	if (ret)
 		return ret;
-	if (im->a.needs & VCUBE_ALGO_CNET)
-		return vcube_cnet_reduce(comm, op, type, in, out, count,
-					 kind == VCUBE_ALGO_SCAN);
 	if (call.len)
 		memmove(out, in, call.len);
 	return vcube_algo_run(comm, &call);
@@ -104,12 +98,11 @@ int vcube_shift_run(struct vcube_comm *comm, int k, const void *sbuf,
 	struct vcube_algo_call call = {
 		.kind = VCUBE_ALGO_SHIFT, .sbuf = sbuf, .rbuf = rbuf, .len = len,
 	};
-	const struct vcube_algo_impl *im;
 	int p, ret;
 
 	if (!comm || (len && (!sbuf || !rbuf)))
 		return -EINVAL;
-	ret = coll_find(comm, VCUBE_ALGO_SHIFT, NULL, &im);
+	ret = coll_find(comm, VCUBE_ALGO_SHIFT, NULL);
 	if (ret)
 		return ret;
 	p = (int)comm->size;
@@ -133,12 +126,11 @@ int vcube_kernel_run(struct vcube_comm *comm, const char *kind, void *buf,
 	struct vcube_algo_call call = {
 		.kind = VCUBE_ALGO_KERNEL, .name = kind, .sbuf = buf, .len = len,
 	};
-	const struct vcube_algo_impl *im;
 	int ret;
 
 	if (!comm || !kind || (len && !buf))
 		return -EINVAL;
-	ret = coll_find(comm, VCUBE_ALGO_KERNEL, kind, &im);
+	ret = coll_find(comm, VCUBE_ALGO_KERNEL, kind);
 	if (ret)
 		return ret;
 	call.rbuf = malloc(len + 1);

@@ -57,13 +57,6 @@ int vcube_op_check(unsigned int op, unsigned int type);
 /* acc = acc op v, elementwise over @count elements of @type. */
 void vcube_combine(unsigned int op, unsigned int type, void *acc,
 		   const void *v, size_t count);
-/* The control network's operations over the communicator's nodes. */
-int vcube_cnet_barrier(struct vcube_comm *comm);
-int vcube_cnet_reduce(struct vcube_comm *comm, unsigned int op,
-		      unsigned int type, const void *in, void *out,
-		      size_t count, int scan);
-int vcube_cnet_bcast(struct vcube_comm *comm, unsigned int root, void *buf,
-		     size_t len);
 
 /* A fresh tag base for one collective call; steps are ORed in. */
 unsigned int vcube_comm_tag_base(struct vcube_comm *comm);

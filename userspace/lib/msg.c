@@ -28,6 +28,14 @@ static int vcube_ioctl(struct vcube_node *node, unsigned long cmd, void *arg)
 	return ret ? -errno : 0;
 }
 
+/* A member a signal interrupts has left the operation: it comes back. */
+int vcube_node_cnet(struct vcube_node *node, struct vcube_cnet *op)
+{
+	if (!op)
+		return -EINVAL;
+	return vcube_ioctl(node, VCUBE_IOC_CNET, op);
+}
+
 static int vcube_send_common(struct vcube_node *node, unsigned int dst,
 			     unsigned int tag, const void *buf, size_t len,
 			     unsigned int flags, struct vcube_send *a)

@@ -207,15 +207,18 @@ int vcube_plan_run(struct vcube_comm *c, const struct vcube_plan *pl,
 /*
  * The registry (algo.c). An entry's planner is NULL when the algorithm is
  * not a schedule: the control network's operations (VCUBE_ALGO_CNET),
- * which run as one request each, and the irregular schedules, built from
- * a pattern by @build (plan/irregular.c) before they become plans.
+ * each one operation of the transport that @run makes (cnet.c), and the
+ * irregular schedules, built from a pattern by @build (plan/irregular.c)
+ * before they become plans.
  */
 struct vcube_sched;
 struct vcube_pattern;
+struct vcube_algo_call;
 
 struct vcube_algo_impl {
 	struct vcube_algo a;
 	vcube_planner plan;
+	int (*run)(struct vcube_comm *c, struct vcube_algo_call *call);
 	int (*build)(struct vcube_sched *s, size_t *cap,
 		     const struct vcube_pattern *pat);
 };
@@ -239,8 +242,9 @@ int vcube_algo_plan(unsigned int kind, const char *name,
  * that it runs here (-ENOENT, -EDOM), plans it with @a's root, shift and
  * wait_ns (the rank, size and grid are the communicator's) and runs the
  * plan over @sbuf and @rbuf (NULL when len is 0) in blocks of @len bytes,
- * under a fresh tag base. Not for VCUBE_ALGO_CNET algorithms (-ENOENT).
- * @nsteps: the plan's steps.
+ * under a fresh tag base; or, a VCUBE_ALGO_CNET algorithm, makes its one
+ * operation of the control network over the same buffers. @nsteps: the
+ * plan's steps (0: no plan).
  */
 struct vcube_algo_call {
 	unsigned int kind;
@@ -257,6 +261,16 @@ struct vcube_algo_call {
 };
 
 int vcube_algo_run(struct vcube_comm *c, struct vcube_algo_call *call);
+
+/*
+ * The control network's algorithms (cnet.c), each one operation of the
+ * communicator's transport: the barrier; a reduction or scan (by
+ * @call->kind) of @call->len / the type's size elements from @sbuf into
+ * @rbuf; a broadcast of @rbuf from rank @call->a.root.
+ */
+int vcube_cnet_barrier(struct vcube_comm *comm, struct vcube_algo_call *call);
+int vcube_cnet_reduce(struct vcube_comm *comm, struct vcube_algo_call *call);
+int vcube_cnet_bcast(struct vcube_comm *comm, struct vcube_algo_call *call);
 
 /*
  * The irregular schedules (plan/irregular.c): a pattern, the schedule a

@@ -2,9 +2,9 @@
 /*
  * libvcube: global synchronisation, and the message costs Seidel & Davis
  * measured. The barriers are plans (plan/seidel.c, plan/mpi.c) in the
- * registry (algo.c); the control network's is one request. Seidel & Davis
- * 1992 compare three barriers on the iPSC/860; today's MPI libraries add
- * two baselines:
+ * registry (algo.c); the control network's is one request (cnet.c).
+ * Seidel & Davis 1992 compare three barriers on the iPSC/860; today's MPI
+ * libraries add two baselines:
  *
  * - gsync (Intel NX/2): the butterfly. Each rank sends a null message to
  *   its neighbour across each dimension, the highest first, and waits for
@@ -52,8 +52,6 @@ int vcube_sync_run(struct vcube_comm *comm, const char *name)
 	if (comm->size == 1)
 		return 0;
 	im = vcube_algo_lookup(VCUBE_ALGO_SYNC, name);
-	if (im->a.needs & VCUBE_ALGO_CNET)
-		return vcube_cnet_barrier(comm);
 	if ((im->a.needs & VCUBE_ALGO_COSTS) && !comm->have_costs) {
 		ret = vcube_costs_measure(comm, NULL);
 		if (ret)

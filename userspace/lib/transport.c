@@ -53,8 +53,13 @@ static int dev_copy(void *ctx, uint64_t bytes)
 	return vcube_node_copy(ctx, bytes, NULL);
 }
 
+static int dev_cnet(void *ctx, struct vcube_cnet *op)
+{
+	return vcube_node_cnet(ctx, op);
+}
+
 const struct vcube_transport vcube_device_transport = {
 	.send = dev_send, .irecv = dev_irecv, .wait = dev_wait,
 	.recv = dev_recv, .clock = dev_clock, .delay = dev_delay,
-	.copy = dev_copy, .mark = dev_mark,
+	.copy = dev_copy, .mark = dev_mark, .cnet = dev_cnet,
 };

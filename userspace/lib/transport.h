@@ -5,13 +5,17 @@
  * run on the vcube device (transport.c), on the engine inside a host
  * process (vcube-sim), and on any other tagged message layer with a clock.
  * Every call blocks in the caller's own time; a receive posted with irecv
- * is completed by wait. Each returns 0 or -errno.
+ * is completed by wait. Each returns 0 or -errno. A network with a
+ * control network beside its data network (the CM-5's) reaches it through
+ * cnet, as the data network through send and irecv.
  */
 #ifndef VCUBE_TRANSPORT_H
 #define VCUBE_TRANSPORT_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+struct vcube_cnet;
 
 struct vcube_transport {
 	/* send @len bytes to rank @to with @tag; VCUBE_SEND_FORCED in @flags */
@@ -33,6 +37,12 @@ struct vcube_transport {
 	int (*copy)(void *ctx, uint64_t bytes);		/* charge copied bytes */
 	/* begin a phase named @label in the trace; NULL: none to mark in */
 	int (*mark)(void *ctx, const char *label);
+	/*
+	 * one operation of the control network, @op as <linux/vcube.h>'s
+	 * VCUBE_IOC_CNET takes it (the members' operands into op->rbuf);
+	 * NULL: the transport has no control network
+	 */
+	int (*cnet)(void *ctx, struct vcube_cnet *op);
 };
 
 /* The vcube device: @ctx is the rank's struct vcube_node. */
