@@ -1,5 +1,40 @@
 /* SPDX-License-Identifier: MIT */
 /*
+ * The files of libvcube (userspace/lib), bottom to top. Each calls only
+ * files above it in this list, never one below or beside it, so no two
+ * call each other. Anyone can check that no circle is left, after make:
+ *   scripts/deps-graph.py $(find build/userspace/lib -name '*.o')
+ * (tests/host/layout.sh runs it).
+ *
+ *   ops.c            element types and operators, the Gray code: arithmetic
+ *   plan.c           building plans: the arrays every planner fills
+ *   plan/patterns.c  the butterfly and the crossover, which planners share
+ *   plan/thakur.c    pexgen, pexgenshift, gen; pairwise exchange on
+ *                    virtual numbers, which plan/ponnusamy.c reuses
+ *   plan/forward.c   store-and-forward over lg p phases (standard, REX,
+ *                    bucket)
+ *   plan/bokhari.c plan/ponnusamy.c plan/chuang.c plan/seidel.c plan/mpi.c
+ *                    the planners, one file per paper, and MPI's baselines
+ *   plan/irregular.c patterns, the four irregular schedulers, a schedule's
+ *                    plan
+ *   node.c           a node handle: open, close, what it is, the environment
+ *   msg.c            the node's ioctls: messages, clock, delay, copies,
+ *                    marks, the control network
+ *   sysfs.c nl.c     the network as sysfs and generic netlink describe it
+ *   transport.c      the device as a transport (transport.h)
+ *   comm.c           the communicator: its transport, tags, one step
+ *   exec.c           the executor: runs a plan, with its own barrier plan
+ *                    (plan/mpi.c's dissemination) for a POSTED plan
+ *   cnet.c           the control network's algorithms, one operation each
+ *                    of the communicator's transport
+ *   algo.c           the registry: every algorithm's planner, scheduler or
+ *                    control-network operation; plans and runs them
+ *   xchg.c sched.c coll.c
+ *                    the calls that take an algorithm's name
+ *   sync.c           barriers by name, the measured costs (whose constants
+ *                    coll.c's broadcast hands out)
+ *   fft.c ge.c       the applications, over xchg.c and coll.c
+ *
  * libvcube internals: a complete exchange as data. A planner is a pure
  * function of (rank, size[, grid]) that says, for one rank, what happens in
  * which order; vcube_plan_run() (exec.c) is the one place that posts,
