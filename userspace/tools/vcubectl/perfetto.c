@@ -30,27 +30,6 @@
 #define PF_PHASES	3
 #define PF_LANES	VC_LANES
 
-unsigned int vc_lane(struct vc_lanes *t, uint64_t start, uint64_t end)
-{
-	unsigned int i;
-
-	for (i = 0; i < t->nlanes; i++)
-		if (t->busy_until[i] <= start)
-			break;
-	if (i == VC_LANES)
-		i = VC_LANES - 1;
-	if (i == t->nlanes)
-		t->nlanes++;
-	t->busy_until[i] = end;
-	return i;
-}
-
-bool vc_trace_last_hop(const struct vcube_trace_rec *r, size_t n, size_t i)
-{
-	return i + 1 == n || r[i + 1].msg != r[i].msg ||
-	       r[i + 1].kind != r[i].kind || r[i + 1].hop != r[i].hop + 1;
-}
-
 /* Microseconds, to the ns. */
 static void pf_us(struct vcube_print *p, const char *key, uint64_t ns)
 {

@@ -2,8 +2,8 @@
 /*
  * vcubectl's parts: the commands on the device and sysfs (vcubectl.c), the
  * netlink client and its commands (nl.c; the windows and the trace in
- * trace.c, exported by perfetto.c and paje.c), the printer of text and
- * JSON (print.c) and the SVG renderer (svg.c).
+ * trace.c, exported by perfetto.c and paje.c, whose records rec.c reads),
+ * the printer of text and JSON (print.c) and the SVG renderer (svg.c).
  */
 #ifndef VCUBECTL_H
 #define VCUBECTL_H
@@ -53,9 +53,9 @@ struct vc_lanes {
 	unsigned int nlanes;
 };
 
-/* The first lane of @t free at @start, taken until @end (perfetto.c). */
+/* The first lane of @t free at @start, taken until @end (rec.c). */
 unsigned int vc_lane(struct vc_lanes *t, uint64_t start, uint64_t end);
-/* Names of enum vcube_trace_kind, _proto, _cause values (trace.c). */
+/* Names of enum vcube_trace_kind, _proto, _cause values (rec.c). */
 const char *vc_trace_kind_name(unsigned int kind);
 const char *vc_trace_proto_name(unsigned int proto);
 const char *vc_trace_cause_name(unsigned int cause);
@@ -79,7 +79,7 @@ uint64_t vc_trace_held_from(const struct vcube_trace_rec *r);
 bool vc_trace_is_chan(const struct vcube_trace_rec *r);
 /*
  * Is record @i of @r (@n) its transfer's last hop? As trace-get gives
- * them, a transfer's hops are together in hop order (perfetto.c).
+ * them, a transfer's hops are together in hop order (rec.c).
  */
 bool vc_trace_last_hop(const struct vcube_trace_rec *r, size_t n, size_t i);
 
