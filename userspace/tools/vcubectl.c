@@ -15,12 +15,12 @@
  *
  * This file holds the commands on the device and sysfs and the command
  * table; the netlink commands are vcubectl/nl.c, the printing of text and
- * JSON vcubectl/print.c, the picture vcubectl/svg.c.
+ * JSON vcubectl/print.c, the picture vcubectl/svg.c, what every command
+ * shares vcubectl/util.c.
  */
 #include <errno.h>
 #include <getopt.h>
 #include <stdbool.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,70 +29,6 @@
 #include "vcubectl/vcubectl.h"
 
 static const char *sysfs_root;
-
-int vc_fail(const char *what, int err)
-{
-	if (err == -ENOENT)
-		fprintf(stderr, "vcubectl: %s: no vcube network is loaded (insmod vcube.ko ...)\n",
-			what);
-	else
-		fprintf(stderr, "vcubectl: %s: %s\n", what, strerror(-err));
-	return 1;
-}
-
-int vc_parse_uint(const char *s, const char *what, unsigned long long max,
-		  unsigned long long *out)
-{
-	char *end;
-
-	errno = 0;
-	*out = strtoull(s, &end, 0);
-	if (*s == '-' || !*s || *end || errno || *out > max) {
-		fprintf(stderr, "vcubectl: %s: '%s' is not a number up to %llu\n",
-			what, s, max);
-		return -EINVAL;
-	}
-	return 0;
-}
-
-int vc_no_args(int argc, const char *cmd)
-{
-	return argc > 1 ? vc_sub_usage(cmd, "it takes no arguments") : 0;
-}
-
-const char *vc_sub_begin(char **argv)
-{
-	static char name[48];
-	const char *cmd = argv[0];
-
-	snprintf(name, sizeof(name), "vcubectl %s", cmd);
-	argv[0] = name;
-	optind = 1;
-	return cmd;
-}
-
-int vc_sub_usage(const char *cmd, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (fmt) {
-		fprintf(stderr, "vcubectl %s: ", cmd);
-		va_start(ap, fmt);
-		vfprintf(stderr, fmt, ap);
-		va_end(ap);
-		fputc('\n', stderr);
-	}
-	fprintf(stderr, "try 'vcubectl %s --help'\n", cmd);
-	return 2;
-}
-
-void vc_vertex(char *buf, size_t len, unsigned int level, unsigned int v)
-{
-	if (level)
-		snprintf(buf, len, "L%u:%u", level, v);
-	else
-		snprintf(buf, len, "%u", v);
-}
 
 static int cmd_show(int argc, char **argv)
 {

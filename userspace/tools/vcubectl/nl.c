@@ -18,62 +18,6 @@
 
 #include "vcubectl/vcubectl.h"
 
-int vc_fail_nl(const char *what, int err, struct vcube_nl *nl)
-{
-	const char *msg = vcube_nl_errmsg(nl);
-
-	if (err == -ENOENT)
-		return vc_fail(what, err);
-	fprintf(stderr, "vcubectl: %s: %s", what, strerror(-err));
-	if (msg && *msg)
-		fprintf(stderr, ": %s", msg);
-	if (err == -EPERM)
-		fprintf(stderr, " (needs CAP_NET_ADMIN)");
-	fputc('\n', stderr);
-	return 1;
-}
-
-int vc_nl_open(const char *what, struct vcube_nl **nl)
-{
-	int ret = vcube_nl_open(nl);
-
-	/* the network VCUBE_NET (or --net) names is not in this namespace */
-	if (ret == -ENODEV) {
-		fprintf(stderr, "vcubectl: %s: no network named %s in this network namespace (vcubectl net show lists them)\n",
-			what, vcube_env_net());
-		return 1;
-	}
-	return ret ? vc_fail_nl(what, ret, NULL) : 0;
-}
-
-int vc_list_run(int argc, const struct vc_list *l)
-{
-	struct vcube_nl *nl;
-	size_t n = 0, i;
-	void *a = NULL;
-	int ret;
-
-	if (vc_no_args(argc, l->cmd))
-		return 2;
-	if (vc_nl_open(l->cmd, &nl))
-		return 1;
-	ret = l->dump(nl, &a, &n);
-	if (ret) {
-		ret = vc_fail_nl(l->cmd, ret, nl);
-	} else {
-		vc_open(NULL, '[');
-		if (l->head)
-			l->head();
-		for (i = 0; i < n; i++)
-			l->print((const char *)a + i * l->size);
-		vc_close('[');
-		vc_end();
-	}
-	free(a);
-	vcube_nl_close(nl);
-	return ret;
-}
-
 enum link_sort { SORT_ID, SORT_BUSY, SORT_WAITS, SORT_BYTES, SORT_MESSAGES };
 
 static enum link_sort link_sort_key;
@@ -121,30 +65,6 @@ static int parse_sort(const char *s, enum link_sort *key)
 	fprintf(stderr, "vcubectl: --sort: '%s' is not one of id, busy, waits, bytes, messages\n",
 		s);
 	return -EINVAL;
-}
-
-double vc_util(const struct vcube_nl_link *l, uint64_t elapsed)
-{
-	return elapsed ? (double)l->busy_ns / (double)elapsed : 0.0;
-}
-
-void vc_link_ends(const struct vcube_nl_topo *t,
-		  const struct vcube_nl_link *l, char *buf, size_t len)
-{
-	char from[24], to[24];
-
-	vc_vertex(from, sizeof(from), l->from_level, l->from);
-	vc_vertex(to, sizeof(to), l->to_level, l->to);
-	if (t->kind == VCUBE_TOPOLOGY_FATTREE)
-		snprintf(buf, len, "%s->%s %s %s %u", from, to,
-			 vcube_dir_name(t->kind, l->dir),
-			 l->width > 1 ? "width" : "lane",
-			 l->width > 1 ? l->width : l->lane);
-	else if (t->kind == VCUBE_TOPOLOGY_HYPERCUBE)
-		snprintf(buf, len, "%s->%s dim %u", from, to, l->dir);
-	else
-		snprintf(buf, len, "%s->%s %s", from, to,
-			 vcube_dir_name(t->kind, l->dir));
 }
 
 /*

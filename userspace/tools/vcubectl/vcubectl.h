@@ -1,9 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * vcubectl's parts: the commands on the device and sysfs (vcubectl.c), the
- * netlink client and its commands (nl.c; the windows and the trace in
- * trace.c, exported by perfetto.c and paje.c, whose records rec.c reads),
- * the printer of text and JSON (print.c) and the SVG renderer (svg.c).
+ * vcubectl's parts, each calling only those after it:
+ *   vcubectl.c   the command table, the commands on the device and sysfs
+ *   net.c        vcubectl net: networks made, deleted and listed
+ *   nl.c         the netlink commands: topo, links, nodes, cnet, reset,
+ *                watch, monitor
+ *   svg.c        the SVG picture of the links (links --svg)
+ *   trace.c      windows, deadlock, trace
+ *   perfetto.c   the trace as Perfetto's JSON
+ *   paje.c       the trace as Paje
+ *   rec.c        reading trace records: names, a node's order, lanes
+ *   util.c       what every command shares: failing, numbers, usage,
+ *                the netlink family, one-dump lists, vertex and link names
+ *   print.c      text or JSON, one call per value
  */
 #ifndef VCUBECTL_H
 #define VCUBECTL_H
@@ -18,7 +27,7 @@
 
 /* vcubectl net: make, delete and list networks (net.c). */
 int vc_cmd_net(int argc, char **argv);
-/* Say why @what failed (-errno @err): 1, the exit status. */
+/* util.c: say why @what failed (-errno @err): 1, the exit status. */
 int vc_fail(const char *what, int err);
 /* @s as a whole number up to @max into *@out; -EINVAL (said). */
 int vc_parse_uint(const char *s, const char *what, unsigned long long max,
@@ -99,13 +108,13 @@ int vc_paje_write(FILE *f, const struct vcube_nl_topo *t,
 int vc_svg_write(const char *path, const struct vcube_nl_topo *t,
 		 const struct vcube_nl_link *l, size_t n);
 
-/* Say why @what failed over netlink, with the kernel's text: 1. */
+/* Say why @what failed over netlink, with the kernel's text: 1 (util.c). */
 int vc_fail_nl(const char *what, int err, struct vcube_nl *nl);
 /* Open the family for @what: 0, else 1 (said). */
 int vc_nl_open(const char *what, struct vcube_nl **nl);
 
 /*
- * A command that prints a list read in one dump (nl.c): each entry by
+ * A command that prints a list read in one dump (util.c): each entry by
  * @print, after @head (text only; may be NULL).
  */
 struct vc_list {
