@@ -214,7 +214,7 @@ $(B)/asan/%.o: %.c $(ASAN_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) -Ikernel/core $(CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
 
-$(B)/tests/%: tests/host/%.c $(ASAN_OBJ) $(ASAN_HDR)
+$(B)/tests/%: tests/host/%.c $(ASAN_OBJ) $(ASAN_HDR) $(wildcard tests/host/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) -Ikernel/core $(CFLAGS) $(ASAN_FLAGS) -o $@ $< $(ASAN_OBJ) -lm $(NL_LIBS)
 

@@ -2,15 +2,15 @@
 /*
  * The barrier and collective planners (plan/seidel.c, plan/chuang.c,
  * plan/mpi.c), checked without running anything, every one the registry
- * has: a simulator runs every rank's plan with synchronous sends (a send
- * completes only once its receive is posted, so no plan relies on
- * buffering), a number in each block, folds as sums, and for every rank
- * the set of ranks it has heard from, directly or not (a message carries
- * its sender's set; a receive adds it once waited for). Then: a broadcast
- * leaves the root's value everywhere, a reduction the sum of all at every
- * rank, a scan the prefix sums, a barrier lets no rank out before it has
- * heard from all, a shift and the kernels deliver their partners' blocks,
- * each in the papers' number of phases.
+ * has: the simulator (plansim.h) runs every rank's plan with synchronous
+ * sends (a send completes only once its receive is posted, so no plan
+ * relies on buffering), a number in each block, folds as sums, and for
+ * every rank the set of ranks it has heard from, directly or not (a
+ * message carries its sender's set; a receive adds it once waited for).
+ * Then: a broadcast leaves the root's value everywhere, a reduction the
+ * sum of all at every rank, a scan the prefix sums, a barrier lets no
+ * rank out before it has heard from all, a shift and the kernels deliver
+ * their partners' blocks, each in the papers' number of phases.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -19,161 +19,39 @@
 
 #include "check.h"
 #include "plan.h"
+#include "plansim.h"
 
 #define MAXP	64
 
-struct posted {
-	unsigned int from, tag, rblk, nblk;
-	int filled, waited;
-	uint64_t heard;		/* the sender's, when it sent */
-};
-
-struct crank {
-	const struct vcube_plan *pl;
-	uint64_t *val;		/* each block's number */
-	uint64_t heard;		/* ranks heard from, itself included */
-	unsigned int at;	/* current step; nsteps: done */
-	int started, sent;
-	struct posted *post;	/* every receive posted, in order */
-	unsigned int npost, mine;	/* mine: this step's, or npost */
-	unsigned int msgs;	/* sends made */
-};
-
-static void moves(struct crank *r, const struct vcube_plan_range *rg)
-{
-	const struct vcube_plan_move *m = r->pl->move + rg->first;
-	unsigned int i;
-
-	for (i = 0; i < rg->n; i++, m++)
-		r->val[m->dst] = m->kind == VCUBE_MOVE_FOLD ?
-				 r->val[m->dst] + r->val[m->src] : r->val[m->src];
-}
-
-static void post(struct crank *r, const struct vcube_plan_step *s)
-{
-	r->post[r->npost++] = (struct posted){ s->from, s->tag, s->rblk,
-					       s->nblk, 0, 0, 0 };
-}
-
-/* The oldest unwaited receive of @r from @from with @tag (any: NONE). */
-static struct posted *find(struct crank *r, unsigned int from,
-			   unsigned int tag, int unfilled)
-{
-	unsigned int k;
-
-	for (k = 0; k < r->npost; k++) {
-		struct posted *e = &r->post[k];
-
-		if (e->waited || (unfilled && e->filled))
-			continue;
-		if (from == VCUBE_NONE || (e->from == from && e->tag == tag))
-			return e;
-	}
-	return NULL;
-}
-
-static int wait_for(struct crank *r, struct posted *e)
-{
-	if (!e || !e->filled)
-		return 0;
-	e->waited = 1;
-	r->heard |= e->heard;
-	return 1;
-}
-
-/* One move of rank @i, if it can make one: 1 if it did. */
-static int advance(struct crank *rk, unsigned int i, const char *name)
-{
-	struct crank *r = &rk[i];
-	const struct vcube_plan_step *s;
-	struct posted *e;
-	unsigned int j;
-
-	if (r->at == r->pl->nsteps)
-		return 0;
-	s = &r->pl->step[r->at];
-	if (!r->started) {
-		moves(r, &s->moves);
-		r->started = 1;
-		r->mine = r->npost;
-		if (s->op == VCUBE_OP_XCHG && s->from != VCUBE_NONE)
-			post(r, s);
-		else if (s->op == VCUBE_OP_POST)
-			post(r, s);
-		return 1;
-	}
-	if (s->op == VCUBE_OP_WAIT) {
-		if (!wait_for(r, find(r, s->from, s->tag, 0)))
-			return 0;
-	} else if (s->op == VCUBE_OP_XCHG) {
-		if (!r->sent && s->to != VCUBE_NONE) {
-			e = find(&rk[s->to], i, s->tag, 1);
-			if (!e)
-				return 0;	/* not posted yet: it waits */
-			CHECK(e->nblk == s->nblk, "%s: %u blocks into %u", name,
-			      s->nblk, e->nblk);
-			for (j = 0; j < s->nblk; j++)
-				rk[s->to].val[e->rblk + j] = r->val[s->sblk + j];
-			e->filled = 1;
-			e->heard = r->heard;
-			r->sent = 1;
-			r->msgs++;
-			return 1;
-		}
-		if (s->from != VCUBE_NONE && !wait_for(r, &r->post[r->mine]))
-			return 0;
-	}
-	r->at++;
-	r->started = r->sent = 0;
-	return 1;
-}
-
 /*
- * Run rank r's plan of @name of @kind for every r of @a->p; block 0 starts
- * as @init(r). 0 if every rank finished (each rank's state in @rk).
+ * Plan rank r's part of @name of @kind for every r of @a->p and run them;
+ * block 0 starts as @init(r). 0 if every rank finished (each rank's state
+ * in @sim).
  */
 static int simulate(unsigned int kind, const char *name,
-		    struct vcube_plan_args *a, struct crank *rk,
+		    struct vcube_plan_args *a, struct plansim *sim,
 		    struct vcube_plan *pl, uint64_t (*init)(unsigned int))
 {
-	unsigned int i, nb, done = 0;
-	int moved = 1;
+	unsigned int i;
 
 	for (i = 0; i < a->p; i++) {
 		a->me = i;
 		CHECK(vcube_algo_plan(kind, name, a, &pl[i]) == 0,
 		      "%s p=%u rank %u", name, a->p, i);
-		nb = pl[i].nsend + pl[i].nrecv + pl[i].nscratch;
-		rk[i] = (struct crank){ .pl = &pl[i], .heard = 1ULL << i };
-		rk[i].val = calloc(nb + 1, sizeof(uint64_t));
-		rk[i].post = calloc(pl[i].nsteps + 1, sizeof(struct posted));
-		rk[i].val[0] = init(i);
-		moves(&rk[i], &pl[i].init);
 	}
-	while (moved)
-		for (moved = 0, i = 0; i < a->p; i++)
-			while (advance(rk, i, name))
-				moved = 1;
-	for (i = 0; i < a->p; i++) {
-		done += rk[i].at == pl[i].nsteps;
-		moves(&rk[i], &pl[i].fin);
-		CHECK(!find(&rk[i], VCUBE_NONE, 0, 0),
-		      "%s p=%u: rank %u leaves a receive posted", name, a->p, i);
-	}
-	CHECK(done == a->p, "%s p=%u: %u of %u ranks finish (a deadlock)", name,
-	      a->p, done, a->p);
-	return done == a->p ? 0 : -EDEADLK;
+	plansim_start(sim, name, pl, a->p);
+	for (i = 0; i < a->p; i++)
+		sim->rk[i].val[0] = init(i);
+	return plansim_run(sim);
 }
 
-static void release(struct crank *rk, struct vcube_plan *pl, unsigned int p)
+static void release(struct plansim *sim, struct vcube_plan *pl, unsigned int p)
 {
 	unsigned int i;
 
-	for (i = 0; i < p; i++) {
-		free(rk[i].val);
-		free(rk[i].post);
+	plansim_end(sim);
+	for (i = 0; i < p; i++)
 		vcube_plan_free(&pl[i]);
-	}
 }
 
 static uint64_t bit(unsigned int r)
@@ -194,7 +72,7 @@ static unsigned int lg(unsigned int p)
 
 /* What one algorithm must leave at rank i of p, and in how many sends. */
 static void check_one(const struct vcube_algo_impl *im,
-		      struct vcube_plan_args *a, struct crank *rk)
+		      struct vcube_plan_args *a, const struct plansim_rank *rk)
 {
 	const struct vcube_algo *al = &im->a;
 	unsigned int p = a->p, i, d = lg(p), pos, k = a->shift;
@@ -248,8 +126,8 @@ static void check_one(const struct vcube_algo_impl *im,
 static unsigned int run_one(const struct vcube_algo_impl *im, unsigned int p,
 			    unsigned int rows, unsigned int cols)
 {
-	static struct crank rk[MAXP];
 	static struct vcube_plan pl[MAXP];
+	struct plansim sim;
 	struct vcube_plan_args a = { .p = p, .rows = rows, .cols = cols,
 				     .wait_ns = 1000 };
 	uint64_t (*init)(unsigned int) = im->a.kind == VCUBE_ALGO_REDUCE ||
@@ -263,9 +141,10 @@ static unsigned int run_one(const struct vcube_algo_impl *im, unsigned int p,
 		for (a.shift = 1; a.shift < (im->a.kind == VCUBE_ALGO_SHIFT ? p : 2);
 		     a.shift++) {
 			memset(pl, 0, sizeof(pl));
-			if (!simulate(im->a.kind, im->a.name, &a, rk, pl, init))
-				check_one(im, &a, rk);
-			release(rk, pl, p);
+			if (!simulate(im->a.kind, im->a.name, &a, &sim, pl,
+				      init))
+				check_one(im, &a, sim.rk);
+			release(&sim, pl, p);
 			n++;
 		}
 	return n;

@@ -1,201 +1,66 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The complete-exchange planners (userspace/lib/plan/), checked without
- * running anything: a simulator carries every block's name (source,
- * destination) through each rank's moves and messages, with every send
- * synchronous (it completes only once its receive is posted, as on the
- * CM-5), so a plan passes only if every rank ends with exactly the blocks
- * meant for it, each written into its slot once, every message matched by
- * tag and no plan relying on buffering to avoid a deadlock. Then the step
- * counts the papers give, and Ponnusamy et al.'s Tables 1 and 3 (PEX and
- * BEX on 8 processors) as printed.
+ * running anything: the simulator (plansim.h) carries every block's name
+ * (source, destination) through each rank's moves and messages, with
+ * every send synchronous (it completes only once its receive is posted,
+ * as on the CM-5), so a plan passes only if every rank ends with exactly
+ * the blocks meant for it, each written into its slot once, every
+ * message matched by tag and no plan relying on buffering to avoid a
+ * deadlock. Then the step counts the papers give, and Ponnusamy et al.'s
+ * Tables 1 and 3 (PEX and BEX on 8 processors) as printed.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 #include "plan.h"
+#include "plansim.h"
 
 /* Rank @me of @p's plan of exchange @name, off a grid. */
 #define ARGS(m, n)	(&(struct vcube_plan_args){ .me = (m), .p = (n) })
 
-#define NOBLK (-1)
-
-/* One rank in the simulation. */
-struct srank {
-	const struct vcube_plan *pl;
-	int *blk;		/* each block's name s * p + d, or NOBLK */
-	unsigned int *writes;	/* writes into each receive slot */
-	unsigned int at;	/* current step; nsteps: done */
-	int started;		/* its moves made, its receive posted */
-	int sent, got;		/* its send, its receive complete */
-	unsigned char *filled;	/* POSTED: each post's data arrived */
-	unsigned char *synced;	/* POSTED: each post's sync arrived */
-};
-
-static void put(struct srank *r, unsigned int dst, int name)
-{
-	unsigned int p = r->pl->p;
-
-	if (dst >= p && dst < 2 * p)
-		r->writes[dst - p]++;
-	r->blk[dst] = name;
-}
-
-static void moves(struct srank *r, const struct vcube_plan_range *rg)
-{
-	const struct vcube_plan_move *m = r->pl->move + rg->first;
-	unsigned int i;
-
-	for (i = 0; i < rg->n; i++, m++)
-		put(r, m->dst, r->blk[m->src]);
-}
-
-/* Copy @n blocks of @from at @sblk into @to at @rblk. */
-static void deliver(struct srank *from, unsigned int sblk, struct srank *to,
-		    unsigned int rblk, unsigned int n)
-{
-	unsigned int i;
-
-	for (i = 0; i < n; i++)
-		put(to, rblk + i, from->blk[sblk + i]);
-}
-
-/* The post of @r from rank @src with data or sync tag @tag, or -1. */
-static int post_of(const struct srank *r, unsigned int src, unsigned int tag,
-		   int sync)
-{
-	unsigned int k;
-
-	for (k = 0; k < r->pl->nposts; k++)
-		if (r->pl->post[k].from == src &&
-		    (sync ? r->pl->post[k].stag : r->pl->post[k].tag) == tag)
-			return (int)k;
-	return -1;
-}
-
-/* One move of rank @i, if it can make one: 1 if it did. */
-static int advance(struct srank *rk, unsigned int i, const char *name)
-{
-	struct srank *r = &rk[i], *o;
-	const struct vcube_plan_step *s, *t;
-	int k;
-
-	if (r->at == r->pl->nsteps)
-		return 0;
-	s = &r->pl->step[r->at];
-	if (!r->started) {
-		moves(r, &s->moves);
-		r->started = 1;
-		return 1;
-	}
-	if (r->pl->kind == VCUBE_PLAN_POSTED) {
-		int progress = 0;
-
-		if (!r->sent && s->to != VCUBE_NONE) {
-			o = &rk[s->to];
-			if (s->stag != VCUBE_NONE) {
-				/* my sync goes out (FORCED, to a posted receive) */
-				k = post_of(o, i, s->stag, 1);
-				CHECK(k >= 0, "%s: %u's sync to %u unposted", name, i, s->to);
-				if (k >= 0)
-					o->synced[k] = 1;
-				k = post_of(r, s->to, s->stag, 1);
-				if (k < 0 || !r->synced[k])
-					return 0;	/* waits for the partner's */
-			}
-			k = post_of(o, i, s->tag, 0);
-			CHECK(k >= 0, "%s: %u -> %u tag %u unposted", name, i, s->to, s->tag);
-			if (k >= 0) {
-				CHECK(!o->filled[k], "%s: %u -> %u twice", name, i, s->to);
-				deliver(r, s->sblk, o, o->pl->post[k].rblk, s->nblk);
-				CHECK(s->nblk == o->pl->post[k].nblk, "%s: %u blocks into %u",
-				      name, s->nblk, o->pl->post[k].nblk);
-				o->filled[k] = 1;
-			}
-			r->sent = 1;
-			progress = 1;
-		}
-		if (s->wait) {
-			k = post_of(r, s->from, s->tag, 0);
-			if (k < 0 || !r->filled[k])
-				return progress;
-		}
-	} else {
-		if (!r->sent && s->to != VCUBE_NONE) {
-			o = &rk[s->to];
-			if (o->at == o->pl->nsteps || !o->started)
-				return 0;
-			t = &o->pl->step[o->at];
-			if (t->from != i || t->tag != s->tag || o->got)
-				return 0;	/* not posted yet: a synchronous send waits */
-			CHECK(t->nblk == s->nblk, "%s: %u blocks into %u", name, s->nblk, t->nblk);
-			deliver(r, s->sblk, o, t->rblk, s->nblk);
-			o->got = 1;
-			r->sent = 1;
-			return 1;
-		}
-		if (s->from != VCUBE_NONE && !r->got)
-			return 0;
-	}
-	r->at++;
-	r->started = r->sent = r->got = 0;
-	return 1;
-}
+/* A block no rank's data is in. */
+#define NOBLK UINT64_MAX
 
 /*
- * Run @pl (one plan per rank) to the end; check every rank ends with the
- * blocks meant for it, each slot written once (the own block at most
- * once: it is copied in before the plan runs).
+ * Run @pl (one plan per rank) to the end, each rank's block for rank d
+ * named s * p + d (s the sender); check every rank ends with the blocks
+ * meant for it, each slot written once (the own block at most once: it is
+ * copied in before the plan runs).
  */
 static void simulate(const char *name, const struct vcube_plan *pl,
 		     unsigned int p)
 {
-	struct srank *rk = calloc(p, sizeof(*rk));
-	unsigned int i, j, nb, done;
-	int moved = 1;
+	struct plansim sim;
+	unsigned int i, j, nb;
 
+	plansim_start(&sim, name, pl, p);
 	for (i = 0; i < p; i++) {
 		nb = 2 * p + pl[i].nscratch;
-		rk[i].pl = &pl[i];
-		rk[i].blk = malloc(nb * sizeof(int));
-		rk[i].writes = calloc(p, sizeof(unsigned int));
-		rk[i].filled = calloc(pl[i].nposts + 1, 1);
-		rk[i].synced = calloc(pl[i].nposts + 1, 1);
 		for (j = 0; j < nb; j++)
-			rk[i].blk[j] = j < p ? (int)(i * p + j) : NOBLK;
-		rk[i].blk[p + i] = (int)(i * p + i);
-		moves(&rk[i], &pl[i].init);
+			sim.rk[i].val[j] = j < p ? i * p + j : NOBLK;
+		sim.rk[i].val[p + i] = i * p + i;
 	}
-	while (moved)
-		for (moved = 0, i = 0; i < p; i++)
-			while (advance(rk, i, name))
-				moved = 1;
-	for (i = 0, done = 0; i < p; i++) {
-		done += rk[i].at == pl[i].nsteps;
-		moves(&rk[i], &pl[i].fin);
-		for (j = 0; j < pl[i].nposts; j++)
-			CHECK(rk[i].filled[j], "%s p=%u: %u's receive %u never filled",
-			      name, p, i, j);
+	plansim_run(&sim);
+	for (i = 0; i < p; i++) {
+		const uint64_t *blk = sim.rk[i].val;
+		const unsigned int *writes = sim.rk[i].writes + p;
+
 		for (j = 0; j < p; j++) {
-			CHECK(rk[i].blk[p + j] == (int)(j * p + i),
-			      "%s p=%u: rank %u slot %u holds %d, not %u -> %u",
-			      name, p, i, j, rk[i].blk[p + j], j, i);
-			CHECK(rk[i].writes[j] == (j != i) || (j == i && rk[i].writes[j] <= 1),
-			      "%s p=%u: rank %u slot %u written %u times", name, p, i, j,
-			      rk[i].writes[j]);
+			CHECK(blk[p + j] == j * p + i,
+			      "%s p=%u: rank %u slot %u holds %lld, not %u -> %u",
+			      name, p, i, j, (long long)blk[p + j], j, i);
+			CHECK(writes[j] == (j != i) ||
+			      (j == i && writes[j] <= 1),
+			      "%s p=%u: rank %u slot %u written %u times", name,
+			      p, i, j, writes[j]);
 		}
 	}
-	CHECK(done == p, "%s p=%u: %u of %u ranks finish (a deadlock)", name, p, done, p);
-	for (i = 0; i < p; i++) {
-		free(rk[i].blk);
-		free(rk[i].writes);
-		free(rk[i].filled);
-		free(rk[i].synced);
-	}
-	free(rk);
+	plansim_end(&sim);
 }
 
 /* Every rank's plan of exchange @name on @p ranks (@rows x @cols), or NULL. */
