@@ -50,15 +50,13 @@ static void sound(const struct vcube_pattern *pat, const struct vcube_sched *s,
 	free(partner);
 }
 
-int main(void)
+/* Complete exchange: greedy makes pairwise's schedule, step for step. */
+static void complete(void)
 {
-	struct vcube_pattern *pat, *p2;
+	struct vcube_pattern *pat;
 	struct vcube_sched *s[4];
-	unsigned int n, a, seed, k, step, src, dst, s2, src2, dst2, i, j, nz;
-	double dens[] = { 0.10, 0.25, 0.40, 0.49 };
-	unsigned int worse = 0, runs = 0;
+	unsigned int n, a, k, step, src, dst, s2, src2, dst2;
 
-	/* Complete exchange: greedy makes pairwise's schedule, step for step. */
 	for (n = 2; n <= 64; n *= 2) {
 		vcube_pattern_create(n, &pat);
 		vcube_pattern_complete(pat, 16);
@@ -78,8 +76,14 @@ int main(void)
 			vcube_sched_free(s[a]);
 		vcube_pattern_free(pat);
 	}
+}
 
-	/* Random patterns: counts, symmetry, seeds. */
+/* Random patterns: counts, symmetry, seeds. */
+static void random_patterns(void)
+{
+	struct vcube_pattern *pat, *p2;
+	unsigned int i, j, nz;
+
 	vcube_pattern_create(32, &pat);
 	vcube_pattern_create(32, &p2);
 	CHECK(!vcube_pattern_random(pat, 0.25, 256, 1, 7), "random");
@@ -95,48 +99,84 @@ int main(void)
 	for (i = 0, nz = 0; i < 32 * 32; i++)
 		nz += vcube_pattern_get(p2, i / 32, i % 32) != 0;
 	CHECK(nz == 248, "25%% of 992 cells: %u", nz);
+	vcube_pattern_free(pat);
+	vcube_pattern_free(p2);
+}
 
-	/*
-	 * Sec. 5.1: below 50% density greedy never takes more steps. Density
-	 * counts pairs that talk: a symmetric pattern's, or for a one-way
-	 * pattern of density d, 1 - (1 - d)^2 (25% one-way: 44% of pairs;
-	 * 40%: 64%, where greedy may lose, as the paper says above 50%).
-	 */
+/*
+ * One random pattern of @n at density @d, scheduled by all four: 1 if
+ * greedy took more steps than pairwise.
+ */
+static unsigned int density_one(unsigned int n, double d, int sym,
+				unsigned int seed)
+{
+	struct vcube_pattern *q;
+	struct vcube_sched *s[4];
+	unsigned int k, worse;
+
+	vcube_pattern_create(n, &q);
+	vcube_pattern_random(q, d, 256, sym, seed);
+	for (k = 0; k < 4; k++) {
+		vcube_sched_build(q, algos[k], &s[k]);
+		sound(q, s[k], algos[k]);
+	}
+	worse = vcube_sched_steps(s[3]) > vcube_sched_steps(s[1]);
+	CHECK(vcube_sched_steps(s[3]) <= vcube_sched_steps(s[1]),
+	      "n=%u %.0f%% seed %u: greedy %u > pairwise %u steps", n,
+	      100 * d, seed, vcube_sched_steps(s[3]),
+	      vcube_sched_steps(s[1]));
+	for (k = 0; k < 4; k++)
+		vcube_sched_free(s[k]);
+	vcube_pattern_free(q);
+	return worse;
+}
+
+/*
+ * Sec. 5.1: below 50% density greedy never takes more steps. Density
+ * counts pairs that talk: a symmetric pattern's, or for a one-way
+ * pattern of density d, 1 - (1 - d)^2 (25% one-way: 44% of pairs;
+ * 40%: 64%, where greedy may lose, as the paper says above 50%).
+ */
+static void density(void)
+{
+	static const double dens[] = { 0.10, 0.25, 0.40, 0.49 };
+	unsigned int n, a, seed, worse = 0, runs = 0;
+
 	for (n = 16; n <= 64; n *= 2)
 		for (a = 0; a < 4; a++)
 			for (seed = 1; seed <= 20; seed++) {
-				struct vcube_pattern *q;
 				int sym = seed & 1;
 
 				if (!sym && dens[a] > 0.25)
 					continue;
-				vcube_pattern_create(n, &q);
-				vcube_pattern_random(q, dens[a], 256, sym, seed);
-				for (k = 0; k < 4; k++) {
-					vcube_sched_build(q, algos[k], &s[k]);
-					sound(q, s[k], algos[k]);
-				}
+				worse += density_one(n, dens[a], sym, seed);
 				runs++;
-				worse += vcube_sched_steps(s[3]) > vcube_sched_steps(s[1]);
-				CHECK(vcube_sched_steps(s[3]) <= vcube_sched_steps(s[1]),
-				      "n=%u %.0f%% seed %u: greedy %u > pairwise %u steps", n,
-				      100 * dens[a], seed, vcube_sched_steps(s[3]),
-				      vcube_sched_steps(s[1]));
-				for (k = 0; k < 4; k++)
-					vcube_sched_free(s[k]);
-				vcube_pattern_free(q);
 			}
 	printf("greedy took more steps than pairwise in %u of %u patterns below 50%%\n",
 	       worse, runs);
+}
 
-	/* Bad input. */
-	CHECK(vcube_pattern_create(0, &p2) == -EINVAL, "n = 0");
+/* Bad input: refused with the errors the API gives. */
+static void bad_input(void)
+{
+	struct vcube_pattern *pat, *none = NULL;
+	struct vcube_sched *s = NULL;
+
+	vcube_pattern_create(32, &pat);
+	CHECK(vcube_pattern_create(0, &none) == -EINVAL, "n = 0");
 	CHECK(vcube_pattern_set(pat, 3, 3, 1) == -EINVAL, "diagonal");
 	CHECK(vcube_pattern_set(pat, 32, 0, 1) == -EINVAL, "out of range");
 	CHECK(vcube_pattern_random(pat, 1.5, 1, 0, 0) == -EINVAL, "density");
-	CHECK(vcube_sched_build(pat, "xs", &s[0]) == -ENOENT, "unknown scheduler");
+	CHECK(vcube_sched_build(pat, "xs", &s) == -ENOENT, "unknown scheduler");
 	CHECK(vcube_sched_run(NULL, NULL, pat, NULL, NULL) == -EINVAL, "run NULL");
 	vcube_pattern_free(pat);
-	vcube_pattern_free(p2);
+}
+
+int main(void)
+{
+	complete();
+	random_patterns();
+	density();
+	bad_input();
 	return check_done("sched_test");
 }
