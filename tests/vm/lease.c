@@ -66,13 +66,97 @@ static int exit_within(pid_t pid, int ms)
 	return -1;
 }
 
+/* The pipes between the test and its two nodes' processes. */
+struct pipes {
+	int go[2];		/* node 0 may call again */
+	int done[2];		/* node 1's receive completed */
+	int times[2];		/* node 1's receipt, node 0's next clock */
+	int posted[2];		/* node 1's receive is posted */
+	int bound[2];		/* node 0 is bound */
+};
+
+/* Node 0: sends, then sleeps in user space until told to call again. */
+static _Noreturn void node0(struct pipes *p)
+{
+	struct vcube_node *n;
+	uint64_t t;
+	char c = 0;
+
+	/* bound, and sends once node 1's receive is posted */
+	if (vcube_node_open(0, &n) || write(p->bound[1], &c, 1) != 1 ||
+	    !byte_within(p->posted[0], 10000) ||
+	    vcube_node_send(n, 1, 0, &c, 1, VCUBE_SEND_FORCED, NULL))
+		_exit(2);
+	byte_within(p->go[0], 10000);
+	if (vcube_node_delay(n, 1000) || vcube_node_clock(n, &t) ||
+	    write(p->times[1], &t, sizeof(t)) != sizeof(t))
+		_exit(3);
+	_exit(0);
+}
+
+/* Node 1: receives node 0's message, says when. */
+static _Noreturn void node1(struct pipes *p)
+{
+	struct vcube_node *n;
+	struct vcube_status st;
+	uint64_t req;
+	char c = 0;
+	int ret;
+
+	/* once node 0 is bound: alone, its wait would be a deadlock */
+	if (!byte_within(p->bound[0], 10000) ||
+	    vcube_node_open(1, &n) ||
+	    vcube_node_irecv(n, 0, 0, &c, 1, &req) ||
+	    write(p->posted[1], &c, 1) != 1)
+		_exit(2);
+	ret = vcube_node_wait(n, req, &st);
+	if (ret) {
+		printf("# node 1's wait: %s\n", strerror(-ret));
+		_exit(3);
+	}
+	if (write(p->times[1], &st.time, sizeof(st.time)) !=
+	    sizeof(st.time) || write(p->done[1], &c, 1) != 1)
+		_exit(2);
+	_exit(0);
+}
+
+/*
+ * idle_lease_ms=200: node 1's receive completes while node 0 sleeps; node
+ * 0's next call starts no earlier than that receipt.
+ */
+static void lease_on(struct pipes *p, pid_t a)
+{
+	uint64_t got = 0, later = 0;
+	char c = 0;
+
+	T(byte_within(p->done[0], 5000),
+	  "idle_lease_ms=200: node 1's receive completes while node 0 sleeps in user space");
+	T(write(p->go[1], &c, 1) == 1 && child_status(a) == 0,
+	  "node 0 comes back and calls again");
+	T(read_within(p->times[0], &got, sizeof(got), 5000) &&
+	  read_within(p->times[0], &later, sizeof(later), 5000) &&
+	  later >= got,
+	  "node 0's next call starts after the receipt it let commit (%llu >= %llu ns)",
+	  (unsigned long long)later, (unsigned long long)got);
+}
+
+/* No lease: node 1's receive waits for node 0 until node 0 calls again. */
+static void lease_off(struct pipes *p, pid_t a)
+{
+	char c = 0;
+
+	T(!byte_within(p->done[0], 2000),
+	  "no lease: node 1's receive still waits for node 0, asleep in user space, after 2 s");
+	T(write(p->go[1], &c, 1) == 1 && child_status(a) == 0 &&
+	  byte_within(p->done[0], 5000),
+	  "once node 0 calls and closes, node 1's receive completes");
+}
+
 int main(int argc, char **argv)
 {
-	int on, go[2], done[2], times[2], posted[2], bound[2];
-	uint64_t got = 0, later = 0;
+	struct pipes p;
 	pid_t a, b;
-	char c = 0;
-	int status;
+	int on, status;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc != 2 || (strcmp(argv[1], "on") && strcmp(argv[1], "off"))) {
@@ -80,72 +164,27 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	on = !strcmp(argv[1], "on");
-	if (pipe(go) || pipe(done) || pipe(times) || pipe(posted) || pipe(bound))
+	if (pipe(p.go) || pipe(p.done) || pipe(p.times) || pipe(p.posted) ||
+	    pipe(p.bound))
 		return 1;
 	a = fork();
-	if (!a) {			/* node 0: sends, then sleeps in user space */
-		struct vcube_node *n;
-		uint64_t t;
-
-		/* bound, and sends once node 1's receive is posted */
-		if (vcube_node_open(0, &n) || write(bound[1], &c, 1) != 1 ||
-		    !byte_within(posted[0], 10000) ||
-		    vcube_node_send(n, 1, 0, &c, 1, VCUBE_SEND_FORCED, NULL))
-			_exit(2);
-		byte_within(go[0], 10000);
-		if (vcube_node_delay(n, 1000) || vcube_node_clock(n, &t) ||
-		    write(times[1], &t, sizeof(t)) != sizeof(t))
-			_exit(3);
-		_exit(0);
-	}
+	if (!a)
+		node0(&p);
 	b = fork();
-	if (!b) {			/* node 1: receives, says when */
-		struct vcube_node *n;
-		struct vcube_status st;
-		uint64_t req;
-		int ret;
-
-		/* once node 0 is bound: alone, its wait would be a deadlock */
-		if (!byte_within(bound[0], 10000) ||
-		    vcube_node_open(1, &n) ||
-		    vcube_node_irecv(n, 0, 0, &c, 1, &req) ||
-		    write(posted[1], &c, 1) != 1)
-			_exit(2);
-		ret = vcube_node_wait(n, req, &st);
-		if (ret) {
-			printf("# node 1's wait: %s\n", strerror(-ret));
-			_exit(3);
-		}
-		if (write(times[1], &st.time, sizeof(st.time)) !=
-		    sizeof(st.time) || write(done[1], &c, 1) != 1)
-			_exit(2);
-		_exit(0);
-	}
+	if (!b)
+		node1(&p);
 	/* the children's ends only: a read sees the end when they exit */
-	close(go[0]);
-	close(done[1]);
-	close(times[1]);
-	close(posted[0]);
-	close(posted[1]);
-	close(bound[0]);
-	close(bound[1]);
-	if (on) {
-		T(byte_within(done[0], 5000),
-		  "idle_lease_ms=200: node 1's receive completes while node 0 sleeps in user space");
-		T(write(go[1], &c, 1) == 1 && child_status(a) == 0,
-		  "node 0 comes back and calls again");
-		T(read_within(times[0], &got, sizeof(got), 5000) &&
-		  read_within(times[0], &later, sizeof(later), 5000) &&
-		  later >= got,
-		  "node 0's next call starts after the receipt it let commit (%llu >= %llu ns)",
-		  (unsigned long long)later, (unsigned long long)got);
-	} else {
-		T(!byte_within(done[0], 2000),
-		  "no lease: node 1's receive still waits for node 0, asleep in user space, after 2 s");
-		T(write(go[1], &c, 1) == 1 && child_status(a) == 0 &&
-		  byte_within(done[0], 5000),
-		  "once node 0 calls and closes, node 1's receive completes");
-	}
+	close(p.go[0]);
+	close(p.done[1]);
+	close(p.times[1]);
+	close(p.posted[0]);
+	close(p.posted[1]);
+	close(p.bound[0]);
+	close(p.bound[1]);
+	if (on)
+		lease_on(&p, a);
+	else
+		lease_off(&p, a);
 	status = exit_within(b, 5000);
 	T(status == 0, "node 1 exits 0 (%d)", status);
 	return failed;
