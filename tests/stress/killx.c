@@ -201,26 +201,35 @@ static unsigned int exchange(unsigned int n, unsigned int rounds, uint64_t run,
 	return left;
 }
 
-int main(int argc, char **argv)
+/* The command line's numbers. */
+struct args {
+	unsigned int n, rounds, kills;
+	unsigned long long seed;
+};
+
+/* What the runs add up to. */
+struct tally {
+	unsigned int stuck, finished, deadlocked, notidle, cleanbad;
+	unsigned int bad_errno;
+	unsigned long long checked, corrupt;
+};
+
+/* Parse the options into @a: -1 to go on, else the exit status. */
+static int parse(int argc, char **argv, struct args *a)
 {
 	static const struct option opts[] = {
 		{ "ranks", 1, NULL, 'r' }, { "rounds", 1, NULL, 'k' },
 		{ "kills", 1, NULL, 'n' }, { "seed", 1, NULL, 's' },
 		{ "help", 0, NULL, 'h' }, { NULL, 0, NULL, 0 }
 	};
-	unsigned int n = 16, rounds = 6, kills = 10, it, i, stuck = 0;
-	unsigned int finished = 0, deadlocked = 0, notidle = 0, cleanbad = 0;
-	unsigned long long seed = 1, checked = 0, corrupt = 0, s;
-	unsigned int bad_errno = 0, clean_us = 0;
-	struct timespec t0, t1;
 	int c;
 
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
-		case 'r': n = strtoul(optarg, NULL, 0); break;
-		case 'k': rounds = strtoul(optarg, NULL, 0); break;
-		case 'n': kills = strtoul(optarg, NULL, 0); break;
-		case 's': seed = strtoull(optarg, NULL, 0); break;
+		case 'r': a->n = strtoul(optarg, NULL, 0); break;
+		case 'k': a->rounds = strtoul(optarg, NULL, 0); break;
+		case 'n': a->kills = strtoul(optarg, NULL, 0); break;
+		case 's': a->seed = strtoull(optarg, NULL, 0); break;
 		case 'h':
 			printf("usage: killx [--ranks R] [--rounds K] [--kills N] [--seed S]\n"
 			       "N exchanges of R ranks (default 16), K rounds each, one rank\n"
@@ -230,59 +239,103 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (n < 2 || n > MAX_RANKS || optind != argc) {
+	if (a->n < 2 || a->n > MAX_RANKS || optind != argc) {
 		fprintf(stderr, "killx: --ranks is 2..%d\n", MAX_RANKS);
 		return 2;
 	}
+	return -1;
+}
+
+/* A clean exchange first: how long one takes (us), to kill inside it. */
+static unsigned int clean_first(const struct args *a, struct tally *t)
+{
+	struct timespec t0, t1;
+	unsigned int i, clean_us;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	t->cleanbad += exchange(a->n, a->rounds, a->seed, -1, 0, 300) != 0;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	clean_us = (t1.tv_sec - t0.tv_sec) * 1000000 +
+		   (t1.tv_nsec - t0.tv_nsec) / 1000;
+	for (i = 0; i < a->n; i++)
+		t->cleanbad += !out[i].done || out[i].corrupt;
+	return clean_us;
+}
+
+/*
+ * Run @it, seeded @s: an exchange with a random rank killed within
+ * @clean_us, what the survivors say, then a clean exchange after it.
+ */
+static void one_kill(const struct args *a, unsigned int it,
+		     unsigned long long s, unsigned int clean_us,
+		     struct tally *t)
+{
+	unsigned int i, n = a->n;
+	int victim;
+
+	victim = (int)(s % n);
+	t->stuck += exchange(n, a->rounds, s, victim,
+			     (unsigned int)(mix(s) % (clean_us + 1)), 300);
+	for (i = 0; i < n; i++) {
+		if ((int)i == victim)
+			continue;
+		t->finished += out[i].done;
+		t->deadlocked += out[i].deadlocked;
+		t->checked += out[i].checked;
+		t->corrupt += out[i].corrupt;
+		if (out[i].bad_errno) {
+			fprintf(stderr, "# run %u rank %u: %s\n", it, i,
+				strerror(out[i].bad_errno));
+			t->bad_errno++;
+		}
+	}
+	t->notidle += !owners_clear(n);
+	/* and the network works after it, every byte right */
+	t->cleanbad += exchange(n, a->rounds, s + 1, -1, 0, 300) != 0;
+	for (i = 0; i < n; i++)
+		t->cleanbad += !out[i].done || out[i].corrupt;
+}
+
+/* The counts and one pass/fail line per property; the exit status. */
+static int report(const struct args *a, unsigned int clean_us,
+		  const struct tally *t)
+{
+	printf("killx: %u exchanges of %u ranks x %u rounds, each with one kill -9 within %u us: survivors finished %u, told EDEADLK %u, other errors %u; %llu blocks checked, %llu corrupt\n",
+	       a->kills, a->n, a->rounds, clean_us, t->finished, t->deadlocked,
+	       t->bad_errno, t->checked, t->corrupt);
+	printf("%s - killx: survivors finish or get EDEADLK (%u other errors, %u stuck)\n",
+	       !t->bad_errno && !t->stuck ? "ok" : "not ok", t->bad_errno,
+	       t->stuck);
+	printf("%s - killx: every block that arrived is the one sent (%llu checked)\n",
+	       !t->corrupt ? "ok" : "not ok", t->checked);
+	printf("%s - killx: after each, every node unbound (%u not) and a clean exchange whole (%u failed)\n",
+	       !t->notidle && !t->cleanbad ? "ok" : "not ok", t->notidle,
+	       t->cleanbad);
+	return t->bad_errno || t->stuck || t->corrupt || t->notidle ||
+	       t->cleanbad;
+}
+
+int main(int argc, char **argv)
+{
+	struct args a = { .n = 16, .rounds = 6, .kills = 10, .seed = 1 };
+	struct tally t = { 0 };
+	unsigned long long s;
+	unsigned int it, clean_us;
+	int ret;
+
+	ret = parse(argc, argv, &a);
+	if (ret >= 0)
+		return ret;
 	out = mmap(NULL, sizeof(*out) * MAX_RANKS, PROT_READ | PROT_WRITE,
 		   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (out == MAP_FAILED)
 		return perror("mmap"), 1;
 
-	/* a clean exchange first: how long one takes, to kill inside it */
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	cleanbad += exchange(n, rounds, seed, -1, 0, 300) != 0;
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	clean_us = (t1.tv_sec - t0.tv_sec) * 1000000 +
-		   (t1.tv_nsec - t0.tv_nsec) / 1000;
-	for (i = 0; i < n; i++)
-		cleanbad += !out[i].done || out[i].corrupt;
-
-	s = seed;
-	for (it = 0; it < kills; it++) {
-		int victim;
-
+	clean_us = clean_first(&a, &t);
+	s = a.seed;
+	for (it = 0; it < a.kills; it++) {
 		s = mix(s + it);
-		victim = (int)(s % n);
-		stuck += exchange(n, rounds, s, victim,
-				  (unsigned int)(mix(s) % (clean_us + 1)), 300);
-		for (i = 0; i < n; i++) {
-			if ((int)i == victim)
-				continue;
-			finished += out[i].done;
-			deadlocked += out[i].deadlocked;
-			checked += out[i].checked;
-			corrupt += out[i].corrupt;
-			if (out[i].bad_errno) {
-				fprintf(stderr, "# run %u rank %u: %s\n", it, i,
-					strerror(out[i].bad_errno));
-				bad_errno++;
-			}
-		}
-		notidle += !owners_clear(n);
-		/* and the network works after it, every byte right */
-		cleanbad += exchange(n, rounds, s + 1, -1, 0, 300) != 0;
-		for (i = 0; i < n; i++)
-			cleanbad += !out[i].done || out[i].corrupt;
+		one_kill(&a, it, s, clean_us, &t);
 	}
-	printf("killx: %u exchanges of %u ranks x %u rounds, each with one kill -9 within %u us: survivors finished %u, told EDEADLK %u, other errors %u; %llu blocks checked, %llu corrupt\n",
-	       kills, n, rounds, clean_us, finished, deadlocked, bad_errno,
-	       checked, corrupt);
-	printf("%s - killx: survivors finish or get EDEADLK (%u other errors, %u stuck)\n",
-	       !bad_errno && !stuck ? "ok" : "not ok", bad_errno, stuck);
-	printf("%s - killx: every block that arrived is the one sent (%llu checked)\n",
-	       !corrupt ? "ok" : "not ok", checked);
-	printf("%s - killx: after each, every node unbound (%u not) and a clean exchange whole (%u failed)\n",
-	       !notidle && !cleanbad ? "ok" : "not ok", notidle, cleanbad);
-	return bad_errno || stuck || corrupt || notidle || cleanbad;
+	return report(&a, clean_us, &t);
 }
