@@ -243,20 +243,210 @@ static void check_status(struct proc *p, const struct vcube_status *st)
 	pthread_mutex_unlock(&p->lock);
 }
 
-static void one_op(struct proc *p)
+/* A send of random length, destination, tag and flags; bad pointers. */
+static void op_send(struct proc *p, int fd)
+{
+	struct vcube_send sd;
+	size_t len = below(&p->s, 4) ? below(&p->s, maxlen + 1) :
+		     below(&p->s, 64);
+	long r;
+
+	memset(&sd, 0, sizeof(sd));
+	fill(p->sbuf, len, rnd(&p->s));
+	sd.dst = below(&p->s, 20) ? below(&p->s, nnodes) :
+		 (uint32_t)rnd(&p->s);
+	sd.tag = below(&p->s, 4);
+	sd.flags = below(&p->s, 4) ? VCUBE_SEND_NONBLOCK : 0;
+	if (!below(&p->s, 4))
+		sd.flags |= VCUBE_SEND_FORCED;
+	if (!below(&p->s, 30))
+		sd.flags |= 1U << below(&p->s, 32);
+	sd.buf = (uintptr_t)p->sbuf;
+	sd.len = len;
+	if (!below(&p->s, 20))
+		sd.buf = (uintptr_t)bad_ptr(&p->s);
+	if (!below(&p->s, 40))
+		sd.len = rnd(&p->s);
+	r = ioctl(fd, VCUBE_IOC_SEND, &sd);
+	note(r);
+	if (!r)
+		p->reqs[below(&p->s, SLOTS)] = sd.st.req;
+}
+
+/* A receive into a free slot (or a reused one), checked if it completes. */
+static void op_recv(struct proc *p, int fd)
+{
+	struct vcube_recv rv;
+	unsigned int i;
+	long r;
+
+	memset(&rv, 0, sizeof(rv));
+	pthread_mutex_lock(&p->lock);
+	for (i = 0; i < SLOTS && p->rreq[i]; i++)
+		;
+	pthread_mutex_unlock(&p->lock);
+	if (i == SLOTS)
+		i = below(&p->s, SLOTS);	/* reuse: its old one is dropped */
+	rv.src = below(&p->s, 3) ? VCUBE_ANY : below(&p->s, nnodes);
+	rv.tag = below(&p->s, 2) ? VCUBE_ANY : below(&p->s, 4);
+	rv.flags = below(&p->s, 8) ? VCUBE_RECV_NONBLOCK : 0;
+	rv.buf = (uintptr_t)p->rbuf[i];
+	rv.len = below(&p->s, maxlen + 1);
+	if (!below(&p->s, 25))
+		rv.buf = (uintptr_t)bad_ptr(&p->s);
+	r = ioctl(fd, VCUBE_IOC_RECV, &rv);
+	note(r);
+	if (!r && rv.buf == (uintptr_t)p->rbuf[i]) {
+		pthread_mutex_lock(&p->lock);
+		p->rreq[i] = rv.st.req;
+		p->rlen[i] = rv.len;
+		pthread_mutex_unlock(&p->lock);
+		p->reqs[below(&p->s, SLOTS)] = rv.st.req;
+		check_status(p, &rv.st);
+	}
+}
+
+/* A wait or a test of a posted, seen or made-up request. */
+static void op_wait(struct proc *p, int fd)
+{
+	struct vcube_wait w;
+	long r;
+
+	memset(&w, 0, sizeof(w));
+	if (below(&p->s, 4)) {
+		pthread_mutex_lock(&p->lock);
+		w.req = p->rreq[below(&p->s, SLOTS)];
+		pthread_mutex_unlock(&p->lock);
+		if (!w.req)
+			w.req = p->reqs[below(&p->s, SLOTS)];
+	} else {
+		w.req = rnd(&p->s) % 1000;
+	}
+	w.flags = below(&p->s, 3) ? VCUBE_WAIT_TEST : 0;
+	if (!below(&p->s, 30))
+		w.flags = (uint32_t)rnd(&p->s);
+	r = ioctl(fd, VCUBE_IOC_WAIT, &w);
+	note(r);
+	if (!r)
+		check_status(p, &w.st);
+}
+
+/* A mark of random bytes, mostly bad: the ioctl's result. */
+static long op_mark(struct proc *p, int fd)
+{
+	struct vcube_mark mk;
+	unsigned int i;
+
+	for (i = 0; i < sizeof(mk.label); i++)
+		mk.label[i] = (char)(below(&p->s, 2) ?
+				     0x20 + below(&p->s, 96) :
+				     rnd(&p->s));
+	return ioctl(fd, VCUBE_IOC_MARK, &mk);
+}
+
+/* Time: a delay, the clock, jitter or a mark. */
+static void op_time(struct proc *p, int fd)
+{
+	uint64_t v;
+	long r;
+
+	v = below(&p->s, 2) ? below(&p->s, 100000) : rnd(&p->s);
+	switch (below(&p->s, 4)) {
+	case 0: r = ioctl(fd, VCUBE_IOC_DELAY, &v); break;
+	case 1: r = ioctl(fd, VCUBE_IOC_CLOCK, &v); break;
+	case 2: r = ioctl(fd, VCUBE_IOC_JITTER, &v); break;
+	default: r = op_mark(p, fd); break;
+	}
+	note(r);
+}
+
+/* A collective of the control network, mostly wrong. */
+static void op_cnet(struct proc *p, int fd)
+{
+	uint64_t sb[4] = { 1, 2, 3, 4 }, rb[4];
+	struct vcube_cnet c;
+	long r;
+
+	memset(&c, 0, sizeof(c));
+	c.kind = below(&p->s, 5);
+	c.op = below(&p->s, 7);
+	c.type = below(&p->s, 4);
+	c.root = below(&p->s, nnodes);
+	c.first = below(&p->s, nnodes);
+	c.nodes = below(&p->s, nnodes + 1);
+	c.count = below(&p->s, 5);
+	c.sbuf = (uintptr_t)sb;
+	c.rbuf = (uintptr_t)rb;
+	c.rlen = sizeof(rb);
+	if (!below(&p->s, 5))
+		c.sbuf = (uintptr_t)bad_ptr(&p->s);
+	r = ioctl(fd, VCUBE_IOC_CNET, &c);
+	note(r);
+}
+
+/* A copy, a route of random bytes, or the node's info. */
+static void op_misc(struct proc *p, int fd)
 {
 	union {
-		struct vcube_send sd;
-		struct vcube_recv rv;
-		struct vcube_wait w;
-		struct vcube_cnet c;
 		struct vcube_copy cp;
 		struct vcube_node_info ni;
 		unsigned char raw[1024];
 	} a;
-	unsigned int k = below(&p->s, 100), i;
-	uint64_t v;
+	unsigned int i;
 	long r;
+
+	memset(&a, 0, sizeof(a));
+	switch (below(&p->s, 3)) {
+	case 0:
+		a.cp.bytes = below(&p->s, 2) ? below(&p->s, 1 << 20) :
+			     rnd(&p->s);
+		r = ioctl(fd, VCUBE_IOC_COPY, &a.cp);
+		break;
+	case 1:
+		for (i = 0; i < sizeof(a.raw); i++)
+			a.raw[i] = (unsigned char)rnd(&p->s);
+		if (below(&p->s, 2))
+			memset(a.raw, 0, 64);
+		r = ioctl(fd, VCUBE_IOC_ROUTE, a.raw);
+		break;
+	default:
+		r = ioctl(fd, VCUBE_IOC_NODE_INFO, &a.ni);
+		break;
+	}
+	note(r);
+}
+
+/* Garbage: random commands, sizes and arguments. */
+static void op_garbage(struct proc *p, int fd)
+{
+	unsigned char raw[1024];
+	unsigned long cmd;
+	unsigned int i;
+	long r;
+
+	for (i = 0; i < sizeof(raw); i++)
+		raw[i] = (unsigned char)rnd(&p->s);
+	switch (below(&p->s, 3)) {
+	case 0:		/* a vcube number with any direction and size */
+		cmd = _IOC(below(&p->s, 4), VCUBE_IOC_MAGIC,
+			   below(&p->s, 16), below(&p->s, 1024));
+		break;
+	case 1:		/* a real command, a wrong size */
+		cmd = _IOC(_IOC_READ | _IOC_WRITE, VCUBE_IOC_MAGIC,
+			   below(&p->s, 10), below(&p->s, 200));
+		break;
+	default:
+		cmd = (unsigned long)(uint32_t)rnd(&p->s);
+		break;
+	}
+	r = ioctl(fd, cmd, below(&p->s, 3) ? (void *)raw : bad_ptr(&p->s));
+	note(r);
+}
+
+/* One random call of the process (binding a node first if it has none). */
+static void one_op(struct proc *p)
+{
+	unsigned int k = below(&p->s, 100);
 	int fd = __atomic_load_n(&p->owner->fd, __ATOMIC_SEQ_CST);
 
 	if (fd < 0) {
@@ -266,149 +456,22 @@ static void one_op(struct proc *p)
 	}
 	if (p->no_recv && k >= 25 && k < 62)
 		k = 0;				/* a send instead */
-	memset(&a, 0, sizeof(a));
 	atomic_store(&p->in_call, 1);
-	if (k < 25) {				/* a send */
-		size_t len = below(&p->s, 4) ? below(&p->s, maxlen + 1) :
-			     below(&p->s, 64);
-
-		fill(p->sbuf, len, rnd(&p->s));
-		a.sd.dst = below(&p->s, 20) ? below(&p->s, nnodes) :
-			   (uint32_t)rnd(&p->s);
-		a.sd.tag = below(&p->s, 4);
-		a.sd.flags = below(&p->s, 4) ? VCUBE_SEND_NONBLOCK : 0;
-		if (!below(&p->s, 4))
-			a.sd.flags |= VCUBE_SEND_FORCED;
-		if (!below(&p->s, 30))
-			a.sd.flags |= 1U << below(&p->s, 32);
-		a.sd.buf = (uintptr_t)p->sbuf;
-		a.sd.len = len;
-		if (!below(&p->s, 20))
-			a.sd.buf = (uintptr_t)bad_ptr(&p->s);
-		if (!below(&p->s, 40))
-			a.sd.len = rnd(&p->s);
-		r = ioctl(fd, VCUBE_IOC_SEND, &a.sd);
-		note(r);
-		if (!r)
-			p->reqs[below(&p->s, SLOTS)] = a.sd.st.req;
-	} else if (k < 45) {			/* a receive, into a free slot */
-		pthread_mutex_lock(&p->lock);
-		for (i = 0; i < SLOTS && p->rreq[i]; i++)
-			;
-		pthread_mutex_unlock(&p->lock);
-		if (i == SLOTS)
-			i = below(&p->s, SLOTS);	/* reuse: its old one is dropped */
-		a.rv.src = below(&p->s, 3) ? VCUBE_ANY : below(&p->s, nnodes);
-		a.rv.tag = below(&p->s, 2) ? VCUBE_ANY : below(&p->s, 4);
-		a.rv.flags = below(&p->s, 8) ? VCUBE_RECV_NONBLOCK : 0;
-		a.rv.buf = (uintptr_t)p->rbuf[i];
-		a.rv.len = below(&p->s, maxlen + 1);
-		if (!below(&p->s, 25))
-			a.rv.buf = (uintptr_t)bad_ptr(&p->s);
-		r = ioctl(fd, VCUBE_IOC_RECV, &a.rv);
-		note(r);
-		if (!r && a.rv.buf == (uintptr_t)p->rbuf[i]) {
-			pthread_mutex_lock(&p->lock);
-			p->rreq[i] = a.rv.st.req;
-			p->rlen[i] = a.rv.len;
-			pthread_mutex_unlock(&p->lock);
-			p->reqs[below(&p->s, SLOTS)] = a.rv.st.req;
-			check_status(p, &a.rv.st);
-		}
-	} else if (k < 62) {			/* a wait or a test */
-		if (below(&p->s, 4)) {
-			pthread_mutex_lock(&p->lock);
-			a.w.req = p->rreq[below(&p->s, SLOTS)];
-			pthread_mutex_unlock(&p->lock);
-			if (!a.w.req)
-				a.w.req = p->reqs[below(&p->s, SLOTS)];
-		} else {
-			a.w.req = rnd(&p->s) % 1000;
-		}
-		a.w.flags = below(&p->s, 3) ? VCUBE_WAIT_TEST : 0;
-		if (!below(&p->s, 30))
-			a.w.flags = (uint32_t)rnd(&p->s);
-		r = ioctl(fd, VCUBE_IOC_WAIT, &a.w);
-		note(r);
-		if (!r)
-			check_status(p, &a.w.st);
-	} else if (k < 70) {			/* time */
-		v = below(&p->s, 2) ? below(&p->s, 100000) : rnd(&p->s);
-		switch (below(&p->s, 4)) {
-		case 0: r = ioctl(fd, VCUBE_IOC_DELAY, &v); break;
-		case 1: r = ioctl(fd, VCUBE_IOC_CLOCK, &v); break;
-		case 2: r = ioctl(fd, VCUBE_IOC_JITTER, &v); break;
-		default: {		/* a mark of random bytes, mostly bad */
-			struct vcube_mark mk;
-			unsigned int i;
-
-			for (i = 0; i < sizeof(mk.label); i++)
-				mk.label[i] = (char)(below(&p->s, 2) ?
-						     0x20 + below(&p->s, 96) :
-						     rnd(&p->s));
-			r = ioctl(fd, VCUBE_IOC_MARK, &mk);
-			break;
-		}
-		}
-		note(r);
-	} else if (k < 74) {			/* a collective, mostly wrong */
-		uint64_t sb[4] = { 1, 2, 3, 4 }, rb[4];
-
-		a.c.kind = below(&p->s, 5);
-		a.c.op = below(&p->s, 7);
-		a.c.type = below(&p->s, 4);
-		a.c.root = below(&p->s, nnodes);
-		a.c.first = below(&p->s, nnodes);
-		a.c.nodes = below(&p->s, nnodes + 1);
-		a.c.count = below(&p->s, 5);
-		a.c.sbuf = (uintptr_t)sb;
-		a.c.rbuf = (uintptr_t)rb;
-		a.c.rlen = sizeof(rb);
-		if (!below(&p->s, 5))
-			a.c.sbuf = (uintptr_t)bad_ptr(&p->s);
-		r = ioctl(fd, VCUBE_IOC_CNET, &a.c);
-		note(r);
-	} else if (k < 78) {			/* copy, route, info */
-		switch (below(&p->s, 3)) {
-		case 0:
-			a.cp.bytes = below(&p->s, 2) ? below(&p->s, 1 << 20) :
-				     rnd(&p->s);
-			r = ioctl(fd, VCUBE_IOC_COPY, &a.cp);
-			break;
-		case 1:
-			for (i = 0; i < sizeof(a.raw); i++)
-				a.raw[i] = (unsigned char)rnd(&p->s);
-			if (below(&p->s, 2))
-				memset(a.raw, 0, 64);
-			r = ioctl(fd, VCUBE_IOC_ROUTE, a.raw);
-			break;
-		default:
-			r = ioctl(fd, VCUBE_IOC_NODE_INFO, &a.ni);
-			break;
-		}
-		note(r);
-	} else if (k < 94) {			/* garbage */
-		unsigned long cmd;
-
-		for (i = 0; i < sizeof(a.raw); i++)
-			a.raw[i] = (unsigned char)rnd(&p->s);
-		switch (below(&p->s, 3)) {
-		case 0:		/* a vcube number with any direction and size */
-			cmd = _IOC(below(&p->s, 4), VCUBE_IOC_MAGIC,
-				   below(&p->s, 16), below(&p->s, 1024));
-			break;
-		case 1:		/* a real command, a wrong size */
-			cmd = _IOC(_IOC_READ | _IOC_WRITE, VCUBE_IOC_MAGIC,
-				   below(&p->s, 10), below(&p->s, 200));
-			break;
-		default:
-			cmd = (unsigned long)(uint32_t)rnd(&p->s);
-			break;
-		}
-		r = ioctl(fd, cmd, below(&p->s, 3) ? (void *)a.raw :
-					bad_ptr(&p->s));
-		note(r);
-	} else {		/* close (the first thread binds again) */
+	if (k < 25)
+		op_send(p, fd);
+	else if (k < 45)
+		op_recv(p, fd);
+	else if (k < 62)
+		op_wait(p, fd);
+	else if (k < 70)
+		op_time(p, fd);
+	else if (k < 74)
+		op_cnet(p, fd);
+	else if (k < 78)
+		op_misc(p, fd);
+	else if (k < 94)
+		op_garbage(p, fd);
+	else {		/* close (the first thread binds again) */
 		atomic_store(&p->in_call, 0);
 		let_go(p->owner);
 		atomic_fetch_add(&cnt->closes, 1);
@@ -497,7 +560,16 @@ static int usage(FILE *f, int rc)
 	return rc;
 }
 
-int main(int argc, char **argv)
+/* The run: its options, the processes, what the parent did to them. */
+struct run {
+	unsigned int procs, kills, stops, killed, stopped, live;
+	unsigned long long ops, seed, crashed;
+	pid_t pid[MAX_PROCS];
+	uint64_t s;		/* the parent's draws */
+};
+
+/* Parse the options into @r and the globals: -1 to go on, else the status. */
+static int parse(int argc, char **argv, struct run *r)
 {
 	static const struct option opts[] = {
 		{ "procs", 1, NULL, 'p' }, { "ops", 1, NULL, 'o' },
@@ -506,86 +578,93 @@ int main(int argc, char **argv)
 		{ "threads", 0, NULL, 't' }, { "maxlen", 1, NULL, 'm' },
 		{ "help", 0, NULL, 'h' }, { NULL, 0, NULL, 0 }
 	};
-	unsigned int procs = 64, kills = 0, stops = 0, killed = 0, stopped = 0;
-	unsigned long long ops = 100000, seed = 1, crashed = 0;
-	pid_t pid[MAX_PROCS];
-	uint64_t s;
-	unsigned int i, live;
-	int c, status, e;
+	int c;
 
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
-		case 'p': procs = strtoul(optarg, NULL, 0); break;
-		case 'o': ops = strtoull(optarg, NULL, 0); break;
-		case 's': seed = strtoull(optarg, NULL, 0); break;
+		case 'p': r->procs = strtoul(optarg, NULL, 0); break;
+		case 'o': r->ops = strtoull(optarg, NULL, 0); break;
+		case 's': r->seed = strtoull(optarg, NULL, 0); break;
 		case 'n': nnodes = strtoul(optarg, NULL, 0); break;
-		case 'k': kills = strtoul(optarg, NULL, 0); break;
-		case 'S': stops = strtoul(optarg, NULL, 0); break;
+		case 'k': r->kills = strtoul(optarg, NULL, 0); break;
+		case 'S': r->stops = strtoul(optarg, NULL, 0); break;
 		case 't': threads = 1; break;
 		case 'm': maxlen = strtoul(optarg, NULL, 0); break;
 		case 'h': return usage(stdout, 0);
 		default: return usage(stderr, 2);
 		}
 	}
-	if (!procs || procs > MAX_PROCS || !nnodes || optind != argc) {
+	if (!r->procs || r->procs > MAX_PROCS || !nnodes || optind != argc) {
 		fprintf(stderr, "fuzz: --procs is 1..%d, --nodes at least 1\n",
 			MAX_PROCS);
 		return usage(stderr, 2);
 	}
-	cnt = mmap(NULL, sizeof(*cnt), PROT_READ | PROT_WRITE,
-		   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (cnt == MAP_FAILED)
-		return perror("mmap"), 1;
-	atomic_store(&cnt->budget, ops);
-	s = seed;
-	for (i = 0; i < procs; i++) {
-		uint64_t cs = rnd(&s);
+	return -1;
+}
 
-		pid[i] = fork();
-		if (!pid[i])
-			child(cs);
-	}
-	/* kills and stops, spread over the run by the budget's progress */
-	while (killed < kills || stopped < stops) {
+/* Kills and stops, spread over the run by the budget's progress. */
+static void disturb(struct run *r)
+{
+	unsigned int i;
+	int status;
+
+	while (r->killed < r->kills || r->stopped < r->stops) {
 		long long left = (long long)atomic_load(&cnt->budget);
-		long long done = (long long)ops - left;
-		unsigned int due = (unsigned int)((done * (long long)(kills + 1)) /
-						  (long long)ops);
+		long long done = (long long)r->ops - left;
+		unsigned int due = (unsigned int)((done *
+						   (long long)(r->kills + 1)) /
+						  (long long)r->ops);
 
 		if (left <= 0)
 			break;
-		usleep(2000 + below(&s, 8000));
-		i = below(&s, procs);
-		if (killed < kills && killed < due) {
-			uint64_t cs = rnd(&s);
+		usleep(2000 + below(&r->s, 8000));
+		i = below(&r->s, r->procs);
+		if (r->killed < r->kills && r->killed < due) {
+			uint64_t cs = rnd(&r->s);
 
-			kill(pid[i], SIGKILL);
-			waitpid(pid[i], &status, 0);
-			killed++;
-			pid[i] = fork();
-			if (!pid[i])
+			kill(r->pid[i], SIGKILL);
+			waitpid(r->pid[i], &status, 0);
+			r->killed++;
+			r->pid[i] = fork();
+			if (!r->pid[i])
 				child(cs);
-		} else if (stopped < stops) {
-			kill(pid[i], SIGSTOP);
-			usleep(below(&s, 20000));
-			kill(pid[i], SIGCONT);
-			stopped++;
+		} else if (r->stopped < r->stops) {
+			kill(r->pid[i], SIGSTOP);
+			usleep(below(&r->s, 20000));
+			kill(r->pid[i], SIGCONT);
+			r->stopped++;
 		}
 	}
-	for (live = procs, i = 0; i < procs; i++) {
-		if (waitpid(pid[i], &status, 0) != pid[i])
+}
+
+/* Wait for every process: those that crashed, those left alive. */
+static void reap(struct run *r)
+{
+	unsigned int i;
+	int status;
+
+	for (r->live = r->procs, i = 0; i < r->procs; i++) {
+		if (waitpid(r->pid[i], &status, 0) != r->pid[i])
 			continue;
-		live--;
+		r->live--;
 		if (!WIFEXITED(status) || WEXITSTATUS(status)) {
-			crashed++;
+			r->crashed++;
 			fprintf(stderr, "# process %d ended with status %#x\n",
-				pid[i], status);
+				r->pid[i], status);
 		}
 	}
+}
+
+/* The counts, the errors by name and the pass/fail line: the exit status. */
+static int report(const struct run *r)
+{
+	int e;
+
 	printf("fuzz: %llu calls (%llu succeeded) from %u processes%s, seed %llu; %u kill -9, %u stop/cont, %llu closes (%llu under the other thread's call); %llu payloads checked, %llu corrupt; %llu undocumented errnos\n",
 	       (unsigned long long)atomic_load(&cnt->ops),
-	       (unsigned long long)atomic_load(&cnt->ok), procs,
-	       threads ? " (half with two threads)" : "", seed, killed, stopped,
+	       (unsigned long long)atomic_load(&cnt->ok), r->procs,
+	       threads ? " (half with two threads)" : "", r->seed, r->killed,
+	       r->stopped,
 	       (unsigned long long)atomic_load(&cnt->closes),
 	       (unsigned long long)atomic_load(&cnt->racing_closes),
 	       (unsigned long long)atomic_load(&cnt->recv_checked),
@@ -598,8 +677,35 @@ int main(int argc, char **argv)
 			       (unsigned long long)atomic_load(&cnt->err[e]));
 	printf("\n");
 	e = !atomic_load(&cnt->corrupt) && !atomic_load(&cnt->bad_errno) &&
-	    !crashed && !live;
+	    !r->crashed && !r->live;
 	printf("%s - fuzz: every payload intact, every errno documented, every process exited (%llu did not)\n",
-	       e ? "ok" : "not ok", crashed + live);
+	       e ? "ok" : "not ok", r->crashed + r->live);
 	return e ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+	struct run r = { .procs = 64, .ops = 100000, .seed = 1 };
+	unsigned int i;
+	int ret;
+
+	ret = parse(argc, argv, &r);
+	if (ret >= 0)
+		return ret;
+	cnt = mmap(NULL, sizeof(*cnt), PROT_READ | PROT_WRITE,
+		   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (cnt == MAP_FAILED)
+		return perror("mmap"), 1;
+	atomic_store(&cnt->budget, r.ops);
+	r.s = r.seed;
+	for (i = 0; i < r.procs; i++) {
+		uint64_t cs = rnd(&r.s);
+
+		r.pid[i] = fork();
+		if (!r.pid[i])
+			child(cs);
+	}
+	disturb(&r);
+	reap(&r);
+	return report(&r);
 }
