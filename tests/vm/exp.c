@@ -3,25 +3,10 @@
  * Experiments run under vcube-run in the VM, one process per node. Each
  * rank prints "key value..." lines that the calling test script checks.
  *
- *   exp msg                  all pairs, many sizes, both protocols: every
- *                            byte checked; prints each rank's final clock
- *   exp formula              single sends from node 0 at every distance
- *   exp contention [K]       Bokhari's 8 paths through edge 7 -> 15
- *                            (k = 1..8 of them at once, or only K)
- *   exp exchange ALGO LEN    naive|linear|pairwise|stable, FORCED
- *   exp pairwise LEN         pairwise exchange, UNFORCED, no sync
- *   exp seidel MODE SKEW_US  Table II: exchange|syncl|syncf|shiftl|shiftf,
- *                            and exchangef (a simple exchange, FORCED)
- *   exp pairs LEN S D ...    pairs sending at once, FORCED
- *   exp kernel KIND LEN      butterfly|crossover|torus (Chuang & Horie)
- *   exp steps pex|gen LEN W  one step of Thakur's PEX or GEN per W ns
- *   exp thakur ALGO LEN      pex|pexgen|pexgenshift|gen as vcube-sim runs them
- *   exp coll KIND ALGO LEN   a library collective once, every rank from time
- *                            0: sync|bcast|reduce|scan|kernel|shift (LEN:
- *                            bytes; reduce and scan sum LEN / 8 u64s; shift
- *                            ALGO is the distance)
- *   exp deadlock             FORCED with no receive posted
- *   exp deadlocks N          a lone node receiving from anyone, N times
+ *   vcube-run -n N exp EXPERIMENT [ARG...]
+ *
+ * The experiments are the table experiments[] at the end, each its name,
+ * arguments, function and a line of help; exp --help lists them.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -672,22 +657,192 @@ static int exp_hold(void)
 	return 0;
 }
 
+/* ---- the experiments --------------------------------------------------- */
+
+/* Each experiment called with its arguments, those after its name. */
+static int run_msg(char **av)
+{
+	(void)av;
+	return exp_msg();
+}
+
+static int run_formula(char **av)
+{
+	(void)av;
+	return exp_formula();
+}
+
+static int run_contention(char **av)
+{
+	return exp_contention(av[0] ? strtoul(av[0], NULL, 0) : 0);
+}
+
+static int run_exchange(char **av)
+{
+	return exp_exchange(av[0], strtoul(av[1], NULL, 0),
+			    strtoull(av[2], NULL, 0));
+}
+
+static int run_pairwise(char **av)
+{
+	return exp_pairwise(strtoul(av[0], NULL, 0));
+}
+
+static int run_seidel(char **av)
+{
+	return exp_seidel(av[0], strtoull(av[1], NULL, 0));
+}
+
+static int run_late(char **av)
+{
+	return exp_late(strtoul(av[0], NULL, 0), strtoull(av[1], NULL, 0));
+}
+
+static int run_deadlock(char **av)
+{
+	(void)av;
+	return exp_deadlock();
+}
+
+static int run_deadlocks(char **av)
+{
+	return exp_deadlocks(strtoul(av[0], NULL, 0));
+}
+
+static int run_hold(char **av)
+{
+	(void)av;
+	return exp_hold();
+}
+
+static int run_thakur(char **av)
+{
+	return exp_thakur(av[0], strtoul(av[1], NULL, 0));
+}
+
+static int run_xchg(char **av)
+{
+	return exp_xchg(av[0], strtoul(av[1], NULL, 0));
+}
+
+static int run_coll(char **av)
+{
+	return exp_coll(av[0], av[1], strtoul(av[2], NULL, 0));
+}
+
+static int run_steps(char **av)
+{
+	return exp_steps(av[0], strtoul(av[1], NULL, 0),
+			 strtoull(av[2], NULL, 0));
+}
+
+static int run_kernel(char **av)
+{
+	return exp_kernel(av[0], strtoul(av[1], NULL, 0));
+}
+
+static int run_pairs(char **av)
+{
+	int n = 0;
+
+	while (av[1 + n])
+		n++;
+	return exp_pairs(strtoul(av[0], NULL, 0), n, av + 1);
+}
+
+/*
+ * Every experiment: its name, its arguments as the usage shows them, how
+ * many it takes (at least @min, at most @max; -1: any), what it does.
+ */
+static const struct experiment {
+	const char *name;
+	const char *args;
+	int min, max;
+	int (*run)(char **av);
+	const char *help;
+} experiments[] = {
+	{ "msg", "",
+	  0, -1, run_msg,
+	  "all pairs, many sizes, both protocols, every byte checked" },
+	{ "formula", "",
+	  0, -1, run_formula,
+	  "single sends from node 0 at every distance" },
+	{ "contention", "[K]",
+	  0, -1, run_contention,
+	  "Bokhari's 8 paths through edge 7 -> 15: k = 1..8 at once, or K" },
+	{ "exchange", "naive|linear|pairwise|stable LEN BLOCK_NS",
+	  3, 3, run_exchange,
+	  "Bokhari's complete exchanges, FORCED; idle steps BLOCK_NS" },
+	{ "pairwise", "LEN",
+	  1, 1, run_pairwise,
+	  "pairwise exchange, UNFORCED, no synchronisation" },
+	{ "seidel", "exchange|exchangef|syncl|syncf|shiftl|shiftf SKEW_US",
+	  2, 2, run_seidel,
+	  "Seidel & Davis's Table II, rank 1 SKEW_US late" },
+	{ "late", "LEN LATE_US",
+	  2, 2, run_late,
+	  "(2 ranks) 1 sends to 0, which posts its receive LATE_US late" },
+	{ "deadlock", "",
+	  0, -1, run_deadlock,
+	  "FORCED with no receive posted" },
+	{ "deadlocks", "N",
+	  1, 1, run_deadlocks,
+	  "a lone node receiving from anyone, N times" },
+	{ "hold", "",
+	  0, -1, run_hold,
+	  "(kill tests) rank 0 blocks sending to 1, rank 2 sleeps bound" },
+	{ "thakur", "pex|pexgen|pexgenshift|gen LEN",
+	  2, 2, run_thakur,
+	  "Thakur's exchanges as vcube-sim runs them" },
+	{ "xchg", "ALGO LEN",
+	  2, 2, run_xchg,
+	  "a registered complete exchange as vcube-sim runs it, from 0" },
+	{ "coll", "sync|bcast|reduce|scan|kernel|shift ALGO LEN",
+	  3, 3, run_coll,
+	  "a library collective once, from 0 (shift: ALGO the distance)" },
+	{ "steps", "pex|gen LEN WINDOW_NS",
+	  3, 3, run_steps,
+	  "one step of Thakur's PEX or GEN per WINDOW_NS" },
+	{ "kernel", "butterfly|crossover|torus LEN",
+	  2, 2, run_kernel,
+	  "Chuang & Horie's communication kernels" },
+	{ "pairs", "LEN SRC DST [SRC DST...]",
+	  3, -1, run_pairs,
+	  "pairs sending at once, FORCED; each receiver's time" },
+};
+
+#define NEXPERIMENTS (sizeof(experiments) / sizeof(experiments[0]))
+
+static void usage(FILE *f)
+{
+	unsigned int i;
+
+	fprintf(f, "usage: vcube-run -n N exp EXPERIMENT [ARG...]\n");
+	for (i = 0; i < NEXPERIMENTS; i++)
+		fprintf(f, "  %s%s%s\n      %s\n", experiments[i].name,
+			*experiments[i].args ? " " : "", experiments[i].args,
+			experiments[i].help);
+}
+
+/* The experiment @name that takes @n arguments, or NULL. */
+static const struct experiment *experiment(const char *name, int n)
+{
+	const struct experiment *e;
+
+	for (e = experiments; e < experiments + NEXPERIMENTS; e++)
+		if (!strcmp(e->name, name) && n >= e->min &&
+		    (e->max < 0 || n <= e->max))
+			return e;
+	return NULL;
+}
+
 int main(int argc, char **argv)
 {
+	const struct experiment *e;
 	int ret;
 
 	if (argc < 2 || !strcmp(argv[1], "--help")) {
-		fprintf(argc < 2 ? stderr : stdout,
-			"usage: vcube-run -n N exp msg|formula|contention|deadlock\n"
-			"       vcube-run -n N exp exchange naive|linear|pairwise|stable LEN BLOCK_NS\n"
-			"       vcube-run -n N exp pairwise LEN\n"
-			"       vcube-run -n N exp xchg ALGO LEN\n"
-			"       vcube-run -n N exp coll sync|bcast|reduce|scan|kernel|shift ALGO LEN\n"
-			"       vcube-run -n N exp pairs LEN SRC DST [SRC DST...]\n"
-			"       vcube-run -n N exp kernel butterfly|crossover|torus LEN\n"
-			"       vcube-run -n N exp steps pex|gen LEN WINDOW_NS\n"
-			"       vcube-run -n N exp seidel exchange|exchangef|syncl|syncf|shiftl|shiftf SKEW_US\n"
-			"       vcube-run -n 2 exp late LEN LATE_US\n");
+		usage(argc < 2 ? stderr : stdout);
 		return argc < 2 ? 2 : 0;
 	}
 	ret = vcube_env_rank(&me, &np);
@@ -700,43 +855,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "exp: rank %u: %s\n", me, strerror(-ret));
 		return 1;
 	}
-	if (!strcmp(argv[1], "msg"))
-		ret = exp_msg();
-	else if (!strcmp(argv[1], "formula"))
-		ret = exp_formula();
-	else if (!strcmp(argv[1], "contention"))
-		ret = exp_contention(argc > 2 ? strtoul(argv[2], NULL, 0) : 0);
-	else if (!strcmp(argv[1], "exchange") && argc == 5)
-		ret = exp_exchange(argv[2], strtoul(argv[3], NULL, 0),
-				   strtoull(argv[4], NULL, 0));
-	else if (!strcmp(argv[1], "pairwise") && argc == 3)
-		ret = exp_pairwise(strtoul(argv[2], NULL, 0));
-	else if (!strcmp(argv[1], "seidel") && argc == 4)
-		ret = exp_seidel(argv[2], strtoull(argv[3], NULL, 0));
-	else if (!strcmp(argv[1], "late") && argc == 4)
-		ret = exp_late(strtoul(argv[2], NULL, 0),
-			       strtoull(argv[3], NULL, 0));
-	else if (!strcmp(argv[1], "deadlock"))
-		ret = exp_deadlock();
-	else if (!strcmp(argv[1], "deadlocks") && argc == 3)
-		ret = exp_deadlocks(strtoul(argv[2], NULL, 0));
-	else if (!strcmp(argv[1], "hold"))
-		ret = exp_hold();
-	else if (!strcmp(argv[1], "thakur") && argc == 4)
-		ret = exp_thakur(argv[2], strtoul(argv[3], NULL, 0));
-	else if (!strcmp(argv[1], "xchg") && argc == 4)
-		ret = exp_xchg(argv[2], strtoul(argv[3], NULL, 0));
-	else if (!strcmp(argv[1], "coll") && argc == 5)
-		ret = exp_coll(argv[2], argv[3], strtoul(argv[4], NULL, 0));
-	else if (!strcmp(argv[1], "steps") && argc == 5)
-		ret = exp_steps(argv[2], strtoul(argv[3], NULL, 0),
-				strtoull(argv[4], NULL, 0));
-	else if (!strcmp(argv[1], "kernel") && argc == 4)
-		ret = exp_kernel(argv[2], strtoul(argv[3], NULL, 0));
-	else if (!strcmp(argv[1], "pairs") && argc >= 5)
-		ret = exp_pairs(strtoul(argv[2], NULL, 0), argc - 3, argv + 3);
-	else
-		ret = 2;
+	e = experiment(argv[1], argc - 2);
+	ret = e ? e->run(argv + 2) : 2;
 	vcube_node_close(node);
 	return ret;
 }
