@@ -141,4 +141,13 @@ rm -rf "$d"
 # one line, naming the option, for a bad number
 err=$("$sim" $run --len -5 2>&1 > /dev/null)
 [ "$err" = "vcube-sim: bad --len '-5' (0 .. 1073741824)" ] && ok "the error names --len" || no "the error: $err"
+# a shape of 0 is refused, not read as none given (the profile's own: issue 52)
+for bad in "--profile ipsc860 --dim 0" "--profile delta --rows 0 --cols 4" \
+	"--profile cm5 --nodes 0" "--profile delta --procs 0"; do
+	# shellcheck disable=SC2086
+	err=$("$sim" $bad --algo pex 2>&1 > /dev/null)
+	rc=$?
+	[ $rc = 2 ] && [[ "$err" == "vcube-sim: bad --"*" '0' (1 .. "* ]] && ok "$bad: refused, exit 2 ($err)" ||
+		no "$bad: exit $rc, '$err'"
+done
 exit $fail

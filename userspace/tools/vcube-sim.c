@@ -361,15 +361,16 @@ static void usage(FILE *f)
 	}
 }
 
-static int sim_parse_num(const char *name, const char *s, u64 max, u64 *v)
+static int sim_parse_num(const char *name, const char *s, u64 min, u64 max,
+			 u64 *v)
 {
 	char *end;
 
 	errno = 0;
 	*v = strtoull(s, &end, 0);
-	if (errno || end == s || *end || *s == '-' || *v > max) {
-		fprintf(stderr, "vcube-sim: bad --%s '%s' (0 .. %llu)\n", name,
-			s, (unsigned long long)max);
+	if (errno || end == s || *end || *s == '-' || *v < min || *v > max) {
+		fprintf(stderr, "vcube-sim: bad --%s '%s' (%llu .. %llu)\n", name,
+			s, (unsigned long long)min, (unsigned long long)max);
 		return -EINVAL;
 	}
 	return 0;
@@ -432,14 +433,15 @@ struct simopts {
 /* A numeric option @c's value @arg, range-checked, into @o. */
 static int sim_num_opt(int c, const char *arg, struct simopts *o)
 {
-	static const struct { int c; const char *name; u64 max; } nums[] = {
-		{ 'r', "rows", 4096 }, { 'c', "cols", 4096 },
-		{ 'E', "len", 1ULL << 30 }, { 'A', "alpha-ns", 1000000000 },
-		{ 'B', "byte-ns", 1000000 }, { 'L', "lanes", 1024 },
-		{ 'D', "dim", 12 }, { 'N', "nodes", 4096 },
-		{ 'S', "shift", 4095 }, { 'P', "procs", 4096 },
-		{ 'X', "until", 1ULL << 50 },
-		{ 'F', "fc-bufs", VC_FC_MAX_BUFS },
+	/* a shape of 0 would read as none given: the profile's own */
+	static const struct { int c; const char *name; u64 min, max; } nums[] = {
+		{ 'r', "rows", 1, 4096 }, { 'c', "cols", 1, 4096 },
+		{ 'E', "len", 0, 1ULL << 30 }, { 'A', "alpha-ns", 0, 1000000000 },
+		{ 'B', "byte-ns", 0, 1000000 }, { 'L', "lanes", 0, 1024 },
+		{ 'D', "dim", 1, 12 }, { 'N', "nodes", 1, 4096 },
+		{ 'S', "shift", 0, 4095 }, { 'P', "procs", 1, 4096 },
+		{ 'X', "until", 0, 1ULL << 50 },
+		{ 'F', "fc-bufs", 0, VC_FC_MAX_BUFS },
 	};
 	size_t i;
 	u64 v;
@@ -447,7 +449,7 @@ static int sim_num_opt(int c, const char *arg, struct simopts *o)
 	for (i = 0; i < sizeof(nums) / sizeof(nums[0]) && nums[i].c != c; i++)
 		;
 	if (i == sizeof(nums) / sizeof(nums[0]) ||
-	    sim_parse_num(nums[i].name, arg, nums[i].max, &v))
+	    sim_parse_num(nums[i].name, arg, nums[i].min, nums[i].max, &v))
 		return -EINVAL;
 	switch (c) {
 	case 'r': o->tp.rows = v; break;
@@ -637,7 +639,7 @@ static int sim_profile_file(struct simopts *o, struct vc_params *p)
 			bad = sim_parse_topology(val, &tk) != 0;
 		} else if (!strcmp(key, "alpha_ps") || !strcmp(key, "byte_ps") ||
 			   !strcmp(key, "copy_ps")) {
-			bad = sim_parse_num(key, val, key[0] == 'c' ? 1000 :
+			bad = sim_parse_num(key, val, 0, key[0] == 'c' ? 1000 :
 					    1000000000000ULL, &v) != 0;
 			*(key[0] == 'a' ? &alpha : key[0] == 'b' ? &beta :
 			  &copy) = v;
