@@ -16,7 +16,8 @@ out=$("$sim" --profile delta --costs 2>&1)
 "$sim" --help > /dev/null 2>&1 && ok "--help: 0" || no "--help"
 for bad in "--rows x" "--cols -1" "--len -5" "--len 99999999999" "--len 12abc" "--lanes x" \
 	"--alpha-ns 1e3" "--byte-ns ''" "--algo nosuch" "--profile nosuch" "--bogus" \
-	"--cols 5 --algo pairwise_U" "--topology ring" "--cols 5 --algo torus --topology hypercube --dim 2"; do
+	"--cols 5 --algo pairwise_U" "--topology ring" "--cols 5 --algo torus --topology hypercube --dim 2" \
+	"--shift 2" "--until 5"; do
 	eval "set -- $bad"
 	err=$("$sim" $run "$@" 2>&1 > /dev/null)
 	rc=$?

@@ -422,6 +422,7 @@ struct simopts {
 	const char *profile;
 	const char *timeline;		/* --timeline FILE */
 	u64 until;			/* --until NS: its axis's end */
+	bool shift_set, until_set;	/* --shift, --until given */
 	struct vcube_topo_params tp;
 	long long alpha, byte, lanes, fc;	/* -1: the profile's */
 	u64 procs;			/* --procs: the shape from a count */
@@ -460,9 +461,9 @@ static int sim_num_opt(int c, const char *arg, struct simopts *o)
 	case 'L': o->lanes = v; break;
 	case 'D': o->tp.dim = v; break;
 	case 'N': o->tp.nodes = v; break;
-	case 'S': shift = v; break;
+	case 'S': shift = v; o->shift_set = true; break;
 	case 'P': o->procs = v; break;
-	case 'X': o->until = v; break;
+	case 'X': o->until = v; o->until_set = true; break;
 	case 'F': o->fc = v; break;
 	}
 	return 0;
@@ -532,6 +533,15 @@ static int sim_options(int argc, char **argv, struct simopts *o)
 		fprintf(stderr, "vcube-sim: unexpected argument '%s'\n",
 			argv[optind]);
 		return vcube_tool_try_help("vcube-sim");
+	}
+	/* said, not ignored: options of something not asked for */
+	if (o->shift_set && kind != VCUBE_ALGO_SHIFT) {
+		fprintf(stderr, "vcube-sim: --shift is for --kind shift\n");
+		return 2;
+	}
+	if (o->until_set && !o->timeline) {
+		fprintf(stderr, "vcube-sim: --until is for --timeline\n");
+		return 2;
 	}
 	return 0;
 }
