@@ -52,5 +52,12 @@ t_err "two old mode flags" 2 "--reduce and --bcast: one at a time" "$bench" --re
 t_err "--barrier's list with --algo" 2 "--barrier takes the barriers, not --algo" "$bench" --barrier gsync --algo pex
 t_err "the old spelling's options checked as the command's" 2 "vcube-bench exchange: --elem-ns is not one of its options" \
 	"$bench" --elem-ns 3
+# a fault in the command line is the job's: rank 0 says it, once
+err=$(VCUBE_RANK=3 "$bench" exchange --algo bogus 2>&1 >/dev/null)
+rc=$?
+[ $rc = 2 ] && [ -z "$err" ] && ok "rank 3, --algo bogus: exit 2 and nothing said (rank 0 says it)" ||
+	no "rank 3, --algo bogus: exit $rc, '$err'"
+t_err "rank 0, --algo bogus: one line" 2 "vcube-bench: no algorithm 'bogus' (vcube-bench list)" \
+	env VCUBE_RANK=0 "$bench" exchange --algo bogus
 rm -f "$top/build/e.$$"
 exit $fail

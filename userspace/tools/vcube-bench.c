@@ -23,6 +23,7 @@
  * --from...) are still read, with a one-line notice, for this release.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -176,7 +177,7 @@ static int opt_names(struct cli *o, int c, char *arg)
 	for (tok = strtok_r(arg, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
 		if (c == 'a' && !algo_known(tok)) {
-			fprintf(stderr, "vcube-bench: no algorithm '%s' (see --list)\n",
+			fprintf(stderr, "vcube-bench: no algorithm '%s' (vcube-bench list)\n",
 				tok);
 			return -EINVAL;
 		}
@@ -188,7 +189,7 @@ static int opt_names(struct cli *o, int c, char *arg)
 		if (!strcmp(tok, "all"))
 			continue;
 		if (sync_study_algo_ok(&o->sy, tok)) {
-			fprintf(stderr, "vcube-bench: no barrier '%s' (see --list)\n",
+			fprintf(stderr, "vcube-bench: no barrier '%s' (vcube-bench list)\n",
 				tok);
 			return -EINVAL;
 		}
@@ -832,34 +833,62 @@ static void cmd_usage(FILE *f, const struct bench_cmd *cmd)
 
 
 
+/* The command line read and checked: -1 to run it, else the exit status. */
+static int setup(int argc, char **argv, struct cli *o)
+{
+	const char *why;
+	int ret;
+
+	o->b.reps = 3;
+	o->b.seed = 1;
+	parse_sizes(&o->b, "1..4096");
+	ret = parse(argc, argv, o);
+	if (ret)
+		return ret == 1 ? 0 : 2;
+	if (cmd_check(o))
+		return 2;
+	why = mpi_conflict(o);
+	if (why) {
+		fprintf(stderr, "vcube-bench: %s\n", why);
+		return 2;
+	}
+	if (bench_mpi && !o->warmup_given)
+		o->b.warmup = 1;
+	why = output_conflict(o, &ret);
+	if (why) {
+		fprintf(stderr, "vcube-bench: %s\n", why);
+		return ret;
+	}
+	return -1;
+}
+
+/*
+ * Every rank reads the same command line and finds the same fault in it:
+ * rank 0 says it and the others keep quiet, so that a job says it once,
+ * not once per rank. (What goes wrong while running is each rank's own.)
+ */
 int main(int argc, char **argv)
 {
 	static struct cli o;
-	const char *why;
-	int ret;
+	int saved = -1, null = -1, ret;
 
 	ret = transport(argc, argv);
 	if (ret)
 		return ret;
-	o.b.reps = 3;
-	o.b.seed = 1;
-	parse_sizes(&o.b, "1..4096");
-	ret = parse(argc, argv, &o);
-	if (ret)
-		return ret == 1 ? 0 : 2;
-	if (cmd_check(&o))
-		return 2;
-	why = mpi_conflict(&o);
-	if (why) {
-		fprintf(stderr, "vcube-bench: %s\n", why);
-		return 2;
+	if (!first_rank()) {
+		fflush(stderr);
+		saved = dup(STDERR_FILENO);
+		null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+		if (saved >= 0 && null >= 0)
+			dup2(null, STDERR_FILENO);
 	}
-	if (bench_mpi && !o.warmup_given)
-		o.b.warmup = 1;
-	why = output_conflict(&o, &ret);
-	if (why) {
-		fprintf(stderr, "vcube-bench: %s\n", why);
-		return ret;
+	ret = setup(argc, argv, &o);
+	if (saved >= 0) {
+		fflush(stderr);
+		dup2(saved, STDERR_FILENO);
+		close(saved);
 	}
-	return o.cmd->run(&o);
+	if (null >= 0)
+		close(null);
+	return ret >= 0 ? ret : o.cmd->run(&o);
 }

@@ -185,7 +185,7 @@ static int ge_algos(struct vcube_comm *c, struct ge_study *s)
 		if (vcube_comm_rank(c) == 0)
 			fprintf(stderr, "vcube-bench: %s: %s\n", s->algos[i],
 				ret == -EDOM ? "needs a control network (profile=cm5, or cnet_word_ns=)" :
-				"not both a reduction and a broadcast (see --list)");
+				"not both a reduction and a broadcast (vcube-bench list)");
 		return 2;
 	}
 	return 0;

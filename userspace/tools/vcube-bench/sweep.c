@@ -38,7 +38,7 @@ static const char *algo_why(unsigned int kind, const char *name, int err,
 
 	if (err == -ENOENT || vcube_algo_find(kind, name, &a)) {
 		if (kind == VCUBE_ALGO_XCHG)
-			return "no such algorithm (see --list)";
+			return "no such algorithm (vcube-bench list)";
 		/* this mode's algorithms, from the registry */
 		n = (size_t)snprintf(why, sizeof(why), "not a%s %s algorithm: among ",
 				     kind == VCUBE_ALGO_IRREGULAR ? "n" : "",
