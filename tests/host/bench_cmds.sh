@@ -52,6 +52,16 @@ t_err "two old mode flags" 2 "--reduce and --bcast: one at a time" "$bench" --re
 t_err "--barrier's list with --algo" 2 "--barrier takes the barriers, not --algo" "$bench" --barrier gsync --algo pex
 t_err "the old spelling's options checked as the command's" 2 "vcube-bench exchange: --elem-ns is not one of its options" \
 	"$bench" --elem-ns 3
+# list: each summary in one column, however long a name or a source
+t "list: every algorithm's summary starts in one column" python3 -c '
+import json, subprocess, sys
+b = sys.argv[1]
+algos = json.loads(subprocess.run([b, "list", "--json"], capture_output=True, text=True).stdout)
+text = subprocess.run([b, "list"], capture_output=True, text=True).stdout
+cols = {line.index(a["summary"]) for a in algos for line in text.splitlines()
+        if line.endswith(a["summary"]) or (a["summary"] + " [") in line}
+assert len(cols) == 1, cols
+' "$bench"
 # a fault in the command line is the job's: rank 0 says it, once
 err=$(VCUBE_RANK=3 "$bench" exchange --algo bogus 2>&1 >/dev/null)
 rc=$?

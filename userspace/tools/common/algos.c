@@ -36,16 +36,46 @@ static const struct {
 
 #define NNEEDS	(sizeof(needs) / sizeof(needs[0]))
 
+/*
+ * The table's columns: the name as wide as the registry's longest, the
+ * source as its longest up to SOURCE_MAX; a longer source puts its
+ * summary on the next line, in the summary's column.
+ */
+#define SOURCE_MAX	32
+
+struct cols {
+	char name[32], source[32];
+	size_t wn, ws;
+};
+
+static void cols_fit(struct cols *c)
+{
+	size_t i, n;
+
+	c->wn = c->ws = 0;
+	for (i = 0; i < vcube_algo_count(); i++) {
+		n = strlen(vcube_algo_get(i)->name);
+		c->wn = n > c->wn ? n : c->wn;
+		n = strlen(vcube_algo_get(i)->source);
+		c->ws = n > c->ws && n <= SOURCE_MAX ? n : c->ws;
+	}
+	snprintf(c->name, sizeof(c->name), "  %%-%zus", c->wn + 1);
+	snprintf(c->source, sizeof(c->source), " %%-%zus", c->ws + 1);
+}
+
 /* One algorithm: a table's line, or an object of the JSON array. */
-static void row(struct vcube_print *p, const struct vcube_algo *a)
+static void row(struct vcube_print *p, const struct cols *c,
+		const struct vcube_algo *a)
 {
 	size_t i;
 
 	vcube_print_open(p, NULL, '{');
 	vcube_print_str(p, VCUBE_PRINT_JSON, "kind", NULL,
 			vcube_algo_kind_name(a->kind));
-	vcube_print_str(p, VCUBE_PRINT_ANY, "name", "  %-14s", a->name);
-	vcube_print_str(p, VCUBE_PRINT_ANY, "source", " %-30s", a->source);
+	vcube_print_str(p, VCUBE_PRINT_ANY, "name", c->name, a->name);
+	vcube_print_str(p, VCUBE_PRINT_ANY, "source", c->source, a->source);
+	if (strlen(a->source) > c->ws)
+		vcube_print_text(p, "\n%*s", (int)(c->wn + c->ws + 5), "");
 	vcube_print_str(p, VCUBE_PRINT_ANY, "summary", " %s", a->summary);
 	vcube_print_open(p, "needs", '[');
 	for (i = 0; i < NNEEDS; i++)
@@ -61,9 +91,11 @@ int vcube_tool_algos_print(FILE *f, unsigned int mask, bool json)
 {
 	struct vcube_print p;
 	bool first = true;
+	struct cols c;
 	unsigned int k;
 	size_t i;
 
+	cols_fit(&c);
 	/* the array written as it goes, an algorithm a line */
 	vcube_print_init(&p, f, json, JSON_C_TO_STRING_SPACED | VCUBE_PRINT_LINES,
 			 1);
@@ -75,7 +107,7 @@ int vcube_tool_algos_print(FILE *f, unsigned int mask, bool json)
 		first = false;
 		for (i = 0; i < vcube_algo_count(); i++)
 			if (vcube_algo_get(i)->kind == k)
-				row(&p, vcube_algo_get(i));
+				row(&p, &c, vcube_algo_get(i));
 	}
 	vcube_print_close(&p);
 	vcube_print_text(&p, "\nneeds: pow2 = a power of two of ranks, grid = a mesh or torus of\n"
