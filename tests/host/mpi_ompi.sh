@@ -22,6 +22,12 @@ mpicc=$top/build/bin/vcube-mpicc
 "$mpicc" 2> "$tmp/err"; rc=$?
 [ $rc = 2 ] && grep -q 'no input files' "$tmp/err" && ok "vcube-mpicc with no input: exit 2" ||
 	no "vcube-mpicc with no input: exit $rc"
+# a call outside the subset: the build fails, naming the call (issue 52)
+printf '#include <mpi.h>\nint main(int c, char **v)\n{\n\tint n = 0;\n\n\tMPI_Init(&c, &v);\n\tMPI_Gatherv(&n, 1, MPI_INT, &n, &n, &n, MPI_INT, 0, MPI_COMM_WORLD);\n\treturn MPI_Finalize();\n}\n' > "$tmp/gv.c"
+"$mpicc" -c "$tmp/gv.c" -o "$tmp/gv.o" 2> "$tmp/err"; rc=$?
+[ $rc != 0 ] && grep -q 'error: implicit declaration of function .MPI_Gatherv.' "$tmp/err" && [ ! -e "$tmp/gv.o" ] &&
+	ok "MPI_Gatherv, outside the subset: the compile fails, naming it" ||
+	no "MPI_Gatherv: exit $rc, $(head -n 2 "$tmp/err")"
 PKG_CONFIG_PATH=$top/build/lib/pkgconfig pkg-config --cflags vcube-mpi | grep -q userspace/mpi/include &&
 	ok "pkg-config vcube-mpi" || no "pkg-config vcube-mpi"
 
