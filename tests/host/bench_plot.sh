@@ -21,6 +21,7 @@ for dim in 2 3; do
 	} > "$d/d$dim.csv"
 done
 t "--from --plot writes an SVG" "$bench" redraw --from "$d/d3.csv" --plot "$d/f.svg"
+t "the default title names what ran and the network" grep -q 'Complete exchange, 8 processes on a hypercube dim=3 (ipsc860)' "$d/f.svg"
 t "the SVG names both algorithms" grep -q 'pairwise_F' "$d/f.svg"
 t "--from --plot writes a PNG" "$bench" redraw --from "$d/d3.csv" --plot "$d/f.png" --title "d=3"
 t "the PNG is a PNG" sh -c "head -c 8 '$d/f.png' | od -c | grep -q 'P   N   G'"

@@ -89,6 +89,32 @@ static uint64_t plot_bytes(const struct result *r)
 }
 
 /*
+ * The default title: what ran, and on which network, as the run's facts
+ * say (a figure is read apart from the command that made it).
+ */
+static const char *plot_title(const struct bench *b, char *buf, size_t n)
+{
+	char *p;
+	const char *what = b->reduce ? "Global sums" :
+			   b->bcast ? "Broadcasts" :
+			   b->fft ? "2-D FFTs" :
+			   b->density > 0 ? "Irregular exchanges" :
+			   "Complete exchange";
+
+	if (!strcmp(b->net.topology, "mpi"))
+		snprintf(buf, n, "%s, %u processes on %s (MPI: %s)",
+			 what, b->procs, b->net.shape, b->net.profile);
+	else
+		snprintf(buf, n, "%s, %u processes on a %s %s (%s)", what,
+			 b->procs, b->net.topology, b->net.shape,
+			 b->net.profile);
+	for (p = buf; *p; p++)	/* inside gnuplot's double quotes */
+		if (*p == '"' || *p == '\\')
+			*p = '\'';
+	return buf;
+}
+
+/*
  * The papers' figure: time against block size, log axes, one line per
  * algorithm (the maximum over repetitions).
  */
@@ -98,7 +124,7 @@ int bench_plot(const struct bench *b, const char *out)
 	unsigned int i, j, n = 0;
 	const char *names[MAX_ALGOS];
 	size_t cap = 4096, used = 0;
-	char *s;
+	char *s, title[200];
 	FILE *d;
 	int ret;
 
@@ -129,7 +155,7 @@ int bench_plot(const struct bench *b, const char *out)
 			 "set ylabel '%s'\n"
 			 "set key top left\nset grid\nplot ",
 			 bench_terminal(out), out,
-			 b->title ? b->title : "complete exchange",
+			 b->title ? b->title : plot_title(b, title, sizeof(title)),
 			 b->envelope ? "" : "set logscale xy\n",
 			 b->envelope ?
 			 "slowest node: min, average (line) and max over the repetitions (ms)" :
