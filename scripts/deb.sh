@@ -32,7 +32,7 @@ if ! (cd "$out/vcube-$ver" && dpkg-buildpackage -us -uc -b) > "$out/build.log" 2
 	echo "deb: dpkg-buildpackage failed (build/deb/build.log)" >&2
 	exit 1
 fi
-for p in vcube-dkms libvcube0 libvcube-dev vcube-tools libvcube-mpi-dev; do
+for p in vcube-dkms libvcube0 libvcube-dev vcube-tools libvcube-mpi-dev vcube-tools-mpi; do
 	f=$(ls "$out"/${p}_"$ver"_*.deb 2>/dev/null | head -n 1)
 	[ -n "$f" ] || { echo "deb: no $p package was built" >&2; exit 1; }
 	printf 'deb: %-44s %6s KiB, %3d files\n' "build/deb/${f##*/}" \

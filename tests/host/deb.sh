@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# The Debian packages, as a user gets them: make deb builds the five and
+# The Debian packages, as a user gets them: make deb builds the six and
 # lintian finds no error; they are installed (dpkg -x) into a scratch root,
 # build/pkgroot; the example libvcube-dev carries is built there with
 # pkg-config libvcube from the installed files only; and DKMS builds the
@@ -24,7 +24,7 @@ else
 fi
 grep '^deb: lintian: [EW]:' <<<"$out" | sed 's/^/# /'
 declare -A deb
-for p in vcube-dkms libvcube0 libvcube-dev vcube-tools libvcube-mpi-dev; do
+for p in vcube-dkms libvcube0 libvcube-dev vcube-tools libvcube-mpi-dev vcube-tools-mpi; do
 	deb[$p]=$(ls build/deb/${p}_"$ver"_*.deb)
 	dpkg-deb -x "${deb[$p]}" "$root"
 done
@@ -48,6 +48,7 @@ has libvcube-dev /usr/include/vcube.h /usr/include/linux/vcube.h /usr/lib/$ma/li
 	/usr/share/doc/libvcube-dev/examples/exchange.c
 has vcube-tools /usr/bin/vcube-run /usr/bin/vcube-bench /usr/bin/vcubectl /usr/bin/vcube-chart \
 	/usr/bin/vcube-sim /usr/share/man/man1/vcube-run.1.gz /usr/share/man/man8/vcubectl.8.gz
+has vcube-tools-mpi /usr/libexec/vcube/vcube-bench-mpi
 has libvcube-mpi-dev /usr/include/vcube-mpi/mpi.h /usr/lib/$ma/libvcube-mpi.a \
 	/usr/lib/$ma/pkgconfig/vcube-mpi.pc /usr/bin/vcube-mpicc /usr/share/man/man1/vcube-mpicc.1.gz
 # every tool has its manual page in the package
@@ -64,6 +65,12 @@ grep -q "libvcube0 (= $ver)" <<<"$(field vcube-tools Depends)" && ok "vcube-tool
 	no "vcube-tools Depends: $(field vcube-tools Depends)"
 grep -q 'libjson-c5' <<<"$(field vcube-tools Depends)" && ok "vcube-tools depends on libjson-c5" ||
 	no "vcube-tools Depends: $(field vcube-tools Depends)"
+# Open MPI comes with vcube-bench's MPI transport only (issue 52)
+! grep -qi 'openmpi\|libmpi' <<<"$(field vcube-tools Depends)" && ok "vcube-tools does not depend on Open MPI" ||
+	no "vcube-tools Depends: $(field vcube-tools Depends)"
+grep -q 'libopenmpi' <<<"$(field vcube-tools-mpi Depends)" && grep -q "vcube-tools (= $ver)" <<<"$(field vcube-tools-mpi Depends)" &&
+	ok "vcube-tools-mpi depends on Open MPI and vcube-tools (= $ver)" ||
+	no "vcube-tools-mpi Depends: $(field vcube-tools-mpi Depends)"
 grep -q 'libnl-genl-3-200' <<<"$(field libvcube0 Depends)" && ok "libvcube0 depends on libnl-genl-3-200" ||
 	no "libvcube0 Depends: $(field libvcube0 Depends)"
 grep -q 'libnl-genl-3-dev' <<<"$(field libvcube-dev Depends)" && ok "libvcube-dev depends on libnl-genl-3-dev" ||

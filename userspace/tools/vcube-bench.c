@@ -609,9 +609,10 @@ static int transport(int argc, char **argv)
 		strcpy(slash + 1, "../libexec/vcube/vcube-bench-mpi");
 		execv(path, argv);
 	}
-	fprintf(stderr, "vcube-bench: --transport mpi runs %s: %s\n",
+	fprintf(stderr, "vcube-bench: --transport mpi runs %s: %s%s\n",
 		slash ? path : "vcube-bench-mpi", slash ? strerror(errno) :
-		"where is vcube-bench?");
+		"where is vcube-bench?", errno == ENOENT ?
+		" (Debian: the vcube-tools-mpi package)" : "");
 	return 1;
 }
 
