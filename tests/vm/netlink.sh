@@ -500,6 +500,16 @@ usenet topology=torus rows=4 cols=4 && {
 	check "torus: well-formed SVG" [ $? = 0 ]
 	nonet
 }
+# no window_ns: no windows, and vcubectl says why rather than nothing
+usenet topology=hypercube dim=2 && {
+	vcube-run -n 4 nl exchange 64 > /dev/null 2>&1
+	vcubectl windows > "$tmp/win" 2> "$tmp/win-err"
+	rc=$?
+	good=0; [ $rc = 0 ] && [ ! -s "$tmp/win" ] && grep -q 'window_ns=' "$tmp/win-err" &&
+		[ "$(vcubectl -j windows 2> /dev/null)" = "[]" ] && good=1
+	check "window_ns=0: vcubectl windows lists none and says why ($(cat "$tmp/win-err")); -j: []" [ $good = 1 ]
+	nonet
+}
 unload
 vcubectl topo > /dev/null 2> "$tmp/err"
 rc=$?

@@ -39,6 +39,7 @@ int vc_cmd_windows(int argc, char **argv)
 	static const struct vc_list windows = {
 		.cmd = "windows", .size = sizeof(struct vcube_nl_window),
 		.dump = window_dump, .print = window_print,
+		.none = "none recorded: windows are counted only on a network with window_ns= set, from its first transfer",
 	};
 
 	(void)argv;

@@ -120,6 +120,8 @@ int vc_list_run(int argc, const struct vc_list *l)
 			l->print((const char *)a + i * l->size);
 		vc_close('[');
 		vc_end();
+		if (!n && l->none && !vc_json())
+			fprintf(stderr, "vcubectl %s: %s\n", l->cmd, l->none);
 	}
 	free(a);
 	vcube_nl_close(nl);

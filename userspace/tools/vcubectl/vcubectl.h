@@ -123,6 +123,7 @@ struct vc_list {
 	int (*dump)(struct vcube_nl *nl, void **out, size_t *n);
 	void (*head)(void);
 	void (*print)(const void *entry);
+	const char *none;	/* text: why there may be no entry, or NULL */
 };
 
 /* Run @l, which takes no arguments: 0, 1 (said) or 2 (usage). */
