@@ -17,7 +17,10 @@ trap 'rm -f "$algos"' EXIT
 
 # kind name needs, one line each, from the registry
 json=$("$sim" --list --json)
-sed -n 's/.*"kind": "\([a-z]*\)", "name": "\([A-Za-z0-9_]*\)".*"needs": \[\(.*\)\]}.*/\1 \2 \3/p' <<<"$json" |
+python3 -c '
+import json, sys
+for a in json.load(sys.stdin):
+    print(a["kind"], a["name"], ",".join(a["needs"]))' <<<"$json" |
 	grep -v '^irregular ' | grep -v 'cnet' > "$algos"
 nplans=$(grep '"kind"' <<<"$json" | grep -v '"irregular"' | grep -vc '"cnet"')
 
