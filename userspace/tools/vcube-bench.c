@@ -287,11 +287,6 @@ static int opt_flag(struct cli *o, int c, const char *arg)
 	return 0;
 }
 
-static const char *const long_names[] = {
-	['s'] = "sizes", ['r'] = "reps", ['I'] = "idle-ns", ['S'] = "seed",
-	['K'] = "skew", ['w'] = "warmup",
-};
-
 static const struct option opts[] = {
 	{ "algo", required_argument, NULL, 'a' },
 	{ "sizes", required_argument, NULL, 's' },
@@ -356,10 +351,9 @@ static int parse_one(struct cli *o, int c, char *arg)
 		ret = opt_names(o, c, arg);
 	else if ((ret = opt_number(o, c, arg)) == -ENOENT)
 		ret = opt_flag(o, c, arg);
-	if (ret == -EINVAL && c >= 0 &&
-	    (size_t)c < sizeof(long_names) / sizeof(long_names[0]) &&
-	    long_names[c])
-		fprintf(stderr, "vcube-bench: bad --%s '%s'\n", long_names[c], arg);
+	/* the numbers whose parser does not say what was wrong itself */
+	if (ret == -EINVAL && c > 0 && strchr("srISKw", c))
+		fprintf(stderr, "vcube-bench: bad --%s '%s'\n", opt_name(c), arg);
 	if (!ret && c >= 0 && (size_t)c < sizeof(o->seen))
 		o->seen[c] = 1;
 	return ret;
