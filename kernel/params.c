@@ -153,6 +153,17 @@ static int vcube_costs_apply(const struct vcube_conf *c, struct vc_params *p,
 			  p->noise_cost, p->noise_period);
 		return -EINVAL;
 	}
+	/*
+	 * The sender returns tail ns before its receiver completes; more
+	 * than a short message's startup would have it return before its
+	 * message began (the engine would clamp it, silently).
+	 */
+	if (p->tail > p->cost[VC_CLASS_SHORT].base) {
+		scnprintf(err, len,
+			  "tail_ns=%llu is more than short_base_ns=%llu: a sender cannot return before its message starts",
+			  p->tail, p->cost[VC_CLASS_SHORT].base);
+		return -EINVAL;
+	}
 	return 0;
 }
 

@@ -49,6 +49,8 @@ cases=(
 	"topology=hypercube dim=3 lanes=2|lanes= is for wormhole, not circuit switching"
 	"topology=hypercube dim=3 packet_payload=128|packet_payload= is for packet, not circuit switching"
 	"profile=cm5 packet_payload=0|packet_payload=0: a packet carries at least 1 byte"
+	"topology=hypercube dim=3 tail_ns=999999999999|tail_ns=999999999999 is more than short_base_ns=95000: a sender cannot return before its message starts"
+	"profile=seidel dim=3 short_base_ns=1000|tail_ns=31000 is more than short_base_ns=1000"
 	"profile=delta rows=4 cols=4 duplex_ns=5|duplex_ns= is for circuit, not wormhole switching"
 	"topology=hypercube dim=3 max_inflight=4194304 max_inflight_node=8388608|max_inflight_node=8388608 is out of range (1114112..max_inflight=4194304)"
 )
@@ -66,6 +68,16 @@ for c in "${cases[@]}"; do
 	check "'$params': says '$want'" grep -qF -- "$want" <<<"$log"
 	check "'$params': nothing registered" nothing_registered
 done
+
+# a word the module does not declare never reaches it: the kernel says so
+# and loads (README); the module must not mistake it for another
+dmesg --clear
+out=$(insmod "$VCUBE_KO" dim=3 nonsuchparam=1 2>&1)
+check "'dim=3 nonsuchparam=1' loads, the word ignored ($out)" loaded
+check "the kernel says: $(dmesg | grep nonsuchparam)" \
+	sh -c "dmesg | grep -q \"vcube: unknown parameter 'nonsuchparam' ignored\""
+check "with the shape it was given: $(attr shape)" [ "$(attr nodes)" = 8 ]
+unload
 
 # no shape given: the profile's machine at the papers' size; nothing at
 # all: a 32-node iPSC/860. PARAMS|shape|profile|nodes
