@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# The README's make vm commands, run as written (make check's layer
-# "readme"), and make vm's quoting: a CMD with the shell's $ reaches the
+# The README's make vm commands and its quick start's make demo, run as
+# written (make check's layer "readme"), and make vm's quoting: a CMD with the shell's $ reaches the
 # guest as typed; its stdout and stderr come back apart. Prints TAP lines
 # and "readme: P passed, F failed".
 set -u
@@ -13,9 +13,17 @@ no() { echo "not ok - $1"; fail=$((fail + 1)); }
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 
+# the README's blocks by their ids (scripts/doc-cmds.py): the make vm
+# lines, the timeline's, and the quick start's make demo (its make check
+# is this run)
 n=0
 while IFS= read -r cmd; do
 	n=$((n + 1))
+	if [ "${cmd%% *}" = "make" ] && [ "$(awk '{ print $2 }' <<< "$cmd")" = check ]; then
+		ok "README: $cmd: this run is it"
+		continue
+	fi
+	cmd=${cmd%%#*}
 	eval "$cmd --no-print-directory" > "$out" 2>&1
 	rc=$?
 	if [ $rc = 0 ] && [ -s "$out" ]; then
@@ -24,8 +32,9 @@ while IFS= read -r cmd; do
 		no "README: $cmd: exit $rc"
 		tail -n 5 "$out" | sed 's/^/# /'
 	fi
-done < <(sed -n 's/^    \(make vm .*\)$/\1/p' README.md)
-[ $n -gt 0 ] && ok "the README shows $n make vm commands" || no "no make vm command in the README"
+done < <(for id in make-vm trace-perfetto quick-start; do scripts/doc-cmds.py get README.md $id; done)
+[ $n -ge 6 ] && ok "the README shows $n commands to run here" || no "the README's make vm and quick start blocks: $n lines"
+[ -s build/demo/bokhari-d5.svg ] && ok "make demo drew build/demo/bokhari-d5.svg" || no "make demo left no build/demo/bokhari-d5.svg"
 
 make --no-print-directory vm CMD='echo "out=$VCUBE_OUT"; false; echo "rc=$?"' > "$out" 2>&1
 rc=$?

@@ -32,6 +32,11 @@ The papers' numbers are quoted from their text and tables; where a paper gives o
 its claim is quoted instead. The model validation (single messages, Thakur's Tables 2-6,
 Chuang & Horie's eq. 2, the CM-5 formula and Figs. 5-9) is in validation.md and
 validation-ipsc860.md; the CM-5's control network (Tables 7 and 8) is in control-network.md.
+The command lines are the script's, `vcube.ko` the module built for the guest's kernel and D,
+P, R and C the sizes each section lists; they are not run by the tests as written (`make
+reproduce` runs them, in the guest, and writes this page).
+
+<!-- cmds: not run -->
 HDR
 
 # ---- Bokhari, Figs. 10-11 ---------------------------------------------------

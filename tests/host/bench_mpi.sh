@@ -133,8 +133,7 @@ s=$("$sim" --profile ipsc860 --dim 3 --algo pex --len 64 --ns -q | awk '{ printf
 
 # --- the README's lines, as written, from the top of a tree ---------------
 ln -s "$top/build" "$tmp/build"
-lines=$(awk '$0 == "<!-- cluster-commands: end -->" { p = 0 } p; $0 == "<!-- cluster-commands: begin -->" { p = 1 }' \
-	"$top/README.md" | sed 's/^    //')
+lines=$("$top/scripts/doc-cmds.py" get "$top/README.md" cluster-commands)
 [ "$(printf '%s\n' "$lines" | grep -c '^mpirun')" = 2 ] && ok "README: two cluster commands" || no "README: cluster commands: $lines"
 while IFS= read -r line; do
 	[ -n "$line" ] || continue

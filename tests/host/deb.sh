@@ -15,7 +15,14 @@ root=$top/build/pkgroot
 rm -rf "$root"
 mkdir -p "$root"
 
-if out=$(scripts/deb.sh 2>&1); then
+# the README's lines (scripts/doc-cmds.py get README.md packages): make
+# deb as written; apt install (below: simulated, and the packages
+# unpacked here instead, as apt would change this machine); the cc line
+readme=$(scripts/doc-cmds.py get README.md packages)
+mk=$(sed -n 1p <<< "$readme")
+[ "$(sed 's/ *#.*//' <<< "$mk")" = "make deb" ] && ok "README: the packages block starts with make deb" ||
+	no "README's packages block starts with '$mk', not make deb"
+if out=$(make --no-print-directory deb 2>&1); then
 	ok "make deb: $(grep -c '^deb: build/deb/' <<<"$out") packages, $(sed -n 's/^deb: lintian: //p' <<<"$out" | tail -n 1)"
 else
 	no "make deb"
@@ -115,14 +122,14 @@ grep -q "^incdir='/usr/include/vcube-mpi'$" "$root/usr/bin/vcube-mpicc" &&
 # (simulated: -s installs nothing; --reinstall where they are installed),
 # the example builds as the README says
 # (its /usr/share/doc read in the scratch root)
-line=$(awk '/^    sudo apt install .*\\$/ { l = $0; sub(/\\$/, "", l); while ((getline n) > 0 && n ~ /\\$/) { sub(/\\$/, "", n); l = l n } l = l n; print l; exit }' "$top/README.md" | sed 's/^ *//; s/  */ /g')
+line=$(grep '^sudo apt install ' <<< "$readme" | sed 's/  */ /g')
 sim=$(cd "$top" && eval "${line/sudo apt install/apt-get -s install --reinstall}" 2>&1)
 if [ -n "$line" ] && [ "$(grep -c '^\(Inst\|Reinst\) \(vcube-dkms\|libvcube0\|libvcube-dev\|vcube-tools\|libvcube-mpi-dev\) ' <<<"$sim")" = 5 ]; then
 	ok "README: $line (apt-get -s: every dependency resolves)"
 else
 	no "README: '${line:-no sudo apt install line}': $(tail -n 3 <<<"$sim")"
 fi
-line=$(sed -n 's/^    \(cc .*\/usr\/share\/doc\/libvcube-dev.*\)$/\1/p' "$top/README.md")
+line=$(grep '^cc ' <<< "$readme")
 rm -rf "$root/readme" && mkdir -p "$root/readme"
 if [ -n "$line" ] && out=$(cd "$root/readme" && eval "${line//\/usr\/share/$root/usr/share}" 2>&1) && [ -x "$root/readme/exchange" ]; then
 	ok "README: $line"

@@ -4,9 +4,22 @@
 # pkg-config file, builds with -Wall -Wextra -Werror and links, the
 # netlink calls (libnl, which the static library needs) included.
 . "$(dirname "$0")/lib.bash"
-root=$(mktemp -d)
-trap 'rm -rf "$root"' EXIT
-if make -s -C "$top" install DESTDIR="$root" PREFIX=/usr > "$root/log" 2>&1; then ok "make install"; else no "make install"; cat "$root/log"; exit 1; fi
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+root=$scratch
+# the README's install block (scripts/doc-cmds.py get README.md install):
+# its make install line as written, into a scratch root (DESTDIR), then
+# the cc line against it; vcube-run ./exchange runs in the guest
+# (tests/vm/readme_bench.sh)
+readme=$("$top/scripts/doc-cmds.py" get "$top/README.md" install)
+mk=$(grep '^make install' <<< "$readme")
+if [ -n "$mk" ] && (cd "$top" && eval "$mk DESTDIR=\"\$root\" -s") > "$root/log" 2>&1; then
+	ok "README: $mk (DESTDIR=a scratch root)"
+else
+	no "README: '${mk:-no make install line}'"; cat "$root/log"; exit 1
+fi
+make -s -C "$top" install DESTDIR="$scratch/usr-prefix" PREFIX=/usr > "$root/log" 2>&1 || { no "make install PREFIX=/usr"; cat "$root/log"; exit 1; }
+root=$scratch/usr-prefix
 for f in usr/lib/libvcube.a usr/lib/libvcube.so.0 usr/lib/libvcube.so usr/include/vcube.h usr/include/linux/vcube.h usr/lib/pkgconfig/libvcube.pc \
 	 usr/bin/vcubectl usr/bin/vcube-run usr/share/man/man8/vcubectl.8 usr/share/man/man1/vcube-run.1; do
 	[ -e "$root/$f" ] && ok "installed $f" || no "installed $f"
@@ -49,7 +62,8 @@ else
 	no "static link: $out"
 fi
 # the README's build line, as written, against the installed tree
-line=$(sed -n 's/^    \(cc -std=c11 examples\/exchange\.c .*pkg-config.*libvcube.*\)$/\1/p' "$top/README.md")
+line=$(grep '^cc ' <<< "$readme")
+export PKG_CONFIG_PATH=$scratch/usr/local/lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$scratch
 mkdir -p "$root/work" && cp -r "$top/examples" "$root/work/"
 if [ -n "$line" ] && out=$(cd "$root/work" && eval "$line" 2>&1) && [ -x "$root/work/exchange" ]; then
 	ok "README: $line"
@@ -57,7 +71,7 @@ else
 	no "README: '${line:-no cc line with pkg-config}': $out"
 fi
 # the README's build line against the tree itself, as written, from the top
-line=$(sed -n 's/^    \(cc .*build\/lib\/libvcube\.a.*\)$/\1/p' "$top/README.md")
+line=$("$top/scripts/doc-cmds.py" get "$top/README.md" tree-build)
 rm -f "$top/exchange"
 if [ -n "$line" ] && out=$(cd "$top" && eval "$line" 2>&1) && [ -x "$top/exchange" ]; then
 	ok "README: $line"

@@ -56,11 +56,12 @@ if mount -t tmpfs tmp "$t" && mkdir -p "$t/up/updates/dkms" "$t/work" && modprob
 	# (depmod of this module alone: the index a plain depmod would write
 	# holds it the same, without reading 4,000 modules over 9p under TCG)
 	cp "$VCUBE_KO" "$mods/updates/dkms/vcube.ko" && depmod "$rel" "$mods/updates/dkms/vcube.ko"
-	line=$(sed -n 's/^    sudo \(modprobe vcube .*\)$/\1/p' "$VCUBE_TOP/README.md")
+	readme=$("$VCUBE_TOP/scripts/doc-cmds.py" get "$VCUBE_TOP/README.md" modprobe)
+	line=$(sed -n 's/^sudo \(modprobe vcube .*\)$/\1/p' <<< "$readme")
 	out=$(cd "$VCUBE_TOP" && eval "$line" 2>&1)
 	[ -n "$line" ] && loaded && [ "$(attr nodes)" = 32 ] && [ "$(modinfo -n vcube)" = "$mods/updates/dkms/vcube.ko" ] &&
 		ok "README: $line (the module from updates/dkms, 32 nodes)" || no "README: '${line:-no modprobe line}': $out"
-	line=$(grep -A1 '^    sudo modprobe vcube ' "$VCUBE_TOP/README.md" | sed -n 's/^    \(vcubectl .*\)$/\1/p')
+	line=$(sed -n 2p <<< "$readme")
 	out=$(cd "$VCUBE_TOP" && eval "$line" 2>&1)
 	rc=$?
 	[ -n "$line" ] && [ $rc = 0 ] && grep -q '^node 31 ' <<<"$out" && ok "README: $line (the installed one: 32 nodes)" ||

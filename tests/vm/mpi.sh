@@ -68,12 +68,8 @@ done
 work=$VCUBE_OUT/mpi-readme
 rm -rf "$work" /tmp/alltoall
 mkdir -p "$work"
-mdlines() {	# FILE FROM TO: the indented command lines between two patterns
-	awk -v a="$2" -v b="$3" '$0 ~ a { p = 1; next } $0 ~ b { p = 0 }
-		p && /^    [^ ]/ { print substr($0, 5) }' "$VCUBE_TOP/$1"
-}
-readme=$(mdlines README.md '^### MPI programs' '<!-- mpi-example: begin -->')
-doc=$(mdlines docs/mpi.md '^# MPI programs' '^## The subset')
+readme=$("$VCUBE_TOP/scripts/doc-cmds.py" get "$VCUBE_TOP/README.md" mpi-example)
+doc=$("$VCUBE_TOP/scripts/doc-cmds.py" get "$VCUBE_TOP/docs/mpi.md" mpi-quick)
 check "the README's MPI example has its 4 lines, docs/mpi.md's its 3" \
 	[ "$(wc -l <<< "$readme")" = 4 -a "$(wc -l <<< "$doc")" = 3 ]
 nonet

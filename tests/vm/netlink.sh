@@ -68,7 +68,7 @@ assert len(r.findall(".//" + ns + "circle")) == 32' "$tmp/d5.svg" && good=1
 	good=0; [ $rc = 0 ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d) == 160 and sum(l["messages"] for l in d) == sum(bin(s ^ t).count("1") for s in range(32) for t in range(32))' "$tmp/ynl-links" && good=1
 	check "ynl cli.py --dump link-get: 160 links, message-hops add up $(head -c 200 "$tmp/ynl-err")" [ $good = 1 ]
 	# the README's line, as written, from the top of the tree
-	line=$(sed -n 's/^    \(python3 .*ynl\/cli.py .*\)$/\1/p' "$VCUBE_TOP/README.md")
+	line=$("$VCUBE_TOP/scripts/doc-cmds.py" get "$VCUBE_TOP/README.md" ynl-cli)
 	(cd "$VCUBE_TOP" && eval "$line") > "$tmp/ynl-readme" 2>"$tmp/ynl-err"
 	rc=$?
 	good=0; [ $rc = 0 ] && [ -n "$line" ] && python3 -c 'import ast,json,sys; assert ast.literal_eval(open(sys.argv[1]).read()) == json.load(open(sys.argv[2]))' "$tmp/ynl-readme" "$tmp/ynl-links" && good=1

@@ -114,8 +114,7 @@ load topology=hypercube dim=5 profile=ipsc860 && {
 
 	# the README's example, as written (it makes a and b itself)
 	vcubectl net del a && vcubectl net del b
-	sed -n '/<!-- networks-example: begin -->/,/<!-- networks-example: end -->/s/^    //p' \
-		"$VCUBE_TOP/README.md" > "$tmp/readme.sh"
+	"$VCUBE_TOP/scripts/doc-cmds.py" get "$VCUBE_TOP/README.md" networks-example > "$tmp/readme.sh"
 	(cd "$tmp" && bash -e readme.sh) > "$tmp/readme.out" 2>&1
 	rc=$?
 	check "README's networks example runs as written ($(grep -c . "$tmp/readme.sh") lines, status $rc)" \

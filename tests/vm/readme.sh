@@ -13,10 +13,10 @@ bench=$VCUBE_TOP/build/bin/vcube-bench
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# (the networks example is a script of its own, run whole by networks.sh;
-# the MPI example's lines are mpi.sh's)
-cmds=$(sed '/<!-- networks-example: begin -->/,/<!-- networks-example: end -->/d; /^### MPI programs/,/<!-- mpi-example: begin -->/d' "$VCUBE_TOP/README.md" |
-	sed -n 's/^    \(vcubectl [^ ].*\)$/\1/p' | sed 's/  .*//; s/ *$//')
+# the blocks by id (scripts/doc-cmds.py): the list, and the CM-5's
+# vcubectl cnet (its other lines are tests/vm/readme_bench.sh's)
+cmds=$(for id in vcubectl-list bench-cm5; do "$VCUBE_TOP/scripts/doc-cmds.py" get "$VCUBE_TOP/README.md" $id; done |
+	sed -n 's/^\(vcubectl [^ ].*\)$/\1/p' | sed 's/  .*//; s/ *$//')
 check "the README lists $(wc -l <<< "$cmds") vcubectl commands" test "$(wc -l <<< "$cmds")" -ge 12
 
 ran=0

@@ -6,7 +6,7 @@
 # the network `make vm` loads by default (the Makefile's MODPARAMS) until
 # the README's own insmod line changes it, from a scratch directory in
 # $VCUBE_OUT. A line ending in a backslash goes on on the next; a comment
-# (#) after a command is dropped. Each must exit 0 and print a table; a
+# (#) after a command is dropped (scripts/doc-cmds.py reads the blocks). Each must exit 0 and print a table; a
 # --plot file must be an SVG. The papers' whole sweeps take hours under
 # TCG (the FFT line alone over 13 minutes), so this is `make
 # readme-commands`, not part of make check.
@@ -16,21 +16,16 @@ work=$VCUBE_OUT/readme-commands
 rm -rf "$work"
 mkdir -p "$work"
 
-cmds=$(awk '/^    (vcube-run|vcube-bench|insmod) / {
-		line = substr($0, 5)
-		while (line ~ /\\$/ && (getline more) > 0) {
-			sub(/\\$/, "", line)
-			sub(/^ +/, "", more)
-			line = line more
-		}
-		sub(/ +#.*$/, "", line)
-		print line
-	}' "$readme")
+# the README's blocks by id (scripts/doc-cmds.py); a vcubectl line among
+# them is tests/vm/readme.sh's
+doc_cmds() { "$VCUBE_TOP/scripts/doc-cmds.py" get "$readme" "$1" | sed 's/ \+#.*$//'; }
+cmds=$(for id in bench-exchange bench-barrier bench-cm5; do doc_cmds $id; done | grep -v '^vcubectl ')
+cmds+=$'\n'$(doc_cmds install | grep '^vcube-run ')
 n=$(wc -l <<< "$cmds")
 check "the README shows $n vcube-run, vcube-bench and insmod lines" [ "$n" -ge 14 ]
 
 # ./exchange: the example, built as the README's tree line builds it
-line=$(sed -n 's/^    \(cc .*build\/lib\/libvcube\.a.*\)$/\1/p' "$readme")
+line=$(doc_cmds tree-build)
 check "examples/exchange.c builds as the README says (${line:-no line})" \
 	bash -c "cd '$VCUBE_TOP' && ${line/-o exchange/-o $work/exchange}"
 
