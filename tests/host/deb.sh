@@ -48,7 +48,8 @@ has() {	# PACKAGE PATH...
 	done
 }
 has vcube-dkms /usr/src/vcube-$ver/dkms.conf /usr/src/vcube-$ver/Kbuild /usr/src/vcube-$ver/kernel/main.c \
-	/usr/src/vcube-$ver/kernel/core/engine.c /usr/src/vcube-$ver/include/uapi/linux/vcube.h
+	/usr/src/vcube-$ver/kernel/core/engine.c /usr/src/vcube-$ver/include/uapi/linux/vcube.h \
+	/etc/modprobe.d/vcube-dkms.conf /usr/lib/vcube/modprobe-check
 has libvcube0 /usr/lib/$ma/libvcube.so.$ver /usr/lib/$ma/libvcube.so.0
 has libvcube-dev /usr/include/vcube.h /usr/include/linux/vcube.h /usr/lib/$ma/libvcube.a \
 	/usr/lib/$ma/libvcube.so /usr/lib/$ma/pkgconfig/libvcube.pc /usr/share/man/man3/vcube_node.3.gz \

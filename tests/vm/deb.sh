@@ -45,14 +45,18 @@ m=$(vcubectl -j links | python3 -c 'import json,sys; print(sum(l["messages"] for
 unload
 
 # The README's modprobe and vcubectl lines, as written (as root here, so
-# without sudo), on the module where DKMS installs it, found by depmod: the
-# guest's /lib/modules is the host's, read-only, so an overlay takes the
-# install.
+# without sudo), on the module where DKMS installs it, found by depmod,
+# through the package's modprobe hook (/etc/modprobe.d/vcube-dkms.conf,
+# its checker's path in the scratch root): the guest's /lib/modules and
+# /etc are the host's, read-only, so overlays take the install.
 rel=$(uname -r)
 mods=/lib/modules/$rel
+conf=$VCUBE_TOP/build/pkgroot/etc/modprobe.d/vcube-dkms.conf
 t=$(mktemp -d)
-if mount -t tmpfs tmp "$t" && mkdir -p "$t/up/updates/dkms" "$t/work" && modprobe overlay &&
-	mount -t overlay overlay -o "lowerdir=$mods,upperdir=$t/up,workdir=$t/work" "$mods"; then
+if mount -t tmpfs tmp "$t" && mkdir -p "$t/up/updates/dkms" "$t/work" "$t/etc-up" "$t/etc-work" && modprobe overlay &&
+	mount -t overlay overlay -o "lowerdir=$mods,upperdir=$t/up,workdir=$t/work" "$mods" &&
+	mount -t overlay overlay -o "lowerdir=/etc/modprobe.d,upperdir=$t/etc-up,workdir=$t/etc-work" /etc/modprobe.d; then
+	sed "s|/usr/lib/vcube/|$VCUBE_TOP/build/pkgroot/usr/lib/vcube/|" "$conf" > /etc/modprobe.d/vcube-dkms.conf
 	# (depmod of this module alone: the index a plain depmod would write
 	# holds it the same, without reading 4,000 modules over 9p under TCG)
 	cp "$VCUBE_KO" "$mods/updates/dkms/vcube.ko" && depmod "$rel" "$mods/updates/dkms/vcube.ko"
@@ -60,16 +64,28 @@ if mount -t tmpfs tmp "$t" && mkdir -p "$t/up/updates/dkms" "$t/work" && modprob
 	line=$(sed -n 's/^sudo \(modprobe vcube .*\)$/\1/p' <<< "$readme")
 	out=$(cd "$VCUBE_TOP" && eval "$line" 2>&1)
 	[ -n "$line" ] && loaded && [ "$(attr nodes)" = 32 ] && [ "$(modinfo -n vcube)" = "$mods/updates/dkms/vcube.ko" ] &&
-		ok "README: $line (the module from updates/dkms, 32 nodes)" || no "README: '${line:-no modprobe line}': $out"
+		ok "README: $line (the module from updates/dkms, through the hook, 32 nodes)" || no "README: '${line:-no modprobe line}': $out"
 	line=$(sed -n 2p <<< "$readme")
 	out=$(cd "$VCUBE_TOP" && eval "$line" 2>&1)
 	rc=$?
 	[ -n "$line" ] && [ $rc = 0 ] && grep -q '^node 31 ' <<<"$out" && ok "README: $line (the installed one: 32 nodes)" ||
 		no "README: '${line:-no vcubectl line after modprobe}': status $rc: $(head -n 3 <<<"$out")"
 	unload
+
+	# a word vcube does not declare: refused, the hook's line first (kmod
+	# adds two of its own after it: the install command failed), nothing
+	# loaded
+	out=$(modprobe vcube dimm=3 2>&1)
+	rc=$?
+	[ $rc != 0 ] && ! loaded &&
+		[ "$(head -n 1 <<< "$out")" = "modprobe: vcube: unknown parameter 'dimm' (modinfo -p vcube lists them)" ] &&
+		ok "modprobe vcube dimm=3: refused by the package's hook, its line first: $(head -n 1 <<< "$out")" ||
+		no "modprobe vcube dimm=3: status $rc, loaded $(loaded && echo yes || echo no): $out"
+	unload
+	umount /etc/modprobe.d
 	umount "$mods"
 else
-	no "an overlay over $mods to install the module into"
+	no "overlays over $mods and /etc/modprobe.d to install the module into"
 fi
 umount "$t" 2> /dev/null
 rmdir "$t"
