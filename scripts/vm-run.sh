@@ -102,7 +102,7 @@ mount -t sysfs sys /sys
 mount -t devtmpfs dev /dev
 for m in $(cat /mod/order); do insmod /mod/$m || echo "vm: insmod $m failed"; done
 mount -t 9p -o trans=virtio,version=9p2000.L,ro,msize=262144 host /host || poweroff -f
-arg() { tr ' ' '\n' < /proc/cmdline | sed -n "s/^vcube.$1=//p"; }
+arg() { tr ' ' '\n' < /proc/cmdline | sed -n "s/^vcubevm.$1=//p"; }
 out=$(arg out)
 top=$(arg top)
 mount -t proc proc /host/proc
@@ -162,7 +162,7 @@ mkdir -p "$out"
 	printf '%s\n' "$*"
 } > "$out/job.sh"
 
-append="console=ttyS0 quiet loglevel=3 panic=-1 vcube.out=$out vcube.top=$top"
+append="console=ttyS0 quiet loglevel=3 panic=-1 vcubevm.out=$out vcubevm.top=$top"
 log=$(mktemp)
 # the guest's stderr (its second serial port) comes through a FIFO
 fifo=$(mktemp -u)
