@@ -3,6 +3,7 @@
 data/papers/README.md), and the records vcube's measuring scripts leave for
 scripts/score.py. Used by score.py, the reproduction scripts and
 tests/host/paper_data.sh."""
+import math
 import os
 import re
 import sys
@@ -41,6 +42,10 @@ class Paper:
         self.nums = []		# (id, label, value, quote): numbers in the text
         self.cmps = []		# (name, paper precision, vcube margin, [(alg, item)])
         self.wins = {}		# (id, cell) -> (winner, quote)
+        self.claims = {}	# id -> [part: {item, quant, margin, test, operands, quote}]
+        self.formulas = []	# [{id, item, let, expr, vcube, why, quote}]
+        self.inputs = []	# [(kind, pattern, why)]: what vcube only reads back
+        self.notes = {}		# claim or formula id -> a note for the scorecard
         for n, r in rows(path):
             k = r[0]
             where = "%s:%d" % (path, n)
@@ -75,10 +80,47 @@ class Paper:
                     "margin, algo=spec... (data/papers/README.md)" % where)
             elif k == "win" and len(r) == 5:
                 self.wins[(r[1], r[2])] = (r[3], r[4])
+            elif k == "claim" and len(r) >= 8:
+                if r[3] not in ("all", "most", "any"):
+                    die("%s: quantifier %r (all, most or any)" % (where, r[3]))
+                if r[4] != "-":
+                    _margin(r[4], where)
+                ops = []
+                for o in r[6:-1]:
+                    name, eq, spec = o.partition("=")
+                    if not eq or not name.isidentifier():
+                        die("%s: an operand is name=ITEM[|ROWS|COLS] or name=@ITEM|LABEL: %r"
+                            % (where, o))
+                    ops.append((name, spec))
+                try:
+                    Expr(r[5])
+                except ValueError as e:
+                    die("%s: %s" % (where, e))
+                if not r[-1].strip():
+                    die("%s: a claim needs its quote" % where)
+                self.claims.setdefault(r[1], []).append(
+                    {"item": r[2], "quant": r[3], "margin": r[4], "test": r[5],
+                     "operands": ops, "quote": r[-1]})
+            elif k == "formula" and len(r) == 8:
+                try:
+                    Expr(r[4])
+                    if r[3] != "-":
+                        Expr(r[3], "exec")
+                except ValueError as e:
+                    die("%s: %s" % (where, e))
+                if r[5] == "-" and r[6] == "-":
+                    die("%s: a formula vcube cannot evaluate says why" % where)
+                self.formulas.append({"id": r[1], "item": r[2], "let": r[3], "expr": r[4],
+                                      "vcube": r[5], "why": r[6], "quote": r[7]})
+            elif k == "input" and len(r) == 4 and r[1] in ("cell", "formula", "item"):
+                self.inputs.append((r[1], r[2], r[3]))
+            elif k == "note" and len(r) == 3:
+                self.notes[r[1]] = r[2]
             else:
                 die("%s: cannot read %r" % (where, r[0]))
-            if k in ("cols", "val", "win", "num") and r[1] not in self.items:
-                die("%s: item %r has no 'item' line" % (where, r[1]))
+            if k in ("cols", "val", "win", "num", "claim", "formula") and \
+                    r[2 if k in ("claim", "formula") else 1] not in self.items:
+                die("%s: item %r has no 'item' line" % (where, r[2 if k in ("claim", "formula") else 1]))
 
 
 def _dec(s, what="a value"):
@@ -279,7 +321,8 @@ def check_seed(paper, seeds):
     An item's caption must be in the seed. A val row must be a row of the
     Markdown table beside the caption (the one right after it, else the one
     right before it), whose cell equal to the row's label is followed by
-    exactly the typed numbers, as printed. A win's quote must be in the seed.
+    exactly the typed numbers, as printed. A win's, a claim's and a
+    formula's quote must be in the seed.
     """
     text = open(os.path.join(seeds, paper.seed), encoding="utf-8").read().splitlines()
     flat = _squash("\n".join(text))
@@ -317,3 +360,403 @@ def check_seed(paper, seeds):
     for (item, cell), (w, quote) in sorted(paper.wins.items()):
         yield _squash(quote) in flat, "%s: %s, %s: %s wins: %r" % (
             paper.name, item, cell, w, quote)
+    for cid, parts in sorted(paper.claims.items()):
+        for pt in parts:
+            yield _squash(pt["quote"]) in flat, "%s: claim %s (%s): %r" % (
+                paper.name, cid, pt["item"], pt["quote"])
+    for fl in paper.formulas:
+        yield _squash(fl["quote"]) in flat, "%s: formula %s (%s): %r" % (
+            paper.name, fl["id"], fl["item"], fl["quote"])
+
+
+# ---- claims and formulas (docs/scoring.md, "Text claims", "Formulas") -------
+
+class Iv:
+    """A value as an interval [lo, hi]: a paper's value and what its printing
+    hides, or vcube's and its margin. Exact values have lo == hi."""
+    __slots__ = ("lo", "hi")
+
+    def __init__(self, lo, hi=None):
+        self.lo, self.hi = float(lo), float(lo if hi is None else hi)
+
+    def mid(self):
+        return (self.lo + self.hi) / 2
+
+    def exact(self):
+        return self.lo == self.hi
+
+    def __repr__(self):
+        return "%g" % self.lo if self.exact() else "[%g, %g]" % (self.lo, self.hi)
+
+
+def _iv(x):
+    return x if isinstance(x, Iv) else Iv(x)
+
+
+def _arith(op, a, b):
+    a, b = _iv(a), _iv(b)
+    if op == "+":
+        return Iv(a.lo + b.lo, a.hi + b.hi)
+    if op == "-":
+        return Iv(a.lo - b.hi, a.hi - b.lo)
+    if op == "*":
+        p = [a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi]
+        return Iv(min(p), max(p))
+    if op == "/":
+        if b.lo <= 0 <= b.hi:
+            raise ValueError("division by an interval holding 0: %r" % b)
+        return _arith("*", a, Iv(1 / b.hi, 1 / b.lo))
+    if not (a.exact() and b.exact()):
+        raise ValueError("%s needs exact values" % op)
+    return Iv({"//": lambda x, y: x // y, "%": lambda x, y: x % y,
+               "**": lambda x, y: x ** y}[op](a.lo, b.lo))
+
+
+def _cmp(op, a, b):
+    """Kleene's three values: True (apart the right way), False (apart the
+    wrong way), None (the intervals overlap: undecided)."""
+    a, b = _iv(a), _iv(b)
+    if op in (">", ">="):
+        op, a, b = "<" if op == ">" else "<=", b, a
+    if op == "<":
+        return True if a.hi < b.lo else False if a.lo >= b.hi else None
+    if op == "<=":
+        return True if a.hi <= b.lo else False if a.lo > b.hi else None
+    if op in ("==", "!="):
+        if a.exact() and b.exact():
+            r = a.lo == b.lo
+        else:
+            r = False if a.hi < b.lo or b.hi < a.lo else None
+        return r if op == "==" or r is None else not r
+    raise ValueError("comparison %s" % op)
+
+
+def _within(r, tol):
+    """Ratio interval R within 1 +- TOL: True, False or None."""
+    if r.lo >= 1 - tol and r.hi <= 1 + tol:
+        return True
+    if r.hi < 1 - tol or r.lo > 1 + tol:
+        return False
+    return None
+
+
+ABOUT = 0.25	# "about", "nearly", "almost": docs/scoring.md, rule 2
+ALIKE = 0.10	# "similar", "indistinguishable": the largest within 10% of the least
+
+
+def _about(x, y):
+    return _within(_arith("/", x, y), ABOUT)
+
+
+def _alike(*xs):
+    xs = [_iv(x) for x in xs]
+    hi = Iv(max(x.lo for x in xs), max(x.hi for x in xs))
+    lo = Iv(min(x.lo for x in xs), min(x.hi for x in xs))
+    r = _arith("/", hi, lo)
+    return True if r.hi <= 1 + ALIKE else False if r.lo > 1 + ALIKE else None
+
+
+def label_num(s):
+    """A label's number: "16K" 16384, "256" 256, "d = 5" 5."""
+    m = re.search(r"(\d+(?:\.\d+)?)\s*([KkM]?)", str(s))
+    if not m:
+        raise ValueError("no number in %r" % s)
+    return float(m.group(1)) * {"": 1, "K": 1024, "k": 1024, "M": 1 << 20}[m.group(2)]
+
+
+def _side(s, i):
+    m = re.match(r"\s*(\d+)\s*x\s*(\d+)\s*$", str(s))
+    if not m:
+        raise ValueError("not a mesh: %r" % s)
+    return float(m.group(i))
+
+
+class Expr:
+    """An expression of a claim or formula line, in Python's syntax, read by
+    this evaluator only (no eval): numbers, names, + - * / // % **,
+    comparisons, and/or/not, the functions below and sum(... for i in
+    range(a, b)). Values are intervals; comparisons are Kleene's."""
+    FUNCS = ("min", "max", "abs", "sum", "range", "ceil", "floor", "log2",
+             "about", "alike", "num", "rows", "cols", "paper", "vcube")
+
+    def __init__(self, text, mode="eval"):
+        import ast
+        self.ast = ast
+        self.text = text
+        try:
+            self.tree = ast.parse(text.strip(), mode=mode)
+        except SyntaxError as e:
+            raise ValueError("cannot read %r: %s" % (text, e.msg))
+        for n in ast.walk(self.tree):
+            if isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name) and
+                                                n.func.id in self.FUNCS):
+                raise ValueError("%r: only %s may be called" % (text, ", ".join(self.FUNCS)))
+            if isinstance(n, (ast.Attribute, ast.Subscript, ast.Lambda, ast.Starred,
+                              ast.ListComp, ast.DictComp, ast.SetComp, ast.Dict, ast.Set)):
+                raise ValueError("%r: %s not allowed" % (text, type(n).__name__))
+
+    def names(self):
+        return {n.id for n in self.ast.walk(self.tree) if isinstance(n, self.ast.Name)} - \
+            set(self.FUNCS)
+
+    def run(self, env, lookup=None):
+        """The value (an Iv, a label string or True/False/None)."""
+        self.lookup = lookup or {}
+        if isinstance(self.tree, self.ast.Expression):
+            return self._ev(self.tree.body, env)
+        for st in self.tree.body:		# let: name = expr; ...
+            if not (isinstance(st, self.ast.Assign) and len(st.targets) == 1 and
+                    isinstance(st.targets[0], self.ast.Name)):
+                raise ValueError("%r: a let is name = expr; ..." % self.text)
+            env[st.targets[0].id] = self._ev(st.value, env)
+        return env
+
+    def _ev(self, n, env):
+        a = self.ast
+        if isinstance(n, a.Constant):
+            return n.value if isinstance(n.value, str) else Iv(n.value)
+        if isinstance(n, a.Name):
+            if n.id not in env:
+                raise ValueError("%r: %s is not bound" % (self.text, n.id))
+            return env[n.id]
+        if isinstance(n, a.UnaryOp):
+            v = self._ev(n.operand, env)
+            if isinstance(n.op, a.Not):
+                return None if v is None else not v
+            if isinstance(n.op, a.USub):
+                return Iv(-v.hi, -v.lo)
+            return v
+        if isinstance(n, a.BinOp):
+            op = {a.Add: "+", a.Sub: "-", a.Mult: "*", a.Div: "/", a.FloorDiv: "//",
+                  a.Mod: "%", a.Pow: "**"}[type(n.op)]
+            return _arith(op, self._ev(n.left, env), self._ev(n.right, env))
+        if isinstance(n, a.BoolOp):
+            vs = [self._ev(x, env) for x in n.values]
+            if isinstance(n.op, a.And):
+                return False if False in vs else None if None in vs else True
+            return True if True in vs else None if None in vs else False
+        if isinstance(n, a.Compare):
+            left, out = self._ev(n.left, env), True
+            for op, right in zip(n.ops, n.comparators):
+                right = self._ev(right, env)
+                r = _cmp({a.Lt: "<", a.LtE: "<=", a.Gt: ">", a.GtE: ">=", a.Eq: "==",
+                          a.NotEq: "!="}[type(op)], left, right)
+                out = False if False in (out, r) else None if None in (out, r) else True
+                left = right
+            return out
+        if isinstance(n, a.IfExp):
+            c = self._ev(n.test, env)
+            if c is None:
+                raise ValueError("%r: an undecided condition" % self.text)
+            return self._ev(n.body if c else n.orelse, env)
+        if isinstance(n, a.Call):
+            f = n.func.id
+            if f == "sum" and len(n.args) == 1 and isinstance(n.args[0], a.GeneratorExp):
+                g = n.args[0]
+                if len(g.generators) != 1 or g.generators[0].ifs or \
+                        not isinstance(g.generators[0].target, a.Name):
+                    raise ValueError("%r: sum(x for i in range(a, b)) only" % self.text)
+                it = self._ev(g.generators[0].iter, env)
+                tot, e2 = Iv(0), dict(env)
+                for i in it:
+                    e2[g.generators[0].target.id] = Iv(i)
+                    tot = _arith("+", tot, self._ev(g.elt, e2))
+                return tot
+            args = [self._ev(x, env) for x in n.args]
+            if f in ("min", "max"):
+                pick = min if f == "min" else max
+                return Iv(pick(x.lo for x in args), pick(x.hi for x in args))
+            if f == "abs":
+                x = args[0]
+                return x if x.lo >= 0 else Iv(-x.hi, -x.lo) if x.hi <= 0 else Iv(0, max(-x.lo, x.hi))
+            if f == "range":
+                return range(*(int(x.lo) for x in args))
+            if f in ("ceil", "floor", "log2"):
+                if not args[0].exact():
+                    raise ValueError("%s needs an exact value" % f)
+                return Iv({"ceil": math.ceil, "floor": math.floor, "log2": math.log2}[f](args[0].lo))
+            if f == "about":
+                return _about(*args)
+            if f == "alike":
+                return _alike(*args)
+            if f == "num":
+                return Iv(label_num(args[0]))
+            if f in ("rows", "cols"):
+                return Iv(_side(args[0], 1 if f == "rows" else 2))
+            if f in ("paper", "vcube"):
+                v = self.lookup.get(f, lambda s: None)(args[0])
+                if v is None:
+                    raise KeyError(args[0])
+                return v
+        raise ValueError("%r: cannot evaluate %s" % (self.text, type(n).__name__))
+
+
+def _pattern(pat):
+    """A label pattern: each "*" captures; a compiled regex."""
+    return re.compile("^" + "(.*?)".join(re.escape(p) for p in pat.split("*")) + "$")
+
+
+def operand_cells(paper, spec, meas):
+    """The cells an operand spec names: {cell key: (paper Iv or None,
+    vcube key)}. ITEM[|ROWS|COLS]: the paper's table values (vcube's are
+    its val records, keyed (item, row, col)); @ITEM|LABEL: vcube's meas
+    records (keyed (item, label)), MEAS: {(item, label): value}."""
+    out = {}
+    if spec.startswith("@"):
+        item, _, lab = spec[1:].partition("|")
+        rx = _pattern(lab)
+        for (i, label) in meas:
+            m = rx.match(label) if i == item else None
+            if m:
+                out[m.groups()] = (None, ("@", i, label))
+        return out
+    for cell, key in _select(paper, spec, empty_ok=True).items():
+        t = paper.text[key]
+        h = half_unit(t)
+        out[tuple(x for x in cell)] = (Iv(_dec(t) - h, _dec(t) + h), key)
+    return out
+
+
+def _vcube_iv(v, margin):
+    if margin in ("-", "", None):
+        return Iv(v)
+    rel, m = _margin(margin)
+    h = float(m) * abs(v) if rel else float(m)
+    return Iv(v - h, v + h)
+
+
+def _verdict(quant, outcomes):
+    """vcube's verdict on a claim's part: rule 5 of docs/scoring.md."""
+    n, t, f = len(outcomes), outcomes.count(True), outcomes.count(False)
+    if quant == "all":
+        return "agree" if t == n else "differ" if f else "tie"
+    if quant == "most":
+        return "agree" if 2 * t > n else "differ" if 2 * f >= n else "tie"
+    if quant == "any":
+        return "agree" if t else "differ" if f == n else "tie"
+    raise ValueError("quantifier %r" % quant)
+
+
+def _label(cell):
+    return ", ".join(x for x in cell if x) or "-"
+
+
+def claims(paper, vcube, meas):
+    """Every claim of PAPER (its claim lines), scored by docs/scoring.md's
+    rules on VCUBE ({(item, row, col): value}, its val records) and MEAS
+    ({(item, label): value}, its meas records). A list of dicts, one per
+    claim id, each with its parts."""
+    out = []
+    for cid, parts in paper.claims.items():
+        res = []
+        for pt in parts:
+            ex = Expr(pt["test"])
+            ops = {name: operand_cells(paper, spec, meas) for name, spec in pt["operands"]}
+            missing = ex.names() - set(ops)
+            if missing:
+                die("%s: claim %s tests %s, which it does not name" % (paper.name, cid,
+                                                                        ", ".join(sorted(missing))))
+            cells = None
+            for o in ops.values():
+                cells = set(o) if cells is None else cells & set(o)
+            cells = sorted(cells or [])
+            printed = all(not spec.startswith("@") for _, spec in pt["operands"])
+            r = {"quant": pt["quant"], "test": pt["test"], "margin": pt["margin"],
+                 "operands": [("%s=%s" % o) for o in pt["operands"]],
+                 "paper_ties": [], "paper_against": [], "cells": []}
+            scored = cells
+            if printed:
+                scored = []
+                for c in cells:
+                    pv = ex.run({k: ops[k][c][0] for k in ops})
+                    if pv is True:
+                        scored.append(c)
+                    else:
+                        r["paper_ties" if pv is None else "paper_against"].append(_label(c))
+            outcomes = []
+            for c in scored:
+                env, vals = {}, {}
+                for k in ops:
+                    key = ops[k][c][1]
+                    v = meas.get(key[1:]) if key[0] == "@" else vcube.get(key)
+                    if v is None:
+                        break
+                    env[k] = _vcube_iv(float(v), pt["margin"])
+                    vals[k] = float(v)
+                else:
+                    o = ex.run(env)
+                    outcomes.append(o)
+                    r["cells"].append({"cell": _label(c), "vcube": vals,
+                                       "paper": {k: paper.text[ops[k][c][1]] for k in ops}
+                                       if printed else None,
+                                       "holds": o})
+            if printed and not scored:
+                r["verdict"] = "not shown"
+            elif not outcomes:
+                r["verdict"] = None
+            else:
+                r["verdict"] = _verdict(pt["quant"], outcomes)
+            res.append(r)
+        vs = [r["verdict"] for r in res]
+        if "differ" in vs:
+            v = "differ"
+        elif "not shown" in vs:
+            v = "not shown"
+        elif None in vs:
+            v = None
+        elif "tie" in vs:
+            v = "tie"
+        else:
+            v = "agree"
+        out.append({"id": cid, "item": parts[0]["item"], "quote": parts[0]["quote"],
+                    "verdict": v, "parts": res, "note": paper.notes.get(cid, "")})
+    return out
+
+
+def formulas(paper, vcube, meas):
+    """Every formula line of PAPER, evaluated per cell beside vcube's value
+    (docs/scoring.md, "Formulas"): a list of dicts, one per cell, or one
+    per formula that is missed or not measured."""
+    out = []
+
+    def look(kind):
+        def f(spec):
+            item, _, lab = spec.partition("|")
+            if kind == "paper":
+                v = paper.vals.get((item, lab, ""))
+                return None if v is None else Iv(v)
+            v = meas.get((item, lab))
+            return None if v is None else Iv(float(v))
+        return f
+    lookup = {"paper": look("paper"), "vcube": look("vcube")}
+    for fl in paper.formulas:
+        base = {"name": fl["id"], "item": fl["item"], "quote": fl["quote"],
+                "expr": fl["expr"], "why": fl["why"] if fl["why"] != "-" else "",
+                "from": "line", "note": paper.notes.get(fl["id"], "")}
+        if fl["vcube"] == "-":
+            out.append(dict(base, status="missed", cell="", formula=None, vcube=None, err=None))
+            continue
+        cells = operand_cells(paper, fl["vcube"], meas)
+        ex, let = Expr(fl["expr"]), None if fl["let"] == "-" else Expr(fl["let"], "exec")
+        done = 0
+        for c, (_, key) in sorted(cells.items()):
+            v = meas.get(key[1:]) if key[0] == "@" else vcube.get(key)
+            if v is None:
+                continue
+            env = {"k%d" % i: x for i, x in enumerate(c)}
+            try:
+                if let:
+                    let.run(env, lookup)
+                fv = ex.run(env, lookup)
+            except KeyError as e:		# a constant vcube has not recorded
+                out.append(dict(base, status="unmeasured", cell=_label(c), formula=None,
+                                vcube=None, err=None, why="no record of %s" % e.args[0]))
+                done += 1
+                continue
+            fv, v = fv.mid(), float(v)
+            out.append(dict(base, status="evaluated", cell=_label(c), formula=fv, vcube=v,
+                            err=100.0 * (v - fv) / fv if fv else (0.0 if v == fv else float("inf"))))
+            done += 1
+        if not done:
+            out.append(dict(base, status="unmeasured", cell="", formula=None, vcube=None, err=None))
+    return out

@@ -20,7 +20,14 @@ Records (tab-separated, one per line, in DIR/*.tsv; see scripts/score-lib.sh):
     val      PAPER ITEM ROW COL VALUE fitted|predicted
     win      PAPER ITEM CELL WINNER
     formula  PAPER NAME CELL FORMULA_VALUE VCUBE_VALUE [WHY]
-    shown    PAPER ITEM WHERE         (reproduced, compared as WHERE says)
+    shown    PAPER ITEM WHERE         (compared as WHERE says; no tolerance)
+    meas     PAPER ITEM LABEL VALUE   (a quantity the paper plots without
+                                       printing: read by claim and formula lines)
+
+Claims (data/papers' claim lines) and printed formulas (formula lines) are
+scored by docs/scoring.md's rules; what the input lines name is listed
+apart and never counted; an item is reproduced only when everything scored
+in it passes.
 
 Exits 1 when a threshold of data/score-thresholds.tsv is missed (the
 "target" column, or "smoke" with --smoke), 2 on bad input.
@@ -32,7 +39,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from papers import Paper, rows, die, table_winners, _select  # noqa: E402
+from papers import (Paper, rows, die, table_winners, _select, _pattern,  # noqa: E402
+                    claims, formulas)
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -41,10 +49,33 @@ def err(v, p):
     return 100.0 * (v - p) / p if p else (0.0 if v == p else float("inf"))
 
 
+TOL_CELL = 25.0		# % a predicted cell may be off and count (docs/scoring.md)
+TOL_FORMULA = 1.0	# % a formula cell may be off
+
+
+def _matches(pat, s):
+    return _pattern(pat).match(s) is not None
+
+
+def is_input(paper, kind, *what):
+    """The why of the input line that names WHAT (a cell: item, row, col;
+    a formula: its name), or None: docs/scoring.md, "What counts"."""
+    for k, pat, why in paper.inputs:
+        if k == "item" and what[0] == pat and kind in ("cell", "item"):
+            return why
+        if k == kind == "cell":
+            parts = (pat.split("|") + ["*", "*"])[:3]
+            if all(_matches(pp, w) for pp, w in zip(parts, what)):
+                return why
+        if k == kind == "formula" and _matches(pat, what[0]):
+            return why
+    return None
+
+
 def score_paper(paper, recs):
     """The scorecard of one paper, as a dict (the JSON's shape)."""
     out = {"paper": paper.name, "title": paper.title, "items": [], "cells": [],
-           "winners": [], "paper_ties": [], "formulas": []}
+           "winners": [], "paper_ties": [], "formulas": [], "claims": [], "inputs": []}
     vcube = {}
     for r in recs["val"]:
         if r[0] != paper.name:
@@ -53,13 +84,18 @@ def score_paper(paper, recs):
         if key not in paper.vals:
             die("record for %s %s has no paper value" % (paper.name, key))
         vcube[key] = (float(r[4]), r[5], r[4])
+    meas = {(r[1], r[2]): r[3] for r in recs["meas"] if r[0] == paper.name}
     for key, (v, how, text) in sorted(vcube.items()):
         p = paper.vals[key]
-        out["cells"].append({"item": key[0], "row": key[1], "col": key[2],
-                             "paper": p, "vcube": v, "err": err(v, p),
-                             "recorded": text, "fitted": how == "fitted"})
-    out["winners"] += table_winners(paper, {k: x[0] for k, x in vcube.items()},
-                                    {k: x[2] for k, x in vcube.items()},
+        c = {"item": key[0], "row": key[1], "col": key[2], "paper": p, "vcube": v,
+             "err": err(v, p), "recorded": text, "fitted": how == "fitted"}
+        why = is_input(paper, "cell", *key)
+        if why:
+            out["inputs"].append(dict(c, kind="cell", why=why))
+        else:
+            out["cells"].append(c)
+    vals = {k: x[0] for k, x in vcube.items()}
+    out["winners"] += table_winners(paper, vals, {k: x[2] for k, x in vcube.items()},
                                     out["paper_ties"])
     vwin = {(r[1], r[2]): r[3] for r in recs["win"] if r[0] == paper.name}
     for (item, cell), (w, quote) in sorted(paper.wins.items()):
@@ -67,30 +103,63 @@ def score_paper(paper, recs):
         out["winners"].append({"item": item, "cell": cell, "paper": w,
                                "vcube": v, "verdict": text_verdict(w, v),
                                "from": "text", "quote": quote})
+    forms = []
     for r in recs["formula"]:
         if r[0] == paper.name:
             f, v = float(r[3]), float(r[4])
-            out["formulas"].append({"name": r[1], "cell": r[2], "formula": f,
-                                    "vcube": v, "err": err(v, f),
-                                    "why": r[5] if len(r) > 5 else ""})
+            forms.append({"name": r[1], "cell": r[2], "formula": f, "vcube": v,
+                          "err": err(v, f), "why": r[5] if len(r) > 5 else "",
+                          "from": "record", "item": "",
+                          "status": "missed" if len(r) > 5 and r[5] else "evaluated"})
+    forms += formulas(paper, {k: x[0] for k, x in vcube.items()}, meas)
+    for f in forms:
+        why = is_input(paper, "formula", f["name"])
+        if why:
+            out["inputs"].append(dict(f, kind="formula", why=why))
+        else:
+            out["formulas"].append(f)
+    out["claims"] = claims(paper, vals, meas)
     shown = {}
     for r in recs["shown"]:
         if r[0] == paper.name:
             shown.setdefault(r[1], []).append(r[2])
+    cmp_items = {name: {spec.split("|")[0] for _, spec in algs}
+                 for name, _, _, algs in paper.cmps}
     for item in paper.order:
         it = paper.items[item]
-        ncells = sum(1 for c in out["cells"] if c["item"] == item)
-        nwins = sum(1 for w in out["winners"]
-                    if w["item"] == item and w["vcube"] is not None)
+        cells = [c for c in out["cells"] if c["item"] == item]
+        pred = [c for c in cells if not c["fitted"]]
+        wins = [w for w in out["winners"] if w["verdict"] and
+                (w["item"] == item or item in cmp_items.get(w["item"], ()))]
+        cls = [c for c in out["claims"] if c["item"] == item and
+               c["verdict"] in ("agree", "differ", "tie")]
+        fms = [f for f in out["formulas"] if f["item"] == item and f["status"] == "evaluated"]
+        passed = ([abs(c["err"]) <= TOL_CELL for c in pred] +
+                  [w["verdict"] == "agree" for w in wins] +
+                  [c["verdict"] == "agree" for c in cls] +
+                  [abs(f["err"]) <= TOL_FORMULA for f in fms])
         how = []
-        if ncells:
-            how.append("%d cells" % ncells)
-        if nwins:
-            how.append("%d winners" % nwins)
+        if cells:
+            how.append("%d cells, %d within 25%%" % (len(pred), sum(
+                1 for c in pred if abs(c["err"]) <= TOL_CELL)) +
+                (" (+%d fitted)" % (len(cells) - len(pred)) if len(cells) > len(pred) else ""))
+        if wins:
+            how.append("%d of %d winners agree" % (sum(1 for w in wins if w["verdict"] == "agree"),
+                                                   len(wins)))
+        if cls:
+            how.append("%d of %d claims agree" % (sum(1 for c in cls if c["verdict"] == "agree"),
+                                                  len(cls)))
+        if fms:
+            how.append("%d of %d formula cells within 1%%" % (
+                sum(1 for f in fms if abs(f["err"]) <= TOL_FORMULA), len(fms)))
         how += shown.get(item, [])
-        out["items"].append({"item": item, "kind": it["kind"],
-                             "caption": it["caption"],
-                             "reproduced": bool(how), "how": "; ".join(how)})
+        inp = is_input(paper, "item", item)
+        if inp:
+            how.append("an input read back: " + inp)
+        out["items"].append({"item": item, "kind": it["kind"], "caption": it["caption"],
+                             "input": bool(inp), "compared": bool(how) and not inp,
+                             "reproduced": bool(passed) and all(passed) and not inp,
+                             "how": "; ".join(how)})
     out["summary"] = summarise(out)
     return out
 
@@ -121,22 +190,35 @@ def summarise(p):
     pred = [c for c in p["cells"] if not c["fitted"]]
     ae = [abs(c["err"]) for c in pred]
     w = [x for x in p["winners"] if x["vcube"] is not None]
-    numbered = [i for i in p["items"] if i["kind"] in ("values", "chart")]
+    numbered = [i for i in p["items"] if i["kind"] in ("values", "chart") and not i["input"]]
+    cl = p.get("claims", [])
+    fm = p["formulas"]
+    ev = [f for f in fm if f["status"] == "evaluated"]
     return {
         "predicted_cells": len(pred),
         "fitted_cells": len(p["cells"]) - len(pred),
         "mean_err": sum(ae) / len(ae) if ae else None,
         "worst_err": max(ae) if ae else None,
-        "within_25": sum(1 for e in ae if e <= 25.0),
+        "within_25": sum(1 for e in ae if e <= TOL_CELL),
         "winners": len(w),
         "winners_agree": sum(1 for x in w if agree(x)),
         "winners_tie": sum(1 for x in w if x["verdict"] == "tie"),
         "winners_differ": sum(1 for x in w if x["verdict"] == "differ"),
         "winners_unmeasured": len(p["winners"]) - len(w),
         "paper_ties": len(p.get("paper_ties", [])),
-        "formulas": len(p["formulas"]),
-        "formulas_within_1": sum(1 for f in p["formulas"] if abs(f["err"]) <= 1.0),
+        "claims": len(cl),
+        "claims_agree": sum(1 for c in cl if c["verdict"] == "agree"),
+        "claims_tie": sum(1 for c in cl if c["verdict"] == "tie"),
+        "claims_differ": sum(1 for c in cl if c["verdict"] == "differ"),
+        "claims_unmeasured": sum(1 for c in cl if c["verdict"] is None),
+        "claims_not_shown": sum(1 for c in cl if c["verdict"] == "not shown"),
+        "formulas": len(ev),
+        "formulas_within_1": sum(1 for f in ev if abs(f["err"]) <= TOL_FORMULA),
+        "formulas_missed": len({f["name"] for f in fm if f["status"] == "missed"}),
+        "formulas_unmeasured": len({f["name"] for f in fm if f["status"] == "unmeasured"}),
+        "inputs": len(p.get("inputs", [])),
         "items_with_numbers": len(numbered),
+        "items_compared": sum(1 for i in numbered if i["compared"]),
         "items_reproduced": sum(1 for i in numbered if i["reproduced"]),
     }
 
@@ -158,18 +240,23 @@ def metric(card, name, scope):
     cells = [c for p in ps for c in p["cells"] if not c["fitted"] and mine(c)]
     ae = [abs(c["err"]) for c in cells]
     wins = [w for p in ps for w in p["winners"] if w["vcube"] is not None and mine(w)]
-    # a formula vcube does not model says why, and does not count
-    forms = [f for p in ps for f in p["formulas"] if not f["why"] and mine(f, "name")]
+    # only the formulas evaluated count: a missed one says why, an input is apart
+    forms = [f for p in ps for f in p["formulas"] if f.get("status", "evaluated") == "evaluated"
+             and not f["why"] and (not item or item in (f["name"], f.get("item")))]
     items = [i for p in ps for i in p["items"]
-             if i["kind"] in ("values", "chart") and mine(i)]
+             if i["kind"] in ("values", "chart") and not i.get("input") and mine(i)]
+    cls = [c for p in ps for c in p.get("claims", [])
+           if c["verdict"] in ("agree", "differ", "tie") and mine(c)]
     if name == "winner_agreement":
         return frac(sum(1 for w in wins if agree(w)), len(wins))
+    if name == "claim_agreement":
+        return frac(sum(1 for c in cls if c["verdict"] == "agree"), len(cls))
     if name == "within_25":
-        return frac(sum(1 for e in ae if e <= 25.0), len(ae))
+        return frac(sum(1 for e in ae if e <= TOL_CELL), len(ae))
     if name == "mean_err":
         return sum(ae) / len(ae) if ae else None
     if name == "formulas_within_1":
-        return frac(sum(1 for f in forms if abs(f["err"]) <= 1.0), len(forms))
+        return frac(sum(1 for f in forms if abs(f["err"]) <= TOL_FORMULA), len(forms))
     if name == "items_reproduced":
         return frac(sum(1 for i in items if i["reproduced"]), len(items))
     die("unknown metric %r" % name)
@@ -206,6 +293,41 @@ def fmt(x, pct=False):
     return "%g" % x if abs(x) >= 1e-3 or x == 0 else "%.3g" % x
 
 
+def winners_cell(s):
+    return (("%d of %d (%d vcube tie%s)" % (s["winners_agree"], s["winners"], s["winners_tie"],
+                                             "" if s["winners_tie"] == 1 else "s")
+             if s["winners"] else "-") +
+            ("; %d paper ties" % s["paper_ties"] if s.get("paper_ties") else ""))
+
+
+def claims_cell(s):
+    n = s["claims_agree"] + s["claims_differ"] + s["claims_tie"]
+    if not s["claims"]:
+        return "-"
+    return "%d of %d (%d tie%s); %d not measured%s" % (
+        s["claims_agree"], n, s["claims_tie"], "" if s["claims_tie"] == 1 else "s",
+        s["claims_unmeasured"],
+        "; %d not shown by the paper" % s["claims_not_shown"] if s["claims_not_shown"] else "")
+
+
+def formulas_cell(s):
+    if not (s["formulas"] or s["formulas_missed"] or s["formulas_unmeasured"]):
+        return "-"
+    return "%d of %d cells%s%s" % (
+        s["formulas_within_1"], s["formulas"],
+        "; %d missed" % s["formulas_missed"] if s["formulas_missed"] else "",
+        "; %d not measured" % s["formulas_unmeasured"] if s["formulas_unmeasured"] else "")
+
+
+def items_cell(s):
+    return "%d of %d (%d compared)" % (s["items_reproduced"], s["items_with_numbers"],
+                                       s["items_compared"])
+
+
+def _v(x):
+    return "-" if x is None else "%.6g" % x
+
+
 def markdown(card, checks, smoke, srcs):
     o = []
     o.append("# Scorecard%s\n" % (" (smoke)" if smoke else ""))
@@ -217,23 +339,33 @@ def markdown(card, checks, smoke, srcs):
              "near-ties against it (their number in brackets); a paper tie is a "
              "cell the paper's printing does not decide, listed and not scored.\n"
              % ("-smoke" if smoke else "", ", ".join(srcs) or "none"))
+    o.append("Claims are the papers' sentences that name a winner, an order, a threshold "
+             "or a count, each decided by its own test (docs/scoring.md, \"Text claims\"); "
+             "\"not measured\" claims have no vcube record yet and are counted apart. "
+             "Formulas are the printed ones vcube evaluates (missed ones beside). An item "
+             "is reproduced only when everything scored in it passes; inputs vcube reads "
+             "back are listed apart and never counted.\n")
     o.append("## Summary\n")
     o.append("| paper | predicted cells | mean error | worst error | within 25% "
-             "| winners agree | formulas within 1% | figures and tables reproduced |")
-    o.append("|---|---|---|---|---|---|---|---|")
+             "| winners agree | claims agree | formulas within 1% | figures and tables "
+             "reproduced | inputs (not counted) |")
+    o.append("|---|---|---|---|---|---|---|---|---|---|")
+    tot = {}
     for p in card:
         s = p["summary"]
-        o.append("| %s | %d (+%d fitted) | %s | %s | %s | %s | %s | %d of %d |" % (
+        for k, v in s.items():
+            if isinstance(v, int):
+                tot[k] = tot.get(k, 0) + v
+        o.append("| %s | %d (+%d fitted) | %s | %s | %s | %s | %s | %s | %s | %d |" % (
             p["title"], s["predicted_cells"], s["fitted_cells"],
             "-" if s["mean_err"] is None else "%.1f%%" % s["mean_err"],
             "-" if s["worst_err"] is None else "%.1f%%" % s["worst_err"],
             "%d of %d" % (s["within_25"], s["predicted_cells"]) if s["predicted_cells"] else "-",
-            ("%d of %d (%d vcube tie%s)" % (s["winners_agree"], s["winners"], s["winners_tie"],
-                                             "" if s["winners_tie"] == 1 else "s")
-             if s["winners"] else "-") +
-            ("; %d paper ties" % s["paper_ties"] if s.get("paper_ties") else ""),
-            "%d of %d" % (s["formulas_within_1"], s["formulas"]) if s["formulas"] else "-",
-            s["items_reproduced"], s["items_with_numbers"]))
+            winners_cell(s), claims_cell(s), formulas_cell(s), items_cell(s), s["inputs"]))
+    o.append("| all | %d (+%d fitted) | | | %d of %d | %s | %s | %s | %s | %d |" % (
+        tot["predicted_cells"], tot["fitted_cells"], tot["within_25"], tot["predicted_cells"],
+        winners_cell(tot), claims_cell(tot), formulas_cell(tot), items_cell(tot),
+        tot["inputs"]))
     o.append("\n## Thresholds (data/score-thresholds.tsv, column \"%s\")\n"
              % ("smoke" if smoke else "target"))
     o.append("| metric | paper | needs | is | |")
@@ -246,11 +378,13 @@ def markdown(card, checks, smoke, srcs):
             "met" if c["ok"] else "**missed**"))
     for p in card:
         o.append("\n## %s\n" % p["title"])
-        o.append("| figure or table | numbers | reproduced |")
-        o.append("|---|---|---|")
+        o.append("| figure or table | numbers | reproduced | what is scored |")
+        o.append("|---|---|---|---|")
         for i in p["items"]:
-            o.append("| %s: %s | %s | %s |" % (i["item"], i["caption"], i["kind"],
-                                                i["how"] if i["reproduced"] else "no"))
+            o.append("| %s: %s | %s | %s | %s |" % (
+                i["item"], i["caption"], i["kind"],
+                "input" if i.get("input") else "**yes**" if i["reproduced"] else
+                "compared" if i["compared"] else "no", i["how"] or "-"))
         if p["cells"]:
             o.append("\nCells (paper, vcube, error):\n")
             o.append("| item | row | column | paper | vcube | error | |")
@@ -284,13 +418,62 @@ def markdown(card, checks, smoke, srcs):
                     t["item"], t["cell"], t["tied"],
                     ", ".join("%s %s" % (a, v) for a, v in sorted(t["values"].items())),
                     t["margin"]))
+        if p.get("claims"):
+            o.append("\nClaims of the text (docs/scoring.md, \"Text claims\"): each part's "
+                     "test, quantifier and the cells it held in (vcube's values; the "
+                     "paper's where it prints them):\n")
+            o.append("| claim | item | verdict | part: quantifier, test | cells | the paper says |")
+            o.append("|---|---|---|---|---|---|")
+            for c in p["claims"]:
+                parts = []
+                cells = []
+                for pt in c["parts"]:
+                    parts.append("%s: `%s`" % (pt["quant"], pt["test"]))
+                    held = sum(1 for x in pt["cells"] if x["holds"] is True)
+                    und = sum(1 for x in pt["cells"] if x["holds"] is None)
+                    txt = "%d of %d hold%s" % (held, len(pt["cells"]),
+                                                "; %d undecided" % und if und else "")
+                    bad = [x["cell"] for x in pt["cells"] if x["holds"] is False][:6]
+                    if bad:
+                        txt += "; fails at " + "; ".join(bad)
+                    if pt["paper_ties"] or pt["paper_against"]:
+                        txt += " (paper: %d undecided, %d against)" % (
+                            len(pt["paper_ties"]), len(pt["paper_against"]))
+                    cells.append(txt)
+                verdict = {"agree": "agree", "tie": "*tie*", "differ": "**differ**",
+                           "not shown": "not shown by the paper",
+                           None: "not measured"}[c["verdict"]]
+                if c.get("note"):
+                    verdict += " (%s)" % c["note"]
+                o.append("| %s | %s | %s | %s | %s | %s |" % (
+                    c["id"], c["item"], verdict, "<br>".join(parts), "<br>".join(cells),
+                    c["quote"].replace("|", "\\|")))
         if p["formulas"]:
-            o.append("\nFormulas (the paper's formula with its constants, vcube's model):\n")
+            o.append("\nFormulas (the paper's formula, evaluated on its constants or vcube's "
+                     "profile, beside vcube's value):\n")
             o.append("| formula | cell | formula | vcube | error | |")
             o.append("|---|---|---|---|---|---|")
             for f in p["formulas"]:
-                o.append("| %s | %s | %.4g | %.4g | %+.2f%% | %s |" % (
-                    f["name"], f["cell"], f["formula"], f["vcube"], f["err"], f["why"]))
+                if f["status"] == "evaluated":
+                    o.append("| %s | %s | %.6g | %.6g | %+.2f%% | %s |" % (
+                        f["name"], f["cell"], f["formula"], f["vcube"], f["err"], f["why"]))
+                else:
+                    o.append("| %s | %s | %s | - | - | %s%s |" % (
+                        f["name"], f["cell"] or "-", f.get("expr", ""),
+                        "missed" if f["status"] == "missed" else "not measured",
+                        ": " + f["why"] if f["why"] else ""))
+        if p.get("inputs"):
+            o.append("\nInputs read back (listed, never counted):\n")
+            o.append("| what | paper | vcube | why |")
+            o.append("|---|---|---|---|")
+            for x in p["inputs"]:
+                if x["kind"] == "cell":
+                    o.append("| %s, %s%s | %g | %s | %s |" % (
+                        x["item"], x["row"], ", " + x["col"] if x["col"] else "",
+                        x["paper"], _v(x["vcube"]), x["why"]))
+                else:
+                    o.append("| %s, %s | %s | %s | %s |" % (
+                        x["name"], x["cell"], _v(x["formula"]), _v(x["vcube"]), x["why"]))
     return "\n".join(o) + "\n"
 
 
@@ -397,7 +580,7 @@ def main():
     if a.rescore:
         rescore(a.rescore, a.vcube_margin)
         return
-    recs = {"val": [], "win": [], "formula": [], "shown": []}
+    recs = {"val": [], "win": [], "formula": [], "shown": [], "meas": []}
     srcs = []
     files = []
     for d in a.records or [os.path.join(TOP, "build/score")]:
