@@ -592,28 +592,43 @@ class Expr:
 
 
 def _pattern(pat):
-    """A label pattern: each "*" captures; a compiled regex."""
-    return re.compile("^" + "(.*?)".join(re.escape(p) for p in pat.split("*")) + "$")
+    """A label pattern: each "*" captures anything, each "{a,b,c}" captures
+    one of its alternatives; a compiled regex."""
+    out, i = "", 0
+    for m in re.finditer(r"\*|\{([^{}]*)\}", pat):
+        out += re.escape(pat[i:m.start()])
+        out += "(.*?)" if m.group(0) == "*" else \
+            "(" + "|".join(re.escape(a.strip()) for a in m.group(1).split(",")) + ")"
+        i = m.end()
+    return re.compile("^" + out + re.escape(pat[i:]) + "$")
 
 
 def operand_cells(paper, spec, meas):
     """The cells an operand spec names: {cell key: (paper Iv or None,
-    vcube key)}. ITEM[|ROWS|COLS]: the paper's table values (vcube's are
-    its val records, keyed (item, row, col)); @ITEM|LABEL: vcube's meas
-    records (keyed (item, label)), MEAS: {(item, label): value}."""
+    vcube key)}, the key being what the patterns captured. ITEM[|ROWS|COLS]:
+    the paper's table values (vcube's are its val records, keyed (item,
+    row, col)); @ITEM|LABEL: vcube's meas records, MEAS: {(item, label):
+    value}."""
     out = {}
     if spec.startswith("@"):
         item, _, lab = spec[1:].partition("|")
-        rx = _pattern(lab)
+        ri, rl = _pattern(item), _pattern(lab)
         for (i, label) in meas:
-            m = rx.match(label) if i == item else None
-            if m:
-                out[m.groups()] = (None, ("@", i, label))
+            mi, ml = ri.match(i), rl.match(label)
+            if mi and ml:
+                out[mi.groups() + ml.groups()] = (None, ("@", i, label))
         return out
-    for cell, key in _select(paper, spec, empty_ok=True).items():
-        t = paper.text[key]
-        h = half_unit(t)
-        out[tuple(x for x in cell)] = (Iv(_dec(t) - h, _dec(t) + h), key)
+    item, rp, cp = (spec.split("|") + ["*", "*"])[:3]
+    ri, rr, rc = _pattern(item), _pattern(rp), _pattern(cp)
+    for key in paper.text:
+        m = [rx.match(x) for rx, x in zip((ri, rr, rc), key)]
+        if all(m):
+            t = paper.text[key]
+            h = half_unit(t)
+            out[m[0].groups() + m[1].groups() + m[2].groups()] = \
+                (Iv(_dec(t) - h, _dec(t) + h), key)
+    if not out:
+        die("%s: operand %r selects nothing" % (paper.name, spec))
     return out
 
 
@@ -647,12 +662,13 @@ def claims(paper, vcube, meas):
     ({(item, label): value}, its meas records). A list of dicts, one per
     claim id, each with its parts."""
     out = []
+    lookup = _lookups(paper, meas, vcube)
     for cid, parts in paper.claims.items():
         res = []
         for pt in parts:
             ex = Expr(pt["test"])
             ops = {name: operand_cells(paper, spec, meas) for name, spec in pt["operands"]}
-            missing = ex.names() - set(ops)
+            missing = {n for n in ex.names() - set(ops) if not re.match(r"k\d+$", n)}
             if missing:
                 die("%s: claim %s tests %s, which it does not name" % (paper.name, cid,
                                                                         ", ".join(sorted(missing))))
@@ -668,7 +684,7 @@ def claims(paper, vcube, meas):
             if printed:
                 scored = []
                 for c in cells:
-                    pv = ex.run({k: ops[k][c][0] for k in ops})
+                    pv = ex.run(dict(_kvars(c), **{k: ops[k][c][0] for k in ops}), lookup)
                     if pv is True:
                         scored.append(c)
                     else:
@@ -684,7 +700,10 @@ def claims(paper, vcube, meas):
                     env[k] = _vcube_iv(float(v), pt["margin"])
                     vals[k] = float(v)
                 else:
-                    o = ex.run(env)
+                    try:
+                        o = ex.run(dict(_kvars(c), **env), lookup)
+                    except KeyError:	# a vcube("...") not recorded
+                        continue
                     outcomes.append(o)
                     r["cells"].append({"cell": _label(c), "vcube": vals,
                                        "paper": {k: paper.text[ops[k][c][1]] for k in ops}
@@ -713,12 +732,14 @@ def claims(paper, vcube, meas):
     return out
 
 
-def formulas(paper, vcube, meas):
-    """Every formula line of PAPER, evaluated per cell beside vcube's value
-    (docs/scoring.md, "Formulas"): a list of dicts, one per cell, or one
-    per formula that is missed or not measured."""
-    out = []
+def _kvars(cell):
+    return {"k%d" % i: x for i, x in enumerate(cell)}
 
+
+def _lookups(paper, meas, vcube=None):
+    """paper("ITEM|LABEL"): a num line's value; vcube("ITEM|LABEL"): a meas
+    record's, else the val record of that num line; None where there is
+    none."""
     def look(kind):
         def f(spec):
             item, _, lab = spec.partition("|")
@@ -726,9 +747,19 @@ def formulas(paper, vcube, meas):
                 v = paper.vals.get((item, lab, ""))
                 return None if v is None else Iv(v)
             v = meas.get((item, lab))
+            if v is None and vcube:
+                v = vcube.get((item, lab, ""))
             return None if v is None else Iv(float(v))
         return f
-    lookup = {"paper": look("paper"), "vcube": look("vcube")}
+    return {"paper": look("paper"), "vcube": look("vcube")}
+
+
+def formulas(paper, vcube, meas):
+    """Every formula line of PAPER, evaluated per cell beside vcube's value
+    (docs/scoring.md, "Formulas"): a list of dicts, one per cell, or one
+    per formula that is missed or not measured."""
+    out = []
+    lookup = _lookups(paper, meas, vcube)
     for fl in paper.formulas:
         base = {"name": fl["id"], "item": fl["item"], "quote": fl["quote"],
                 "expr": fl["expr"], "why": fl["why"] if fl["why"] != "-" else "",
@@ -743,7 +774,7 @@ def formulas(paper, vcube, meas):
             v = meas.get(key[1:]) if key[0] == "@" else vcube.get(key)
             if v is None:
                 continue
-            env = {"k%d" % i: x for i, x in enumerate(c)}
+            env = _kvars(c)
             try:
                 if let:
                     let.run(env, lookup)
