@@ -96,6 +96,10 @@ def main():
             sys.exit("validate-delta: the delta profile's %s, %s, is outside the fit, "
                      "%.0f +- %.0f" % (name, prof[name], fit * 1e9, half * 1e9))
     keep = {"4x4", "8x8", "4x5", "6x8"} if smoke else None
+    # the constants every cell below runs with, for the printed formulas
+    # (T_PEX, T_GEN) that score.py evaluates on them
+    papers.record("meas", "thakur", "Sec. 2", "alpha, s", "%.9f" % (alpha_ns / 1e9))
+    papers.record("meas", "thakur", "Sec. 2", "beta, s per byte", "%.12f" % (beta_ns / 1e9))
 
     jobs = []
     for item, algo, _ in TABLES:
