@@ -101,6 +101,14 @@ for a in gsync sync0 rds dissemination tree; do
 	for x in $skews; do printf ' %s / %s |' "$(col $a $x 4)" "$(col $a $x 7)"; done
 	echo
 done
+# each barrier's cost and spread (us), for the printed formulas (data/papers/seidel.tsv)
+for a in gsync sync0 rds; do
+	for x in $skews; do
+		dl=$(awk -v x=$x 'BEGIN { print x / 1000 }')
+		score_rec meas seidel "Sec. 3" "$a, delta $dl us, cost" "$(col $a $x 4)"
+		score_rec meas seidel "Sec. 3" "$a, delta $dl us, spread" "$(col $a $x 7)"
+	done
+done
 cat <<'EOF'
 
 (each cell: cost / spread, us)
@@ -195,6 +203,17 @@ for d in $DS; do
 	done
 	echo
 	echo "$d $(means)" >> "$tmp/succ"
+	# the success rates (%), each size and their mean, for the claims
+	for a in gsync sync0 rds; do
+		for x in ${sizes//,/ }; do
+			score_rec meas seidel "Sec. 4.2" "d = $d, FORCED, $x B, $a, success %" \
+				"$(col $a $x 10 $(awk -v r=$R50 'BEGIN { print r / 100 }'))"
+		done
+	done
+	set -- $(means)
+	score_rec meas seidel "Sec. 4.2" "d = $d, FORCED, gsync, success %" "$1"
+	score_rec meas seidel "Sec. 4.2" "d = $d, FORCED, sync0, success %" "$2"
+	score_rec meas seidel "Sec. 4.2" "d = $d, FORCED, rds, success %" "$3"
 done
 cat > "$tmp/plot.gp" <<EOF
 set terminal svg size 900,560 dynamic noenhanced
@@ -295,6 +314,10 @@ score_rec val seidel "Fig. 3-9" "interrupt period, ms" "" \
 	"$(awk '{ print $1 / 1000000 }' /sys/class/vcube/noise_period_ns)" fitted
 run 32 shift --algo gsync,sync0,rds,none --unforced --sizes 4096,16384,65536 --reps $R50
 cp "$tmp/out" "$tmp/shiftl5.csv"
+set -- $(means)
+score_rec meas seidel "Sec. 4.2" "d = 5, long, gsync, success %" "$1"
+score_rec meas seidel "Sec. 4.2" "d = 5, long, sync0, success %" "$2"
+score_rec meas seidel "Sec. 4.2" "d = 5, long, rds, success %" "$3"
 means | top gsync sync0 rds | while read -r w; do
 	score_rec win seidel "Fig. 4-6" "d = 5, long: gsync, sync0 or rds" "$w"
 done
@@ -393,6 +416,12 @@ for d in 2 5 7; do
 		echo "| $fig | $d | FORCED | $m | $(awk -v m=$m -v a="$ta" -v b="$tbs" 'BEGIN { printf "%.1f", a * m + b }') | $1 | $2 | $3 |"
 	done
 	echo "$d $(shiftavg "$f" 65536)" >> "$tmp/save"
+	for m in 4096 16384 65536; do
+		set -- $(shiftavg "$f" $m)
+		score_rec meas seidel "Sec. 4.1" "d = $d, FORCED, $m B, gsync, shift us" "$1"
+		score_rec meas seidel "Sec. 4.1" "d = $d, FORCED, $m B, sync0, shift us" "$2"
+		score_rec meas seidel "Sec. 4.1" "d = $d, FORCED, $m B, rds, shift us" "$3"
+	done
 	score_rec shown seidel "Fig. $fig" "d = $d, FORCED: average shift after gsync, sync0, rds, 4..64 KB"
 	[ $d = 2 ] && continue
 	shiftavg "$f" 65536 | awk '{ print $1, $3 }' | least gsync rds | while read -r w; do
@@ -402,6 +431,9 @@ done
 for m in 4096 16384 65536; do
 	set -- $(shiftavg "$tmp/shiftl5.csv" $m)
 	echo "| 4-2 | 5 | long | $m | $(awk -v m=$m -v a="$ta" -v b="$tbl" 'BEGIN { printf "%.1f", a * m + b }') | $1 | $2 | $3 |"
+	score_rec meas seidel "Sec. 4.1" "d = 5, long, $m B, gsync, shift us" "$1"
+	score_rec meas seidel "Sec. 4.1" "d = 5, long, $m B, sync0, shift us" "$2"
+	score_rec meas seidel "Sec. 4.1" "d = 5, long, $m B, rds, shift us" "$3"
 done
 shiftavg "$tmp/shiftl5.csv" 65536 | least gsync sync0 rds | while read -r w; do
 	score_rec win seidel "Fig. 4-2" "d = 5, long, 64 KB: gsync, sync0 or rds" "$w"
@@ -453,6 +485,15 @@ for s in 1000 2000 3000 4000; do
 done
 score_rec win bokhari "Figure 13" "4000 B, min: pairwise_F or pairwise" \
 	"$(better pairwise_F pairwise 4000 3)"
+# the envelopes (us), for the claims on Figs. 12 and 13
+for x in 0 1000 2000 3000 4000; do
+	for a in linear stable pairwise_F pairwise; do
+		f=12; [ $a = pairwise ] && f=13
+		score_rec meas bokhari "Figure $f" "$a, $x B, min" "$(col $a $x 3)"
+		score_rec meas bokhari "Figure $f" "$a, $x B, avg" "$(col $a $x 4)"
+		score_rec meas bokhari "Figure $f" "$a, $x B, max" "$(col $a $x 5)"
+	done
+done
 grep -E '^#|^algo|^(linear|stable|pairwise_F),' "$tmp/env.csv" > "$tmp/fig12.csv"
 grep -E '^#|^algo|^pairwise(_F)?,' "$tmp/env.csv" > "$tmp/fig13.csv"
 "$bench" redraw --from "$tmp/fig12.csv" --plot "$VCUBE_OUT/bokhari-envelope.svg" --envelope \
@@ -555,6 +596,9 @@ for d in $DR; do
 	echo
 	# the hull's ends, as the paper names them (Figs. 10-11)
 	fig="Figure 10"; [ $d -le 4 ] && fig="Figure 11"
+	# every implementation's maximum time (us), for the claims
+	awk -F, '!/^#/ && $1 != "algo" { printf "%s %s %.1f\n", $1, $2, $5 / 1000 }' "$tmp/out" |
+		while read -r a x t; do score_rec meas bokhari "$fig" "d = $d, $x B, $a" "$t"; done
 	for x in 1 4096; do
 		score_rec win bokhari "$fig" "d = $d, $x B" "$(best $x)"
 	done

@@ -207,6 +207,9 @@ for s in 0 256 512 1024 1536 2048; do
 	echo "| $s | $(at lex $s) | $(at pex $s) | $(at rex $s) | $(at bex $s) | $(col_in "$tmp/lexa.csv" lex $s 5) |"
 done
 score_rec win ponnusamy "Figure 10" "2048 B" "$(best 2048)"
+# every algorithm's time (us), for the claims and formulas (data/papers/ponnusamy.tsv)
+awk -F, '!/^#/ && $1 != "algo" { printf "%s %s %.1f\n", $1, $2, $5 / 1000 }' "$tmp/out" |
+	while read -r a s t; do score_rec meas ponnusamy "Figure 10" "$a, $s B" "$t"; done
 cat <<'EOF'
 
 The ablation column loads the module with recv_ns=0 eject=0 sysbuf=1048576: a node receives
@@ -391,6 +394,9 @@ for p in procs:
         best[(p, s)] = "|".join(a for a in ("bex", "pex", "rex") if t[(a, s)] == m)
         papers.record("win", "ponnusamy", "Figure 11" if s < 512 else "Figure 12",
                       "%d B, %d" % (s, p), best[(p, s)])
+        for a in ("rex", "pex", "bex"):
+            papers.record("meas", "ponnusamy", "Figure 11" if s < 512 else "Figure 12",
+                          "%s, %d B, %d" % (a, s, p), "%.1f" % (t[(a, s)] / 1000))
 line = []
 for s in (0, 256, 512):
     line.append("at %d B the fastest is %s" % (s, ", ".join(
@@ -561,6 +567,9 @@ for shape in "${shapes[@]}"; do
 	ph=$(awk -v t="$(at crossover 8)" -v n=$(($1 * $2)) 'BEGIN { printf "%.2f", t / (log(n) / log(2)) }')
 	echo "| $(($1 * $2)) | $1x$2 | $(at crossover 8) | $(at tree 8) | $(best 8) | $ph |"
 	score_rec win chuang "Figure 5" $(($1 * $2)) "$(best 8)"
+	score_rec meas chuang "Figure 5" "crossover, $(($1 * $2))" "$(at crossover 8)"
+	score_rec meas chuang "Figure 5" "tree, $(($1 * $2))" "$(at tree 8)"
+	score_rec meas chuang "Figure 6" "crossover per phase, $(($1 * $2))" "$ph"
 	echo "$(($1 * $2)) $(best 8) $ph" >> "$tmp/fig5"
 done
 ph=$(awk 'NR == 1 { n0 = $1; p0 = $3 } { n = $1; p = $3 }
@@ -620,6 +629,13 @@ for shape in "${shapes[@]}"; do
 	bf=$(col bucket 8 5 1); tf=$(col torus 8 5 1); wf=$(best 8)
 	echo "$n $1 $2 $rate $b $t $w $bf $tf $wf" >> "$tmp/fig8"
 	score_rec win chuang "Figure 8" $n "$w"
+	score_rec meas chuang "Figure 8" "bucket, $n" "$(awk -v v="$b" 'BEGIN { printf "%.1f", v / 1000 }')"
+	score_rec meas chuang "Figure 8" "torus, $n" "$(awk -v v="$t" 'BEGIN { printf "%.1f", v / 1000 }')"
+	# the messages each node sends (the plan's, counted by vcube-sim): the
+	# steps the paper counts, lg N for bucket passing
+	score_rec meas chuang "Figure 8" "bucket, messages per node, $n" "$("$VCUBE_TOP/build/bin/vcube-sim" \
+		--profile ap1000 --rows $1 --cols $2 --algo bucket --len 8 -j |
+		python3 -c "import json, sys; print(json.load(sys.stdin)['messages'] / $n)")"
 done
 python3 - "$tmp/fig8" <<'PY'
 import math, sys

@@ -79,6 +79,9 @@ done
 score_rec val bokhari "Figure 2" "per link, us" "" \
 	"$(awk '$1 == "cost" && $3 == 0 && $4 == 1 { t[$2] = $5 } END { print (t[7] - t[1]) / 6000 }' "$tmp/f")" predicted
 score_rec shown bokhari "Figure 2" "single sends, d = 1..7, 0..4096 B, against the fits"
+# each FORCED send's time, for the claims on Fig. 2 (data/papers/bokhari.tsv)
+awk '$1 == "cost" && $4 == 1 { printf "%s %s %.3f\n", $2, $3, $5 / 1000 }' "$tmp/f" |
+	while read -r dd mm t; do score_rec meas bokhari "Figure 2" "FORCED, $mm B, d = $dd, us" "$t"; done
 
 vcube-run -n 128 "$exp" contention > "$tmp/c" || exit 1
 echo
@@ -93,6 +96,9 @@ awk '$1 == "contention" { if ($4 > t[$2]) t[$2] = $4 }
 END { for (k = 1; k <= 8; k++) printf "| %d | %.1f | %.2f |\n", k, t[k] / 1000, t[k] / t[1] }' "$tmp/c"
 score_rec shown bokhari "Figure 4" "$(awk '$1 == "contention" { if ($4 > t[$2]) t[$2] = $4 }
 	END { printf "8 paths: %.2fx one path, 1000 B", t[8] / t[1] }' "$tmp/c")"
+awk '$1 == "contention" { if ($4 > t[$2]) t[$2] = $4 }
+	END { for (k = 1; k <= 8; k++) printf "%d %.3f\n", k, t[k] / 1000 }' "$tmp/c" |
+	while read -r k t; do score_rec meas bokhari "Figure 4" "$k paths, 1000 B, us" "$t"; done
 echo
 echo "Bokhari: eight contending messages take more than seven times one. The ratio depends on"
 echo "when a circuit is released: vcube releases every channel when the receiver has the whole"
@@ -133,6 +139,14 @@ for d in $ds; do
 			[ $ej = 0 ] && ports="any number" || ports="one"
 			[ $arb = fifo ] && who="the first to ask" || who="the lowest source"
 			echo "| $d | $algo | $ports | $who | $span | $want | $w |"
+			# every d, for the printed counts (3n/2 - 2, n - 1, n)
+			case "$algo $cfg" in
+			"naive 0 lowest") score_rec meas bokhari "Figure 6" "naive, d = $d, steps" "$span" ;;
+			"linear 0 fifo"|"pairwise 0 fifo"|"stable 0 fifo")
+				f=7; [ $algo = pairwise ] && f=8; [ $algo = stable ] && f=9
+				score_rec meas bokhari "Figure $f" "$algo, d = $d, steps" "$span"
+				score_rec meas bokhari "Figure $f" "$algo, d = $d, channel waits" "$w" ;;
+			esac
 			if [ $d = 3 ]; then
 				case "$algo $cfg" in
 				"naive 0 lowest")

@@ -80,7 +80,22 @@ for l in 16 $more; do
 	best=$(printf '%s butterfly\n%s crossover\n%s torus\n' "$bf" "$co" "$nt" | sort -n | head -n 1 | cut -d' ' -f2)
 	echo "| $l | $(us "$bf") | $(us "$co") | $(us "$nt") | $best |"
 	[ "$l" = 16 ] && score_rec win chuang "Figure 4" "16 B" "$best"
+	score_rec meas chuang "Figure 4" "butterfly, $l B, 64" "$(us "$bf")"
+	score_rec meas chuang "Figure 4" "crossover, $l B, 64" "$(us "$co")"
+	score_rec meas chuang "Figure 4" "torus, $l B, 64" "$(us "$nt")"
 done
+# Fig. 4 plots the kernels at 16 bytes against the number of processors:
+# the other sizes of machine, for the claims (data/papers/chuang.tsv)
+if [ -z "$smoke" ]; then
+	for shape in "4 4" "4 8" "8 16" "16 16"; do
+		set -- $shape
+		load profile=ap1000 rows=$1 cols=$2
+		for k in butterfly crossover torus; do
+			score_rec meas chuang "Figure 4" "$k, 16 B, $(($1 * $2))" "$(us "$(kern $k 16 $(($1 * $2)))")"
+		done
+	done
+	load profile=ap1000 rows=8 cols=8
+fi
 co8=$(kern crossover 8 64)
 gs=$(paper_val chuang "Figure 5" "global sum, 64 processors, us" "")
 score_rec val chuang "Figure 5" "global sum, 64 processors, us" "" "$(us "$co8")" predicted
@@ -134,6 +149,7 @@ for l in $sizes; do
 		src="$w ($pb l + $((l % 16 ? p1 : p0)))"
 	fi
 	score_rec formula ponnusamy "t_comm (sec. 3.2), us" "$l B" "$fit" "$(us "$t")"
+	score_rec meas ponnusamy "Figure 3" "$l B, us" "$(us "$t")"
 	echo "| $l | $(us "$t") | $src | $(err "$(us "$t")" "$w") |"
 done
 # Fig. 4: the dips at multiples of 16 persist to 10000 bytes (the chart
@@ -162,7 +178,11 @@ flat=1
 for l in 16 512 4096 8192; do
 	printf '| %s |' $l
 	row=()
-	for d in 1 4 16 64 256; do row+=("$(pairs $l 0 $d)"); printf ' %s |' "$(us "${row[-1]}")"; done
+	for d in 1 4 16 64 256; do
+		row+=("$(pairs $l 0 $d)")
+		printf ' %s |' "$(us "${row[-1]}")"
+		score_rec meas ponnusamy "Figure 5" "$l B, to $d, us" "$(us "${row[-1]}")"
+	done
 	echo
 	flat=$(printf '%s\n' "${row[@]}" | sort -n | awk -v f="$flat" 'NR == 1 { lo = $1 } { hi = $1 } END { r = hi / lo; print (r > f ? r : f) }')
 done
@@ -194,6 +214,11 @@ for l in 16 512 4096 8192; do
 	s128=$(pairs $l 0 128); m128=$(pairs $l $half)
 	echo "| $l | $(us "$s1") | $(ratio "$ds" "$s1") | $(us "$s4") | $(ratio "$m4" "$s4") |" \
 	     "$(us "$s16") | $(ratio "$m16" "$s16") | $(us "$s128") | $(ratio "$m128" "$s128") |"
+	for f in "6 $s1 $ds" "7 $s4 $m4" "8 $s16 $m16" "9 $s128 $m128"; do
+		set -- $f
+		score_rec meas ponnusamy "Figure $1" "$l B, one message, us" "$(us "$2")"
+		score_rec meas ponnusamy "Figure $1" "$l B, the set, us" "$(us "$3")"
+	done
 done
 # at the largest size: the slowdown of each figure's set against its single send
 for f in "6 $ds $s1" "7 $m4 $s4" "8 $m16 $s16" "9 $m128 $s128"; do
