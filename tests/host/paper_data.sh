@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # The papers' values in data/papers/*.tsv against the seed texts they were
 # typed from (../shared/seeds), by scripts/papers.py's check_seed(): every
-# caption, every row of numbers as printed, every quoted winner. Then the
-# check itself: a value typed wrong, a quote the paper does not contain.
+# caption, every row of numbers as printed, every quoted winner, claim and
+# formula. Then the check itself: a value typed wrong, a quote the paper
+# does not contain (a winner's, a claim's, a formula's).
 # Skips (77) where the seeds are not beside the repository.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -22,8 +23,9 @@ for path in sorted(glob.glob(os.path.join(top, "data/papers/*.tsv"))):
         print("%s - %s" % ("ok" if ok else "not ok", what))
         fail |= not ok
     n = sum(len(v) for v in p.raw.values())
-    print("%s - %s: %d items, %d rows of values, %d winners" % (
-        "ok" if p.items else "not ok", p.name, len(p.items), n, len(p.wins)))
+    print("%s - %s: %d items, %d rows of values, %d winners, %d claims, %d formulas" % (
+        "ok" if p.items else "not ok", p.name, len(p.items), n, len(p.wins), len(p.claims),
+        len(p.formulas)))
 
 # The check must fail where the typing is wrong.
 p = papers.load("thakur")
@@ -38,5 +40,18 @@ p.wins[("Table 2", "x")] = ("pex", "PEX is always the best algorithm on the Delt
 bad = [w for ok, w in papers.check_seed(p, seeds) if not ok]
 print("%s - a quote the paper does not make is caught" % ("ok" if len(bad) == 2 else "not ok"))
 fail |= len(bad) != 2
+# a claim's quote and a formula's: one word changed, and they fail
+p = papers.load("seidel")
+part = dict(p.claims["s-gsync-5pct"][0])
+part["quote"] = part["quote"].replace("less than 5%", "less than 50%")
+p.claims["s-gsync-5pct"] = [part]
+fl = dict(p.formulas[0])
+fl["quote"] = fl["quote"].replace("db_s", "2db_s")
+p.formulas = [fl]
+bad = [w for ok, w in papers.check_seed(p, seeds) if not ok]
+ok = len(bad) == 2 and "claim s-gsync-5pct" in bad[0] and "formula" in bad[1]
+print("%s - a claim's or a formula's quote not in the seed is caught (%d)" % (
+    "ok" if ok else "not ok", len(bad)))
+fail |= not ok
 sys.exit(fail)
 PY

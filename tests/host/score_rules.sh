@@ -7,7 +7,9 @@
 # paper tie, even 25% apart; one it separates is scored, even 0.5% apart; a
 # vcube near-tie is a "tie", counted against agreement; a clear vcube win
 # agrees or differs; a record's own digits widen vcube's margin; text
-# winners that name a tie are ties; --rescore prints both rules.
+# winners that name a tie are ties; --rescore prints both rules. Then the
+# claims (a planted record flips a verdict), formulas and inputs (listed
+# apart, never counted).
 set -u
 fail=0
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -103,6 +105,138 @@ case(tw.get("256 B, 64") == "tie" and tw.get("512 B, 32") == "agree" and
 md = open(os.path.join(d, "card.md")).read()
 case("1 of 4 (2 vcube ties); 4 paper ties" in md and "Paper ties" in md and "*tie*" in md,
      "the Markdown shows the ties and the paper ties")
+sys.exit(fail)
+PY
+[ $? = 0 ] || fail=1
+
+# Claims, formulas and inputs (docs/scoring.md, "Text claims", "Formulas",
+# "What counts"), on a made-up paper and on the real data.
+cat > "$d/claims.tsv" <<EOF
+paper${t}Made up${t}none.txt
+item${t}Table 1${t}values${t}Times
+item${t}Figure 1${t}chart${t}A plot
+item${t}Figure 2${t}chart${t}Another plot
+item${t}Sec. 1${t}text${t}Model
+cols${t}Table 1${t}a${t}b${t}c
+val${t}Table 1${t}X${t}0.10${t}0.20${t}0.30
+val${t}Table 1${t}Y${t}0.20${t}0.22${t}0.10
+num${t}Sec. 1${t}startup, us${t}50${t}t = 50 + 2 m
+claim${t}c-table${t}Table 1${t}all${t}0.001${t}x < y${t}x=Table 1|X|*${t}y=Table 1|Y|*${t}X is faster than Y.
+claim${t}c-most${t}Figure 1${t}most${t}0.1${t}a < b${t}a=@Figure 1|*, a${t}b=@Figure 1|*, b${t}A is usually faster than B.
+claim${t}c-any${t}Figure 1${t}any${t}0.1${t}a < b${t}a=@Figure 1|*, a${t}b=@Figure 1|*, b${t}A is sometimes faster than B.
+claim${t}c-parts${t}Figure 2${t}all${t}0.1${t}about(a, 2 * b)${t}a=@Figure 2|p, a${t}b=@Figure 2|p, b${t}A takes about twice B, and C is less than 5.
+claim${t}c-parts${t}Figure 2${t}all${t}0.1${t}c < 5${t}c=@Figure 2|p, c${t}A takes about twice B, and C is less than 5.
+claim${t}c-none${t}Figure 2${t}all${t}0.5${t}alike(h, b)${t}h=@Figure 2|hh, *${t}b=@Figure 2|b, *${t}HH is like B.
+formula${t}f-line${t}Sec. 1${t}m = num(k0)${t}paper("Sec. 1|startup, us") + 2 * m${t}@Figure 2|f, * B${t}-${t}t = 50 + 2 m
+formula${t}f-missed${t}Sec. 1${t}-${t}0${t}-${t}not implemented${t}t = 50 + 2 m
+formula${t}f-unmeasured${t}Sec. 1${t}m = num(k0)${t}m${t}@Figure 2|g, * B${t}-${t}t = 50 + 2 m
+input${t}cell${t}Table 1|Y|*${t}read back
+input${t}formula${t}f-line${t}the model's own cost
+EOF
+python3 - "$top" "$d" <<'PY'
+import json, os, sys
+top, d = sys.argv[1], sys.argv[2]
+sys.path.insert(0, os.path.join(top, "scripts"))
+import papers, score
+fail = 0
+
+
+def case(ok, what):
+    global fail
+    print("%s - %s" % ("ok" if ok else "not ok", what))
+    fail |= not ok
+
+
+p = papers.Paper(os.path.join(d, "claims.tsv"))
+
+
+def run(vals, meas):
+    return {c["id"]: c for c in papers.claims(p, vals, meas)}
+
+
+# Table 1: X < Y holds in the paper's numbers at a and b (0.20 against
+# 0.22 is more than their half-units apart) and is against them at c.
+vt = {("Table 1", "X", c): v for c, v in zip("abc", (1.0, 1.0, 5.0))}
+vt.update({("Table 1", "Y", c): v for c, v in zip("abc", (2.0, 2.0, 1.0))})
+c = run(vt, {})["c-table"]
+pt = c["parts"][0]
+case(len(pt["cells"]) == 2 and pt["paper_against"] == ["c"] and c["verdict"] == "agree",
+     "a claim on printed cells is scored where the paper's numbers show it (%s)" %
+     [x["cell"] for x in pt["cells"]])
+vt[("Table 1", "X", "b")] = 3.0
+case(run(vt, {})["c-table"]["verdict"] == "differ", "a planted vcube value flips it to differ")
+vt[("Table 1", "X", "b")] = 2.0005
+case(run(vt, {})["c-table"]["verdict"] == "tie",
+     "vcube's values within the margin of each other: undecided, a tie")
+m = {("Figure 1", "%d, %s" % (i, k)): v for i in (1, 2, 3) for k, v in (("a", 1.0), ("b", 2.0))}
+m.update({("Figure 2", "p, a"): 1.0, ("Figure 2", "p, b"): 2.0, ("Figure 2", "p, c"): 1.0})
+m[("Figure 1", "3, a")] = 9.0
+r = run({}, m)
+case((r["c-most"]["verdict"], r["c-any"]["verdict"]) == ("agree", "agree"),
+     "most: 2 of 3 cells hold; any: one does")
+m[("Figure 1", "2, a")] = 9.0
+r = run({}, m)
+case((r["c-most"]["verdict"], r["c-any"]["verdict"]) == ("differ", "agree"),
+     "most: 1 of 3 hold, differ; any still agrees")
+case(r["c-parts"]["verdict"] == "differ", "parts: about(1, 2 x 2) fails, so the claim differs")
+m[("Figure 2", "p, a")] = 4.2
+case(run({}, m)["c-parts"]["verdict"] == "agree", "about(4.2, 4) and 1 < 5: both parts agree")
+m[("Figure 2", "p, c")] = 7.0
+case(run({}, m)["c-parts"]["verdict"] == "differ", "a planted 7 against 'less than 5' flips it")
+case(run({}, m)["c-none"]["verdict"] is None, "no record for an operand: not measured")
+case(papers._alike(1.0, 1.09) is True and papers._alike(1.0, 1.2) is False and
+     papers._about(papers.Iv(1.4, 1.6), 2) is None, "alike is 10%, about 25%; straddling is undecided")
+for bad in ("__import__('os')", "x.real", "open('f')", "[x for x in y]"):
+    try:
+        papers.Expr(bad)
+        case(False, "the evaluator refuses %r" % bad)
+    except ValueError:
+        case(True, "the evaluator refuses %r" % bad)
+
+# formulas and inputs, through score.py
+recs = {"val": [["claims", "Table 1", r, c, str(v), "predicted"]
+                for (_, r, c), v in vt.items()],
+        "win": [], "formula": [], "shown": [],
+        "meas": [["claims", "Figure 2", "f, 10 B", "71"]] +
+                [["claims", i, k, str(v)] for (i, k), v in m.items()]}
+card = score.score_paper(p, recs)
+fm = {(f["name"], f["status"]) for f in card["formulas"]}
+case(("f-missed", "missed") in fm and ("f-unmeasured", "unmeasured") in fm,
+     "a formula vcube cannot evaluate is missed, one without a record not measured")
+inp = card["inputs"]
+fl = [x for x in inp if x["kind"] == "formula"]
+case({x["row"] for x in inp if x["kind"] == "cell"} == {"Y"} and
+     not [c for c in card["cells"] if c["row"] == "Y"] and
+     len(fl) == 1 and abs(fl[0]["formula"] - 70) < 1e-9 and fl[0]["vcube"] == 71,
+     "inputs are listed apart: Table 1's row Y, and f-line (50 + 2 x 10 = 70 against 71)")
+s = card["summary"]
+case(s["predicted_cells"] == 3 and s["formulas"] == 0 and s["inputs"] == 4,
+     "and never counted: 3 predicted cells, no formula (%s, %s, %s)" % (
+         s["predicted_cells"], s["formulas"], s["inputs"]))
+its = {i["item"]: i for i in card["items"]}
+case(its["Figure 1"]["compared"] and not its["Figure 1"]["reproduced"],
+     "an item is reproduced only when all it scores passes (Figure 1: a claim differs)")
+m[("Figure 1", "2, a")] = 1.0
+recs["meas"] = [["claims", i, k, str(v)] for (i, k), v in m.items()]
+its = {i["item"]: i for i in score.score_paper(p, recs)["items"]}
+case(its["Figure 1"]["reproduced"], "and is, once every claim on it agrees (%s)" % its["Figure 1"]["how"])
+
+# The real data: Seidel's "less than 5% for d=7" decided by a planted record.
+sd = papers.load("seidel")
+def seidel(g7):
+    meas = {("Sec. 4.2", "d = 2, FORCED, gsync, success %"): "88",
+            ("Sec. 4.2", "d = 7, FORCED, gsync, success %"): g7}
+    return {c["id"]: c for c in papers.claims(sd, {}, meas)}["s-gsync-5pct"]["verdict"]
+case((seidel("3"), seidel("41")) == ("agree", "differ"),
+     "seidel's gsync at d = 7: 3% agrees with 'less than 5%', 41% differs")
+card = score.score_paper(sd, {"val": [["seidel", "Fig. 3-9", "interrupt cost, us", "", "50", "fitted"],
+                                      ["seidel", "Table III", "d = 2, bytes", "", "645", "predicted"]],
+                              "win": [], "formula": [], "shown": [], "meas": []})
+case(not card["cells"] and len([x for x in card["inputs"] if x["kind"] == "cell"]) == 2 and
+     card["summary"]["predicted_cells"] == 0 and
+     not [i for i in card["items"] if i["item"] in ("Fig. 3-9", "Table III") and
+          (i["reproduced"] or i["compared"])],
+     "Fig. 3-9's noise read back and Table III's arithmetic are inputs, never counted")
 sys.exit(fail)
 PY
 [ $? = 0 ] || fail=1
