@@ -653,7 +653,9 @@ def _verdict(quant, outcomes):
 
 
 def _label(cell):
-    return ", ".join(x for x in cell if x) or "-"
+    """A cell's name: what its operands' patterns captured ("one cell"
+    where they name a single value each)."""
+    return ", ".join(x for x in cell if x) or "one cell"
 
 
 def claims(paper, vcube, meas):
