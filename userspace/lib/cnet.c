@@ -15,12 +15,15 @@
 
 #include "plan.h"
 
-/* The communicator's partition: the nodes of ranks 0 .. size - 1. */
+/*
+ * The communicator's partition: ranks 0 .. size - 1, as its transport
+ * names them (a node under a placement turns them into nodes: place.h).
+ */
 static struct vcube_cnet cnet_args(const struct vcube_comm *c, unsigned int kind)
 {
 	struct vcube_cnet a = {
 		.kind = kind,
-		.first = c->info.node - c->rank,
+		.first = 0,
 		.nodes = c->size,
 	};
 

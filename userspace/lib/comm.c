@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * libvcube: a communicator, the processes of one program started together
- * by vcube-run, each bound to the node of its rank. Collective operations
+ * by vcube-run, each bound to the node of its rank (node r, or the r-th of
+ * vcube-run --nodes: place.h). Collective operations
  * draw their tags from a per-call sequence number, so successive calls
  * (repetitions of a benchmark) never match each other's messages.
  */
@@ -9,6 +10,7 @@
 #include <stdlib.h>
 
 #include "comm.h"
+#include "place.h"
 
 int vcube_comm_create_tp(const struct vcube_transport *tp, void *ctx,
 			 unsigned int rank, unsigned int size,
@@ -34,6 +36,7 @@ int vcube_comm_create_tp(const struct vcube_transport *tp, void *ctx,
 int vcube_comm_create(struct vcube_node *node, unsigned int rank,
 		      unsigned int size, struct vcube_comm **commp)
 {
+	const struct vcube_place *place;
 	struct vcube_node_info info;
 	struct vcube_net_desc desc;
 	struct vcube_comm *c;
@@ -44,7 +47,11 @@ int vcube_comm_create(struct vcube_node *node, unsigned int rank,
 	ret = vcube_node_info(node, &info);
 	if (ret)
 		return ret;
-	if (info.node != rank || size > info.nodes)
+	place = vcube_node_place(node);
+	/* under a placement the node speaks ranks, and info.node is its own */
+	if (place ? vcube_node_rank(node) != rank ||
+		    size > vcube_place_size(place) :
+		    info.node != rank || size > info.nodes)
 		return -EINVAL;
 	ret = vcube_comm_create_tp(&vcube_device_transport, node, rank, size,
 				   &c);
@@ -52,7 +59,9 @@ int vcube_comm_create(struct vcube_node *node, unsigned int rank,
 		return ret;
 	c->node = node;
 	c->info = info;
-	c->cnet = vcube_net_describe(NULL, &desc) == 0 && desc.cnet_word_ns;
+	/* the control network takes ranks on consecutive nodes only */
+	c->cnet = vcube_net_describe(NULL, &desc) == 0 && desc.cnet_word_ns &&
+		  (!place || !vcube_place_span(place, 0, size, NULL));
 	*commp = c;
 	return 0;
 }

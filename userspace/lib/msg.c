@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
- * libvcube: messages and virtual time on a bound node.
+ * libvcube: messages and virtual time on a bound node. Peers are ranks
+ * of the job's placement where the node has one (place.h): translated to
+ * nodes on the way in, sources back to ranks on the way out.
  */
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/ioctl.h>
 
-#include "vcube.h"
+#include "place.h"
 
 /*
  * A send, receive or wait cut by a signal fails with EINTR having written
@@ -28,12 +30,30 @@ static int vcube_ioctl(struct vcube_node *node, unsigned long cmd, void *arg)
 	return ret ? -errno : 0;
 }
 
-/* A member a signal interrupts has left the operation: it comes back. */
+/*
+ * A member a signal interrupts has left the operation: it comes back.
+ * Under a placement @op->first and a broadcast's @op->root are ranks, and
+ * the partition's ranks must be on consecutive nodes, in order, as the
+ * control network's partitions are (else -EOPNOTSUPP).
+ */
 int vcube_node_cnet(struct vcube_node *node, struct vcube_cnet *op)
 {
+	const struct vcube_place *place = vcube_node_place(node);
+	struct vcube_cnet a;
+	int ret;
+
 	if (!op)
 		return -EINVAL;
-	return vcube_ioctl(node, VCUBE_IOC_CNET, op);
+	if (!place)
+		return vcube_ioctl(node, VCUBE_IOC_CNET, op);
+	a = *op;
+	ret = vcube_place_span(place, op->first, op->nodes, &a.first);
+	if (!ret && op->kind == VCUBE_CNET_BCAST)
+		ret = vcube_place_node(place, op->root, &a.root);
+	ret = ret ?: vcube_ioctl(node, VCUBE_IOC_CNET, &a);
+	op->time = a.time;
+	op->last = a.last;
+	return ret;
 }
 
 static int vcube_send_common(struct vcube_node *node, unsigned int dst,
@@ -41,7 +61,8 @@ static int vcube_send_common(struct vcube_node *node, unsigned int dst,
 			     unsigned int flags, struct vcube_send *a)
 {
 	memset(a, 0, sizeof(*a));
-	a->dst = dst;
+	if (vcube_node_peer(node, dst, &a->dst))
+		return -EINVAL;
 	a->tag = tag;
 	a->flags = flags;
 	a->buf = (uintptr_t)buf;
@@ -84,13 +105,18 @@ static int vcube_recv_common(struct vcube_node *node, unsigned int src,
 			     unsigned int tag, void *buf, size_t cap,
 			     unsigned int flags, struct vcube_recv *a)
 {
+	int ret;
+
 	memset(a, 0, sizeof(*a));
-	a->src = src;
+	if (vcube_node_peer(node, src, &a->src))
+		return -EINVAL;
 	a->tag = tag;
 	a->flags = flags;
 	a->buf = (uintptr_t)buf;
 	a->len = cap;
-	return vcube_ioctl(node, VCUBE_IOC_RECV, a);
+	ret = vcube_ioctl(node, VCUBE_IOC_RECV, a);
+	a->st.src = vcube_node_src(node, a->st.src);
+	return ret;
 }
 
 int vcube_node_recv(struct vcube_node *node, unsigned int src, unsigned int tag,
@@ -145,6 +171,7 @@ static int vcube_wait_common(struct vcube_node *node, uint64_t req,
 	ret = vcube_ioctl(node, VCUBE_IOC_WAIT, &a);
 	if (ret)
 		return ret;
+	a.st.src = vcube_node_src(node, a.st.src);
 	if (st)
 		*st = a.st;
 	if (!a.st.done)

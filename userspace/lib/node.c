@@ -13,11 +13,12 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "vcube.h"
+#include "place.h"
 
 struct vcube_node {
 	int fd;
-	unsigned int rank;
+	unsigned int rank;		/* what it was opened for */
+	struct vcube_place *place;	/* the job's placement, or NULL */
 };
 
 static int vcube_env_uint(const char *name, unsigned int *out)
@@ -41,20 +42,6 @@ int vcube_env_rank(unsigned int *rank, unsigned int *size)
 	int ret = vcube_env_uint("VCUBE_RANK", rank);
 
 	return ret ? ret : vcube_env_uint("VCUBE_SIZE", size);
-}
-
-/*
- * vcube-run binds each process to its node before the program starts and
- * hands over the descriptor in VCUBE_FD; use it when the rank matches.
- */
-static int vcube_inherited_fd(unsigned int rank)
-{
-	unsigned int r, fd;
-
-	if (vcube_env_uint("VCUBE_RANK", &r) || r != rank ||
-	    vcube_env_uint("VCUBE_FD", &fd) || fcntl((int)fd, F_GETFD) < 0)
-		return -1;
-	return (int)fd;
 }
 
 /* 1 to 15 of A-Z a-z 0-9 _ -, a letter first, as the kernel takes. */
@@ -82,6 +69,26 @@ const char *vcube_env_net(void)
 	const char *net = getenv("VCUBE_NET");
 
 	return vcube_net_is_default(net) ? NULL : net;
+}
+
+/*
+ * vcube-run binds each process to its node before the program starts and
+ * hands over the descriptor in VCUBE_FD: node VCUBE_NODES[VCUBE_RANK] (or
+ * VCUBE_RANK) of network VCUBE_NET. Use it for that node of that network.
+ */
+static int vcube_inherited_fd(const char *net, unsigned int node)
+{
+	const char *env = vcube_env_net();
+	unsigned int r, fd, bound;
+
+	if (vcube_net_is_default(net) ? env != NULL :
+				       !env || strcmp(net, env))
+		return -1;
+	if (vcube_env_uint("VCUBE_RANK", &r) || vcube_env_node(r, &bound) ||
+	    bound != node || vcube_env_uint("VCUBE_FD", &fd) ||
+	    fcntl((int)fd, F_GETFD) < 0)
+		return -1;
+	return (int)fd;
 }
 
 int vcube_node_path(const char *net, unsigned int rank, char *buf,
@@ -115,42 +122,67 @@ int vcube_net_sysfs_root(const char *net, char *buf, size_t len)
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 
+/* Bind to node @node of @net for rank @rank, under @place (taken over). */
+static int vcube_node_bind(const char *net, unsigned int rank,
+			   unsigned int node, struct vcube_place *place,
+			   struct vcube_node **nodep)
+{
+	struct vcube_node *h;
+	char path[64];
+	int ret;
+
+	ret = vcube_node_path(net, node, path, sizeof(path));
+	if (ret)
+		return ret;
+	h = calloc(1, sizeof(*h));
+	if (!h)
+		return -ENOMEM;
+	h->rank = rank;
+	h->fd = vcube_inherited_fd(net, node);
+	if (h->fd >= 0) {
+		fcntl(h->fd, F_SETFD, FD_CLOEXEC);
+	} else {
+		h->fd = open(path, O_RDWR | O_CLOEXEC);
+		if (h->fd < 0) {
+			ret = -errno;
+			free(h);
+			return ret;
+		}
+	}
+	h->place = place;
+	*nodep = h;
+	return 0;
+}
+
+/*
+ * Rank @rank of the job: the node the environment's placement puts it on
+ * (VCUBE_NODES, vcube-run --nodes), the handle speaking ranks; else node
+ * @rank.
+ */
 int vcube_node_open(unsigned int rank, struct vcube_node **nodep)
 {
-	return vcube_node_open_net(vcube_env_net(), rank, nodep);
+	struct vcube_place *place;
+	unsigned int node = rank;
+	int ret;
+
+	if (!nodep)
+		return -EINVAL;
+	ret = vcube_place_load(&place);
+	if (!ret && place && vcube_place_node(place, rank, &node))
+		ret = -ENOENT;
+	if (!ret)
+		ret = vcube_node_bind(vcube_env_net(), rank, node, place, nodep);
+	if (ret)
+		vcube_place_free(place);
+	return ret;
 }
 
 int vcube_node_open_net(const char *net, unsigned int rank,
 			struct vcube_node **nodep)
 {
-	struct vcube_node *node;
-	char path[64];
-	int ret;
-
 	if (!nodep)
 		return -EINVAL;
-	ret = vcube_node_path(net, rank, path, sizeof(path));
-	if (ret)
-		return ret;
-	node = calloc(1, sizeof(*node));
-	if (!node)
-		return -ENOMEM;
-	node->rank = rank;
-	node->fd = vcube_inherited_fd(rank);
-	if (node->fd >= 0) {
-		fcntl(node->fd, F_SETFD, FD_CLOEXEC);
-		*nodep = node;
-		return 0;
-	}
-	node->fd = open(path, O_RDWR | O_CLOEXEC);
-	if (node->fd < 0) {
-		int ret = -errno;
-
-		free(node);
-		return ret;
-	}
-	*nodep = node;
-	return 0;
+	return vcube_node_bind(net, rank, rank, NULL, nodep);
 }
 
 int vcube_node_close(struct vcube_node *node)
@@ -161,6 +193,7 @@ int vcube_node_close(struct vcube_node *node)
 		return -EINVAL;
 	if (close(node->fd))
 		ret = -errno;
+	vcube_place_free(node->place);
 	free(node);
 	return ret;
 }
@@ -168,6 +201,37 @@ int vcube_node_close(struct vcube_node *node)
 int vcube_node_fd(const struct vcube_node *node)
 {
 	return node ? node->fd : -EINVAL;
+}
+
+int vcube_node_peer(const struct vcube_node *node, unsigned int rank,
+		    unsigned int *peer)
+{
+	if (!node)
+		return -EINVAL;
+	if (!node->place || rank == VCUBE_ANY) {
+		*peer = rank;
+		return 0;
+	}
+	return vcube_place_node(node->place, rank, peer);
+}
+
+unsigned int vcube_node_src(const struct vcube_node *node, unsigned int src)
+{
+	unsigned int rank;
+
+	if (!node || !node->place || src == VCUBE_ANY)
+		return src;
+	return vcube_place_rank(node->place, src, &rank) ? VCUBE_ANY : rank;
+}
+
+const struct vcube_place *vcube_node_place(const struct vcube_node *node)
+{
+	return node ? node->place : NULL;
+}
+
+unsigned int vcube_node_rank(const struct vcube_node *node)
+{
+	return node->rank;
 }
 
 int vcube_node_info(struct vcube_node *node, struct vcube_node_info *info)
@@ -183,13 +247,12 @@ int vcube_node_route(struct vcube_node *node, unsigned int dst,
 		     uint64_t cookie, struct vcube_hop *hops, size_t max)
 {
 	struct vcube_route r = {
-		.dst = dst,
 		.max_hops = max > UINT32_MAX ? UINT32_MAX : (uint32_t)max,
 		.cookie = cookie,
 		.hops = (uintptr_t)hops,
 	};
 
-	if (!node || (max && !hops))
+	if (!node || (max && !hops) || vcube_node_peer(node, dst, &r.dst))
 		return -EINVAL;
 	if (ioctl(node->fd, VCUBE_IOC_ROUTE, &r) && errno != EMSGSIZE)
 		return -errno;

@@ -17,7 +17,9 @@
  *                    the planners, one file per paper, and MPI's baselines
  *   plan/irregular.c patterns, the four irregular schedulers, a schedule's
  *                    plan
- *   node.c           a node handle: open, close, what it is, the environment
+ *   place.c          node lists and the job's placement (place.h)
+ *   node.c           a node handle: open, close, what it is, the environment,
+ *                    its placement's translation of ranks to nodes
  *   msg.c            the node's ioctls: messages, clock, delay, copies,
  *                    marks, the control network
  *   sysfs.c nl.c     the network as sysfs and generic netlink describe it

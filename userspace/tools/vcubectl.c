@@ -183,7 +183,8 @@ static int cmd_route(int argc, char **argv)
 	if (vc_parse_uint(argv[optind], "SRC", UINT32_MAX, &src) ||
 	    vc_parse_uint(argv[optind + 1], "DST", UINT32_MAX, &dst))
 		return 2;
-	ret = vcube_node_open((unsigned int)src, &node);
+	/* node numbers, never a job's ranks (vcube-run --nodes) */
+	ret = vcube_node_open_net(vcube_env_net(), (unsigned int)src, &node);
 	if (ret)
 		return vc_fail("route: binding the source node", ret);
 	ret = vcube_node_info(node, &info);

@@ -131,6 +131,29 @@ int vcube_node_mark(struct vcube_node *node, const char *label);
  * (VCUBE_RANK, VCUBE_SIZE). -ENOENT when not started by vcube-run.
  */
 int vcube_env_rank(unsigned int *rank, unsigned int *size);
+/*
+ * Under vcube-run --nodes or --rankfile: the node rank @rank runs on, the
+ * @rank-th of the list in VCUBE_NODES; @rank itself when it is unset.
+ * -EINVAL for a malformed list (or one naming a node twice, or of other
+ * than VCUBE_SIZE entries), -ENOENT for a rank it does not have. A node
+ * vcube_node_open() binds under such a list speaks ranks: see
+ * vcube_node_open(3).
+ */
+int vcube_env_node(unsigned int rank, unsigned int *node);
+/*
+ * Node lists as vcube-run --nodes takes them: "8-15", "0,4,8-11" (ranges
+ * low-high; the nodes in the order written). vcube_nodelist_parse()
+ * stores them into @nodes (room for @max; NULL: only count them) and
+ * their number in *@n: -EINVAL for a malformed list, -ERANGE for a number
+ * past 4294967294, -E2BIG for more than @max. Duplicates are the caller's
+ * to refuse. vcube_nodelist_format() writes @n nodes into @buf in that
+ * form, each run of consecutive nodes as a range: -ENOSPC when it does
+ * not fit in @len bytes.
+ */
+int vcube_nodelist_parse(const char *list, unsigned int *nodes, size_t max,
+			 size_t *n);
+int vcube_nodelist_format(const unsigned int *nodes, size_t n, char *buf,
+			  size_t len);
 
 /*
  * The network as sysfs describes it; @root NULL means the directory of the
@@ -402,8 +425,10 @@ const char *vcube_node_state_name(unsigned int state);
 
 /*
  * Communicators: the processes one vcube-run started, rank r bound to node
- * r. Collective operations are called by every rank of the communicator.
- * Their messages use tags from 0x40000000 up; keep yours below.
+ * r, or to the r-th node of vcube-run --nodes (VCUBE_NODES,
+ * vcube_env_node()). Collective operations are called by every rank of the
+ * communicator. Their messages use tags from 0x40000000 up; keep yours
+ * below.
  */
 struct vcube_comm;
 
