@@ -198,6 +198,10 @@ $(B)/bin/vcubectl: userspace/tools/vcubectl.c $(wildcard userspace/tools/vcubect
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(wildcard userspace/tools/vcubectl/*.c) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS) $(JSON_LIBS)
 
+$(B)/bin/vcube-run: userspace/tools/vcube-run.c $(wildcard userspace/tools/vcube-run/*.[ch]) $(TOOL_DEPS) $(LIBVCUBE_DEP)
+	@mkdir -p $(dir $@)
+	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(wildcard userspace/tools/vcube-run/*.c) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS) $(JSON_LIBS)
+
 $(B)/bin/%: userspace/tools/%.c $(TOOL_DEPS) $(LIBVCUBE_DEP)
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS) $(JSON_LIBS)

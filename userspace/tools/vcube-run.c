@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * vcube-run: start N processes on vcube nodes 0..N-1 of a network (the
- * default one, or --net NAME's), like mpirun.
+ * vcube-run: start N processes on vcube nodes of a network (the default
+ * one, or --net NAME's), like mpirun: rank r on node r, or on the r-th
+ * node of --nodes LIST or of a --rankfile (vcube-run/place.c).
  *
  * Every process is bound to its node (the device is opened in the child
  * before exec) and only when all are bound are they released together, so
  * all start at virtual time 0 and a run's virtual times do not depend on
  * how fast the host forks. Each gets VCUBE_RANK, VCUBE_SIZE and VCUBE_FD
- * (the bound descriptor, which libvcube's vcube_node_open() picks up);
- * "{rank}" and "{size}" in its arguments are replaced as well.
+ * (the bound descriptor, which libvcube's vcube_node_open() picks up),
+ * and VCUBE_NODES when the ranks are not on nodes 0..N-1 (libvcube then
+ * turns ranks into nodes and back); "{rank}" and "{size}" in its
+ * arguments are replaced as well.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -22,7 +25,15 @@
 #include <unistd.h>
 
 #include "common/cli.h"
+#include "vcube-run/run.h"
 #include "vcube.h"
+
+struct run_opts {
+	unsigned long n;
+	const char *params;
+	const char *nodes;
+	const char *rankfile;
+};
 
 static pid_t *children;
 static unsigned int nchildren;
@@ -39,16 +50,24 @@ static void forward(int sig)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: vcube-run -n N [--net NAME] [--params 'k=v ...'] [--] PROGRAM [ARGS...]\n\n"
+		"usage: vcube-run [-n N] [--nodes LIST | --rankfile FILE] [--net NAME]\n"
+		"                 [--params 'k=v ...'] [--] PROGRAM [ARGS...]\n\n"
 		"Run N copies of PROGRAM, copy i bound to node i (/dev/vcube<i>, or\n"
-		"/dev/vcube/NAME/<i> on network NAME), all starting\n"
-		"together at virtual time 0. Each gets VCUBE_RANK, VCUBE_SIZE and\n"
-		"VCUBE_FD in its environment (and VCUBE_RUN_PID, this process: a\n"
-		"SIGTERM to it ends them all); {rank} and {size} in ARGS are replaced.\n"
-		"Signals are forwarded; the exit status is that of the first process\n"
-		"to fail (128 + signal if it was killed), else 0.\n\n"
+		"/dev/vcube/NAME/<i> on network NAME), or to the i-th node of --nodes\n"
+		"or of the rankfile, all starting together at virtual time 0. Each\n"
+		"gets VCUBE_RANK, VCUBE_SIZE and VCUBE_FD in its environment (and\n"
+		"VCUBE_NODES when the nodes are not 0..N-1, VCUBE_RUN_PID, this\n"
+		"process: a SIGTERM to it ends them all); {rank} and {size} in ARGS\n"
+		"are replaced. Ranks stay 0..N-1 for the program: libvcube turns them\n"
+		"into nodes. Signals are forwarded; the exit status is that of the\n"
+		"first process to fail (128 + signal if it was killed), else 0.\n\n"
 		"  -n, -np, --np N    number of processes (at most the network's nodes;\n"
-		"                     -np as mpirun spells it)\n"
+		"                     -np as mpirun spells it); without it, as many as\n"
+		"                     --nodes or the rankfile names\n"
+		"  --nodes LIST       rank i on the i-th node of LIST: 8-15, 0,4,8-11\n"
+		"  --rankfile FILE    Open MPI's rankfile: 'rank R=HOST slot=NODE' a\n"
+		"                     line, HOST localhost or this machine's name, '#'\n"
+		"                     comments; each rank 0..N-1 once\n"
 		"  --net NAME         the network NAME (vcubectl net add); the default:\n"
 		"                     VCUBE_NET, else the module parameters' network.\n"
 		"                     The programs find it in VCUBE_NET\n"
@@ -162,15 +181,15 @@ static char *subst(const char *arg, unsigned int rank, unsigned int size)
 	return out;
 }
 
-static void child(unsigned int rank, unsigned int n, int ready, int go,
-		  char **argv)
+static void child(unsigned int rank, const struct run_place *pl, int ready,
+		  int go, char **argv)
 {
 	char path[64], buf[32];
 	char **args;
 	int fd, i, argc;
 
 	/* parse() checked the name */
-	vcube_node_path(vcube_env_net(), rank, path, sizeof(path));
+	vcube_node_path(vcube_env_net(), pl->node[rank], path, sizeof(path));
 	fd = open(path, O_RDWR);
 	if (fd < 0) {
 		fprintf(stderr, "vcube-run: rank %u: %s: %s\n", rank, path,
@@ -186,7 +205,7 @@ static void child(unsigned int rank, unsigned int n, int ready, int go,
 	close(go);
 	snprintf(buf, sizeof(buf), "%u", rank);
 	setenv("VCUBE_RANK", buf, 1);
-	snprintf(buf, sizeof(buf), "%u", n);
+	snprintf(buf, sizeof(buf), "%u", pl->n);
 	setenv("VCUBE_SIZE", buf, 1);
 	snprintf(buf, sizeof(buf), "%d", fd);
 	setenv("VCUBE_FD", buf, 1);
@@ -197,51 +216,76 @@ static void child(unsigned int rank, unsigned int n, int ready, int go,
 		;
 	args = calloc(argc + 1, sizeof(*args));
 	for (i = 0; args && i < argc; i++)
-		args[i] = subst(argv[i], rank, n);
+		args[i] = subst(argv[i], rank, pl->n);
 	if (args)
 		execvp(args[0], args);
 	fprintf(stderr, "vcube-run: %s: %s\n", argv[0], strerror(errno));
 	_exit(127);
 }
 
-/* The command line: the count into *@n and --params; 0, 1 (exit 0), 2. */
-static int parse(int argc, char **argv, unsigned long *n, const char **params)
+/* The count, from -n's @arg, into *@n: 0, or 2 with the error said. */
+static int parse_count(const char *arg, unsigned long *n)
+{
+	char *end;
+
+	errno = 0;
+	*n = strtoul(arg, &end, 10);
+	if (errno || *end || !*n || *n > RUN_MAX_RANKS) {
+		fprintf(stderr, "vcube-run: -n: '%s' is not a count of 1..%u\n",
+			arg, RUN_MAX_RANKS);
+		return 2;
+	}
+	return 0;
+}
+
+/* mpirun's single-dash -np, before the program: the same as --np. */
+static void parse_np(int argc, char **argv)
+{
+	static const char *const valued[] = {
+		"--np", "-n", "--params", "--net", "--nodes", "--rankfile",
+	};
+	size_t k;
+	int i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--"); i++) {
+		if (!strcmp(argv[i], "-np"))
+			argv[i] = "--np";
+		for (k = 0; k < sizeof(valued) / sizeof(valued[0]); k++)
+			if (!strcmp(argv[i], valued[k]))
+				break;
+		if (k < sizeof(valued) / sizeof(valued[0]))
+			i++;		/* its value */
+		else if (argv[i][0] != '-')
+			break;		/* the program */
+	}
+}
+
+/* The command line into @o: 0, 1 (exit 0), 2. */
+static int parse(int argc, char **argv, struct run_opts *o)
 {
 	static const struct option opts[] = {
 		{ "np", required_argument, NULL, 'n' },
 		{ "params", required_argument, NULL, 'p' },
 		{ "net", required_argument, NULL, 'N' },
+		{ "nodes", required_argument, NULL, 'L' },
+		{ "rankfile", required_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	char *end, path[64];
-	int c, i;
+	char path[64];
+	int c;
 
-	/* mpirun's single-dash -np: the same as --np (before the program) */
-	for (i = 1; i < argc && strcmp(argv[i], "--"); i++) {
-		if (!strcmp(argv[i], "-np"))
-			argv[i] = "--np";
-		if (!strcmp(argv[i], "--np") || !strcmp(argv[i], "-n") ||
-		    !strcmp(argv[i], "--params") || !strcmp(argv[i], "--net"))
-			i++;		/* its value */
-		else if (argv[i][0] != '-')
-			break;		/* the program */
-	}
+	parse_np(argc, argv);
 	vcube_tool_name(argv, "vcube-run");
 	while ((c = getopt_long(argc, argv, "+n:hV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
-			errno = 0;
-			*n = strtoul(optarg, &end, 10);
-			if (errno || *end || !*n || *n > 4096) {
-				fprintf(stderr, "vcube-run: -n: '%s' is not a count of 1..4096\n",
-					optarg);
+			if (parse_count(optarg, &o->n))
 				return 2;
-			}
 			break;
 		case 'p':
-			*params = optarg;
+			o->params = optarg;
 			break;
 		case 'N':
 			if (vcube_node_path(optarg, 0, path, sizeof(path))) {
@@ -251,6 +295,12 @@ static int parse(int argc, char **argv, unsigned long *n, const char **params)
 			}
 			/* the children's libvcube follows it too */
 			setenv("VCUBE_NET", optarg, 1);
+			break;
+		case 'L':
+			o->nodes = optarg;
+			break;
+		case 'R':
+			o->rankfile = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -262,38 +312,48 @@ static int parse(int argc, char **argv, unsigned long *n, const char **params)
 			return vcube_tool_try_help("vcube-run");
 		}
 	}
-	if (!*n || optind >= argc) {
-		fprintf(stderr, "vcube-run: %s\n", !*n ? "-n N is missing" :
+	if ((!o->n && !o->nodes && !o->rankfile) || optind >= argc) {
+		fprintf(stderr, "vcube-run: %s\n",
+			!o->n && !o->nodes && !o->rankfile ?
+			"-n N is missing (or --nodes, --rankfile)" :
 			"no program to run");
 		return vcube_tool_try_help("vcube-run");
 	}
 	return 0;
 }
 
+/* The network's name, as the messages say it. */
+static const char *net_name(void)
+{
+	return vcube_env_net() ? vcube_env_net() : "default";
+}
+
 /*
- * The loaded network takes @n ranks and --params @params: 0; 1 (said)
- * when there is none; 2 (said) when it does not fit.
+ * The loaded network takes the ranks of @pl and --params @params: 0; 1
+ * (said) when there is none; 2 (said) when it does not fit.
  */
-static int check_network(unsigned long n, const char *params)
+static int check_network(const struct run_place *pl, const char *params)
 {
 	struct vcube_net_desc net;
 
 	if (vcube_tool_net("vcube-run", &net))
 		return 1;
-	if (n > net.nodes) {
-		fprintf(stderr, "vcube-run: -n %lu, but the network has %u nodes\n",
-			n, net.nodes);
+	if (!pl->given && pl->n > net.nodes) {
+		fprintf(stderr, "vcube-run: -n %u, but the network has %u nodes\n",
+			pl->n, net.nodes);
 		return 2;
 	}
+	if (run_place_fits(pl, net.nodes, net_name()))
+		return 2;
 	return params && check_params(params) ? 2 : 0;
 }
 
 /*
- * Start @n ranks of @argv, each bound to its node before any runs: the
+ * Start the ranks of @pl, each bound to its node before any runs: the
  * number bound (every child reports once it is, or dies trying), or -1
  * if not one could start.
  */
-static int start(unsigned long n, char **argv)
+static int start(const struct run_place *pl, char **argv)
 {
 	unsigned int i, bound = 0;
 	int ready[2], go[2];
@@ -304,7 +364,7 @@ static int start(unsigned long n, char **argv)
 		perror("vcube-run: pipe");
 		return -1;
 	}
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < pl->n; i++) {
 		pid = fork();
 		if (pid < 0) {
 			perror("vcube-run: fork");
@@ -314,7 +374,7 @@ static int start(unsigned long n, char **argv)
 		if (!pid) {
 			close(ready[0]);
 			close(go[1]);
-			child(i, n, ready[1], go[0], argv);
+			child(i, pl, ready[1], go[0], argv);
 		}
 		children[i] = pid;
 		nchildren = i + 1;
@@ -324,7 +384,7 @@ static int start(unsigned long n, char **argv)
 	while (bound < nchildren && read(ready[0], &b, 1) == 1)
 		bound++;
 	close(ready[0]);
-	if (bound < n)
+	if (bound < pl->n)
 		forward(SIGKILL);
 	close(go[1]);		/* release them together */
 	return (int)bound;
@@ -358,20 +418,13 @@ static int reap(void)
 	return first;
 }
 
-int main(int argc, char **argv)
+/* Start the job of @pl and wait for it: the exit status. */
+static int run(const struct run_place *pl, char **argv)
 {
-	const char *params = NULL;
-	unsigned long n = 0;
 	struct sigaction sa;
-	int ret, first, bound;
+	int first, bound;
 
-	ret = parse(argc, argv, &n, &params);
-	if (ret)
-		return ret == 1 ? 0 : 2;
-	ret = check_network(n, params);
-	if (ret)
-		return ret;
-	children = calloc(n, sizeof(*children));
+	children = calloc(pl->n, sizeof(*children));
 	if (!children)
 		return 1;
 	memset(&sa, 0, sizeof(sa));
@@ -380,14 +433,35 @@ int main(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGQUIT, &sa, NULL);
-	bound = start(n, argv + optind);
+	bound = start(pl, argv);
 	if (bound < 0) {
 		free(children);
 		return 1;
 	}
 	first = reap();
 	free(children);
-	if ((unsigned long)bound < n && !first)
+	if ((unsigned int)bound < pl->n && !first)
 		first = 126;
 	return first;
+}
+
+int main(int argc, char **argv)
+{
+	struct run_opts o = { 0 };
+	struct run_place pl;
+	int ret;
+
+	ret = parse(argc, argv, &o);
+	if (ret)
+		return ret == 1 ? 0 : 2;
+	ret = run_place_make(&pl, o.nodes, o.rankfile, o.n);
+	ret = ret ?: check_network(&pl, o.params);
+	if (!ret && run_place_env(&pl)) {
+		fprintf(stderr, "vcube-run: VCUBE_NODES: %s\n", strerror(errno));
+		ret = 1;
+	}
+	if (!ret)
+		ret = run(&pl, argv + optind);
+	run_place_free(&pl);
+	return ret;
 }

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * vcube-run's parts, each calling only those after it:
+ *   vcube-run.c  the command line, starting and releasing the ranks, the
+ *                exit status
+ *   place.c      where the ranks run: --nodes, --rankfile
+ */
+#ifndef VCUBE_RUN_H
+#define VCUBE_RUN_H
+
+#include <stdbool.h>
+
+/* The most ranks one job starts. */
+#define RUN_MAX_RANKS	4096
+
+/*
+ * Where the ranks run (place.c): rank r on node[r], named in @from (the
+ * rankfile, at line[r]; or --nodes's list, line[r] 0). @given: chosen by
+ * --nodes or --rankfile, not the default 0..n-1.
+ */
+struct run_place {
+	unsigned int n;
+	unsigned int *node;
+	unsigned int *line;
+	const char *from;
+	bool given;
+};
+
+/*
+ * The placement @list names (--nodes), or @file's lines (--rankfile), or
+ * without either nodes 0..@n-1; @n 0 when -n was not given. 0, or 2 (the
+ * usage status) with one line said.
+ */
+int run_place_make(struct run_place *p, const char *list, const char *file,
+		   unsigned long n);
+/*
+ * Every node on the network of @nodes nodes named @net: 0, or 2 with one
+ * line said.
+ */
+int run_place_fits(const struct run_place *p, unsigned int nodes,
+		   const char *net);
+/* VCUBE_NODES for the ranks (unset for nodes 0..n-1): 0 or -errno. */
+int run_place_env(const struct run_place *p);
+void run_place_free(struct run_place *p);
+
+#endif /* VCUBE_RUN_H */
