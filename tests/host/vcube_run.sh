@@ -8,7 +8,8 @@
 # Then, as root, in a mount namespace of its own with a made-up network
 # (sysfs facts in a tmpfs over /sys/class, regular files for the nodes):
 # the ranks on the nodes chosen and VCUBE_NODES, nodes past the network,
-# the exit status.
+# a failure to bind said once for all the ranks alike, and the exit
+# statuses.
 . "$(dirname "$0")/lib.bash"
 run=$top/build/bin/vcube-run
 d=$(mktemp -d)
@@ -143,6 +144,19 @@ rc=$?
 t "a rankfile's node 40 on 32 nodes: exit 2, its line ($(cat "$d/e"))" sh -c "[ $rc = 2 ] &&
 	[ \"\$(cat '$d/e')\" = \"vcube-run: $d/rf2:2: node 40 is past network default's 32 nodes (0-31)\" ]"
 
+# every rank fails to bind the same way: one line for the job, 126
+fake sh -c "rm /dev/vcube[0-7]; '$run' -n 8 true" > "$d/e" 2>&1
+rc=$?
+t "nodes 0-7 missing: exit 126, one line ($(cat "$d/e"))" sh -c "[ $rc = 126 ] &&
+	[ \"\$(cat '$d/e')\" = 'vcube-run: nodes 0-7 of network default: No such file or directory' ]"
+fake sh -c "rm /dev/vcube3 /dev/vcube5 /dev/vcube6 && mkdir /dev/vcube5 /dev/vcube6 && '$run' -n 8 true" > "$d/e" 2>&1
+rc=$?
+t "two ways of failing: a line each, exit 126 ($(tr '\n' ';' < "$d/e"))" sh -c "[ $rc = 126 ] &&
+	[ \"\$(tr '\n' ';' < '$d/e')\" = 'vcube-run: node 3 of network default: No such file or directory;vcube-run: nodes 5-6 of network default: Is a directory;' ]"
+fake "$run" -n 4 /nonexistent/program > "$d/e" 2>&1
+rc=$?
+t "a program that is not there: exit 127, one line ($(cat "$d/e"))" sh -c "[ $rc = 127 ] &&
+	[ \"\$(cat '$d/e')\" = 'vcube-run: /nonexistent/program: No such file or directory' ]"
 fake "$run" --nodes 4-7 sh -c '[ $VCUBE_RANK = 2 ] && exit 7; exit 0'
 rc=$?
 t "the first failing rank's status, placed: 7 ($rc)" [ $rc = 7 ]

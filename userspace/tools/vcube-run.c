@@ -11,7 +11,9 @@
  * (the bound descriptor, which libvcube's vcube_node_open() picks up),
  * and VCUBE_NODES when the ranks are not on nodes 0..N-1 (libvcube then
  * turns ranks into nodes and back); "{rank}" and "{size}" in its
- * arguments are replaced as well.
+ * arguments are replaced as well. The children report binding, and a
+ * program that could not be run, through pipes, so a failure every rank
+ * meets is said once for the job (vcube-run/report.c).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -60,7 +62,9 @@ static void usage(FILE *f)
 		"process: a SIGTERM to it ends them all); {rank} and {size} in ARGS\n"
 		"are replaced. Ranks stay 0..N-1 for the program: libvcube turns them\n"
 		"into nodes. Signals are forwarded; the exit status is that of the\n"
-		"first process to fail (128 + signal if it was killed), else 0.\n\n"
+		"first process to fail (128 + signal if it was killed), else 0; 126\n"
+		"when a node could not be bound, said in one line for all the ranks\n"
+		"that failed alike.\n\n"
 		"  -n, -np, --np N    number of processes (at most the network's nodes;\n"
 		"                     -np as mpirun spells it); without it, as many as\n"
 		"                     --nodes or the rankfile names\n"
@@ -181,8 +185,24 @@ static char *subst(const char *arg, unsigned int rank, unsigned int size)
 	return out;
 }
 
-static void child(unsigned int rank, const struct run_place *pl, int ready,
-		  int go, char **argv)
+/* Say @e for @rank through @fd: atomic, one record a write. */
+static void child_report(int fd, unsigned int rank, int e)
+{
+	struct run_report rep = { .rank = rank, .err = e };
+
+	if (write(fd, &rep, sizeof(rep)) != sizeof(rep))
+		_exit(126);
+}
+
+/* The fds rank @rank's child reports through and waits on. */
+struct run_pipes {
+	int ready;	/* bound (err 0) or not, once */
+	int go;		/* released when it reads EOF */
+	int exec;	/* close-on-exec: why the program could not run */
+};
+
+static void child(unsigned int rank, const struct run_place *pl,
+		  const struct run_pipes *pp, char **argv)
 {
 	char path[64], buf[32];
 	char **args;
@@ -191,18 +211,14 @@ static void child(unsigned int rank, const struct run_place *pl, int ready,
 	/* parse() checked the name */
 	vcube_node_path(vcube_env_net(), pl->node[rank], path, sizeof(path));
 	fd = open(path, O_RDWR);
-	if (fd < 0) {
-		fprintf(stderr, "vcube-run: rank %u: %s: %s\n", rank, path,
-			strerror(errno));
+	child_report(pp->ready, rank, fd < 0 ? errno : 0);
+	if (fd < 0)
 		_exit(126);
-	}
-	if (write(ready, "r", 1) != 1)
-		_exit(126);
-	close(ready);
+	close(pp->ready);
 	/* Released when the parent closes its end: read() sees EOF. */
-	while (read(go, buf, 1) > 0)
+	while (read(pp->go, buf, 1) > 0)
 		;
-	close(go);
+	close(pp->go);
 	snprintf(buf, sizeof(buf), "%u", rank);
 	setenv("VCUBE_RANK", buf, 1);
 	snprintf(buf, sizeof(buf), "%u", pl->n);
@@ -219,7 +235,7 @@ static void child(unsigned int rank, const struct run_place *pl, int ready,
 		args[i] = subst(argv[i], rank, pl->n);
 	if (args)
 		execvp(args[0], args);
-	fprintf(stderr, "vcube-run: %s: %s\n", argv[0], strerror(errno));
+	child_report(pp->exec, rank, errno);
 	_exit(127);
 }
 
@@ -349,21 +365,16 @@ static int check_network(const struct run_place *pl, const char *params)
 }
 
 /*
- * Start the ranks of @pl, each bound to its node before any runs: the
- * number bound (every child reports once it is, or dies trying), or -1
- * if not one could start.
+ * Fork a child for each rank of @pl: each binds its node and says so on
+ * @pp->ready. The number forked.
  */
-static int start(const struct run_place *pl, char **argv)
+static unsigned int fork_all(const struct run_place *pl, int *ready, int *go,
+			     int exec, char **argv)
 {
-	unsigned int i, bound = 0;
-	int ready[2], go[2];
+	struct run_pipes pp = { .ready = ready[1], .go = go[0], .exec = exec };
+	unsigned int i;
 	pid_t pid;
-	char b;
 
-	if (pipe(ready) || pipe(go)) {
-		perror("vcube-run: pipe");
-		return -1;
-	}
 	for (i = 0; i < pl->n; i++) {
 		pid = fork();
 		if (pid < 0) {
@@ -374,75 +385,148 @@ static int start(const struct run_place *pl, char **argv)
 		if (!pid) {
 			close(ready[0]);
 			close(go[1]);
-			child(i, pl, ready[1], go[0], argv);
+			child(i, pl, &pp, argv);
 		}
 		children[i] = pid;
 		nchildren = i + 1;
 	}
+	return nchildren;
+}
+
+/*
+ * Start the ranks of @pl, each bound to its node before any runs, and
+ * release them together: 0; -1 if not all could be bound, with why in
+ * @err (a rank's errno; -1: it died before saying), all of them killed;
+ * 1 (said) if none could be started.
+ */
+static int start(const struct run_place *pl, int exec, char **argv, int *err)
+{
+	unsigned int i, heard = 0, bound = 0, started;
+	struct run_report rep;
+	int ready[2], go[2];
+	ssize_t r;
+
+	if (pipe(ready) || pipe(go)) {
+		perror("vcube-run: pipe");
+		return 1;
+	}
+	for (i = 0; i < pl->n; i++)
+		err[i] = -1;
+	started = fork_all(pl, ready, go, exec, argv);
 	close(ready[1]);
 	close(go[0]);
-	while (bound < nchildren && read(ready[0], &b, 1) == 1)
-		bound++;
+	while (heard < started) {
+		r = read(ready[0], &rep, sizeof(rep));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r != sizeof(rep))
+			break;
+		heard++;
+		if (rep.rank < pl->n) {
+			err[rep.rank] = rep.err;
+			bound += !rep.err;
+		}
+	}
 	close(ready[0]);
 	if (bound < pl->n)
 		forward(SIGKILL);
 	close(go[1]);		/* release them together */
-	return (int)bound;
+	return bound < pl->n ? -1 : 0;
+}
+
+/* A child ended with @status: the first failure's status into *@first. */
+static void reaped(pid_t pid, int status, int *first)
+{
+	unsigned int i;
+
+	for (i = 0; i < nchildren; i++)
+		if (children[i] == pid)
+			children[i] = 0;
+	if (*first)
+		return;
+	if (WIFEXITED(status) && WEXITSTATUS(status))
+		*first = WEXITSTATUS(status);
+	else if (WIFSIGNALED(status))
+		*first = 128 + WTERMSIG(status);
 }
 
 /* Wait for every child: the first failure's status (128 + a signal). */
 static int reap(void)
 {
-	unsigned int i, running;
+	unsigned int running = nchildren;
 	int status, first = 0;
 	pid_t pid;
 
-	for (running = nchildren; running;) {
+	while (running) {
 		pid = waitpid(-1, &status, 0);
-		if (pid < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		for (i = 0; i < nchildren; i++)
-			if (children[i] == pid)
-				children[i] = 0;
-		running--;
-		if (first)
+		if (pid < 0 && errno == EINTR)
 			continue;
-		if (WIFEXITED(status) && WEXITSTATUS(status))
-			first = WEXITSTATUS(status);
-		else if (WIFSIGNALED(status))
-			first = 128 + WTERMSIG(status);
+		if (pid < 0)
+			break;
+		reaped(pid, status, &first);
+		running--;
 	}
 	return first;
 }
 
-/* Start the job of @pl and wait for it: the exit status. */
-static int run(const struct run_place *pl, char **argv)
+/* The ranks whose program could not be run, once each way: @exec's end. */
+static void exec_failures(const struct run_place *pl, int exec, int *err,
+			  const char *prog)
+{
+	struct run_report rep;
+	unsigned int i, bad = 0;
+
+	for (i = 0; i < pl->n; i++)
+		err[i] = 0;
+	while (read(exec, &rep, sizeof(rep)) == sizeof(rep)) {
+		if (rep.rank < pl->n && rep.err > 0) {
+			err[rep.rank] = rep.err;
+			bad++;
+		}
+	}
+	if (bad)
+		run_report_exec(pl, err, prog);
+}
+
+static void signals(void)
 {
 	struct sigaction sa;
-	int first, bound;
 
-	children = calloc(pl->n, sizeof(*children));
-	if (!children)
-		return 1;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = forward;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGQUIT, &sa, NULL);
-	bound = start(pl, argv);
-	if (bound < 0) {
-		free(children);
+}
+
+/* Start the job of @pl and wait for it: the exit status. */
+static int run(const struct run_place *pl, char **argv)
+{
+	int exec[2] = { -1, -1 }, *err, ret;
+
+	err = calloc(pl->n, sizeof(*err));
+	children = calloc(pl->n, sizeof(*children));
+	if (!err || !children || pipe2(exec, O_CLOEXEC)) {
+		fprintf(stderr, "vcube-run: cannot start the ranks: %s\n",
+			strerror(errno));
 		return 1;
 	}
-	first = reap();
+	signals();
+	ret = start(pl, exec[1], argv, err);
+	close(exec[1]);
+	if (ret < 0) {
+		reap();
+		run_report_bind(pl, err, net_name());
+		ret = 126;
+	} else if (!ret) {
+		ret = reap();
+		exec_failures(pl, exec[0], err, argv[0]);
+	}
+	close(exec[0]);
+	free(err);
 	free(children);
-	if ((unsigned int)bound < pl->n && !first)
-		first = 126;
-	return first;
+	return ret;
 }
 
 int main(int argc, char **argv)

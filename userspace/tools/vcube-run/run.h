@@ -3,6 +3,8 @@
  * vcube-run's parts, each calling only those after it:
  *   vcube-run.c  the command line, starting and releasing the ranks, the
  *                exit status
+ *   report.c     what failed before the programs started, one line for
+ *                each way it failed
  *   place.c      where the ranks run: --nodes, --rankfile
  */
 #ifndef VCUBE_RUN_H
@@ -42,5 +44,27 @@ int run_place_fits(const struct run_place *p, unsigned int nodes,
 /* VCUBE_NODES for the ranks (unset for nodes 0..n-1): 0 or -errno. */
 int run_place_env(const struct run_place *p);
 void run_place_free(struct run_place *p);
+
+/*
+ * What a rank's start reports through a pipe (report.c): @err 0 when its
+ * node is bound, else the errno of binding it (or of running the
+ * program).
+ */
+struct run_report {
+	unsigned int rank;
+	int err;
+};
+
+/*
+ * The ranks of @p that failed to bind (@err[r] > 0; -1: no word from
+ * it), one line for each way they failed, on network @net: "vcube-run:
+ * nodes 0-7 of network default: Device or resource busy (node 0 held by
+ * pid 1234)".
+ */
+void run_report_bind(const struct run_place *p, const int *err,
+		     const char *net);
+/* The ranks whose @prog could not be run (@err[r] > 0), likewise. */
+void run_report_exec(const struct run_place *p, const int *err,
+		     const char *prog);
 
 #endif /* VCUBE_RUN_H */
