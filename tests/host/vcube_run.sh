@@ -8,8 +8,8 @@
 # Then, as root, in a mount namespace of its own with a made-up network
 # (sysfs facts in a tmpfs over /sys/class, regular files for the nodes):
 # the ranks on the nodes chosen and VCUBE_NODES, nodes past the network,
-# a failure to bind said once for all the ranks alike, and the exit
-# statuses.
+# a failure to bind said once for all the ranks alike, --tag-output's
+# lines whole and prefixed, and the exit statuses.
 . "$(dirname "$0")/lib.bash"
 run=$top/build/bin/vcube-run
 d=$(mktemp -d)
@@ -30,7 +30,7 @@ t "a missing program is said, exit 2" sh -c "[ $rc = 2 ] && grep -q 'no program 
 rc=$?
 t "-n 0 is refused, exit 2" sh -c "[ $rc = 2 ] && grep -q 'not a count' '$d/e'"
 t "--help exits 0 and names -np" sh -c "'$run' --help | grep -q -- '-np'"
-for o in --nodes --rankfile; do
+for o in --nodes --rankfile --tag-output; do
 	t "--help names $o" sh -c "'$run' --help | grep -q -- '$o'"
 done
 
@@ -161,4 +161,45 @@ fake "$run" --nodes 4-7 sh -c '[ $VCUBE_RANK = 2 ] && exit 7; exit 0'
 rc=$?
 t "the first failing rank's status, placed: 7 ($rc)" [ $rc = 7 ]
 
+# --tag-output: prefixes, stderr, a last line with no newline
+fake "$run" --tag-output -n 3 sh -c 'echo out $VCUBE_RANK; echo err $VCUBE_RANK >&2; printf "tail $VCUBE_RANK"' \
+	> "$d/o" 2> "$d/e"
+rc=$?
+t "--tag-output: stdout's lines, each after [1,R]<stdout>: (exit $rc)" sh -c "[ $rc = 0 ] &&
+	[ \"\$(sort '$d/o' | tr '\n' ';')\" = '[1,0]<stdout>:out 0;[1,0]<stdout>:tail 0;[1,1]<stdout>:out 1;[1,1]<stdout>:tail 1;[1,2]<stdout>:out 2;[1,2]<stdout>:tail 2;' ]"
+t "--tag-output: stderr's after [1,R]<stderr>:, on stderr" \
+	[ "$(sort "$d/e" | tr '\n' ';')" = '[1,0]<stderr>:err 0;[1,1]<stderr>:err 1;[1,2]<stderr>:err 2;' ]
+# 8 ranks, 300 lines of 3000 bytes each, written in random pieces at once
+cat > "$d/chat.py" <<'PY'
+import os, random
+r = os.environ["VCUBE_RANK"]
+random.seed(int(r))
+for i in range(300):
+    line = (r * 3000 + "\n").encode()
+    while line:
+        k = random.randint(1, 700)
+        os.write(1, line[:k])
+        line = line[k:]
+PY
+fake "$run" --tag-output -n 8 python3 "$d/chat.py" > "$d/o"
+rc=$?
+bad=$(awk '{
+	p = index($0, ">:"); r = substr($0, 4, index($0, "]") - 4); body = substr($0, p + 2)
+	if (substr($0, 1, p + 1) != "[1," r "]<stdout>:" || length(body) != 3000 || body !~ ("^" r "+$")) bad++
+	n[r]++
+} END { for (r = 0; r < 8; r++) if (n[r] != 300) bad++; print bad + 0 }' "$d/o")
+t "--tag-output: 8 ranks writing 300 lines each in pieces: every line whole, none lost (exit $rc, $bad bad)" \
+	sh -c "[ $rc = 0 ] && [ '$bad' = 0 ]"
+fake "$run" --tag-output -n 1 python3 -c 'import sys; sys.stdout.write("x" * 2500000)' > "$d/o"
+got=$(awk '{ print length($0) }' "$d/o" | tr '\n' ' ')
+t "--tag-output: a 2.5 MB line goes out in 1 MiB pieces, none lost ($got)" [ "$got" = "1048590 1048590 402862 " ]
+# SIGINT to vcube-run: forwarded, and what the ranks say on it is relayed
+fake sh -c "'$run' --tag-output -n 4 sh -c 'trap \"echo got INT \\\$VCUBE_RANK; exit 3\" INT; echo ready; while :; do sleep 0.1; done' > '$d/o' &
+	p=\$!; for i in \$(seq 50); do [ \$(grep -c ready '$d/o') = 4 ] && break; sleep 0.1; done; kill -INT \$p; wait \$p"
+rc=$?
+t "--tag-output, SIGINT: exit 3 as the ranks, and their last words relayed ($rc, $(grep -c 'got INT' "$d/o") of 4)" \
+	sh -c "[ $rc = 3 ] && [ \$(grep -c '^\[1,[0-3]\]<stdout>:got INT [0-3]\$' '$d/o') = 4 ]"
+fake bash -c "'$run' --tag-output -n 2 yes | head -n 3 > '$d/o'; echo \${PIPESTATUS[0]} > '$d/e'"
+t "--tag-output into a pipe closed early: the ranks get SIGPIPE, 141 ($(cat "$d/e"))" \
+	sh -c "[ \"\$(cat '$d/e')\" = 141 ] && [ \$(grep -c '^\[1,[01]\]<stdout>:y\$' '$d/o') = 3 ]"
 exit $fail

@@ -13,7 +13,8 @@
  * turns ranks into nodes and back); "{rank}" and "{size}" in its
  * arguments are replaced as well. The children report binding, and a
  * program that could not be run, through pipes, so a failure every rank
- * meets is said once for the job (vcube-run/report.c).
+ * meets is said once for the job (vcube-run/report.c); --tag-output
+ * relays their output a whole line at a time (vcube-run/tag.c).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -35,10 +36,12 @@ struct run_opts {
 	const char *params;
 	const char *nodes;
 	const char *rankfile;
+	bool tag;
 };
 
 static pid_t *children;
 static unsigned int nchildren;
+static int wake[2] = { -1, -1 };	/* SIGCHLD's, for --tag-output */
 
 static void forward(int sig)
 {
@@ -49,11 +52,22 @@ static void forward(int sig)
 			kill(children[i], sig);
 }
 
+static void child_exited(int sig)
+{
+	int e = errno;
+
+	(void)sig;
+	/* (a full pipe has a wake-up pending already) */
+	if (write(wake[1], "c", 1) < 0)
+		errno = e;
+	errno = e;
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: vcube-run [-n N] [--nodes LIST | --rankfile FILE] [--net NAME]\n"
-		"                 [--params 'k=v ...'] [--] PROGRAM [ARGS...]\n\n"
+		"                 [--params 'k=v ...'] [--tag-output] [--] PROGRAM [ARGS...]\n\n"
 		"Run N copies of PROGRAM, copy i bound to node i (/dev/vcube<i>, or\n"
 		"/dev/vcube/NAME/<i> on network NAME), or to the i-th node of --nodes\n"
 		"or of the rankfile, all starting together at virtual time 0. Each\n"
@@ -77,6 +91,8 @@ static void usage(FILE *f)
 		"                     The programs find it in VCUBE_NET\n"
 		"  --params 'k=v ...' refuse to run unless the network has these values\n"
 		"                     (its sysfs facts and shape; vcubectl net show)\n"
+		"  --tag-output       each line of a rank's output as one line, after\n"
+		"                     [1,RANK]<stdout>: or [1,RANK]<stderr>: (mpirun's)\n"
 		"  -h, --help         this text\n"
 		"  -V, --version      the version\n");
 }
@@ -202,7 +218,7 @@ struct run_pipes {
 };
 
 static void child(unsigned int rank, const struct run_place *pl,
-		  const struct run_pipes *pp, char **argv)
+		  const struct run_pipes *pp, struct run_tag *tag, char **argv)
 {
 	char path[64], buf[32];
 	char **args;
@@ -228,6 +244,8 @@ static void child(unsigned int rank, const struct run_place *pl,
 	/* who to ask to end the job (MPI_Abort in vcube-mpi) */
 	snprintf(buf, sizeof(buf), "%d", (int)getppid());
 	setenv("VCUBE_RUN_PID", buf, 1);
+	if (tag)
+		run_tag_child(tag, rank);
 	for (argc = 0; argv[argc]; argc++)
 		;
 	args = calloc(argc + 1, sizeof(*args));
@@ -285,6 +303,7 @@ static int parse(int argc, char **argv, struct run_opts *o)
 		{ "net", required_argument, NULL, 'N' },
 		{ "nodes", required_argument, NULL, 'L' },
 		{ "rankfile", required_argument, NULL, 'R' },
+		{ "tag-output", no_argument, NULL, 'T' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -317,6 +336,9 @@ static int parse(int argc, char **argv, struct run_opts *o)
 			break;
 		case 'R':
 			o->rankfile = optarg;
+			break;
+		case 'T':
+			o->tag = true;
 			break;
 		case 'h':
 			usage(stdout);
@@ -369,7 +391,7 @@ static int check_network(const struct run_place *pl, const char *params)
  * @pp->ready. The number forked.
  */
 static unsigned int fork_all(const struct run_place *pl, int *ready, int *go,
-			     int exec, char **argv)
+			     int exec, struct run_tag *tag, char **argv)
 {
 	struct run_pipes pp = { .ready = ready[1], .go = go[0], .exec = exec };
 	unsigned int i;
@@ -385,7 +407,7 @@ static unsigned int fork_all(const struct run_place *pl, int *ready, int *go,
 		if (!pid) {
 			close(ready[0]);
 			close(go[1]);
-			child(i, pl, &pp, argv);
+			child(i, pl, &pp, tag, argv);
 		}
 		children[i] = pid;
 		nchildren = i + 1;
@@ -399,7 +421,8 @@ static unsigned int fork_all(const struct run_place *pl, int *ready, int *go,
  * @err (a rank's errno; -1: it died before saying), all of them killed;
  * 1 (said) if none could be started.
  */
-static int start(const struct run_place *pl, int exec, char **argv, int *err)
+static int start(const struct run_place *pl, int exec, struct run_tag *tag,
+		 char **argv, int *err)
 {
 	unsigned int i, heard = 0, bound = 0, started;
 	struct run_report rep;
@@ -412,7 +435,7 @@ static int start(const struct run_place *pl, int exec, char **argv, int *err)
 	}
 	for (i = 0; i < pl->n; i++)
 		err[i] = -1;
-	started = fork_all(pl, ready, go, exec, argv);
+	started = fork_all(pl, ready, go, exec, tag, argv);
 	close(ready[1]);
 	close(go[0]);
 	while (heard < started) {
@@ -450,22 +473,39 @@ static void reaped(pid_t pid, int status, int *first)
 		*first = 128 + WTERMSIG(status);
 }
 
-/* Wait for every child: the first failure's status (128 + a signal). */
-static int reap(void)
+/*
+ * Wait for every child (relaying their output with @tag): the first
+ * failure's status (128 + a signal).
+ */
+static int reap(struct run_tag *tag)
 {
 	unsigned int running = nchildren;
 	int status, first = 0;
+	char b[64];
 	pid_t pid;
 
 	while (running) {
-		pid = waitpid(-1, &status, 0);
+		if (tag) {
+			run_tag_pump(tag, wake[0]);
+			while (read(wake[0], b, sizeof(b)) > 0)
+				;	/* a child ended, or more: look */
+		}
+		pid = waitpid(-1, &status, tag ? WNOHANG : 0);
 		if (pid < 0 && errno == EINTR)
 			continue;
 		if (pid < 0)
 			break;
+		if (!pid)
+			continue;
 		reaped(pid, status, &first);
 		running--;
+		while (tag && running && (pid = waitpid(-1, &status, WNOHANG)) > 0) {
+			reaped(pid, status, &first);
+			running--;
+		}
 	}
+	if (tag)
+		run_tag_drain(tag);
 	return first;
 }
 
@@ -488,7 +528,7 @@ static void exec_failures(const struct run_place *pl, int exec, int *err,
 		run_report_exec(pl, err, prog);
 }
 
-static void signals(void)
+static void signals(bool tag)
 {
 	struct sigaction sa;
 
@@ -498,32 +538,53 @@ static void signals(void)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGQUIT, &sa, NULL);
+	if (!tag)
+		return;
+	sa.sa_handler = child_exited;
+	sa.sa_flags = SA_RESTART | SA_NOCLDSTOP;
+	sigaction(SIGCHLD, &sa, NULL);
 }
 
 /* Start the job of @pl and wait for it: the exit status. */
-static int run(const struct run_place *pl, char **argv)
+static int run(const struct run_place *pl, bool tagged, char **argv)
 {
-	int exec[2] = { -1, -1 }, *err, ret;
+	struct run_tag *tag = NULL;
+	int exec[2] = { -1, -1 }, *err, ret = 1, i;
 
 	err = calloc(pl->n, sizeof(*err));
 	children = calloc(pl->n, sizeof(*children));
-	if (!err || !children || pipe2(exec, O_CLOEXEC)) {
+	if (!err || !children || pipe2(exec, O_CLOEXEC) ||
+	    (tagged && pipe2(wake, O_CLOEXEC | O_NONBLOCK))) {
 		fprintf(stderr, "vcube-run: cannot start the ranks: %s\n",
 			strerror(errno));
-		return 1;
+		goto out;
 	}
-	signals();
-	ret = start(pl, exec[1], argv, err);
+	if (tagged && run_tag_open(&tag, pl->n))
+		goto out;	/* (said) */
+	signals(tagged);
+	ret = start(pl, exec[1], tag, argv, err);
 	close(exec[1]);
+	exec[1] = -1;
+	if (tag)
+		run_tag_parent(tag);
+	/* a reader of ours that went: its ranks get SIGPIPE, not vcube-run */
+	signal(SIGPIPE, SIG_IGN);
 	if (ret < 0) {
-		reap();
+		reap(NULL);
 		run_report_bind(pl, err, net_name());
 		ret = 126;
 	} else if (!ret) {
-		ret = reap();
+		ret = reap(tag);
 		exec_failures(pl, exec[0], err, argv[0]);
 	}
-	close(exec[0]);
+out:
+	run_tag_free(tag);
+	for (i = 0; i < 2; i++) {
+		if (exec[i] >= 0)
+			close(exec[i]);
+		if (wake[i] >= 0)
+			close(wake[i]);
+	}
 	free(err);
 	free(children);
 	return ret;
@@ -545,7 +606,7 @@ int main(int argc, char **argv)
 		ret = 1;
 	}
 	if (!ret)
-		ret = run(&pl, argv + optind);
+		ret = run(&pl, o.tag, argv + optind);
 	run_place_free(&pl);
 	return ret;
 }

@@ -5,6 +5,7 @@
  *                exit status
  *   report.c     what failed before the programs started, one line for
  *                each way it failed
+ *   tag.c        --tag-output: each rank's lines, prefixed, never cut
  *   place.c      where the ranks run: --nodes, --rankfile
  */
 #ifndef VCUBE_RUN_H
@@ -44,6 +45,24 @@ int run_place_fits(const struct run_place *p, unsigned int nodes,
 /* VCUBE_NODES for the ranks (unset for nodes 0..n-1): 0 or -errno. */
 int run_place_env(const struct run_place *p);
 void run_place_free(struct run_place *p);
+
+/*
+ * --tag-output (tag.c): a pipe for each rank's stdout and stderr, read
+ * here and written out a whole line at a time, "[1,R]<stdout>:" before
+ * each. run_tag_open() makes them (0, or 1 with a line said);
+ * run_tag_child() makes rank @rank's the child's fds 1 and 2;
+ * run_tag_parent() closes the write ends once every rank is started;
+ * run_tag_pump() waits (for ever) for output or for @wake to be readable,
+ * relaying what came; run_tag_drain() relays what is left once every
+ * rank is gone, a last line without its newline given one.
+ */
+struct run_tag;
+int run_tag_open(struct run_tag **tp, unsigned int n);
+void run_tag_child(struct run_tag *t, unsigned int rank);
+void run_tag_parent(struct run_tag *t);
+void run_tag_pump(struct run_tag *t, int wake);
+void run_tag_drain(struct run_tag *t);
+void run_tag_free(struct run_tag *t);
 
 /*
  * What a rank's start reports through a pipe (report.c): @err 0 when its
