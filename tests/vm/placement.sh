@@ -8,7 +8,8 @@
 # --nodes and by a rankfile, vcube-mpi's tests too; --tag-output's
 # prefixes; a job whose nodes another holds refused in one line naming
 # the holder, nothing of it left bound; a node past the network; the
-# control network on consecutive nodes and not elsewhere.
+# control network on consecutive nodes and not elsewhere; the README's
+# example as written.
 . "$(dirname "$0")/lib.sh"
 bench=$VCUBE_TOP/build/bin/vcube-bench
 placed=$VCUBE_TOP/build/tests/vm/placed
@@ -157,4 +158,13 @@ usenet profile=cm5 nodes=32 && {
 	nonet
 }
 
+# the README's example, as written (it makes and deletes its network)
+loaded || load
+"$VCUBE_TOP/scripts/doc-cmds.py" get "$VCUBE_TOP/README.md" placement-example > "$tmp/readme.sh"
+(cd "$tmp" && bash -e readme.sh) > "$tmp/readme.out" 2>&1
+rc=$?
+check "README's placement example runs as written ($(grep -c . "$tmp/readme.sh") lines, status $rc)" \
+	sh -c "[ $rc = 0 ] && [ \$(grep -c '^pairwise_F .* ok' '$tmp/readme.out') = 2 ] &&
+		grep -q '^\[1,0\]<stdout>:pex .* ok' '$tmp/readme.out' && [ ! -e /dev/vcube/p ]"
+[ $rc = 0 ] || sed 's/^/# /' "$tmp/readme.out" | tail -n 20
 exit $fail
