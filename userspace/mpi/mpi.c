@@ -233,6 +233,7 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 	vmpi.node = vcube_comm_node(w);
 	vmpi.me = vcube_comm_rank(w);
 	vmpi.nnodes = vcube_comm_info(w)->nodes;
+	vmpi.hw = vcube_comm_info(w)->node;
 	vmpi.max_msg = net_max_msg();
 	vmpi.poll_ns = 1000;
 	e = getenv("VCUBE_MPI_POLL_NS");
@@ -330,7 +331,8 @@ int MPI_Abort(MPI_Comm comm, int errorcode)
 
 int MPI_Get_processor_name(char *name, int *resultlen)
 {
-	int n = snprintf(name, MPI_MAX_PROCESSOR_NAME, "vcube%u", vmpi.me);
+	/* the node the rank runs on (vcube-run --nodes may choose it) */
+	int n = snprintf(name, MPI_MAX_PROCESSOR_NAME, "vcube%u", vmpi.hw);
 
 	*resultlen = n;
 	return MPI_SUCCESS;

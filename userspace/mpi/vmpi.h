@@ -69,7 +69,13 @@ struct vmpi_op {
 struct vmpi_state {
 	int inited, finalized;
 	struct vcube_node *node;
-	unsigned int me, nnodes;	/* this node, the network's nodes */
+	/*
+	 * this rank, the network's nodes; world ranks are what vcube-mpi
+	 * calls nodes, libvcube turning them into the network's when
+	 * vcube-run placed the job (VCUBE_NODES)
+	 */
+	unsigned int me, nnodes;
+	unsigned int hw;		/* the network's number of this node */
 	unsigned int next_cid;
 	uint64_t poll_ns;		/* a test or probe that finds nothing */
 	int verbose;
