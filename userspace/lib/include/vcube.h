@@ -462,7 +462,8 @@ int vcube_comm_barrier(struct vcube_comm *comm);
 
 /*
  * Message costs as Seidel & Davis measured them (Table I), timed by ranks
- * 0 and 1 (neighbours on every topology) in virtual time: b_s, a null
+ * 0 and 1 (neighbours on every topology, unless vcube-run --nodes put
+ * them apart) in virtual time: b_s, a null
  * message's latency; s, until a null send returns; b_l, the long
  * protocol's latency; a_ps, ps per byte. Collective; the communicator
  * keeps them for "rds".
