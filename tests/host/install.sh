@@ -4,12 +4,12 @@
 # pkg-config file, builds with -Wall -Wextra -Werror and links, the
 # netlink calls (libnl, which the static library needs) included.
 . "$(dirname "$0")/lib.bash"
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-root=$scratch
-# the README's install block (scripts/doc-cmds.py get README.md install):
-# its make install line as written, into a scratch root (DESTDIR), then
-# the cc line against it; vcube-run ./exchange runs in the guest
+root=$(mktemp -d)
+trap 'rm -rf "$root"' EXIT
+# The README's install block (scripts/doc-cmds.py get README.md install):
+# its make install line as written, into a scratch root (DESTDIR); what
+# it installs under $root/usr/local is checked below, then its cc line
+# builds against it; vcube-run ./exchange runs in the guest
 # (tests/vm/readme_bench.sh)
 readme=$("$top/scripts/doc-cmds.py" get "$top/README.md" install)
 mk=$(grep '^make install' <<< "$readme")
@@ -18,20 +18,19 @@ if [ -n "$mk" ] && (cd "$top" && eval "$mk DESTDIR=\"\$root\" -s") > "$root/log"
 else
 	no "README: '${mk:-no make install line}'"; cat "$root/log"; exit 1
 fi
-make -s -C "$top" install DESTDIR="$scratch/usr-prefix" PREFIX=/usr > "$root/log" 2>&1 || { no "make install PREFIX=/usr"; cat "$root/log"; exit 1; }
-root=$scratch/usr-prefix
-for f in usr/lib/libvcube.a usr/lib/libvcube.so.0 usr/lib/libvcube.so usr/include/vcube.h usr/include/linux/vcube.h usr/lib/pkgconfig/libvcube.pc \
-	 usr/bin/vcubectl usr/bin/vcube-run usr/share/man/man8/vcubectl.8 usr/share/man/man1/vcube-run.1; do
-	[ -e "$root/$f" ] && ok "installed $f" || no "installed $f"
+pre=$root/usr/local
+for f in lib/libvcube.a lib/libvcube.so.0 lib/libvcube.so include/vcube.h include/linux/vcube.h lib/pkgconfig/libvcube.pc \
+	 bin/vcubectl bin/vcube-run share/man/man8/vcubectl.8 share/man/man1/vcube-run.1; do
+	[ -e "$pre/$f" ] && ok "installed usr/local/$f" || no "installed usr/local/$f"
 done
 # every libvcube call has its section-3 page (tests/host/man3.sh checks which)
-n3=$(ls "$root"/usr/share/man/man3/vcube_*.3 2>/dev/null | wc -l)
+n3=$(ls "$pre"/share/man/man3/vcube_*.3 2>/dev/null | wc -l)
 [ "$n3" -gt 0 ] && [ "$n3" = "$(ls "$top"/docs/man/*.3 | wc -l)" ] &&
 	ok "$n3 section-3 pages installed" || no "section-3 pages installed: $n3"
 # every installed tool has its man page
-for t in "$root"/usr/bin/*; do
+for t in "$pre"/bin/*; do
 	t=${t##*/}
-	ls "$root"/usr/share/man/man[18]/"$t".[18] > /dev/null 2>&1 && ok "man page for $t" || no "no man page for $t"
+	ls "$pre"/share/man/man[18]/"$t".[18] > /dev/null 2>&1 && ok "man page for $t" || no "no man page for $t"
 done
 cat > "$root/prog.c" <<'C'
 #include <errno.h>
@@ -47,14 +46,14 @@ int main(void)
 	return vcube_env_rank(&rank, &size) == -ENOENT ? 0 : 1;
 }
 C
-export PKG_CONFIG_SYSROOT_DIR=$root PKG_CONFIG_PATH=$root/usr/lib/pkgconfig
+export PKG_CONFIG_SYSROOT_DIR=$root PKG_CONFIG_PATH=$pre/lib/pkgconfig
 flags=$(pkg-config --cflags --libs libvcube 2>&1)
 check_build() { gcc -std=c11 -Wall -Wextra -Werror "$root/prog.c" $flags -o "$root/prog" 2>&1; }
-if out=$(check_build) && LD_LIBRARY_PATH=$root/usr/lib "$root/prog"; then ok "a program builds and links with pkg-config libvcube ($flags)"; else no "pkg-config build: $out"; fi
-LD_LIBRARY_PATH=$root/usr/lib ldd "$root/prog" | grep -q "libvcube.so.0 => $root/usr/lib/libvcube.so.0" &&
-	ok "it runs on the installed libvcube.so.0" || no "it does not load $root/usr/lib/libvcube.so.0"
+if out=$(check_build) && LD_LIBRARY_PATH=$pre/lib "$root/prog"; then ok "a program builds and links with pkg-config libvcube ($flags)"; else no "pkg-config build: $out"; fi
+LD_LIBRARY_PATH=$pre/lib ldd "$root/prog" | grep -q "libvcube.so.0 => $pre/lib/libvcube.so.0" &&
+	ok "it runs on the installed libvcube.so.0" || no "it does not load $pre/lib/libvcube.so.0"
 # a static link: pkg-config --static adds libnl and libm
-flags=$(pkg-config --static --cflags --libs libvcube 2>&1 | sed "s|-lvcube|$root/usr/lib/libvcube.a|")
+flags=$(pkg-config --static --cflags --libs libvcube 2>&1 | sed "s|-lvcube|$pre/lib/libvcube.a|")
 if out=$(gcc -std=c11 -Wall -Wextra -Werror "$root/prog.c" $flags -o "$root/prog-static" 2>&1) &&
 	! ldd "$root/prog-static" | grep -q libvcube && "$root/prog-static"; then
 	ok "a static link with pkg-config --static ($flags)"
@@ -63,7 +62,6 @@ else
 fi
 # the README's build line, as written, against the installed tree
 line=$(grep '^cc ' <<< "$readme")
-export PKG_CONFIG_PATH=$scratch/usr/local/lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$scratch
 mkdir -p "$root/work" && cp -r "$top/examples" "$root/work/"
 if [ -n "$line" ] && out=$(cd "$root/work" && eval "$line" 2>&1) && [ -x "$root/work/exchange" ]; then
 	ok "README: $line"
