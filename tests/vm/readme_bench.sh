@@ -5,9 +5,10 @@
 # CM-5's control network) and `vcube-run -n 32 ./exchange`. They run on
 # the network `make vm` loads by default (the Makefile's MODPARAMS) until
 # the README's own insmod line changes it, from a scratch directory in
-# $VCUBE_OUT. A line ending in a backslash goes on on the next; a comment
-# (#) after a command is dropped (scripts/doc-cmds.py reads the blocks). Each must exit 0 and print a table; a
-# --plot file must be an SVG. The papers' whole sweeps take hours under
+# $VCUBE_OUT, each block taken by its id (scripts/doc-cmds.py). A line
+# ending in a backslash goes on on the next; a comment (#) after a command
+# is dropped. Each must exit 0 and print a table; a --plot file must be an
+# SVG. The papers' whole sweeps take hours under
 # TCG (the FFT line alone over 13 minutes), so this is `make
 # readme-commands`, not part of make check.
 . "$(dirname "$0")/lib.sh"
