@@ -92,6 +92,19 @@ static void any_source(struct vcube_node *node, unsigned int me,
 	  n - 1, wrong, strerror(-ret));
 }
 
+/* The job's communicator, this rank and the size; a failure is said. */
+static int comm_open(struct vcube_comm **c, unsigned int *me, unsigned int *n)
+{
+	int ret = vcube_comm_open(c);
+
+	T(!ret, "the communicator: %s", strerror(-ret));
+	if (ret)
+		return ret;
+	*me = vcube_comm_rank(*c);
+	*n = vcube_comm_size(*c);
+	return 0;
+}
+
 static int check(void)
 {
 	struct vcube_node_info info;
@@ -101,12 +114,8 @@ static int check(void)
 	char b = 0;
 	int ret;
 
-	ret = vcube_comm_open(&c);
-	T(!ret, "the communicator: %s", strerror(-ret));
-	if (ret)
+	if (comm_open(&c, &me, &n))
 		return failed;
-	me = vcube_comm_rank(c);
-	n = vcube_comm_size(c);
 	node = vcube_comm_node(c);
 	ret = vcube_env_node(me, &want);
 	ret = ret ?: vcube_node_info(node, &info);
@@ -154,12 +163,8 @@ static int cnet(int want)
 	unsigned int me, n;
 	int ret;
 
-	ret = vcube_comm_open(&c);
-	T(!ret, "the communicator: %s", strerror(-ret));
-	if (ret)
+	if (comm_open(&c, &me, &n))
 		return failed;
-	me = vcube_comm_rank(c);
-	n = vcube_comm_size(c);
 	T(vcube_comm_cnet(c) == want, "rank %u: %s control network", me,
 	  want ? "a" : "no");
 	if (want) {
