@@ -109,6 +109,12 @@ mount -t proc proc /host/proc
 mount -t sysfs sys /host/sys
 mount -t devtmpfs dev /host/dev
 mkdir -p /host/dev/shm /host/dev/pts
+# What udev makes on a real system: bash's <(...) opens /dev/fd/N, and
+# without these every comparison through it failed as if the files differed.
+ln -s /proc/self/fd /host/dev/fd
+ln -s /proc/self/fd/0 /host/dev/stdin
+ln -s /proc/self/fd/1 /host/dev/stdout
+ln -s /proc/self/fd/2 /host/dev/stderr
 mount -t tmpfs tmp /host/dev/shm
 mount -t devpts pts /host/dev/pts
 # Writable scratch directories; a project that lives inside one of them
