@@ -99,15 +99,17 @@ static int sim_send(void *ctx, unsigned int to, unsigned int tag,
 		    const void *buf, size_t n, unsigned int flags)
 {
 	u32 node = ((struct simnode *)ctx)->node;
-	void *data = malloc(n ? n : 1);
 	struct vc_req *r;
 	int ret;
 
+	/*
+	 * No copy of the payload: the engine only frees a message's data,
+	 * and a copy per message held every block of a POSTED exchange at
+	 * once (pairwise_F on 1024 nodes: p * (p - 1) of them).
+	 */
 	(void)buf;
-	if (!data)
-		return -ENOMEM;
 	ret = vc_send(eng, node, to, tag,
-		      flags & VCUBE_SEND_FORCED ? VC_SEND_FORCED : 0, data, n, 0,
+		      flags & VCUBE_SEND_FORCED ? VC_SEND_FORCED : 0, NULL, n, 0,
 		      &r);
 	if (!ret) {
 		ret = sim_block(node, vc_wait(eng, node, r));
