@@ -138,6 +138,24 @@ for w in ("xchg naive, ipsc860, d=3, 1024 B per block", "transmitting", "receivi
 [ $rc = 2 ] && grep -q 'writes .svg or .png' "$d/e" && ok "--timeline .pdf: refused, exit 2" || no "--timeline .pdf: exit $rc"
 "$sim" --profile ipsc860 --dim 3 --algo pex --timeline "$d/no/a.svg" > /dev/null 2> "$d/e"; rc=$?
 [ $rc = 1 ] && grep -q 'No such file' "$d/e" && ok "--timeline into a missing directory: exit 1, said" || no "--timeline missing dir: exit $rc"
+# out of memory (issue 52): one line saying what was being allocated, how
+# much was held, and what would need less; exit 1
+oom() {
+	local limit=$1 want=$2 err rc
+	shift 2
+	err=$(ulimit -v "$limit"; "$sim" -q "$@" 2>&1 > /dev/null)
+	rc=$?
+	if [ $rc = 1 ] && [ "$(grep -c . <<< "$err")" = 1 ] &&
+		[[ "$err" == "vcube-sim: out of memory: "*", with "*" allocated, "*" messages sent; fewer nodes"* ]] &&
+		[[ "$err" == *"$want"* ]]; then
+		ok "out of memory, $*: exit 1, one line ($err)"
+	else
+		no "out of memory, $*: exit $rc, '$err'"
+	fi
+}
+oom 100000 "messages sent" --profile ipsc860 --dim 8 --algo pairwise_F --len 1024
+oom 100000 "the model of 8 nodes and its --timeline trace of 2097152 records (151 MB)" --profile ipsc860 --dim 3 --algo pex --timeline "$d/oom.svg"
+oom 100000 "the blocks sent and received, 2 x 16 x 1073741824 B (34.36 GB), with" --profile delta --rows 4 --cols 4 --algo pex --len 1073741824
 rm -rf "$d"
 # one line, naming the option, for a bad number
 err=$("$sim" $run --len -5 2>&1 > /dev/null)

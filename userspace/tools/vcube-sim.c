@@ -16,6 +16,8 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <malloc.h>
+#include <stdarg.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -44,6 +46,13 @@ static const char *algo;
 static u64 len, shift = 1;
 static struct vcube_tool_progress progress;	/* --quiet: off */
 static u32 ndone;				/* nodes finished */
+/*
+ * Out of memory: what the first allocation that failed was for (empty:
+ * not known), and how much was allocated then (sim_say_nomem()).
+ */
+static char nomem_what[160];
+static size_t nomem_held;
+static int first_ret;		/* the first node's error, in time */
 
 /* One node: its coroutine, and what it ended with. */
 struct simnode {
@@ -72,6 +81,41 @@ struct simreq {
 	void *buf;
 	size_t cap;
 };
+
+/* Bytes the process has allocated now (the heap and its mappings). */
+static size_t sim_held(void)
+{
+	struct mallinfo2 mi = mallinfo2();
+
+	return mi.uordblks + mi.hblkhd;
+}
+
+/* An allocation for @fmt failed: kept, if it is the first one. */
+static void sim_nomem(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+static void sim_nomem(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (nomem_what[0])
+		return;
+	va_start(ap, fmt);
+	vsnprintf(nomem_what, sizeof(nomem_what), fmt, ap);
+	va_end(ap);
+	nomem_held = sim_held();
+}
+
+/* @b bytes as a person reads them: "151 MB", "1.05 GB". */
+static const char *sim_bytes(u64 b, char *buf, size_t n)
+{
+	if (b >= 1000000000)
+		snprintf(buf, n, "%.2f GB", b / 1e9);
+	else if (b >= 1000000)
+		snprintf(buf, n, "%.0f MB", b / 1e6);
+	else
+		snprintf(buf, n, "%.0f KB", b / 1e3);
+	return buf;
+}
 
 static void wake(void *ctx, u32 node)
 {
@@ -111,6 +155,9 @@ static int sim_send(void *ctx, unsigned int to, unsigned int tag,
 	ret = vc_send(eng, node, to, tag,
 		      flags & VCUBE_SEND_FORCED ? VC_SEND_FORCED : 0, NULL, n, 0,
 		      &r);
+	if (ret == -ENOMEM)
+		sim_nomem("node %u's send of %zu B to node %u, at %.6f s virtual",
+			  node, n, to, vc_now(eng) / 1e9);
 	if (!ret) {
 		ret = sim_block(node, vc_wait(eng, node, r));
 		vc_req_free(eng, r);
@@ -123,18 +170,19 @@ static int sim_irecv(void *ctx, unsigned int from, unsigned int tag,
 {
 	u32 node = ((struct simnode *)ctx)->node;
 	struct simreq *q = malloc(sizeof(*q));
-	int ret;
+	int ret = q ? vc_recv(eng, node, from, tag, cap, 0, &q->r) : -ENOMEM;
 
-	if (!q)
-		return -ENOMEM;
+	if (ret == -ENOMEM)
+		sim_nomem("node %u's receive from node %u, at %.6f s virtual",
+			  node, from, vc_now(eng) / 1e9);
+	if (ret) {
+		free(q);
+		return ret;
+	}
 	q->buf = buf;
 	q->cap = cap;
-	ret = vc_recv(eng, node, from, tag, cap, 0, &q->r);
-	if (ret)
-		free(q);
-	else
-		*req = (uintptr_t)q;
-	return ret;
+	*req = (uintptr_t)q;
+	return 0;
 }
 
 static int sim_wait(void *ctx, uint64_t req, size_t *got)
@@ -236,6 +284,11 @@ static void node_main(int i)
 		c->info.cols = cols;
 		ret = sim_call(c);
 	}
+	if (ret == -ENOMEM)	/* in the library, if not in a call of ours */
+		sim_nomem("node %u's %s %s, at %.6f s virtual", sn->node,
+			  vcube_algo_kind_name(kind), algo, vc_now(eng) / 1e9);
+	if (ret && !first_ret)
+		first_ret = ret;
 	sn->end = vc_clock(eng, sn->node);
 	vc_unbind(eng, sn->node);
 	sn->ret = ret;
@@ -253,8 +306,13 @@ static int node_init(u32 i)
 
 	sn->node = i;
 	sn->stack = malloc(SIM_STACK);
-	if (!sn->stack || getcontext(&sn->uc))
+	if (!sn->stack) {
+		sim_nomem("node %u's stack (%u KB a node)", i,
+			  SIM_STACK / 1024);
 		return -ENOMEM;
+	}
+	if (getcontext(&sn->uc))
+		return -errno;
 	sn->uc.uc_stack.ss_sp = sn->stack;
 	sn->uc.uc_stack.ss_size = SIM_STACK;
 	sn->uc.uc_link = NULL;
@@ -284,9 +342,11 @@ static int sim_run(void)
 	int ret = 0;
 
 	/* every node bound at time 0 before any starts, as vcube-run does */
-	for (i = 0; i < nprocs; i++)
-		if (node_init(i))
-			return -ENOMEM;
+	for (i = 0; i < nprocs; i++) {
+		ret = node_init(i);
+		if (ret)
+			return ret;
+	}
 	for (i = 0; qhead != qtail; i++) {
 		if (!(i & 4095))	/* on a terminal, twice a second */
 			vcube_tool_progress_step(&progress, 0, 5,
@@ -303,11 +363,11 @@ static int sim_run(void)
 			continue;
 		resume(&nodes[me]);
 	}
+	/* the first error, not the deadlock it left the others in */
+	ret = first_ret;
 	for (i = 0; i < nprocs; i++) {
 		if (!nodes[i].done)
 			ret = ret ?: -EDEADLK;
-		else if (nodes[i].ret)
-			ret = ret ?: nodes[i].ret;
 		free(nodes[i].stack);
 	}
 	return ret;
@@ -763,8 +823,13 @@ static int sim_draw(const struct simopts *o, const struct vcube_topo *topo)
 	struct vcube_tl tl;
 	int ret;
 
-	if (!r)
+	if (!r) {
+		sim_nomem("the --timeline's %llu trace records (%s)",
+			  (unsigned long long)(n - first),
+			  sim_bytes((n - first + 1) * sizeof(*r), title,
+				    sizeof(title)));
 		return -ENOMEM;
+	}
 	if (first)
 		fprintf(stderr, "vcube-sim: --timeline: the first %llu of %llu trace records are not drawn\n",
 			(unsigned long long)first, (unsigned long long)n);
@@ -792,11 +857,75 @@ static int sim_draw(const struct simopts *o, const struct vcube_topo *topo)
 	tl = (struct vcube_tl){ .rec = r, .nrec = n - first, .nodes = nprocs,
 				.until = o->until, .title = title };
 	ret = vcube_tool_timeline(&tl, o->timeline);
-	if (ret)
+	if (ret == -ENOMEM)
+		sim_nomem("drawing the --timeline's %llu trace records",
+			  (unsigned long long)(n - first));
+	else if (ret)
 		fprintf(stderr, "vcube-sim: --timeline %s: %s\n", o->timeline,
 			strerror(-ret));
 	free(r);
 	return ret;
+}
+
+/*
+ * The run's state: the engine (with --timeline, its trace), every node's,
+ * the blocks sent and received; 0, or -ENOMEM with what failed kept.
+ */
+static int sim_alloc(const struct vcube_topo *topo, const struct vc_params *p)
+{
+	char b[32];
+
+	eng = vc_engine_create(topo, p);
+	if (!eng) {
+		if (p->trace_max)
+			sim_nomem("the model of %u nodes and its --timeline trace of %u records (%s)",
+				  nprocs, p->trace_max,
+				  sim_bytes((u64)p->trace_max *
+					    sizeof(struct vc_trace_rec),
+					    b, sizeof(b)));
+		else
+			sim_nomem("the model of %u nodes", nprocs);
+		return -ENOMEM;
+	}
+	nodes = calloc(nprocs, sizeof(*nodes));
+	queue = calloc(nprocs, sizeof(*queue));
+	if (!nodes || !queue) {
+		sim_nomem("the state of %u nodes", nprocs);
+		return -ENOMEM;
+	}
+	sbuf = malloc(nprocs * len + 1);
+	rbuf = malloc(nprocs * len + 1);
+	if (!sbuf || !rbuf) {
+		sim_nomem("the blocks sent and received, 2 x %u x %llu B (%s)",
+			  nprocs, (unsigned long long)len,
+			  sim_bytes(2 * nprocs * len, b, sizeof(b)));
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/*
+ * Out of memory, said in one line: what the first allocation that failed
+ * was for, how much was held then, and what would hold less.
+ */
+static void sim_say_nomem(const struct simopts *o)
+{
+	char held[32], tr[32], less[128];
+
+	if (!nomem_what[0])
+		sim_nomem("%s %s on %u nodes", vcube_algo_kind_name(kind),
+			  algo, nprocs);
+	snprintf(less, sizeof(less), "fewer nodes%s%s%s%s",
+		 2 * nprocs * len >= 64000000 ? ", a smaller --len" : "",
+		 o->timeline ? ", or no --timeline (its trace holds up to " : "",
+		 o->timeline ? sim_bytes((u64)SIM_TRACE_MAX *
+					 sizeof(struct vc_trace_rec), tr,
+					 sizeof(tr)) : "",
+		 o->timeline ? ")" : "");
+	fprintf(stderr, "vcube-sim: out of memory: %s, with %s allocated, %llu messages sent; %s\n",
+		nomem_what, sim_bytes(nomem_held, held, sizeof(held)),
+		(unsigned long long)(eng ? vc_net_stats(eng)->messages : 0),
+		less);
 }
 
 /* The result: text (seconds, or --ns) or -j JSON, one line. */
@@ -902,17 +1031,17 @@ int main(int argc, char **argv)
 	cols = topo.cols;
 	if (sim_check_algo())
 		return 2;
-	eng = vc_engine_create(&topo, &p);
-	nodes = calloc(nprocs, sizeof(*nodes));
-	queue = calloc(nprocs, sizeof(*queue));
-	sbuf = malloc(nprocs * len + 1);
-	rbuf = malloc(nprocs * len + 1);
-	if (!eng || !nodes || !queue || !sbuf || !rbuf)
+	ret = sim_alloc(&topo, &p);
+	if (!ret) {
+		vc_engine_set_wake(eng, wake, NULL);
+		vcube_tool_progress_init(&progress, "vcube-sim", 0, o.quiet);
+		ret = sim_run();
+		vcube_tool_progress_end(&progress);
+	}
+	if (ret == -ENOMEM) {
+		sim_say_nomem(&o);
 		return 1;
-	vc_engine_set_wake(eng, wake, NULL);
-	vcube_tool_progress_init(&progress, "vcube-sim", 0, o.quiet);
-	ret = sim_run();
-	vcube_tool_progress_end(&progress);
+	}
 	if (ret) {
 		fprintf(stderr, "vcube-sim: %s\n", strerror(-ret));
 		return 1;
@@ -923,8 +1052,12 @@ int main(int argc, char **argv)
 	if (o.scale)
 		finish = (finish + o.scale / 2) / o.scale;
 	sim_print(&o, &topo, finish);
-	if (o.timeline && sim_draw(&o, &topo))
-		ret = 1;
+	if (o.timeline) {
+		ret = sim_draw(&o, &topo);
+		if (ret == -ENOMEM)
+			sim_say_nomem(&o);
+		ret = ret ? 1 : 0;
+	}
 	vc_engine_destroy(eng);
 	free(nodes);
 	free(queue);
