@@ -157,6 +157,9 @@ oom 100000 "messages sent" --profile ipsc860 --dim 8 --algo pairwise_F --len 102
 oom 100000 "the model of 8 nodes and its --timeline trace of 2097152 records (151 MB)" --profile ipsc860 --dim 3 --algo pex --timeline "$d/oom.svg"
 oom 100000 "the blocks sent and received, 2 x 16 x 1073741824 B (34.36 GB), with" --profile delta --rows 4 --cols 4 --algo pex --len 1073741824
 rm -rf "$d"
+err=$("$sim" --profile delta --procs 2048 --fc-bufs 1 --algo pex 2>&1 > /dev/null)
+[ $? = 2 ] && [ "$err" = "vcube-sim: flow control (--fc-bufs) is modelled on at most 1024 nodes, not 2048" ] &&
+	ok "--fc-bufs on 2048 nodes: refused, exit 2" || no "--fc-bufs on 2048 nodes: $err"
 # one line, naming the option, for a bad number
 err=$("$sim" $run --len -5 2>&1 > /dev/null)
 [ "$err" = "vcube-sim: bad --len '-5' (0 .. 1073741824)" ] && ok "the error names --len" || no "the error: $err"

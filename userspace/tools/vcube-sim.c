@@ -1031,6 +1031,11 @@ int main(int argc, char **argv)
 	cols = topo.cols;
 	if (sim_check_algo())
 		return 2;
+	if (p.fc_bufs && nprocs > VC_FC_MAX_NODES) {
+		fprintf(stderr, "vcube-sim: flow control (--fc-bufs) is modelled on at most %u nodes, not %u\n",
+			VC_FC_MAX_NODES, nprocs);
+		return 2;
+	}
 	ret = sim_alloc(&topo, &p);
 	if (!ret) {
 		vc_engine_set_wake(eng, wake, NULL);
