@@ -10,20 +10,52 @@
 #ifndef VCUBE_TOOLS_TIMELINE_H
 #define VCUBE_TOOLS_TIMELINE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "vcube.h"
 
+/*
+ * What is drawn can be cut down for a large run: the rows of some nodes
+ * (--timeline-nodes) and a window of time (--from, --until). A message
+ * between two rows drawn is a line; one with a single end drawn is a
+ * stub, half a row long from that end toward the other's side, keyed
+ * apart; a PROBE or REQUEST with an end not drawn is left out. Anything
+ * that ends before the window or begins after it is left out, and what
+ * crosses its edges is cut there.
+ */
 struct vcube_tl {
 	/* the trace: channel uses draw messages, waits the shading */
 	const struct vcube_trace_rec *rec;
 	size_t nrec;
 	unsigned int nodes;
+	/* the nodes drawn, one row each, ascending; NULL: every node */
+	const unsigned int *rows;
+	unsigned int nrows;
 	uint64_t origin;	/* virtual ns drawn as 0 */
+	uint64_t from;		/* the axis's start, ns after origin */
 	uint64_t until;		/* the axis's end, ns after origin; 0: the run's */
 	const char *title;
 };
+
+/*
+ * --timeline-nodes @list (a node list: "0-15", "0,4,8-11") into a new
+ * array *@rows of *@nrows nodes, ascending (free() it): 0, or -EINVAL
+ * said in one line under @tool's name for a malformed list, a node twice
+ * or, when @nodes (the network's) is not 0, a node not below it.
+ */
+int vcube_tool_timeline_nodes(const char *tool, const char *list,
+			      unsigned int nodes, unsigned int **rows,
+			      unsigned int *nrows);
+
+/*
+ * Whether @tl draws anything of @r (a channel use of a message with an
+ * end drawn; a wait of a node drawn, in the window): a caller holding a
+ * large trace keeps only these.
+ */
+bool vcube_tool_timeline_keeps(const struct vcube_tl *tl,
+			       const struct vcube_trace_rec *r);
 
 /*
  * 0 if @out can be drawn (a .svg or .png name in a writable place), else
