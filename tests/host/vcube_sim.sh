@@ -17,7 +17,7 @@ out=$("$sim" --profile delta --costs 2>&1)
 for bad in "--rows x" "--cols -1" "--len -5" "--len 99999999999" "--len 12abc" "--lanes x" \
 	"--alpha-ns 1e3" "--byte-ns ''" "--algo nosuch" "--profile nosuch" "--bogus" \
 	"--cols 5 --algo pairwise_U" "--topology ring" "--cols 5 --algo torus --topology hypercube --dim 2" \
-	"--shift 2" "--until 5"; do
+	"--shift 2" "--until 5" "--from 5" "--timeline-nodes 0-3"; do
 	eval "set -- $bad"
 	err=$("$sim" $run "$@" 2>&1 > /dev/null)
 	rc=$?
@@ -138,6 +138,44 @@ for w in ("xchg naive, ipsc860, d=3, 1024 B per block", "transmitting", "receivi
 [ $rc = 2 ] && grep -q 'writes .svg or .png' "$d/e" && ok "--timeline .pdf: refused, exit 2" || no "--timeline .pdf: exit $rc"
 "$sim" --profile ipsc860 --dim 3 --algo pex --timeline "$d/no/a.svg" > /dev/null 2> "$d/e"; rc=$?
 [ $rc = 1 ] && grep -q 'No such file' "$d/e" && ok "--timeline into a missing directory: exit 1, said" || no "--timeline missing dir: exit $rc"
+# a large run's picture cut down (issue 52): only the rows of
+# --timeline-nodes, labelled with their nodes, a message with one end not
+# drawn keyed as such; --from/--until the time axis
+labels() {	# the y axis's labels (x's have a space first) | the x axis's
+	python3 -c '
+import re, sys
+t = open(sys.argv[1]).read()
+print(" ".join(re.findall(r"<text>(\d+)</text>", t)), "|",
+      " ".join(re.findall(r"<text> (\d+)</text>", t)))' "$1"
+}
+naive="--profile ipsc860 --dim 3 --algo naive --len 1024"
+# shellcheck disable=SC2086
+"$sim" -q $naive --timeline "$d/all.svg" > /dev/null &&
+	"$sim" -q $naive --timeline "$d/sel.svg" --timeline-nodes 5,2-3 > /dev/null &&
+	"$sim" -q $naive --timeline "$d/win.svg" --timeline-nodes 2-5 --from 2000000 --until 4000000 > /dev/null
+la=$(labels "$d/all.svg") ls=$(labels "$d/sel.svg") lw=$(labels "$d/win.svg")
+[ "${la%% |*}" = "0 1 2 3 4 5 6 7" ] && [ "${ls%% |*}" = "2 3 5" ] &&
+	grep -q '<text>nodes 2-3,5 of 8</text>' "$d/sel.svg" &&
+	grep -q 'message to or from a node not drawn' "$d/sel.svg" &&
+	! grep -q 'message to or from a node not drawn' "$d/all.svg" &&
+	[ "$(stat -c %s "$d/sel.svg")" -lt "$(stat -c %s "$d/all.svg")" ] &&
+	ok "--timeline-nodes 5,2-3: rows 2 3 5 only, the other ends keyed, smaller" ||
+	no "--timeline-nodes: rows '$la' vs '$ls'"
+[ "${lw#*| }" = "2000 2500 3000 3500 4000" ] && [ "${lw%% |*}" = "2 3 4 5" ] &&
+	[ "$(stat -c %s "$d/win.svg")" -lt "$(stat -c %s "$d/sel.svg")" ] &&
+	ok "--from 2000000 --until 4000000: the axis 2000 .. 4000 us, less drawn" ||
+	no "--from/--until: the axis '${lw#*| }', rows '${lw%% |*}'"
+for bad in "--timeline-nodes 5-2|not a node list" "--timeline-nodes 0-8|no node 8 (the network's are 0-7)" \
+	"--timeline-nodes 1,3,1|node 1 twice" "--timeline-nodes x|not a node list" \
+	"--from 5 --until 5|--from 5 is not before --until 5" "--from 9 --until 5|not before" \
+	"--until 0|bad --until '0'" "--from -1|bad --from"; do
+	# shellcheck disable=SC2086
+	err=$("$sim" $naive --timeline "$d/bad.svg" ${bad%%|*} 2>&1 > /dev/null)
+	rc=$?
+	[ $rc = 2 ] && [ "$(grep -c . <<< "$err")" = 1 ] && [[ "$err" == "vcube-sim: "*"${bad#*|}"* ]] &&
+		[ ! -e "$d/bad.svg" ] && ok "${bad%%|*}: refused before the run, exit 2 ($err)" ||
+		no "${bad%%|*}: exit $rc, '$err'"
+done
 # out of memory (issue 52): one line saying what was being allocated, how
 # much was held, and what would need less; exit 1
 oom() {

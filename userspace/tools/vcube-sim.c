@@ -409,6 +409,9 @@ static void usage(FILE *f)
 		"              .png, gnuplot): nodes against virtual time, each\n"
 		"              message a line from sender to receiver, transmissions,\n"
 		"              receptions and blocked intervals on each node's row\n"
+		"  --timeline-nodes LIST  only these nodes' rows (0-15, 0,4,8-11); a\n"
+		"              message to or from a node not drawn is a stub\n"
+		"  --from NS   the diagram's time axis starts at NS (default 0)\n"
 		"  --until NS  the diagram's time axis ends at NS (default: the run's)\n"
 		"  -q, --quiet no progress (on stderr: a live line on a terminal,\n"
 		"              else a line every 5 s)\n"
@@ -483,8 +486,10 @@ static void sim_shape(const struct vcube_topo *t, char *buf, size_t n)
 struct simopts {
 	const char *profile;
 	const char *timeline;		/* --timeline FILE */
-	u64 until;			/* --until NS: its axis's end */
-	bool shift_set, until_set;	/* --shift, --until given */
+	const char *tl_nodes;		/* --timeline-nodes LIST */
+	unsigned int *rows, nrows;	/* its nodes */
+	u64 from, until;		/* --from NS, --until NS: its axis */
+	bool shift_set, from_set, until_set;	/* --shift, --from, --until given */
 	struct vcube_topo_params tp;
 	long long alpha, byte, lanes, fc;	/* -1: the profile's */
 	u64 procs;			/* --procs: the shape from a count */
@@ -503,7 +508,7 @@ static int sim_num_opt(int c, const char *arg, struct simopts *o)
 		{ 'B', "byte-ns", 0, 1000000 }, { 'L', "lanes", 0, 1024 },
 		{ 'D', "dim", 1, 12 }, { 'N', "nodes", 1, 4096 },
 		{ 'S', "shift", 0, 4095 }, { 'P', "procs", 1, 4096 },
-		{ 'X', "until", 0, 1ULL << 50 },
+		{ 'X', "until", 1, 1ULL << 50 }, { 'Z', "from", 0, 1ULL << 50 },
 		{ 'F', "fc-bufs", 0, VC_FC_MAX_BUFS },
 	};
 	size_t i;
@@ -526,6 +531,7 @@ static int sim_num_opt(int c, const char *arg, struct simopts *o)
 	case 'S': shift = v; o->shift_set = true; break;
 	case 'P': o->procs = v; break;
 	case 'X': o->until = v; o->until_set = true; break;
+	case 'Z': o->from = v; o->from_set = true; break;
 	case 'F': o->fc = v; break;
 	}
 	return 0;
@@ -554,6 +560,8 @@ static int sim_options(int argc, char **argv, struct simopts *o)
 		{ "procs", required_argument, NULL, 'P' },
 		{ "timeline", required_argument, NULL, 'W' },
 		{ "until", required_argument, NULL, 'X' },
+		{ "from", required_argument, NULL, 'Z' },
+		{ "timeline-nodes", required_argument, NULL, 'Y' },
 		{ "list", no_argument, NULL, 'I' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -574,6 +582,7 @@ static int sim_options(int argc, char **argv, struct simopts *o)
 		case 'J': case 'j': o->json = true; break;
 		case 'q': o->quiet = true; break;
 		case 'W': o->timeline = optarg; break;
+		case 'Y': o->tl_nodes = optarg; break;
 		case 'K':
 			if (sim_parse_kind(optarg))
 				return 2;
@@ -601,10 +610,21 @@ static int sim_options(int argc, char **argv, struct simopts *o)
 		fprintf(stderr, "vcube-sim: --shift is for --kind shift\n");
 		return 2;
 	}
-	if (o->until_set && !o->timeline) {
-		fprintf(stderr, "vcube-sim: --until is for --timeline\n");
+	if ((o->until_set || o->from_set || o->tl_nodes) && !o->timeline) {
+		fprintf(stderr, "vcube-sim: --%s is for --timeline\n",
+			o->tl_nodes ? "timeline-nodes" : o->from_set ? "from" :
+			"until");
 		return 2;
 	}
+	if (o->until_set && o->from >= o->until) {
+		fprintf(stderr, "vcube-sim: --from %llu is not before --until %llu\n",
+			(unsigned long long)o->from, (unsigned long long)o->until);
+		return 2;
+	}
+	/* the list's form now; its nodes once the network is known */
+	if (o->tl_nodes && vcube_tool_timeline_nodes("vcube-sim", o->tl_nodes,
+						     0, &o->rows, &o->nrows))
+		return 2;
 	return 0;
 }
 
@@ -809,57 +829,70 @@ static int sim_profile(struct simopts *o, struct vc_params *p)
 	return 0;
 }
 
+/* Trace record @i as the module's netlink gives it, times divided by @sc. */
+static int sim_trace_rec(u64 i, u64 sc, struct vcube_trace_rec *r)
+{
+	struct vc_trace_rec t;
+
+	if (vc_trace_get(eng, i, &t) || t.kind == VC_TRACE_MARK)
+		return -ENOENT;		/* vcube-sim's programs mark nothing */
+	*r = (struct vcube_trace_rec){
+		.seq = i, .start = t.start / sc, .end = t.end / sc,
+		.bytes = t.kind == VC_TRACE_WAIT &&
+			 t.cause >= VC_CAUSE_COMPUTE ? t.bytes / sc : t.bytes,
+		.src = t.src, .dst = t.dst, .tag = t.tag,
+		.channel = t.chan, .hop = t.hop, .kind = t.kind,
+		.msg = t.msg, .acquired = t.acquired / sc,
+		.flow = t.flow / sc, .proto = t.proto,
+		.cause = t.cause, .holder = t.holder,
+	};
+	return 0;
+}
+
 /*
- * --timeline: the engine's trace (every record, each as the module's
- * netlink gives it, marks aside), waits shaded by cause; 0, or -errno (said).
+ * --timeline: the engine's trace, waits shaded by cause; of it only the
+ * records the diagram draws (--timeline-nodes, --from, --until) are
+ * copied. 0, or -errno (said; -ENOMEM kept for sim_say_nomem()).
  */
 static int sim_draw(const struct simopts *o, const struct vcube_topo *topo)
 {
 	u64 n = vc_trace_count(eng), first = n > SIM_TRACE_MAX ? n - SIM_TRACE_MAX : 0, i;
 	u64 sc = o->scale ?: 1;
-	struct vcube_trace_rec *r = calloc(n - first + 1, sizeof(*r));
 	char title[192], shape[64];
-	struct vc_trace_rec t;
-	struct vcube_tl tl;
+	struct vcube_trace_rec rec, *r;
+	struct vcube_tl tl = {
+		.nodes = nprocs, .rows = o->rows, .nrows = o->nrows,
+		.from = o->from, .until = o->until, .title = title,
+	};
+	size_t k = 0;
 	int ret;
 
+	for (i = first; i < n; i++)
+		k += !sim_trace_rec(i, sc, &rec) &&
+		     vcube_tool_timeline_keeps(&tl, &rec);
+	r = calloc(k + 1, sizeof(*r));
 	if (!r) {
-		sim_nomem("the --timeline's %llu trace records (%s)",
-			  (unsigned long long)(n - first),
-			  sim_bytes((n - first + 1) * sizeof(*r), title,
+		sim_nomem("the --timeline's %zu trace records (%s)", k,
+			  sim_bytes((k + 1) * sizeof(*r), title,
 				    sizeof(title)));
 		return -ENOMEM;
 	}
 	if (first)
 		fprintf(stderr, "vcube-sim: --timeline: the first %llu of %llu trace records are not drawn\n",
 			(unsigned long long)first, (unsigned long long)n);
-	for (i = first; i < n; i++) {
-		if (vc_trace_get(eng, i, &t))
-			continue;
-		if (t.kind == VC_TRACE_MARK)
-			continue;	/* vcube-sim's programs mark nothing */
-		r[i - first] = (struct vcube_trace_rec){
-			.seq = i, .start = t.start / sc, .end = t.end / sc,
-			.bytes = t.kind == VC_TRACE_WAIT &&
-				 t.cause >= VC_CAUSE_COMPUTE ? t.bytes / sc :
-							       t.bytes,
-			.src = t.src, .dst = t.dst, .tag = t.tag,
-			.channel = t.chan, .hop = t.hop, .kind = t.kind,
-			.msg = t.msg, .acquired = t.acquired / sc,
-			.flow = t.flow / sc, .proto = t.proto,
-			.cause = t.cause, .holder = t.holder,
-		};
-	}
+	for (i = first, k = 0; i < n; i++)
+		if (!sim_trace_rec(i, sc, &rec) &&
+		    vcube_tool_timeline_keeps(&tl, &rec))
+			r[k++] = rec;
 	sim_shape(topo, shape, sizeof(shape));
 	snprintf(title, sizeof(title), "%s %s, %s, %s, %llu B per block (vcube-sim)",
 		 vcube_algo_kind_name(kind), algo, o->profile, shape,
 		 (unsigned long long)len);
-	tl = (struct vcube_tl){ .rec = r, .nrec = n - first, .nodes = nprocs,
-				.until = o->until, .title = title };
+	tl.rec = r;
+	tl.nrec = k;
 	ret = vcube_tool_timeline(&tl, o->timeline);
 	if (ret == -ENOMEM)
-		sim_nomem("drawing the --timeline's %llu trace records",
-			  (unsigned long long)(n - first));
+		sim_nomem("drawing the --timeline's %zu trace records", k);
 	else if (ret)
 		fprintf(stderr, "vcube-sim: --timeline %s: %s\n", o->timeline,
 			strerror(-ret));
@@ -1016,12 +1049,6 @@ int main(int argc, char **argv)
 		return vcube_tool_try_help("vcube-sim");
 	}
 	sim_overrides(&o, &p);
-	if (o.timeline) {
-		ret = vcube_tool_timeline_check("vcube-sim", o.timeline);
-		if (ret)
-			return ret == -EINVAL ? 2 : 1;
-		p.trace_max = SIM_TRACE_MAX;
-	}
 	if (vcube_topo_init(&topo, &o.tp, err, sizeof(err))) {
 		fprintf(stderr, "vcube-sim: %s\n", err);
 		return 2;
@@ -1031,6 +1058,18 @@ int main(int argc, char **argv)
 	cols = topo.cols;
 	if (sim_check_algo())
 		return 2;
+	if (o.tl_nodes) {
+		free(o.rows);
+		if (vcube_tool_timeline_nodes("vcube-sim", o.tl_nodes, nprocs,
+					      &o.rows, &o.nrows))
+			return 2;
+	}
+	if (o.timeline) {	/* last: the check makes the file */
+		ret = vcube_tool_timeline_check("vcube-sim", o.timeline);
+		if (ret)
+			return ret == -EINVAL ? 2 : 1;
+		p.trace_max = SIM_TRACE_MAX;
+	}
 	if (p.fc_bufs && nprocs > VC_FC_MAX_NODES) {
 		fprintf(stderr, "vcube-sim: flow control (--fc-bufs) is modelled on at most %u nodes, not %u\n",
 			VC_FC_MAX_NODES, nprocs);
@@ -1064,6 +1103,7 @@ int main(int argc, char **argv)
 		ret = ret ? 1 : 0;
 	}
 	vc_engine_destroy(eng);
+	free(o.rows);
 	free(nodes);
 	free(queue);
 	free(sbuf);
