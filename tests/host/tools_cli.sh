@@ -40,6 +40,23 @@ if [ ! -e /sys/class/vcube ]; then
 			ok "$cmd, no module: exit 1, '$err'" || no "$cmd, no module: exit $rc, '$err'"
 	done
 fi
+# vcube-chart's timeline options, checked before it looks for a network
+chart=$top/build/bin/vcube-chart
+for bad in "--from 5 pex|--from is for --timeline" "--until 9 pex|--until is for --timeline" \
+	"--timeline-nodes 0-3 pex|--timeline-nodes is for --timeline" \
+	"--timeline T --from 5 --until 5 pex|--from 5 is not before --until 5" \
+	"--timeline T --timeline-nodes 3-1 pex|--timeline-nodes '3-1': not a node list" \
+	"--timeline T --timeline-nodes 1,2,1 pex|--timeline-nodes '1,2,1': node 1 twice" \
+	"--timeline T --until 0 pex|bad --until '0'" "--timeline T --from x pex|bad --from 'x'"; do
+	d=$(mktemp -d)
+	args=${bad%%|*}
+	# shellcheck disable=SC2086
+	err=$("$chart" ${args//T/$d/t.svg} 2>&1 > /dev/null)
+	rc=$?
+	rm -rf "$d"
+	[ $rc = 2 ] && [ "$(grep -c . <<< "$err")" = 1 ] && [[ "$err" == "vcube-chart: ${bad#*|}"* ]] &&
+		ok "vcube-chart $args: exit 2, one line" || no "vcube-chart $args: exit $rc, '$err'"
+done
 grep -q "^MODULE_VERSION(VCUBE_VERSION);" "$top/kernel/main.c" &&
 	grep -q 'VCUBE_VERSION=.*VERSION' "$top/Kbuild" &&
 	ok "the module's MODULE_VERSION comes from VERSION too" ||

@@ -8,7 +8,7 @@
 # lowest-numbered of those asking for it at a step (arbitration=lowest).
 . "$(dirname "$0")/lib.sh"
 out=$(mktemp)
-trap 'rm -f "$out" "$out.want" "$out.svg" "$out.txt"' EXIT
+trap 'rm -f "$out" "$out.want" "$out.svg" "$out.txt" "$out"-[nps].svg' EXIT
 
 # Fig. 6, "src dst step" for every pair (a = 10), read off the paper.
 fig6="0 1 1 0 2 2 0 3 3 0 4 4 0 5 5 0 6 6 0 7 7
@@ -115,6 +115,17 @@ usenet topology=hypercube dim=3 profile=ipsc860 && {
 	vcube-chart --timeline "$out.txt" pairwise_F > "$out" 2>&1
 	rc=$?
 	check "--timeline to a .txt: refused, exit 2 ($(head -n 1 "$out"))" [ $rc = 2 ]
+	# a large run's picture cut down: some nodes' rows, a window of time
+	vcube-chart --timeline "$out-s.svg" --timeline-nodes 2-5 --from 1000 pairwise_F > /dev/null 2>&1
+	rc=$?
+	rows=$(grep -oE '<text>[0-9]+</text>' "$out-s.svg" 2>/dev/null | sed 's/[^0-9]//g' | xargs)
+	good=0; [ $rc = 0 ] && [ "$rows" = "2 3 4 5" ] && grep -q '<text>nodes 2-5 of 8</text>' "$out-s.svg" &&
+		grep -q 'message to or from a node not drawn' "$out-s.svg" && good=1
+	check "--timeline-nodes 2-5 --from 1000: rows 2 to 5 only ($rows), the other ends keyed" [ $good = 1 ]
+	vcube-chart --timeline "$out-s.svg" --timeline-nodes 0-8 pairwise_F > "$out" 2>&1
+	rc=$?
+	good=0; [ $rc = 2 ] && grep -q "^vcube-chart: --timeline-nodes '0-8': no node 8 (the network's are 0-7)$" "$out" && good=1
+	check "--timeline-nodes 0-8 on 8 nodes: refused before the run, exit 2 ($(head -n 1 "$out"))" [ $good = 1 ]
 	nonet
 }
 usenet topology=mesh rows=2 cols=4 profile=delta && {

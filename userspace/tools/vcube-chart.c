@@ -13,6 +13,7 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,9 @@
 struct opts {
 	const char *algo;
 	const char *timeline;	/* --timeline FILE */
+	const char *tl_nodes;	/* --timeline-nodes LIST */
+	unsigned int *rows, nrows;	/* its nodes, ascending */
+	uint64_t from, until;	/* --from NS, --until NS; until 0: none */
 	uint64_t len;
 	int json;
 	int list;
@@ -39,7 +43,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: vcube-chart [--len BYTES] [--list|-j|--usage] ALGO\n"
-		"       vcube-chart [--len BYTES] --timeline FILE ALGO\n\n"
+		"       vcube-chart [--len BYTES] --timeline FILE [--timeline-nodes LIST]\n"
+		"                   [--from NS] [--until NS] ALGO\n\n"
 		"Run the complete exchange ALGO once on every node of the loaded\n"
 		"hypercube (through vcube-run) and print the link-usage chart of\n"
 		"Bokhari's Figs. 5-9 from the kernel's trace of channel use.\n"
@@ -48,6 +53,10 @@ static void usage(FILE *f)
 		"                   diagram (.svg or .png, gnuplot), nodes against\n"
 		"                   virtual time, each message a line from sender to\n"
 		"                   receiver, transmissions and receptions as bars\n"
+		"      --timeline-nodes LIST  only these nodes' rows (0-15, 0,4,8-11);\n"
+		"                   a message to or from a node not drawn is a stub\n"
+		"      --from NS, --until NS  the time axis's start and end, virtual\n"
+		"                   ns from the run's first transfer\n"
 		"  -l, --list       one line per message: src dst step channels\n"
 		"  -j, --json       the same as JSON\n"
 		"      --usage      x for a link used, not its step: Fig. 5\n"
@@ -55,6 +64,23 @@ static void usage(FILE *f)
 		"  -V, --version    the version\n"
 		"naive needs eject=0 to match Fig. 6. ALGO, a complete exchange:\n");
 	vcube_tool_algos_names(f, " ", 1U << VCUBE_ALGO_XCHG);
+}
+
+/* --@name's @arg, virtual ns: 0 (--until: 1) .. 2^50, into *@v. */
+static int chart_ns(const char *name, const char *arg, uint64_t *v)
+{
+	uint64_t min = name[0] == 'u';
+	char *end;
+
+	errno = 0;
+	*v = strtoull(arg, &end, 0);
+	if (errno || end == arg || *end || *arg == '-' || *v < min ||
+	    *v > (1ULL << 50)) {
+		fprintf(stderr, "vcube-chart: bad --%s '%s' (%" PRIu64 " .. %llu)\n",
+			name, arg, min, 1ULL << 50);
+		return -EINVAL;
+	}
+	return 0;
 }
 
 static char mark(unsigned int step)
@@ -273,7 +299,9 @@ static int timeline(const struct opts *o, unsigned int n, uint32_t m0,
 	struct vcube_trace_rec *r;
 	char title[160];
 	struct vcube_tl tl = { .nodes = n, .title = title,
-			       .origin = UINT64_MAX };
+			       .origin = UINT64_MAX, .rows = o->rows,
+			       .nrows = o->nrows, .from = o->from,
+			       .until = o->until };
 	size_t nr, i, k = 0;
 	int ret;
 
@@ -282,21 +310,25 @@ static int timeline(const struct opts *o, unsigned int n, uint32_t m0,
 		fprintf(stderr, "vcube-chart: reading the trace: %s\n", strerror(-ret));
 		return 1;
 	}
-	/* from the first message's send; the waits from then on */
+	/*
+	 * From the first message's send; the waits from then on. Of those,
+	 * only what the diagram draws is kept (--timeline-nodes, --from).
+	 */
 	for (i = 0; i < nr; i++)
 		if (r[i].kind != VCUBE_TRACE_KIND_WAIT && of_run(&r[i], n, m0) &&
 		    r[i].start < tl.origin)
 			tl.origin = r[i].start;
 	for (i = 0; i < nr; i++)
-		if (r[i].kind == VCUBE_TRACE_KIND_WAIT ?
-		    r[i].src < n && r[i].end > tl.origin && r[i].seq >= s0 &&
-		    tl.origin != UINT64_MAX : of_run(&r[i], n, m0)) {
+		if ((r[i].kind == VCUBE_TRACE_KIND_WAIT ?
+		     r[i].src < n && r[i].end > tl.origin && r[i].seq >= s0 &&
+		     tl.origin != UINT64_MAX : of_run(&r[i], n, m0)) &&
+		    vcube_tool_timeline_keeps(&tl, &r[i])) {
 			r[k] = r[i];
 			if (r[k].start < tl.origin)
 				r[k].start = tl.origin;
 			k++;
 		}
-	if (!k) {
+	if (tl.origin == UINT64_MAX) {
 		fprintf(stderr, "vcube-chart: the trace holds none of the run's messages (load the module with trace=N)\n");
 		free(r);
 		return 1;
@@ -376,6 +408,13 @@ static int run(const struct opts *o)
 				o->timeline ? "the network" : "a hypercube (or --timeline)");
 		return 2;
 	}
+	/* launch() said it; started by hand under vcube-run, rank 0 does */
+	if (o->rows && o->rows[o->nrows - 1] >= n) {
+		if (vcube_comm_rank(c) == 0)
+			fprintf(stderr, "vcube-chart: --timeline-nodes '%s': no node %u (the network's are 0-%u)\n",
+				o->tl_nodes, o->rows[o->nrows - 1], n - 1);
+		return 2;
+	}
 	ret = vcube_algo_usable(c, VCUBE_ALGO_XCHG, o->algo);
 	if (ret) {
 		if (vcube_comm_rank(c) == 0)
@@ -415,7 +454,7 @@ static int run(const struct opts *o)
 }
 
 /* Not under vcube-run: start every node of the network through it. */
-static int launch(int argc, char **argv)
+static int launch(const struct opts *o, int argc, char **argv)
 {
 	struct vcube_net_desc net;
 	char self[PATH_MAX], np[16], run[PATH_MAX + 16], *slash;
@@ -423,8 +462,17 @@ static int launch(int argc, char **argv)
 	ssize_t l;
 	int i;
 
+	unsigned int *rows, nrows;
+
 	if (vcube_tool_net("vcube-chart", &net))
 		return 1;
+	/* the nodes drawn are the network's, said before it runs */
+	if (o->tl_nodes) {
+		if (vcube_tool_timeline_nodes("vcube-chart", o->tl_nodes,
+					      net.nodes, &rows, &nrows))
+			return 2;
+		free(rows);
+	}
 	l = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	if (l <= 0)
 		return 1;
@@ -458,13 +506,17 @@ int main(int argc, char **argv)
 		{ "list", no_argument, NULL, 'L' },
 		{ "usage", no_argument, NULL, 'U' },
 		{ "timeline", required_argument, NULL, 'T' },
+		{ "timeline-nodes", required_argument, NULL, 'R' },
+		{ "from", required_argument, NULL, 'F' },
+		{ "until", required_argument, NULL, 'X' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 }
 	};
 	struct opts o = { .len = 4096 };
+	bool from_set = false, until_set = false;
 	char *end;
-	int c;
+	int c, ret;
 
 	vcube_tool_name(argv, "vcube-chart");
 	while ((c = getopt_long(argc, argv, "jlhV", lo, NULL)) != -1) {
@@ -492,6 +544,17 @@ int main(int argc, char **argv)
 		case 'T':
 			o.timeline = optarg;
 			break;
+		case 'R':
+			o.tl_nodes = optarg;
+			break;
+		case 'F':
+		case 'X':
+			if (chart_ns(c == 'F' ? "from" : "until", optarg,
+				     c == 'F' ? &o.from : &o.until))
+				return 2;
+			from_set |= c == 'F';
+			until_set |= c == 'X';
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -512,6 +575,24 @@ int main(int argc, char **argv)
 		fprintf(stderr, "vcube-chart: --timeline draws the run; --list, -j and --usage print the chart\n");
 		return 2;
 	}
+	if ((o.tl_nodes || from_set || until_set) && !o.timeline) {
+		fprintf(stderr, "vcube-chart: --%s is for --timeline\n",
+			o.tl_nodes ? "timeline-nodes" : from_set ? "from" :
+			"until");
+		return 2;
+	}
+	if (until_set && o.from >= o.until) {
+		fprintf(stderr, "vcube-chart: --from %" PRIu64 " is not before --until %" PRIu64 "\n",
+			o.from, o.until);
+		return 2;
+	}
+	/* the list's form here, its nodes against the network's in launch() */
+	if (o.tl_nodes) {
+		ret = vcube_tool_timeline_nodes("vcube-chart", o.tl_nodes, 0,
+						&o.rows, &o.nrows);
+		if (ret)
+			return ret == -ENOMEM ? 1 : 2;
+	}
 	/* once, before vcube-run starts the nodes */
 	if (o.timeline && !getenv("VCUBE_RANK") &&
 	    vcube_tool_timeline_check("vcube-chart", o.timeline))
@@ -521,7 +602,7 @@ int main(int argc, char **argv)
 			o.algo);
 		return 2;
 	}
-	if (!getenv("VCUBE_RANK"))
-		return launch(argc, argv);
-	return run(&o);
+	ret = getenv("VCUBE_RANK") ? run(&o) : launch(&o, argc, argv);
+	free(o.rows);
+	return ret;
 }
