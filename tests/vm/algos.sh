@@ -99,6 +99,12 @@ usenet topology=hypercube dim=4 profile=ipsc860 && {
 	check "the same sweep twice: bit-identical virtual times" [ "$(md5sum < "$out")" = "$a" ]
 	check "min = avg = max without noise" \
 		awk -F, '!/^#/ && !/^algo/ { if ($3 != $5 || $3 + 0 != $4 + 0) exit 1 }' "$out"
+	# blocks larger than the machine: one line for the job, not "out of
+	# memory" once per rank (issue 52's second review)
+	vcube-run -n 4 "$bench" exchange -q --algo pex --sizes 99999999999 --reps 1 > "$out" 2>&1
+	rc=$?
+	check "--sizes 99999999999 on 4 ranks: one line, exit 2 ($(head -n 1 "$out"))" \
+		sh -c "[ $rc = 2 ] && [ \$(grep -c . '$out') = 1 ] && grep -q '^vcube-bench: blocks of 99999999999 B need 2 buffers of 4 x 99999999999 B (800 GB) on each rank, more than this machine' '$out'"
 	vcube-run -n 12 "$bench" exchange --algo pairwise_F --sizes 1 > "$out" 2>&1
 	rc=$?
 	check "pairwise_F on 12 ranks is refused: $(head -n 1 "$out")" \

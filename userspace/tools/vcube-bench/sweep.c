@@ -204,6 +204,27 @@ static const char *size_why(const struct bench *b, uint64_t s)
 	return NULL;
 }
 
+/*
+ * Whether each rank's two buffers of @maxlen blocks for every rank fit in
+ * this machine's memory: 0, or 2 said once by rank 0 (every rank finds
+ * the same), where a failed malloc on each rank would say "out of memory"
+ * once per rank and not how much.
+ */
+static int sweep_fits(struct vcube_comm *c, const struct bench *b,
+		      uint64_t maxlen)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+	double need = 2.0 * (double)maxlen * b->procs;
+	double have = pages > 0 && page > 0 ? (double)pages * page : 0;
+
+	if (need < (double)(SIZE_MAX / 2) && (!have || need <= have))
+		return 0;
+	if (vcube_comm_rank(c) == 0)
+		fprintf(stderr, "vcube-bench: blocks of %" PRIu64 " B need 2 buffers of %u x %" PRIu64 " B (%.3g GB) on each rank, more than this machine's %.3g GB\n",
+			maxlen, b->procs, maxlen, need / 1e9, have / 1e9);
+	return 2;
+}
+
 /* The largest block, if every size fits the mode: 0, or 2 (said). */
 static int sweep_sizes(struct vcube_comm *c, const struct bench *b,
 		       uint64_t *maxlen)
@@ -222,7 +243,7 @@ static int sweep_sizes(struct vcube_comm *c, const struct bench *b,
 		if (!b->fft && b->sizes[i] > *maxlen)
 			*maxlen = b->sizes[i];
 	}
-	return *maxlen > SIZE_MAX / b->procs / 2 ? 2 : 0;
+	return sweep_fits(c, b, *maxlen);
 }
 
 /* --predict: vcube-sim's time for @r's point into r->pred; 0 or -errno. */
