@@ -87,4 +87,13 @@ show extra|vcubectl show: it takes no arguments
 monitor x|vcubectl monitor: 'x': it takes no arguments
 trace --bogus|vcubectl trace: unrecognized option '--bogus'
 EOF
+# a network that is not there is named, not "no network loaded"; a name
+# past the module's 15 characters is refused by the module's rule, not
+# netlink's "Attribute failed policy validation" (issue 52's second review)
+err=$(VCUBE_SYSFS_ROOT="$fx/none" "$ctl" --net nosuch show 2>&1 > /dev/null)
+[ $? = 1 ] && [ "$err" = "vcubectl: show: no network named nosuch (vcubectl net show lists them)" ] &&
+	ok "--net nosuch show: names it, exit 1" || no "--net nosuch show: '$err'"
+err=$("$ctl" net add abcdefghijklmnop topology=hypercube dim=2 2>&1 > /dev/null)
+[ $? = 1 ] && [ "$err" = "vcubectl: net add: bad name abcdefghijklmnop: 1 to 15 of a-z A-Z 0-9 _ -, a letter first" ] &&
+	ok "net add with a 16-character name: the module's rule, exit 1" || no "net add long name: '$err'"
 exit $fail

@@ -98,6 +98,16 @@ int vc_cmd_net(int argc, char **argv)
 	if ((!strcmp(sub, "show") && argc > 3) ||
 	    (!strcmp(sub, "del") && argc > 3))
 		return net_usage("too many arguments");
+	/*
+	 * The family's policy refuses a longer name before the module sees
+	 * it, with netlink's "Attribute failed policy validation": say the
+	 * rule the module would.
+	 */
+	if (argc > 2 && strlen(argv[2]) > 15) {
+		fprintf(stderr, "vcubectl: net %s: bad name %s: 1 to 15 of a-z A-Z 0-9 _ -, a letter first\n",
+			sub, argv[2]);
+		return 1;
+	}
 	if (vc_nl_open("net", &nl))
 		return 1;
 	if (!strcmp(sub, "show")) {

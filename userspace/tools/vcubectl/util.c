@@ -16,7 +16,10 @@
 
 int vc_fail(const char *what, int err)
 {
-	if (err == -ENOENT)
+	if (err == -ENOENT && vcube_env_net())
+		fprintf(stderr, "vcubectl: %s: no network named %s (vcubectl net show lists them)\n",
+			what, vcube_env_net());
+	else if (err == -ENOENT)
 		fprintf(stderr, "vcubectl: %s: no vcube network is loaded (insmod vcube.ko ...)\n",
 			what);
 	else
