@@ -50,7 +50,7 @@ d=4 --profile seidel --dim 4 --algo pairwise_F
 EOF
 # the profile's machine, as the module takes it: a mesh's shape on a CM-5 is refused
 err=$("$sim" --profile cm5 --rows 4 --cols 8 --algo pex --len 64 2>&1 > /dev/null)
-[ $? = 2 ] && [ "$err" = "vcube-sim: rows=/cols= do not apply to topology=fattree" ] &&
+[ $? = 2 ] && [ "$err" = "vcube-sim: rows=/cols= do not apply to topology=fattree (profile cm5's; --topology or --profile names another)" ] &&
 	ok "--profile cm5 --rows 4 --cols 8: refused ($err)" || no "cm5 with a mesh's shape: $err"
 err=$("$sim" --profile cm5 --len 64 2>&1 > /dev/null)
 [ $? = 2 ] && [ "$(head -n 1 <<< "$err")" = "vcube-sim: --algo is missing (vcube-sim --list names them)" ] &&
@@ -198,6 +198,11 @@ rm -rf "$d"
 err=$("$sim" --profile delta --procs 2048 --fc-bufs 1 --algo pex 2>&1 > /dev/null)
 [ $? = 2 ] && [ "$err" = "vcube-sim: flow control (--fc-bufs) is modelled on at most 1024 nodes, not 2048" ] &&
 	ok "--fc-bufs on 2048 nodes: refused, exit 2" || no "--fc-bufs on 2048 nodes: $err"
+# a shape for another topology than the default profile's: the line says
+# whose topology it was (issue 52's second review)
+err=$("$sim" --algo pex --dim 4 2>&1 > /dev/null)
+[ $? = 2 ] && [ "$err" = "vcube-sim: dim= does not apply to topology=mesh (profile delta's; --topology or --profile names another)" ] &&
+	ok "--dim with the default profile (delta, a mesh): says so, exit 2" || no "--dim with the default profile: '$err'"
 # one line, naming the option, for a bad number
 err=$("$sim" $run --len -5 2>&1 > /dev/null)
 [ "$err" = "vcube-sim: bad --len '-5' (0 .. 1073741824)" ] && ok "the error names --len" || no "the error: $err"

@@ -1050,7 +1050,12 @@ int main(int argc, char **argv)
 	}
 	sim_overrides(&o, &p);
 	if (vcube_topo_init(&topo, &o.tp, err, sizeof(err))) {
-		fprintf(stderr, "vcube-sim: %s\n", err);
+		/* a shape for another topology than the profile's own */
+		if (!o.topo_set)
+			fprintf(stderr, "vcube-sim: %s (profile %s's; --topology or --profile names another)\n",
+				err, o.profile);
+		else
+			fprintf(stderr, "vcube-sim: %s\n", err);
 		return 2;
 	}
 	nprocs = topo.nodes;
