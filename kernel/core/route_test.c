@@ -341,6 +341,254 @@ static void vcube_route_fattree_random_up(struct kunit *test)
 		KUNIT_EXPECT_GT_MSG(test, tops[i], 8U, "top switch %d", i);
 }
 
+/*
+ * k-ary n-cubes made with dims=: X (dims[0]) varies fastest in the label;
+ * every pair's route is checked hop by hop against the rule, computed
+ * here from coordinates: dimension order (X first), one hop to a
+ * neighbour along the channel's dimension each time, on a mesh straight
+ * there, on a torus the shorter way round, a tie (distance exactly k / 2)
+ * the + way.
+ */
+struct kary_case {
+	const char *name;
+	struct vcube_topo_params p;
+	u32 step_src, step_dst;		/* 1: every pair; else a sample */
+};
+
+static void kary_case_desc(const struct kary_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", c->name);
+}
+
+#define KARY(k, n, ...) { .kind = VCUBE_TOPO_##k, .ndims = n, \
+			  .dims = { __VA_ARGS__ } }
+
+static const struct kary_case kary_cases[] = {
+	{ "torus ring 5", KARY(TORUS, 1, 5), 1, 1 },
+	{ "torus ring 6", KARY(TORUS, 1, 6), 1, 1 },
+	{ "mesh line 6", KARY(MESH, 1, 6), 1, 1 },
+	{ "torus 2x3", KARY(TORUS, 2, 2, 3), 1, 1 },
+	{ "torus 4x4x4", KARY(TORUS, 3, 4, 4, 4), 1, 1 },
+	{ "torus 3x5x2", KARY(TORUS, 3, 3, 5, 2), 1, 1 },
+	{ "mesh 3x5x2", KARY(MESH, 3, 3, 5, 2), 1, 1 },
+	{ "mesh 4x4x4", KARY(MESH, 3, 4, 4, 4), 1, 1 },
+	{ "torus 2x2x2x2x2x2", KARY(TORUS, 6, 2, 2, 2, 2, 2, 2), 1, 1 },
+	{ "mesh 2x2x2x2x2x2", KARY(MESH, 6, 2, 2, 2, 2, 2, 2), 1, 1 },
+	{ "torus 3x2x4x2x3x2", KARY(TORUS, 6, 3, 2, 4, 2, 3, 2), 1, 1 },
+	{ "torus 16x16x16 sampled", KARY(TORUS, 3, 16, 16, 16), 37, 41 },
+	{ "mesh 16x16x16 sampled", KARY(MESH, 3, 16, 16, 16), 37, 41 },
+	{ "torus ring 4096 sampled", KARY(TORUS, 1, 4096), 127, 13 },
+};
+
+KUNIT_ARRAY_PARAM(kary, kary_cases, kary_case_desc);
+
+static u32 kary_coord(const struct vcube_topo_params *p, u32 node, u32 d)
+{
+	u32 i;
+
+	for (i = 0; i < d; i++)
+		node /= p->dims[i];
+	return node % p->dims[d];
+}
+
+static u32 kary_stride(const struct vcube_topo_params *p, u32 d)
+{
+	u32 i, st = 1;
+
+	for (i = 0; i < d; i++)
+		st *= p->dims[i];
+	return st;
+}
+
+static void kary_check_pair(struct kunit *test, const struct vcube_topo *t,
+			    const struct vcube_topo_params *p, u32 s, u32 d,
+			    u32 *chan, u32 max)
+{
+	bool torus = p->kind == VCUBE_TOPO_TORUS;
+	u32 i, j, at = s, k, a, b, fwd, want = 0, moved = 0;
+	u32 hops_in[VCUBE_GRID_MAX_DIMS] = { 0 };
+	int sign[VCUBE_GRID_MAX_DIMS] = { 0 };
+	struct vcube_chan_info ci;
+	u32 last_dim = 0;
+	int n;
+
+	n = vcube_topo_route(t, s, d, 0, chan, max);
+	KUNIT_ASSERT_GE_MSG(test, n, 0, "%u->%u", s, d);
+	for (i = 0; i < (u32)n; i++) {
+		KUNIT_ASSERT_EQ(test, vcube_topo_chan_info(t, chan[i], &ci), 0);
+		KUNIT_ASSERT_EQ_MSG(test, ci.from, at, "%u->%u hop %u", s, d, i);
+		KUNIT_ASSERT_LT(test, ci.dir, 2 * p->ndims);
+		j = ci.dir / 2;
+		/* dimension order: never back to a lower dimension */
+		KUNIT_ASSERT_GE_MSG(test, j, last_dim, "%u->%u hop %u", s, d,
+				    i);
+		last_dim = j;
+		/* one step along dimension j, the way dir says, nothing else */
+		k = p->dims[j];
+		a = kary_coord(p, ci.from, j);
+		b = kary_coord(p, ci.to, j);
+		KUNIT_ASSERT_EQ_MSG(test, b, ci.dir & 1 ? (a + k - 1) % k :
+				    (a + 1) % k, "%u->%u hop %u", s, d, i);
+		if (!torus)
+			KUNIT_ASSERT_TRUE_MSG(test, ci.dir & 1 ? a > 0 : a + 1 < k,
+					      "%u->%u hop %u past the edge", s,
+					      d, i);
+		KUNIT_ASSERT_EQ_MSG(test, (int)ci.to - (int)ci.from,
+				    ((int)b - (int)a) * (int)kary_stride(p, j),
+				    "%u->%u hop %u moves another coordinate",
+				    s, d, i);
+		/* every hop in a dimension goes the same way */
+		if (!sign[j])
+			sign[j] = ci.dir & 1 ? -1 : 1;
+		KUNIT_ASSERT_EQ_MSG(test, sign[j], ci.dir & 1 ? -1 : 1,
+				    "%u->%u hop %u turns back", s, d, i);
+		hops_in[j]++;
+		at = ci.to;
+	}
+	KUNIT_ASSERT_EQ_MSG(test, at, d, "%u->%u ends elsewhere", s, d);
+	for (j = 0; j < p->ndims; j++) {
+		k = p->dims[j];
+		a = kary_coord(p, s, j);
+		b = kary_coord(p, d, j);
+		if (a == b) {
+			KUNIT_EXPECT_EQ(test, hops_in[j], 0U);
+			continue;
+		}
+		fwd = (b + k - a) % k;
+		if (!torus) {
+			KUNIT_EXPECT_EQ_MSG(test, sign[j], b > a ? 1 : -1,
+					    "%u->%u dim %u", s, d, j);
+			want = b > a ? b - a : a - b;
+		} else if (2 * fwd <= k) {	/* shorter, or a tie: + */
+			KUNIT_EXPECT_EQ_MSG(test, sign[j], 1, "%u->%u dim %u",
+					    s, d, j);
+			want = fwd;
+		} else {
+			KUNIT_EXPECT_EQ_MSG(test, sign[j], -1, "%u->%u dim %u",
+					    s, d, j);
+			want = k - fwd;
+		}
+		KUNIT_EXPECT_EQ_MSG(test, hops_in[j], want, "%u->%u dim %u", s,
+				    d, j);
+		moved += want;
+	}
+	KUNIT_EXPECT_EQ_MSG(test, (u32)n, moved, "%u->%u", s, d);
+	KUNIT_EXPECT_EQ_MSG(test, vcube_topo_distance(t, s, d), moved,
+			    "%u->%u", s, d);
+	KUNIT_EXPECT_LE_MSG(test, moved, vcube_topo_diameter(t), "%u->%u", s,
+			    d);
+}
+
+static void vcube_route_kary(struct kunit *test)
+{
+	const struct kary_case *c = test->param_value;
+	struct vcube_topo t;
+	u32 s, d, *chan;
+
+	init_or_fail(test, &t, &c->p);
+	KUNIT_ASSERT_EQ(test, t.ndims, c->p.ndims);
+	chan = kunit_kzalloc(test, sizeof(*chan) * VCUBE_MAX_HOPS, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, chan);
+	for (s = 0; s < t.nodes; s += c->step_src)
+		for (d = 0; d < t.nodes; d += c->step_dst)
+			kary_check_pair(test, &t, &c->p, s, d, chan,
+					VCUBE_MAX_HOPS);
+}
+
+/* Routes of k-ary n-cubes made with dims=, node by node (labels X first). */
+static const struct path_case kary_path_cases[] = {
+	/* a ring of 6: 3 away is the tie, taken the + way */
+	{ "ring6 4->1", KARY(TORUS, 1, 6), 4, { 4, 5, 0, 1 } },
+	{ "ring6 1->4", KARY(TORUS, 1, 6), 4, { 1, 2, 3, 4 } },
+	{ "ring6 1->5", KARY(TORUS, 1, 6), 3, { 1, 0, 5 } },
+	{ "ring5 0->3", KARY(TORUS, 1, 5), 3, { 0, 4, 3 } },
+	{ "line5 4->0", KARY(MESH, 1, 5), 5, { 4, 3, 2, 1, 0 } },
+	/* (0,0,0) -> (3,2,1): -x once, a tie in y (+), +z */
+	{ "torus4x4x4 0->27", KARY(TORUS, 3, 4, 4, 4), 5,
+	  { 0, 3, 7, 11, 27 } },
+	/* (3,3,3) -> (1,1,1): a tie in every dimension, wrapping each time */
+	{ "torus4x4x4 63->21", KARY(TORUS, 3, 4, 4, 4), 7,
+	  { 63, 60, 61, 49, 53, 5, 21 } },
+	/* (2,4,1) -> (0,0,0) */
+	{ "mesh3x5x2 29->0", KARY(MESH, 3, 3, 5, 2), 8,
+	  { 29, 28, 27, 24, 21, 18, 15, 0 } },
+	/* six dimensions of 2: a hop per differing bit, the lowest first */
+	{ "torus2^6 0->63", KARY(TORUS, 6, 2, 2, 2, 2, 2, 2), 7,
+	  { 0, 1, 3, 7, 15, 31, 63 } },
+	{ "mesh2^6 42->21", KARY(MESH, 6, 2, 2, 2, 2, 2, 2), 7,
+	  { 42, 43, 41, 45, 37, 53, 21 } },
+};
+
+KUNIT_ARRAY_PARAM(kary_path, kary_path_cases, path_case_desc);
+
+/*
+ * dims=C,R is the network rows=R cols=C: the same channels, numbered the
+ * same, and on a mesh the same routes. The AP1000's torus (rows=, cols=)
+ * routes only east and south; a dims= torus's route is the same where that
+ * one is a shortest one, and shorter where it is not.
+ */
+static void vcube_route_dims_2d(struct kunit *test)
+{
+	const struct shape_case *c = test->param_value;
+	struct vcube_topo_params p = { .kind = c->p.kind, .rows = c->p.dims[1],
+				       .cols = c->p.dims[0] };
+	u32 s, d, ch, a[64], b[64], na1[8], nb1[8], cols = p.cols;
+	u32 rows = p.rows, fx, fy;
+	struct vcube_chan_info ci, cj;
+	struct vcube_topo old, t;
+	int na, nb, i;
+
+	init_or_fail(test, &old, &p);
+	init_or_fail(test, &t, &c->p);
+	KUNIT_ASSERT_EQ(test, t.nodes, old.nodes);
+	KUNIT_ASSERT_EQ(test, t.nchan, old.nchan);
+	for (ch = 0; ch < t.nchan; ch++) {
+		KUNIT_ASSERT_EQ(test, vcube_topo_chan_info(&old, ch, &ci), 0);
+		KUNIT_ASSERT_EQ(test, vcube_topo_chan_info(&t, ch, &cj), 0);
+		KUNIT_EXPECT_TRUE_MSG(test, ci.from == cj.from &&
+				      ci.to == cj.to && ci.dir == cj.dir,
+				      "channel %u", ch);
+	}
+	for (s = 0; s < t.nodes; s++) {
+		na = vcube_topo_neighbors(&old, s, na1, ARRAY_SIZE(na1));
+		nb = vcube_topo_neighbors(&t, s, nb1, ARRAY_SIZE(nb1));
+		KUNIT_ASSERT_EQ(test, nb, na);
+		for (i = 0; i < na; i++)
+			KUNIT_EXPECT_EQ(test, nb1[i], na1[i]);
+	}
+	for (s = 0; s < t.nodes; s++) {
+		for (d = 0; d < t.nodes; d++) {
+			na = vcube_topo_route(&old, s, d, 0, a, ARRAY_SIZE(a));
+			nb = vcube_topo_route(&t, s, d, 0, b, ARRAY_SIZE(b));
+			KUNIT_ASSERT_GE(test, na, 0);
+			KUNIT_ASSERT_GE(test, nb, 0);
+			fx = (d % cols + cols - s % cols) % cols;
+			fy = (d / cols + rows - s / cols) % rows;
+			if (t.kind == VCUBE_TOPO_TORUS &&
+			    (2 * fx > cols || 2 * fy > rows)) {
+				KUNIT_EXPECT_LT_MSG(test, nb, na, "%u->%u", s,
+						    d);
+				continue;
+			}
+			KUNIT_ASSERT_EQ_MSG(test, nb, na, "%u->%u", s, d);
+			for (i = 0; i < na; i++)
+				KUNIT_EXPECT_EQ_MSG(test, b[i], a[i],
+						    "%u->%u hop %d", s, d, i);
+		}
+	}
+}
+
+static const struct shape_case dims_2d_cases[] = {
+	{ "mesh 4x3", KARY(MESH, 2, 3, 4) },
+	{ "torus 4x3", KARY(TORUS, 2, 3, 4) },
+	{ "mesh 16x32", KARY(MESH, 2, 32, 16) },
+	{ "torus 5x5", KARY(TORUS, 2, 5, 5) },
+	{ "torus 2x2", KARY(TORUS, 2, 2, 2) },
+	{ "torus 2x7", KARY(TORUS, 2, 7, 2) },
+};
+
+KUNIT_ARRAY_PARAM(dims_2d, dims_2d_cases, shape_case_desc);
+
 static void vcube_route_bad_input(struct kunit *test)
 {
 	struct vcube_topo_params p = { .kind = VCUBE_TOPO_HYPERCUBE, .dim = 3 };
@@ -360,6 +608,9 @@ static struct kunit_case vcube_route_cases[] = {
 	KUNIT_CASE(vcube_route_fig5),
 	KUNIT_CASE_PARAM(vcube_route_all_pairs, all_pairs_gen_params),
 	KUNIT_CASE(vcube_route_fattree_random_up),
+	KUNIT_CASE_PARAM(vcube_route_paths, kary_path_gen_params),
+	KUNIT_CASE_PARAM(vcube_route_kary, kary_gen_params),
+	KUNIT_CASE_PARAM(vcube_route_dims_2d, dims_2d_gen_params),
 	KUNIT_CASE(vcube_route_bad_input),
 	{}
 };

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * vcube topologies: hypercube (iPSC/860, e-cube routing), 2-D mesh
- * (Touchstone Delta, XY routing), unidirectional torus (AP1000, +x then
- * south) and 4-ary fat tree (CM-5, random up-routing, fixed down path).
+ * vcube topologies: hypercube (iPSC/860, e-cube routing), mesh (Touchstone
+ * Delta, XY routing), torus (AP1000: +x then south; or the k-ary n-cube's
+ * shorter way round), both of 1 to 6 dimensions, and 4-ary fat tree (CM-5,
+ * random up-routing, fixed down path).
  *
  * Everything is computed from a handful of integers: there are no tables,
  * and a route costs time proportional to its length.
@@ -52,6 +53,13 @@ static int vcube_topo_check_unused(const struct vcube_topo_params *p,
 		return vcube_fail(err, errlen,
 				  "rows=/cols= do not apply to topology=%s",
 				  kind);
+	if (p->ndims && !grid)
+		return vcube_fail(err, errlen,
+				  "dims= does not apply to topology=%s", kind);
+	if (p->ndims && (p->rows || p->cols))
+		return vcube_fail(err, errlen,
+				  "topology=%s takes dims= or rows=/cols=, not both",
+				  kind);
 	if (p->nodes && p->kind != VCUBE_TOPO_FATTREE)
 		return vcube_fail(err, errlen,
 				  "nodes= does not apply to topology=%s", kind);
@@ -86,6 +94,65 @@ static void vcube_fattree_init(struct vcube_topo *t)
 	}
 	t->nchan = ft->base[ft->levels];
 	t->nbundles = ft->bbase[ft->levels];
+}
+
+/*
+ * The grid's layout: strides, and where each dimension's channels start.
+ * Mesh: dimension by dimension, all + channels then all - ones, each
+ * numbered by the lower node of its link with that dimension's size taken
+ * as one less (2-D: east, west, south, north blocks). Torus: each node
+ * owns its channels, + then - in each dimension of size 2 or more.
+ */
+static void vcube_grid_init(struct vcube_topo *t)
+{
+	u32 d, k, links, slot = 0;
+
+	t->nodes = 1;
+	for (d = 0; d < t->ndims; d++) {
+		t->stride[d] = t->nodes;
+		t->nodes *= t->size[d];
+	}
+	t->nchan = 0;
+	for (d = 0; d < t->ndims; d++) {
+		k = t->size[d];
+		links = t->nodes / k * (k - 1);
+		t->cbase[d] = t->nchan;
+		t->slot[d] = slot;
+		if (k > 1)
+			slot += 2;
+		if (t->kind == VCUBE_TOPO_MESH)
+			t->nchan += 2 * links;
+	}
+	t->per_node = slot;
+	if (t->kind == VCUBE_TOPO_TORUS)
+		t->nchan = t->nodes * slot;
+}
+
+/* dims=: 1 to VCUBE_GRID_MAX_DIMS sizes of 2 or more, at most 4096 nodes. */
+static int vcube_grid_dims(struct vcube_topo *t,
+			   const struct vcube_topo_params *p, char *err,
+			   size_t errlen)
+{
+	u32 d, n = 1;
+
+	if (p->ndims > VCUBE_GRID_MAX_DIMS)
+		return vcube_fail(err, errlen,
+				  "dims= has %u sizes: at most %d dimensions are supported",
+				  p->ndims, VCUBE_GRID_MAX_DIMS);
+	for (d = 0; d < p->ndims; d++) {
+		if (p->dims[d] < 2)
+			return vcube_fail(err, errlen,
+					  "dims= size %u of dimension %u: each size must be at least 2",
+					  p->dims[d], d + 1);
+		if (p->dims[d] > VCUBE_MAX_NODES / n)
+			return vcube_fail(err, errlen,
+					  "dims= is too large: at most %d nodes are supported",
+					  VCUBE_MAX_NODES);
+		n *= p->dims[d];
+		t->size[d] = p->dims[d];
+	}
+	t->ndims = p->ndims;
+	return 0;
 }
 
 static int vcube_topo_init_shape(struct vcube_topo *t,
@@ -135,9 +202,15 @@ static int vcube_topo_init_shape(struct vcube_topo *t,
 		return 0;
 	case VCUBE_TOPO_MESH:
 	case VCUBE_TOPO_TORUS:
+		if (p->ndims) {
+			ret = vcube_grid_dims(t, p, err, errlen);
+			if (!ret)
+				vcube_grid_init(t);
+			return ret;
+		}
 		if (!p->rows || !p->cols)
 			return vcube_fail(err, errlen,
-					  "topology=%s needs rows= and cols= (both at least 1)",
+					  "topology=%s needs rows= and cols= (both at least 1), or dims=",
 					  kind);
 		if (p->rows > VCUBE_MAX_NODES || p->cols > VCUBE_MAX_NODES ||
 		    p->rows * p->cols > VCUBE_MAX_NODES)
@@ -150,13 +223,11 @@ static int vcube_topo_init_shape(struct vcube_topo *t,
 					  kind, p->rows, p->cols);
 		t->rows = p->rows;
 		t->cols = p->cols;
-		t->nodes = p->rows * p->cols;
-		if (p->kind == VCUBE_TOPO_MESH)
-			t->nchan = 2 * (t->rows * (t->cols - 1) +
-					(t->rows - 1) * t->cols);
-		else
-			t->nchan = t->nodes * ((t->cols > 1 ? 2 : 0) +
-					       (t->rows > 1 ? 2 : 0));
+		t->ndims = 2;
+		t->size[0] = p->cols;
+		t->size[1] = p->rows;
+		t->plus_only = p->kind == VCUBE_TOPO_TORUS;
+		vcube_grid_init(t);
 		return 0;
 	case VCUBE_TOPO_FATTREE:
 		if (p->nodes < 2 || p->nodes > VCUBE_MAX_NODES)
@@ -173,43 +244,63 @@ static int vcube_topo_init_shape(struct vcube_topo *t,
 
 /* ---- channel numbering ------------------------------------------------ */
 
+/* A grid node's coordinate in dimension @d. */
+static u32 vcube_grid_coord(const struct vcube_topo *t, u32 node, u32 d)
+{
+	return node / t->stride[d] % t->size[d];
+}
+
+/* Mesh: the links of dimension @d, one per node not on its + edge. */
+static u32 vcube_mesh_links(const struct vcube_topo *t, u32 d)
+{
+	return t->nodes / t->size[d] * (t->size[d] - 1);
+}
+
+/* The channel leaving @node along dimension @d, the - way if @minus. */
+static u32 vcube_grid_chan(const struct vcube_topo *t, u32 node, u32 d,
+			   bool minus)
+{
+	u32 k = t->size[d], st = t->stride[d], low, q;
+
+	if (t->kind == VCUBE_TOPO_TORUS)
+		return node * t->per_node + t->slot[d] + minus;
+	/* the link's lower node, numbered as if this dimension were k - 1 */
+	low = minus ? node - st : node;
+	q = low / st;
+	return t->cbase[d] + (minus ? vcube_mesh_links(t, d) : 0) +
+	       (q / k * (k - 1) + q % k) * st + low % st;
+}
+
+/* Neighbour of a grid node along dimension @d, with torus wrap-around. */
+static u32 vcube_grid_step(const struct vcube_topo *t, u32 node, u32 d,
+			   bool minus)
+{
+	u32 c = vcube_grid_coord(t, node, d), k = t->size[d];
+	u32 st = t->stride[d];
+
+	if (!minus)
+		return c + 1 == k ? node - c * st : node + st;
+	return c == 0 ? node + (k - 1) * st : node - st;
+}
+
 /*
- * Mesh: horizontal channels first (all east-going, then all west-going),
- * then vertical ones (south-going, then north-going).
+ * The hops a route takes along dimension @d from coordinate @from to @to,
+ * and which way (see enum vcube_topo_dir).
  */
-static u32 vcube_mesh_chan(const struct vcube_topo *t, u32 node,
-			   enum vcube_topo_dir dir)
+static u32 vcube_grid_hops(const struct vcube_topo *t, u32 d, u32 from,
+			   u32 to, bool *minus)
 {
-	u32 r = node / t->cols, c = node % t->cols;
-	u32 h = t->rows * (t->cols - 1), v = (t->rows - 1) * t->cols;
+	u32 k = t->size[d], fwd = (to + k - from) % k;
 
-	switch (dir) {
-	case VCUBE_TOPO_EAST:
-		return r * (t->cols - 1) + c;
-	case VCUBE_TOPO_WEST:
-		return h + r * (t->cols - 1) + c - 1;
-	case VCUBE_TOPO_SOUTH:
-		return 2 * h + node;
-	case VCUBE_TOPO_NORTH:
-	default:
-		return 2 * h + v + node - t->cols;
+	*minus = false;
+	if (t->kind == VCUBE_TOPO_MESH) {
+		*minus = to < from;
+		return *minus ? from - to : to - from;
 	}
-}
-
-/* Torus: each node owns its outgoing channels, east/west then south/north. */
-static u32 vcube_torus_per_node(const struct vcube_topo *t)
-{
-	return (t->cols > 1 ? 2 : 0) + (t->rows > 1 ? 2 : 0);
-}
-
-static u32 vcube_torus_chan(const struct vcube_topo *t, u32 node,
-			    enum vcube_topo_dir dir)
-{
-	u32 slot = dir;
-
-	if (t->cols == 1)
-		slot -= 2;	/* only south and north exist */
-	return node * vcube_torus_per_node(t) + slot;
+	if (t->plus_only || 2 * fwd <= k)
+		return fwd;
+	*minus = true;
+	return k - fwd;
 }
 
 static u32 vcube_ft_chan(const struct vcube_topo *t, u32 level, u32 child,
@@ -219,29 +310,6 @@ static u32 vcube_ft_chan(const struct vcube_topo *t, u32 level, u32 child,
 
 	return ft->base[level] + 2 * (child * ft->width[level + 1] + lane) +
 	       down;
-}
-
-/* Neighbour of a grid node in a direction, with torus wrap-around. */
-static u32 vcube_grid_step(const struct vcube_topo *t, u32 node,
-			   enum vcube_topo_dir dir)
-{
-	u32 r = node / t->cols, c = node % t->cols;
-
-	switch (dir) {
-	case VCUBE_TOPO_EAST:
-		c = c + 1 == t->cols ? 0 : c + 1;
-		break;
-	case VCUBE_TOPO_WEST:
-		c = c == 0 ? t->cols - 1 : c - 1;
-		break;
-	case VCUBE_TOPO_SOUTH:
-		r = r + 1 == t->rows ? 0 : r + 1;
-		break;
-	case VCUBE_TOPO_NORTH:
-		r = r == 0 ? t->rows - 1 : r - 1;
-		break;
-	}
-	return r * t->cols + c;
 }
 
 /* ---- routing ---------------------------------------------------------- */
@@ -287,7 +355,8 @@ static u32 vcube_ft_pick(const struct vcube_topo *t, u32 src, u32 dst,
 int vcube_topo_route(const struct vcube_topo *t, u32 src, u32 dst, u64 cookie,
 		     u32 *chan, u32 max)
 {
-	u32 n = 0, cur = src, b, l, k, sw;
+	u32 n = 0, cur = src, b, l, k, sw, hops;
+	bool minus;
 
 	if (src >= t->nodes || dst >= t->nodes)
 		return -EINVAL;
@@ -305,31 +374,19 @@ int vcube_topo_route(const struct vcube_topo *t, u32 src, u32 dst, u64 cookie,
 		}
 		break;
 	case VCUBE_TOPO_MESH:
-		/* XY: along the row to the destination column, then along it. */
-		while (cur % t->cols != dst % t->cols) {
-			enum vcube_topo_dir d = cur % t->cols < dst % t->cols ?
-					   VCUBE_TOPO_EAST : VCUBE_TOPO_WEST;
-
-			chan[n++] = vcube_mesh_chan(t, cur, d);
-			cur = vcube_grid_step(t, cur, d);
-		}
-		while (cur != dst) {
-			enum vcube_topo_dir d = cur < dst ? VCUBE_TOPO_SOUTH :
-					   VCUBE_TOPO_NORTH;
-
-			chan[n++] = vcube_mesh_chan(t, cur, d);
-			cur = vcube_grid_step(t, cur, d);
-		}
-		break;
 	case VCUBE_TOPO_TORUS:
-		/* AP1000: static, unidirectional: east first, then south. */
-		while (cur % t->cols != dst % t->cols) {
-			chan[n++] = vcube_torus_chan(t, cur, VCUBE_TOPO_EAST);
-			cur = vcube_grid_step(t, cur, VCUBE_TOPO_EAST);
-		}
-		while (cur != dst) {
-			chan[n++] = vcube_torus_chan(t, cur, VCUBE_TOPO_SOUTH);
-			cur = vcube_grid_step(t, cur, VCUBE_TOPO_SOUTH);
+		/*
+		 * Dimension order, X first: XY on a 2-D mesh, east then south
+		 * on the AP1000's torus; vcube_grid_hops() picks the way.
+		 */
+		for (k = 0; k < t->ndims; k++) {
+			hops = vcube_grid_hops(t, k, vcube_grid_coord(t, cur, k),
+					       vcube_grid_coord(t, dst, k),
+					       &minus);
+			while (hops--) {
+				chan[n++] = vcube_grid_chan(t, cur, k, minus);
+				cur = vcube_grid_step(t, cur, k, minus);
+			}
 		}
 		break;
 	case VCUBE_TOPO_FATTREE:
@@ -355,7 +412,8 @@ int vcube_topo_route(const struct vcube_topo *t, u32 src, u32 dst, u64 cookie,
 
 u32 vcube_topo_distance(const struct vcube_topo *t, u32 src, u32 dst)
 {
-	u32 x = src ^ dst, n = 0, sr, sc, dr, dc;
+	u32 x = src ^ dst, n = 0, d;
+	bool minus;
 
 	switch (t->kind) {
 	case VCUBE_TOPO_HYPERCUBE:
@@ -364,15 +422,11 @@ u32 vcube_topo_distance(const struct vcube_topo *t, u32 src, u32 dst)
 		return n;
 	case VCUBE_TOPO_MESH:
 	case VCUBE_TOPO_TORUS:
-		sr = src / t->cols;
-		sc = src % t->cols;
-		dr = dst / t->cols;
-		dc = dst % t->cols;
-		if (t->kind == VCUBE_TOPO_TORUS)
-			return (dc + t->cols - sc) % t->cols +
-			       (dr + t->rows - sr) % t->rows;
-		return (sc > dc ? sc - dc : dc - sc) +
-		       (sr > dr ? sr - dr : dr - sr);
+		for (d = 0; d < t->ndims; d++)
+			n += vcube_grid_hops(t, d, vcube_grid_coord(t, src, d),
+					     vcube_grid_coord(t, dst, d),
+					     &minus);
+		return n;
 	case VCUBE_TOPO_FATTREE:
 		return 2 * vcube_ft_lca(src, dst);
 	default:
@@ -382,12 +436,17 @@ u32 vcube_topo_distance(const struct vcube_topo *t, u32 src, u32 dst)
 
 u32 vcube_topo_diameter(const struct vcube_topo *t)
 {
+	u32 d, n = 0;
+
 	switch (t->kind) {
 	case VCUBE_TOPO_HYPERCUBE:
 		return t->dim;
 	case VCUBE_TOPO_MESH:
 	case VCUBE_TOPO_TORUS:
-		return t->rows - 1 + t->cols - 1;
+		for (d = 0; d < t->ndims; d++)
+			n += t->kind == VCUBE_TOPO_MESH || t->plus_only ?
+			     t->size[d] - 1 : t->size[d] / 2;
+		return n;
 	case VCUBE_TOPO_FATTREE:
 		return 2 * vcube_ft_lca(0, t->nodes - 1);
 	default:
@@ -419,19 +478,18 @@ static void vcube_ft_ends(struct vcube_chan_info *info, u32 k, u32 child,
  * vcube_topo_neighbors() - nodes one step away from @node
  *
  * Hypercube, mesh and torus: the nodes at the other end of @node's links,
- * each listed once. Fat tree: the other members of @node's cluster of
- * four, which its messages reach over one level-1 switch.
+ * each listed once (mesh, torus: the - ways from the last dimension down,
+ * then the + ways up; 2-D: north, west, east, south). Fat tree: the other
+ * members of @node's cluster of four, which its messages reach over one
+ * level-1 switch.
  *
  * Return: the number of neighbours, -EINVAL, or -ENOSPC if @max is short.
  */
 int vcube_topo_neighbors(const struct vcube_topo *t, u32 node, u32 *out,
 			 u32 max)
 {
-	static const enum vcube_topo_dir dirs[] = {
-		VCUBE_TOPO_NORTH, VCUBE_TOPO_WEST, VCUBE_TOPO_EAST,
-		VCUBE_TOPO_SOUTH,
-	};
-	u32 n = 0, i, j, nb, r, c, found[VCUBE_MAX_DIM];
+	u32 n = 0, i, j, nb, d, c, found[VCUBE_MAX_DIM];
+	bool minus;
 
 	if (node >= t->nodes)
 		return -EINVAL;
@@ -442,16 +500,15 @@ int vcube_topo_neighbors(const struct vcube_topo *t, u32 node, u32 *out,
 		break;
 	case VCUBE_TOPO_MESH:
 	case VCUBE_TOPO_TORUS:
-		r = node / t->cols;
-		c = node % t->cols;
-		for (i = 0; i < 4; i++) {
+		/* - ways from the last dimension down, then + ways up */
+		for (i = 0; i < 2 * t->ndims; i++) {
+			minus = i < t->ndims;
+			d = minus ? t->ndims - 1 - i : i - t->ndims;
+			c = vcube_grid_coord(t, node, d);
 			if (t->kind == VCUBE_TOPO_MESH &&
-			    ((dirs[i] == VCUBE_TOPO_NORTH && r == 0) ||
-			     (dirs[i] == VCUBE_TOPO_SOUTH && r + 1 == t->rows) ||
-			     (dirs[i] == VCUBE_TOPO_WEST && c == 0) ||
-			     (dirs[i] == VCUBE_TOPO_EAST && c + 1 == t->cols)))
+			    (minus ? c == 0 : c + 1 == t->size[d]))
 				continue;
-			nb = vcube_grid_step(t, node, dirs[i]);
+			nb = vcube_grid_step(t, node, d, minus);
 			if (nb == node)
 				continue;
 			for (j = 0; j < n && found[j] != nb; j++)
@@ -478,7 +535,7 @@ int vcube_topo_neighbors(const struct vcube_topo *t, u32 node, u32 *out,
 int vcube_topo_chan_info(const struct vcube_topo *t, u32 chan,
 			 struct vcube_chan_info *info)
 {
-	u32 h, v, per, k, rel;
+	u32 k, rel, links, q, low;
 
 	if (chan >= t->nchan)
 		return -EINVAL;
@@ -490,31 +547,27 @@ int vcube_topo_chan_info(const struct vcube_topo *t, u32 chan,
 		info->to = info->from ^ (1U << info->dir);
 		return 0;
 	case VCUBE_TOPO_MESH:
-		h = t->rows * (t->cols - 1);
-		v = (t->rows - 1) * t->cols;
-		if (chan < h) {
-			info->dir = VCUBE_TOPO_EAST;
-			info->from = chan / (t->cols - 1) * t->cols +
-				     chan % (t->cols - 1);
-		} else if (chan < 2 * h) {
-			rel = chan - h;
-			info->dir = VCUBE_TOPO_WEST;
-			info->from = rel / (t->cols - 1) * t->cols +
-				     rel % (t->cols - 1) + 1;
-		} else if (chan < 2 * h + v) {
-			info->dir = VCUBE_TOPO_SOUTH;
-			info->from = chan - 2 * h;
-		} else {
-			info->dir = VCUBE_TOPO_NORTH;
-			info->from = chan - 2 * h - v + t->cols;
-		}
-		info->to = vcube_grid_step(t, info->from, info->dir);
+		for (k = 0; chan >= t->cbase[k] + 2 * vcube_mesh_links(t, k);)
+			k++;
+		links = vcube_mesh_links(t, k);
+		rel = chan - t->cbase[k];
+		info->dir = vcube_topo_grid_dir(k, rel >= links);
+		rel %= links;
+		/* the link's lower node: see vcube_grid_chan() */
+		q = rel / t->stride[k];
+		low = (q / (t->size[k] - 1) * t->size[k] +
+		       q % (t->size[k] - 1)) * t->stride[k] +
+		      rel % t->stride[k];
+		info->from = low + (info->dir & 1 ? t->stride[k] : 0);
+		info->to = vcube_grid_step(t, info->from, k, info->dir & 1);
 		return 0;
 	case VCUBE_TOPO_TORUS:
-		per = vcube_torus_per_node(t);
-		info->from = chan / per;
-		info->dir = chan % per + (t->cols == 1 ? 2 : 0);
-		info->to = vcube_grid_step(t, info->from, info->dir);
+		info->from = chan / t->per_node;
+		rel = chan % t->per_node;
+		for (k = t->ndims - 1; t->size[k] < 2 || t->slot[k] > rel;)
+			k--;
+		info->dir = vcube_topo_grid_dir(k, rel - t->slot[k]);
+		info->to = vcube_grid_step(t, info->from, k, info->dir & 1);
 		return 0;
 	case VCUBE_TOPO_FATTREE:
 		for (k = t->ft.levels; t->ft.base[k] > chan; k--)
@@ -587,8 +640,9 @@ int vcube_topo_bundle_info(const struct vcube_topo *t, u32 b,
 
 /*
  * A node's place in its machine: the binary label (hypercube), "row col"
- * (mesh, torus), or the child index at each tree level from the root down,
- * dot separated (fat tree).
+ * (mesh, torus made with rows=, cols=), "(x,y,z)" in dims= order (made with
+ * dims=), or the child index at each tree level from the root down, dot
+ * separated (fat tree).
  */
 int vcube_topo_format_coords(const struct vcube_topo *t, u32 node, char *buf,
 			     size_t len)
@@ -609,8 +663,16 @@ int vcube_topo_format_coords(const struct vcube_topo *t, u32 node, char *buf,
 		break;
 	case VCUBE_TOPO_MESH:
 	case VCUBE_TOPO_TORUS:
-		n = snprintf(buf, len, "%u %u", node / t->cols,
-			     node % t->cols);
+		if (t->cols) {
+			n = snprintf(buf, len, "%u %u", node / t->cols,
+				     node % t->cols);
+			break;
+		}
+		for (i = 0; i < t->ndims && n < len; i++)
+			n += snprintf(buf + n, len - n, "%c%u%s",
+				      i ? ',' : '(',
+				      vcube_grid_coord(t, node, i),
+				      i + 1 < t->ndims ? "" : ")");
 		break;
 	case VCUBE_TOPO_FATTREE:
 		for (i = t->ft.levels; i-- > 0 && n < len;)
@@ -623,14 +685,27 @@ int vcube_topo_format_coords(const struct vcube_topo *t, u32 node, char *buf,
 	return n < len ? (int)n : -ENOSPC;
 }
 
+/*
+ * The shape in its parameters' words: "dim=5", "rows=16 cols=32",
+ * "dims=4,4,4", "nodes=64 levels=3".
+ */
 int vcube_topo_format_shape(const struct vcube_topo *t, char *buf, size_t len)
 {
+	size_t n = 0;
+	u32 i;
+
 	switch (t->kind) {
 	case VCUBE_TOPO_HYPERCUBE:
 		return snprintf(buf, len, "dim=%u", t->dim);
 	case VCUBE_TOPO_MESH:
 	case VCUBE_TOPO_TORUS:
-		return snprintf(buf, len, "rows=%u cols=%u", t->rows, t->cols);
+		if (t->cols)
+			return snprintf(buf, len, "rows=%u cols=%u", t->rows,
+					t->cols);
+		for (i = 0; i < t->ndims && n < len; i++)
+			n += snprintf(buf + n, len - n, "%s%u",
+				      i ? "," : "dims=", t->size[i]);
+		return n;
 	case VCUBE_TOPO_FATTREE:
 		return snprintf(buf, len, "nodes=%u levels=%u", t->nodes,
 				t->ft.levels);

@@ -16,6 +16,7 @@
 #define VCUBE_MAX_NODES		4096
 #define VCUBE_MAX_DIM		12	/* 2^12 == VCUBE_MAX_NODES */
 #define VCUBE_FT_MAX_LEVELS	6	/* 4^6 == VCUBE_MAX_NODES */
+#define VCUBE_GRID_MAX_DIMS	6	/* mesh, torus: dims= sizes */
 /* Longest route any topology produces, in channels. */
 #define VCUBE_MAX_HOPS		(2 * VCUBE_MAX_NODES)
 
@@ -45,22 +46,45 @@ static inline u64 vcube_mix64(u64 x)
 struct vcube_topo_params {
 	enum vcube_topo_kind kind;
 	u32 dim;	/* hypercube */
-	u32 rows;	/* mesh, torus */
+	u32 rows;	/* mesh, torus: the 2-D machines' form */
 	u32 cols;	/* mesh, torus */
+	u32 ndims;	/* mesh, torus: the k-ary n-cube form, sizes in dims[] */
+	u32 dims[VCUBE_GRID_MAX_DIMS];
 	u32 nodes;	/* fat tree */
 	u64 seed;	/* fat tree up-routing, noise */
 };
 
 /*
- * Directions of mesh and torus channels. Rows grow southwards: node
+ * Mesh and torus: a grid of ndims dimensions, dims= X,Y,Z,... with X
+ * (dimension 0) varying fastest in the node label:
+ * label = x + X * (y + Y * (z + ...)). rows=R cols=C is dims=C,R: node
  * (row, col) has label row * cols + col, row 0 is the top (north) row.
+ *
+ * Every node has a + and a - channel in each dimension: a mesh has none
+ * past its edges; on a torus they wrap round, and in a dimension of size
+ * 2 both reach the same neighbour over two separate channels (as a 2x2
+ * torus's east and west do). A channel's direction is 2 * dimension + 1
+ * for the - one: EAST, WEST, SOUTH, NORTH in 2-D.
+ *
+ * Routing is dimension-ordered, X first (XY on a 2-D mesh). A torus made
+ * with rows= and cols= routes as the AP1000 does, only in the + directions
+ * (east, then south), round the long way if need be. A torus made with
+ * dims= takes the shorter way round in each dimension; a tie (distance
+ * exactly size / 2) goes the + way, so such a route is the AP1000's
+ * whenever that one is minimal.
  */
 enum vcube_topo_dir {
-	VCUBE_TOPO_EAST,		/* col + 1 */
-	VCUBE_TOPO_WEST,		/* col - 1 */
-	VCUBE_TOPO_SOUTH,	/* row + 1 */
-	VCUBE_TOPO_NORTH,	/* row - 1 */
+	VCUBE_TOPO_EAST,		/* col + 1; x + 1 */
+	VCUBE_TOPO_WEST,		/* col - 1; x - 1 */
+	VCUBE_TOPO_SOUTH,	/* row + 1; y + 1 */
+	VCUBE_TOPO_NORTH,	/* row - 1; y - 1 */
 };
+
+/* A mesh or torus channel's direction: dimension @d, + or - (@minus). */
+static inline u32 vcube_topo_grid_dir(u32 d, bool minus)
+{
+	return 2 * d + minus;
+}
 
 /*
  * A 4-ary fat tree in the CM-5 data network's shape: a tree node at level k
@@ -84,8 +108,15 @@ struct vcube_topo {
 	u32 nchan;
 	u32 nbundles;		/* fat tree: bundles of parallel links; else nchan */
 	u32 dim;
-	u32 rows;
+	u32 rows;		/* mesh, torus made with rows=, cols=; else 0 */
 	u32 cols;
+	u32 ndims;		/* mesh, torus: dimensions (2 for rows/cols) */
+	bool plus_only;		/* torus: the AP1000's + only routing */
+	u32 size[VCUBE_GRID_MAX_DIMS];		/* nodes along each */
+	u32 stride[VCUBE_GRID_MAX_DIMS];	/* label step along each */
+	u32 cbase[VCUBE_GRID_MAX_DIMS];		/* mesh: first channel */
+	u32 slot[VCUBE_GRID_MAX_DIMS];		/* torus: 2 * dims before */
+	u32 per_node;				/* torus: channels a node has */
 	u64 seed;
 	struct vcube_fattree ft;
 };
@@ -97,8 +128,9 @@ struct vcube_chan_info {
 	u8 from_level;
 	u8 to_level;
 	u16 lane;		/* fat tree: link index in its bundle */
-	u32 dir;		/* hypercube: dimension; mesh/torus: enum vcube_topo_dir;
-				 * fat tree: 0 up, 1 down
+	u32 dir;		/* hypercube: dimension; mesh/torus:
+				 * vcube_topo_grid_dir() (enum vcube_topo_dir
+				 * in 2-D); fat tree: 0 up, 1 down
 				 */
 };
 

@@ -21,6 +21,7 @@ static void param_case_desc(const struct param_case *c, char *desc)
 }
 
 #define K(k) .kind = VCUBE_TOPO_##k
+#define DIMS(n, ...) .ndims = n, .dims = { __VA_ARGS__ }
 
 static const struct param_case param_cases[] = {
 	{ "hypercube d=5", { K(HYPERCUBE), .dim = 5 }, 0, 32, 160 },
@@ -65,6 +66,36 @@ static const struct param_case param_cases[] = {
 	  -EINVAL, 0, 0, "rows=/cols= do not apply to topology=fattree" },
 	{ "unknown kind", { .kind = VCUBE_TOPO_NKINDS }, -EINVAL, 0, 0,
 	  "unknown topology" },
+	/* dims=: k-ary n-cubes of 1 to 6 dimensions */
+	{ "torus dims=5", { K(TORUS), DIMS(1, 5) }, 0, 5, 10 },
+	{ "torus dims=2", { K(TORUS), DIMS(1, 2) }, 0, 2, 4 },
+	{ "mesh dims=2", { K(MESH), DIMS(1, 2) }, 0, 2, 2 },
+	{ "torus dims=4,4,4", { K(TORUS), DIMS(3, 4, 4, 4) }, 0, 64, 384 },
+	{ "mesh dims=3,5,2", { K(MESH), DIMS(3, 3, 5, 2) }, 0, 30,
+	  2 * (10 * 2 + 6 * 4 + 15 * 1) },
+	{ "torus dims=2^6", { K(TORUS), DIMS(6, 2, 2, 2, 2, 2, 2) }, 0, 64,
+	  64 * 12 },
+	{ "torus dims=16,16,16", { K(TORUS), DIMS(3, 16, 16, 16) }, 0, 4096,
+	  4096 * 6 },
+	{ "mesh dims=4096", { K(MESH), DIMS(1, 4096) }, 0, 4096, 2 * 4095 },
+	{ "mesh dims=8,4 is rows=4 cols=8", { K(MESH), DIMS(2, 8, 4) }, 0, 32,
+	  2 * (4 * 7 + 3 * 8) },
+	{ "torus 7 dims", { K(TORUS), DIMS(7, 2, 2, 2, 2, 2, 2) }, -EINVAL, 0,
+	  0, "at most 6 dimensions" },
+	{ "torus dims size 1", { K(TORUS), DIMS(3, 4, 1, 4) }, -EINVAL, 0, 0,
+	  "size 1 of dimension 2: each size must be at least 2" },
+	{ "mesh dims size 0", { K(MESH), DIMS(2, 0, 4) }, -EINVAL, 0, 0,
+	  "each size must be at least 2" },
+	{ "torus dims too big", { K(TORUS), DIMS(3, 16, 16, 17) }, -EINVAL, 0,
+	  0, "at most 4096 nodes" },
+	{ "mesh dims overflow", { K(MESH), DIMS(3, 65536, 65536, 2) },
+	  -EINVAL, 0, 0, "at most 4096 nodes" },
+	{ "torus dims and rows", { K(TORUS), DIMS(2, 4, 4), .rows = 4 },
+	  -EINVAL, 0, 0, "topology=torus takes dims= or rows=/cols=, not both" },
+	{ "hypercube with dims", { K(HYPERCUBE), .dim = 3, DIMS(1, 8) },
+	  -EINVAL, 0, 0, "dims= does not apply to topology=hypercube" },
+	{ "fattree with dims", { K(FATTREE), .nodes = 16, DIMS(1, 16) },
+	  -EINVAL, 0, 0, "dims= does not apply to topology=fattree" },
 };
 
 KUNIT_ARRAY_PARAM(param, param_cases, param_case_desc);
@@ -316,6 +347,155 @@ static void vcube_topology_format(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, vcube_topo_diameter(&t), 6U);
 }
 
+static const struct chan_case grid_chan_cases[] = {
+	{ "torus dims=5", { K(TORUS), DIMS(1, 5) } },
+	{ "torus dims=2", { K(TORUS), DIMS(1, 2) } },
+	{ "mesh dims=6", { K(MESH), DIMS(1, 6) } },
+	{ "torus dims=4,4,4", { K(TORUS), DIMS(3, 4, 4, 4) } },
+	{ "mesh dims=3,5,2", { K(MESH), DIMS(3, 3, 5, 2) } },
+	{ "torus dims=3,5,2", { K(TORUS), DIMS(3, 3, 5, 2) } },
+	{ "torus dims=2^6", { K(TORUS), DIMS(6, 2, 2, 2, 2, 2, 2) } },
+	{ "mesh dims=2^6", { K(MESH), DIMS(6, 2, 2, 2, 2, 2, 2) } },
+	{ "mesh dims=3,2,4,2,3,2", { K(MESH), DIMS(6, 3, 2, 4, 2, 3, 2) } },
+	{ "torus rows=4 cols=1", { K(TORUS), .rows = 4, .cols = 1 } },
+	{ "mesh rows=1 cols=5", { K(MESH), .rows = 1, .cols = 5 } },
+};
+
+KUNIT_ARRAY_PARAM(grid_chan, grid_chan_cases, chan_case_desc);
+
+/*
+ * Mesh and torus channels, from the sizes alone: each node has one
+ * channel per dimension and way (dir 2 * d, + 1 for the - way), none past
+ * a mesh's edge, and each goes to the next node that way, wrapping round
+ * on a torus; every (node, dir) is one channel, so the ids are dense.
+ */
+static void vcube_topology_grid_channels(struct kunit *test)
+{
+	const struct chan_case *c = test->param_value;
+	u32 k[VCUBE_GRID_MAX_DIMS], st[VCUBE_GRID_MAX_DIMS], nd, d, x, want;
+	struct vcube_chan_info ci;
+	struct vcube_topo t;
+	u32 ch, n, total = 0;
+	u8 *seen;
+
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&t, &c->p, NULL, 0), 0);
+	nd = c->p.ndims ?: 2;
+	for (d = 0; d < nd; d++)
+		k[d] = c->p.ndims ? c->p.dims[d] : d ? c->p.rows : c->p.cols;
+	for (st[0] = 1, d = 1; d < nd; d++)
+		st[d] = st[d - 1] * k[d - 1];
+	seen = kunit_kzalloc(test, t.nodes * 2 * nd, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, seen);
+	for (ch = 0; ch < t.nchan; ch++) {
+		KUNIT_ASSERT_EQ(test, vcube_topo_chan_info(&t, ch, &ci), 0);
+		KUNIT_ASSERT_LT(test, ci.from, t.nodes);
+		KUNIT_ASSERT_LT(test, ci.dir, 2 * nd);
+		KUNIT_EXPECT_EQ(test, ci.from_level + ci.to_level + ci.lane, 0);
+		d = ci.dir / 2;
+		x = ci.from / st[d] % k[d];
+		if (ci.dir & 1) {
+			if (t.kind == VCUBE_TOPO_MESH)
+				KUNIT_EXPECT_GT_MSG(test, x, 0U, "channel %u", ch);
+			want = ci.from - x * st[d] + (x + k[d] - 1) % k[d] * st[d];
+		} else {
+			if (t.kind == VCUBE_TOPO_MESH)
+				KUNIT_EXPECT_LT_MSG(test, x + 1, k[d],
+						    "channel %u", ch);
+			want = ci.from - x * st[d] + (x + 1) % k[d] * st[d];
+		}
+		KUNIT_EXPECT_EQ_MSG(test, ci.to, want, "channel %u", ch);
+		KUNIT_EXPECT_EQ_MSG(test, seen[ci.from * 2 * nd + ci.dir], 0,
+				    "channel %u", ch);
+		seen[ci.from * 2 * nd + ci.dir] = 1;
+	}
+	/* all the channels there should be: a mesh's edges have none out */
+	for (n = 0; n < t.nodes; n++)
+		for (d = 0; d < nd; d++) {
+			x = n / st[d] % k[d];
+			if (k[d] < 2)
+				continue;
+			total += t.kind == VCUBE_TOPO_TORUS ? 2 :
+				 (x > 0) + (x + 1 < k[d]);
+		}
+	KUNIT_EXPECT_EQ(test, t.nchan, total);
+	KUNIT_EXPECT_EQ(test, t.nbundles, t.nchan);
+	KUNIT_EXPECT_EQ(test, vcube_topo_chan_info(&t, t.nchan, &ci), -EINVAL);
+}
+
+static void vcube_topology_grid_neighbors(struct kunit *test)
+{
+	struct vcube_topo_params torus = { K(TORUS), DIMS(2, 2, 3) };
+	struct vcube_topo_params mesh = { K(MESH), DIMS(3, 3, 3, 3) };
+	struct vcube_topo_params ring = { K(TORUS), DIMS(1, 2) };
+	struct vcube_topo t;
+	u32 nb[12];
+
+	/* - ways from the last dimension down, then + ways: -y -x +x +y */
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&t, &torus, NULL, 0), 0);
+	KUNIT_ASSERT_EQ(test, vcube_topo_neighbors(&t, 0, nb, 12), 3);
+	KUNIT_EXPECT_EQ(test, nb[0], 4U);
+	KUNIT_EXPECT_EQ(test, nb[1], 1U);	/* +x: the same node, once */
+	KUNIT_EXPECT_EQ(test, nb[2], 2U);
+
+	/* the middle of a 3x3x3 mesh has all six, its corner three */
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&t, &mesh, NULL, 0), 0);
+	KUNIT_ASSERT_EQ(test, vcube_topo_neighbors(&t, 13, nb, 12), 6);
+	KUNIT_EXPECT_EQ(test, nb[0], 4U);
+	KUNIT_EXPECT_EQ(test, nb[1], 10U);
+	KUNIT_EXPECT_EQ(test, nb[2], 12U);
+	KUNIT_EXPECT_EQ(test, nb[3], 14U);
+	KUNIT_EXPECT_EQ(test, nb[4], 16U);
+	KUNIT_EXPECT_EQ(test, nb[5], 22U);
+	KUNIT_EXPECT_EQ(test, vcube_topo_neighbors(&t, 26, nb, 12), 3);
+	KUNIT_EXPECT_EQ(test, vcube_topo_neighbors(&t, 13, nb, 5), -ENOSPC);
+
+	/* a ring of two: two channels each way to the one other node */
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&t, &ring, NULL, 0), 0);
+	KUNIT_EXPECT_EQ(test, t.nchan, 4U);
+	KUNIT_ASSERT_EQ(test, vcube_topo_neighbors(&t, 1, nb, 12), 1);
+	KUNIT_EXPECT_EQ(test, nb[0], 0U);
+}
+
+static void vcube_topology_grid_format(struct kunit *test)
+{
+	struct vcube_topo_params torus = { K(TORUS), DIMS(3, 4, 4, 4) };
+	struct vcube_topo_params mesh = { K(MESH), DIMS(3, 3, 5, 2) };
+	struct vcube_topo_params ring = { K(TORUS), DIMS(1, 5) };
+	struct vcube_topo_params flat = { K(MESH), DIMS(2, 32, 16) };
+	struct vcube_topo t;
+	char buf[32];
+
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&t, &torus, NULL, 0), 0);
+	KUNIT_EXPECT_EQ(test, vcube_topo_format_shape(&t, buf, sizeof(buf)),
+			10);
+	KUNIT_EXPECT_STREQ(test, buf, "dims=4,4,4");
+	KUNIT_EXPECT_EQ(test, vcube_topo_format_coords(&t, 57, buf, 32), 7);
+	KUNIT_EXPECT_STREQ(test, buf, "(1,2,3)");
+	KUNIT_EXPECT_EQ(test, vcube_topo_format_coords(&t, 57, buf, 7),
+			-ENOSPC);
+	KUNIT_EXPECT_EQ(test, vcube_topo_diameter(&t), 6U);
+
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&t, &mesh, NULL, 0), 0);
+	vcube_topo_format_shape(&t, buf, sizeof(buf));
+	KUNIT_EXPECT_STREQ(test, buf, "dims=3,5,2");
+	vcube_topo_format_coords(&t, 29, buf, sizeof(buf));
+	KUNIT_EXPECT_STREQ(test, buf, "(2,4,1)");
+	KUNIT_EXPECT_EQ(test, vcube_topo_diameter(&t), 7U);
+
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&t, &ring, NULL, 0), 0);
+	vcube_topo_format_coords(&t, 3, buf, sizeof(buf));
+	KUNIT_EXPECT_STREQ(test, buf, "(3)");
+	KUNIT_EXPECT_EQ(test, vcube_topo_diameter(&t), 2U);
+
+	/* the Delta's mesh by dims=: its shape in the words it was given */
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&t, &flat, NULL, 0), 0);
+	vcube_topo_format_shape(&t, buf, sizeof(buf));
+	KUNIT_EXPECT_STREQ(test, buf, "dims=32,16");
+	vcube_topo_format_coords(&t, 37, buf, sizeof(buf));
+	KUNIT_EXPECT_STREQ(test, buf, "(5,1)");
+	KUNIT_EXPECT_EQ(test, vcube_topo_diameter(&t), 46U);
+}
+
 static struct kunit_case vcube_topology_cases[] = {
 	KUNIT_CASE_PARAM(vcube_topology_params, param_gen_params),
 	KUNIT_CASE(vcube_topology_kind_names),
@@ -323,6 +503,9 @@ static struct kunit_case vcube_topology_cases[] = {
 	KUNIT_CASE_PARAM(vcube_topology_channels, chan_gen_params),
 	KUNIT_CASE(vcube_topology_neighbors),
 	KUNIT_CASE(vcube_topology_format),
+	KUNIT_CASE_PARAM(vcube_topology_grid_channels, grid_chan_gen_params),
+	KUNIT_CASE(vcube_topology_grid_neighbors),
+	KUNIT_CASE(vcube_topology_grid_format),
 	{}
 };
 
