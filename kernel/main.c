@@ -29,6 +29,10 @@ static unsigned int cols = VCUBE_UNSET;
 module_param(cols, uint, 0444);
 MODULE_PARM_DESC(cols, "Mesh or torus columns (default: the profile's, delta 32, ap1000 8)");
 
+static char *dims;
+module_param(dims, charp, 0444);
+MODULE_PARM_DESC(dims, "Mesh or torus of 1 to 6 dimensions, in place of rows and cols: sizes X,Y,... (each 2 or more, X varying fastest in the node label; dims=C,R is rows=R cols=C); a torus routes the shorter way round in each dimension, a tie (size/2) the + way");
+
 static unsigned int nodes = VCUBE_UNSET;
 module_param(nodes, uint, 0444);
 MODULE_PARM_DESC(nodes, "Fat tree processors, 2..4096, a partial tree when not a power of 4 (default: the profile's, cm5 32)");
@@ -200,6 +204,7 @@ static void vcube_conf_from_params(struct vcube_conf *c)
 	c->dim = dim;
 	c->rows = rows;
 	c->cols = cols;
+	c->dims = dims;
 	c->nodes = nodes;
 	c->seed = seed;
 	c->mode = mode;

@@ -5,6 +5,7 @@
  * each error is one line written into the caller's buffer.
  */
 #include <linux/bits.h>
+#include <linux/ctype.h>
 #include <linux/kernel.h>
 #include <linux/sizes.h>
 #include <linux/stddef.h>
@@ -202,12 +203,49 @@ static int vcube_choices_apply(const struct vcube_conf *c,
 	return 0;
 }
 
+/*
+ * dims=X,Y,...: 1 to VCUBE_GRID_MAX_DIMS decimal sizes, comma separated,
+ * into @p. Their values are vcube_topo_init()'s to check.
+ */
+static int vcube_dims_parse(const char *s, struct vcube_topo_params *p,
+			    char *err, size_t len)
+{
+	const char *c = s;
+	u32 n = 0;
+	u64 v;
+
+	for (;;) {
+		if (!isdigit(*c))
+			goto bad;
+		for (v = 0; isdigit(*c); c++)
+			v = min_t(u64, v * 10 + (*c - '0'), U32_MAX);
+		if (n == VCUBE_GRID_MAX_DIMS) {
+			scnprintf(err, len,
+				  "dims= has more than %d sizes: at most %d dimensions are supported",
+				  VCUBE_GRID_MAX_DIMS, VCUBE_GRID_MAX_DIMS);
+			return -EINVAL;
+		}
+		p->dims[n++] = v;
+		if (!*c)
+			break;
+		if (*c++ != ',')
+			goto bad;
+	}
+	p->ndims = n;
+	return 0;
+bad:
+	scnprintf(err, len, "dims=%.20s is not sizes and commas, as dims=8,8,8",
+		  s);
+	return -EINVAL;
+}
+
 /* The topology and profile: the shape's words, and the machine's. */
 static int vcube_shape_apply(struct vcube_conf *c, struct vcube_model *m,
 			     char *err, size_t len)
 {
 	bool shaped = c->dim != VCUBE_UNSET || c->rows != VCUBE_UNSET ||
-		      c->cols != VCUBE_UNSET || c->nodes != VCUBE_UNSET;
+		      c->cols != VCUBE_UNSET || c->nodes != VCUBE_UNSET ||
+		      c->dims;
 	struct vcube_topo_params p = {
 		.dim = c->dim == VCUBE_UNSET ? 0 : c->dim,
 		.rows = c->rows == VCUBE_UNSET ? 0 : c->rows,
@@ -218,6 +256,8 @@ static int vcube_shape_apply(struct vcube_conf *c, struct vcube_model *m,
 	const struct vc_profile *pr;
 	int prof = -1, kind, i;
 
+	if (c->dims && vcube_dims_parse(c->dims, &p, err, len))
+		return -EINVAL;
 	if (c->profile) {
 		prof = vc_profile_find(c->profile);
 		if (prof < 0) {

@@ -71,8 +71,10 @@ enum {
  * @switching: circuit, wormhole or packet; NULL: the profile's
  * @arbitration: fifo or lowest; NULL: the profile's
  * @dim: hypercube dimension, or VCUBE_UNSET (and @rows, @cols, @nodes)
- * @rows: mesh or torus rows
+ * @rows: mesh or torus rows (a 2-D one; the AP1000's routing on a torus)
  * @cols: mesh or torus columns
+ * @dims: mesh or torus sizes, "X,Y,Z" (1 to 6, X varying fastest in the
+ *	node label; on a torus the shorter way round); NULL: not given
  * @nodes: fat tree processors
  * @seed: every random choice the model makes
  * @mode: permissions of the device files
@@ -89,7 +91,7 @@ enum {
  */
 struct vcube_conf {
 	const char *topology, *profile, *noise, *jitter_dist, *switching;
-	const char *arbitration;
+	const char *arbitration, *dims;
 	u32 dim, rows, cols, nodes;
 	u64 seed;
 	u32 mode;

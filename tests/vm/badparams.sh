@@ -25,6 +25,16 @@ cases=(
 	"topology=mesh rows=65536 cols=65536|too large"
 	"topology=torus rows=4|topology=torus needs rows= and cols="
 	"topology=torus rows=4 cols=4 nodes=16|nodes= does not apply to topology=torus"
+	"topology=torus dims=2,2,2,2,2,2,2|dims= has more than 6 sizes: at most 6 dimensions are supported"
+	"topology=torus dims=4,1,4|dims= size 1 of dimension 2: each size must be at least 2"
+	"topology=mesh dims=0,4|dims= size 0 of dimension 1: each size must be at least 2"
+	"topology=torus dims=16,16,17|dims= is too large: at most 4096 nodes are supported"
+	"topology=mesh dims=65536,65536|dims= is too large"
+	"topology=torus dims=4,4 rows=4|topology=torus takes dims= or rows=/cols=, not both"
+	"topology=mesh dims=4,4 cols=4|topology=mesh takes dims= or rows=/cols=, not both"
+	"topology=hypercube dim=3 dims=8|dims= does not apply to topology=hypercube"
+	"topology=torus dims=4,,4|dims=4,,4 is not sizes and commas"
+	"topology=torus dims=4x4|dims=4x4 is not sizes and commas"
 	"topology=fattree nodes=1|needs nodes=2..4096"
 	"topology=fattree nodes=5000|needs nodes=2..4096"
 	"topology=fattree nodes=16 dim=2|dim= does not apply to topology=fattree"
@@ -88,6 +98,8 @@ defaults=(
 	"profile=delta|rows=16 cols=32|delta|512"
 	"topology=mesh|rows=16 cols=32|delta|512"
 	"topology=torus|rows=8 cols=8|ap1000|64"
+	"topology=torus dims=8,8,8|dims=8,8,8|ap1000|512"
+	"topology=mesh dims=32,16|dims=32,16|delta|512"
 	"profile=cm5|nodes=32|cm5|32"
 )
 for c in "${defaults[@]}"; do
@@ -100,10 +112,11 @@ for c in "${defaults[@]}"; do
 	case $shape in
 	dim=*) p=dim ;;
 	rows=*) p=rows ;;
+	dims=*) p=dims ;;
 	*) p=nodes ;;
 	esac
 	check "'$params': /sys/module/vcube/parameters/$p says ${shape#*=}" \
-		[ "$(cat /sys/module/vcube/parameters/$p)" = "$(sed "s/.*$p=\([0-9]*\).*/\1/" <<<"$shape")" ]
+		[ "$(cat /sys/module/vcube/parameters/$p)" = "$(sed "s/.*$p=\([0-9,]*\).*/\1/" <<<"$shape")" ]
 	unload
 done
 exit $fail
