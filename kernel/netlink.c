@@ -832,6 +832,7 @@ static void vcube_nl_conf(struct nlattr **a, struct vcube_conf *c)
 	c->jitter_dist = vcube_nl_str(a, VCUBE_A_NET_JITTER_DIST);
 	c->switching = vcube_nl_str(a, VCUBE_A_NET_SWITCHING);
 	c->arbitration = vcube_nl_str(a, VCUBE_A_NET_ARBITRATION);
+	c->dims = vcube_nl_str(a, VCUBE_A_NET_DIMS);
 	c->dim = vcube_nl_u32(a, VCUBE_A_NET_DIM, c->dim);
 	c->rows = vcube_nl_u32(a, VCUBE_A_NET_ROWS, c->rows);
 	c->cols = vcube_nl_u32(a, VCUBE_A_NET_COLS, c->cols);

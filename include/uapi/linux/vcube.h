@@ -23,8 +23,10 @@
 /**
  * enum vcube_topology - The network's shape and routing.
  * @VCUBE_TOPOLOGY_HYPERCUBE: Binary n-cube, e-cube routing (iPSC/860).
- * @VCUBE_TOPOLOGY_MESH: 2-D mesh, XY routing (Touchstone Delta).
- * @VCUBE_TOPOLOGY_TORUS: 2-D torus, +x then south (AP1000).
+ * @VCUBE_TOPOLOGY_MESH: Mesh of 1 to 6 dimensions, dimension-order routing
+ *   (2-D: XY, the Touchstone Delta).
+ * @VCUBE_TOPOLOGY_TORUS: Torus of 1 to 6 dimensions: by rows and cols, +x then
+ *   south (the AP1000); by dims, dimension order the shorter way round.
  * @VCUBE_TOPOLOGY_FATTREE: 4-ary fat tree (CM-5 data network).
  */
 enum vcube_topology {
@@ -357,6 +359,7 @@ enum {
 	VCUBE_A_NET_SHAPE,
 	VCUBE_A_NET_CHANNELS,
 	VCUBE_A_NET_BOUND,
+	VCUBE_A_NET_DIMS,
 
 	__VCUBE_A_NET_MAX,
 	VCUBE_A_NET_MAX = (__VCUBE_A_NET_MAX - 1)
@@ -393,7 +396,8 @@ enum {
  * @nodes: nodes in the network
  * @topology: enum vcube_topology
  * @dim: hypercube dimension, else 0
- * @rows: mesh or torus rows, else 0
+ * @rows: mesh or torus rows, else 0 (also for one made with dims=, whose
+ *	sizes are in its shape: netlink topo-get, sysfs shape)
  * @cols: mesh or torus columns, else 0
  * @channels: directed channels (two per physical link)
  * @diameter: longest route, in channels
@@ -420,8 +424,8 @@ struct vcube_node_info {
  * @from_level: 0 for processing nodes; fat tree levels count up to the root
  * @to_level: see @from_level
  * @lane: fat tree: the link's index within its bundle; else 0
- * @dir: hypercube: dimension crossed; mesh/torus: enum vcube_dir;
- *	fat tree: 0 up, 1 down
+ * @dir: hypercube: dimension crossed; mesh/torus: 2 * dimension, + 1 the
+ *	- way (enum vcube_dir in 2-D); fat tree: 0 up, 1 down
  * @pad: zero
  */
 struct vcube_hop {
