@@ -55,6 +55,24 @@ load topology=hypercube dim=5 profile=ipsc860 && {
 	check "b's counters over netlink are b's: 16 nodes, 48 links" \
 		sh -c '[ "$(vcubectl --net b -j topo | python3 -c "import json,sys; d=json.load(sys.stdin); print(d[\"nodes\"], d[\"links\"])")" = "16 48" ]'
 
+	# dims=: b's mesh again is b, to the ns; a 3-D torus and its words
+	vcubectl net add b2 topology=mesh dims=4,4 profile=delta > "$tmp/b2" 2>&1
+	check "net add b2 topology=mesh dims=4,4: $(cat "$tmp/b2")" grep -q 'b2 mesh dims=4,4 nodes 16 ' "$tmp/b2"
+	sweep b2 16 pairwise_F,linear 64,4096 > "$tmp/b2.solo"
+	check "b2 (dims=4,4) gives b's (rows=4 cols=4) virtual times, to the ns" cmp -s "$tmp/b.solo" "$tmp/b2.solo"
+	vcubectl net del b2
+	vcubectl net add c topology=torus dims=4,4,4 > "$tmp/c" 2>&1
+	check "net add c topology=torus dims=4,4,4: $(cat "$tmp/c")" grep -q 'c torus dims=4,4,4 nodes 64 ' "$tmp/c"
+	check "c: sysfs shape dims=4,4,4, 64 nodes, node 57 at (1,2,3)" \
+		sh -c '[ "$(cat /sys/class/vcube_net/c/shape)" = dims=4,4,4 ] && [ "$(cat /sys/class/vcube_net/c/nodes)" = 64 ] && [ "$(cat /sys/class/vcube_net/c/vcube57/coords)" = "(1,2,3)" ]'
+	check "c: 384 channels over netlink" \
+		sh -c '[ "$(vcubectl --net c -j topo | python3 -c "import json,sys; print(json.load(sys.stdin)[\"channels\"])")" = 384 ]'
+	check "c: an exchange on 64 nodes of a 4x4x4 torus runs" \
+		sh -c "vcube-run --net c -n 64 vcube-bench exchange -q --csv --algo pairwise_F --sizes 64 --reps 1 | grep -q ',1\$'"
+	vcubectl net del c
+	out=$(vcubectl net add e topology=torus dims=4,1 2>&1)
+	check "net add e topology=torus dims=4,1 refused, saying why: $out" grep -q 'each size must be at least 2' <<<"$out"
+
 	nets bad
 	[ $? = 0 ] || no "nets bad"
 

@@ -855,6 +855,7 @@ static const struct {
 	{ "dim", VCUBE_A_NET_DIM, VCUBE_NL_U32 },
 	{ "rows", VCUBE_A_NET_ROWS, VCUBE_NL_U32 },
 	{ "cols", VCUBE_A_NET_COLS, VCUBE_NL_U32 },
+	{ "dims", VCUBE_A_NET_DIMS, VCUBE_NL_STR },
 	{ "nodes", VCUBE_A_NET_NODES, VCUBE_NL_U32 },
 	{ "profile", VCUBE_A_NET_PROFILE, VCUBE_NL_STR },
 	{ "seed", VCUBE_A_NET_SEED, VCUBE_NL_U64 },

@@ -274,12 +274,16 @@ const char *vcube_topology_name(unsigned int topology)
 
 const char *vcube_dir_name(unsigned int topology, unsigned int dir)
 {
-	static const char *const grid[] = { "east", "west", "south", "north" };
+	/* dir is 2 * dimension, + 1 the - way: 2-D's names, then +d2 ... */
+	static const char *const grid[] = {
+		"east", "west", "south", "north", "+d2", "-d2",
+		"+d3", "-d3", "+d4", "-d4", "+d5", "-d5",
+	};
 
 	switch (topology) {
 	case VCUBE_TOPOLOGY_MESH:
 	case VCUBE_TOPOLOGY_TORUS:
-		return dir < 4 ? grid[dir] : "?";
+		return dir < sizeof(grid) / sizeof(grid[0]) ? grid[dir] : "?";
 	case VCUBE_TOPOLOGY_FATTREE:
 		return dir ? "down" : "up";
 	default:
