@@ -394,6 +394,10 @@ int vc_cmd_links(int argc, char **argv)
 		ret = vcube_nl_link_dump(nl, &l, &n, NULL);
 	if (ret) {
 		ret = vc_fail_nl("links", ret, nl);
+	} else if (o.svg && !vc_svg_drawable(&t)) {
+		fprintf(stderr, "vcubectl: links: --svg draws meshes and tori of 1 or 2 dimensions, not %s %s\n",
+			vcube_topology_name(t.kind), t.shape);
+		ret = 2;
 	} else if (o.svg && vc_svg_write(o.svg, &t, l, n)) {
 		fprintf(stderr, "vcubectl: links: cannot write %s: %s\n", o.svg,
 			strerror(errno));

@@ -116,7 +116,9 @@ static void svg_layout_init(struct svg_layout *g, const struct vcube_nl_topo *t,
 		break;
 	case VCUBE_TOPOLOGY_MESH:
 	case VCUBE_TOPOLOGY_TORUS:
-		if (sscanf(t->shape, "rows=%u cols=%u", &r, &c) != 2 || !c)
+		/* rows=R cols=C, or dims=C,R (X along x); dims=N is a row */
+		if ((sscanf(t->shape, "rows=%u cols=%u", &r, &c) != 2 &&
+		     sscanf(t->shape, "dims=%u,%u", &c, &r) != 2) || !c)
 			r = 1, c = t->nodes;
 		g->rows = r;
 		g->cols = c;
@@ -269,6 +271,16 @@ static bool svg_same_bundle(const struct vcube_nl_link *a,
 {
 	return a->from == b->from && a->to == b->to &&
 	       a->from_level == b->from_level && a->to_level == b->to_level;
+}
+
+/* A mesh or torus of more than two dimensions has no picture here. */
+bool vc_svg_drawable(const struct vcube_nl_topo *t)
+{
+	const char *comma = strchr(t->shape, ',');
+
+	return (t->kind != VCUBE_TOPOLOGY_MESH &&
+		t->kind != VCUBE_TOPOLOGY_TORUS) ||
+	       !comma || !strchr(comma + 1, ',');
 }
 
 int vc_svg_write(const char *path, const struct vcube_nl_topo *t,
