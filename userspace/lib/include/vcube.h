@@ -487,7 +487,8 @@ uint64_t vcube_costs_rds_min_len(const struct vcube_costs *k, unsigned int d);
  * vcube_algo_get(0 .. vcube_algo_count() - 1), or `vcube-bench --list`.
  * Names are unique within a kind ("tree" is a barrier, a broadcast and a
  * reduction). needs: VCUBE_ALGO_POW2 (a power of two of ranks),
- * VCUBE_ALGO_GRID (a mesh or torus of exactly that many nodes),
+ * VCUBE_ALGO_GRID (a 2-D mesh or torus made with rows= and cols=, not
+ * dims=, of exactly that many nodes),
  * VCUBE_ALGO_FORCED (FORCED messages after a global synchronisation),
  * VCUBE_ALGO_CNET (runs on the control network: networks that have one),
  * VCUBE_ALGO_COSTS (uses the message costs; vcube_costs_measure() runs

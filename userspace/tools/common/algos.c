@@ -110,8 +110,8 @@ int vcube_tool_algos_print(FILE *f, unsigned int mask, bool json)
 				row(&p, &c, vcube_algo_get(i));
 	}
 	vcube_print_close(&p);
-	vcube_print_text(&p, "\nneeds: pow2 = a power of two of ranks, grid = a mesh or torus of\n"
-			 "exactly that many nodes, forced = FORCED messages after a global\n"
+	vcube_print_text(&p, "\nneeds: pow2 = a power of two of ranks, grid = a 2-D mesh or torus\n"
+			 "(rows= cols=, not dims=) of exactly that many nodes, forced = FORCED messages after a global\n"
 			 "synchronisation, cnet = a control network, costs = the measured\n"
 			 "message costs (measured first)\n");
 	return vcube_print_end(&p);
