@@ -47,7 +47,19 @@ d=5 --profile ipsc860 --algo pairwise_F
 8x8 --profile ap1000 --algo gen
 16x32 --profile delta --algo pex
 d=4 --profile seidel --dim 4 --algo pairwise_F
+4x4x4 --profile ap1000 --topology torus --dims 4,4,4 --algo pairwise_F
+6 --profile delta --dims 6 --algo linear
 EOF
+# --dims C,R is the mesh --rows R --cols C: its time to the ns
+a=$("$sim" --ns --profile delta --rows 4 --cols 8 --algo pex --len 64 | awk '{ print $5 }')
+b=$("$sim" --ns --profile delta --dims 8,4 --algo pex --len 64 | awk '{ print $5 }')
+[ -n "$a" ] && [ "$a" = "$b" ] && ok "--dims 8,4 is --rows 4 --cols 8: $a ns both" ||
+	no "--dims 8,4: $b ns, --rows 4 --cols 8: $a ns"
+for bad in "4,,4" "4," "2,2,2,2,2,2,2" "4,1" "5000"; do
+	err=$("$sim" --profile delta --dims "$bad" --algo linear 2>&1 > /dev/null)
+	[ $? = 2 ] && [ "$(grep -c . <<< "$err")" = 1 ] && ok "--dims $bad: exit 2 ($err)" ||
+		no "--dims $bad: '$err'"
+done
 # the profile's machine, as the module takes it: a mesh's shape on a CM-5 is refused
 err=$("$sim" --profile cm5 --rows 4 --cols 8 --algo pex --len 64 2>&1 > /dev/null)
 [ $? = 2 ] && [ "$err" = "vcube-sim: rows=/cols= do not apply to topology=fattree (profile cm5's; --topology or --profile names another)" ] &&

@@ -390,9 +390,10 @@ static void usage(FILE *f)
 		"              profile file (a path; vcube-bench over MPI writes one:\n"
 		"              a generic machine fitted to that MPI's ping-pong)\n"
 		"  --topology  hypercube, mesh, torus or fattree (default: the profile's\n"
-		"              machine's); SHAPE is --rows R --cols C, --dim D or\n"
-		"              --nodes N as the module's (default: the profile's size),\n"
-		"              or --procs N: N nodes, the squarest mesh or torus\n"
+		"              machine's); SHAPE is --rows R --cols C, --dims X,Y,...,\n"
+		"              --dim D or --nodes N as the module's (default: the\n"
+		"              profile's size), or --procs N: N nodes, the squarest\n"
+		"              mesh or torus\n"
 		"  --kind      xchg (default), sync, bcast, reduce, scan, kernel or shift\n"
 		"  --algo      one of that kind (--list); a shift's is gray\n"
 		"  --len       bytes of each block (default 0; reduce, scan: len / 8\n"
@@ -479,8 +480,36 @@ static void sim_shape(const struct vcube_topo *t, char *buf, size_t n)
 		snprintf(buf, n, "d=%u", t->dim);
 	else if (t->kind == VCUBE_TOPO_FATTREE)
 		snprintf(buf, n, "n=%u", t->nodes);
-	else
+	else if (t->cols)
 		snprintf(buf, n, "%ux%u", t->rows, t->cols);
+	else	/* dims=: in its order, X first */
+		for (u32 d = 0, at = 0; d < t->ndims && at < n; d++)
+			at += snprintf(buf + at, n - at, d ? "x%u" : "%u",
+				       t->size[d]);
+}
+
+/* --dims X,Y,...: 1 to 6 sizes into @tp; 0, or -EINVAL (said). */
+static int sim_parse_dims(const char *arg, struct vcube_topo_params *tp)
+{
+	const char *s = arg;
+	char *end;
+	unsigned long v;
+
+	tp->ndims = 0;
+	do {
+		end = (char *)s;
+		errno = 0;
+		v = *s >= '0' && *s <= '9' ? strtoul(s, &end, 10) : 0;
+		if (end == s || !v || v > 4096 || errno ||
+		    (*end && *end != ',') || tp->ndims == VCUBE_GRID_MAX_DIMS) {
+			fprintf(stderr, "vcube-sim: bad --dims '%s' (1 to %d sizes, as 8,8,8)\n",
+				arg, VCUBE_GRID_MAX_DIMS);
+			return -EINVAL;
+		}
+		tp->dims[tp->ndims++] = v;
+		s = end + 1;
+	} while (*end);
+	return 0;
 }
 
 struct simopts {
@@ -553,6 +582,7 @@ static int sim_options(int argc, char **argv, struct simopts *o)
 		{ "fc-bufs", required_argument, NULL, 'F' },
 		{ "topology", required_argument, NULL, 'T' },
 		{ "dim", required_argument, NULL, 'D' },
+		{ "dims", required_argument, NULL, 'G' },
 		{ "nodes", required_argument, NULL, 'N' },
 		{ "ns", no_argument, NULL, 'n' },
 		{ "kind", required_argument, NULL, 'K' },
@@ -591,6 +621,10 @@ static int sim_options(int argc, char **argv, struct simopts *o)
 			if (sim_parse_topology(optarg, &o->tp.kind))
 				return 2;
 			o->topo_set = true;
+			break;
+		case 'G':
+			if (sim_parse_dims(optarg, &o->tp))
+				return 2;
 			break;
 		case 'h': usage(stdout); return 1;
 		case 'V': vcube_tool_version("vcube-sim"); return 1;
@@ -768,8 +802,9 @@ static int sim_procs_shape(struct simopts *o)
 {
 	u32 n = o->procs, r;
 
-	if (o->tp.dim || o->tp.rows || o->tp.cols || o->tp.nodes) {
-		fprintf(stderr, "vcube-sim: --procs or a shape (--dim, --rows/--cols, --nodes), not both\n");
+	if (o->tp.dim || o->tp.rows || o->tp.cols || o->tp.nodes ||
+	    o->tp.ndims) {
+		fprintf(stderr, "vcube-sim: --procs or a shape (--dim, --rows/--cols, --dims, --nodes), not both\n");
 		return 2;
 	}
 	switch (o->tp.kind) {
@@ -820,7 +855,7 @@ static int sim_profile(struct simopts *o, struct vc_params *p)
 	if (o->procs)
 		return sim_procs_shape(o);
 	if (o->tp.kind == pr->kind && !o->tp.dim && !o->tp.rows &&
-	    !o->tp.cols && !o->tp.nodes) {
+	    !o->tp.cols && !o->tp.nodes && !o->tp.ndims) {
 		o->tp.dim = pr->dim;
 		o->tp.rows = pr->rows;
 		o->tp.cols = pr->cols;
