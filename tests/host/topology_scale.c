@@ -4,9 +4,10 @@
  * of large networks reaches its destination over valid, distinct channels
  * in exactly the topology's distance, and the load the papers rely on
  * comes out (e-cube's uniform link load, the fat tree's spread of random
- * up-routing).
+ * up-routing, a k-ary n-cube torus's even load).
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,8 @@
 static u32 chan[VCUBE_MAX_NODES];
 static u32 stamp[1 << 16];	/* route number that last used a channel */
 static u32 route_no;
+/* the sizes a dims= network was made with, X first */
+static struct vcube_topo_params kary;
 
 static u32 popcount(u32 x)
 {
@@ -26,11 +29,36 @@ static u32 popcount(u32 x)
 	return n;
 }
 
+/*
+ * A dims= network: per dimension, straight there on a mesh, the shorter
+ * way round on a torus.
+ */
+static u32 want_kary_hops(const struct vcube_topo *t, u32 s, u32 d)
+{
+	u32 i, k, a, b, f, n = 0;
+
+	for (i = 0; i < kary.ndims; i++) {
+		k = kary.dims[i];
+		a = s % k;
+		b = d % k;
+		s /= k;
+		d /= k;
+		f = (b + k - a) % k;
+		if (t->kind == VCUBE_TOPO_MESH)
+			n += a > b ? a - b : b - a;
+		else
+			n += f < k - f ? f : k - f;
+	}
+	return n;
+}
+
 /* The distance each routing rule must achieve, computed independently. */
 static u32 want_hops(const struct vcube_topo *t, u32 s, u32 d)
 {
 	u32 sr, sc, dr, dc, l = 0;
 
+	if (kary.ndims)
+		return want_kary_hops(t, s, d);
 	switch (t->kind) {
 	case VCUBE_TOPO_HYPERCUBE:
 		return popcount(s ^ d);
@@ -129,6 +157,70 @@ static void sweep(enum vcube_topo_kind kind, u32 a, u32 b, u32 sources)
 		check_route(&t, t.nodes - 1, d, d, NULL);
 }
 
+/* sweep() on a mesh or torus made with dims=@n sizes. */
+static void sweep_dims(enum vcube_topo_kind kind, u32 sources, u32 n, ...)
+{
+	struct vcube_topo t;
+	char err[128];
+	va_list ap;
+	u32 i, s, d, step;
+
+	kary = (struct vcube_topo_params){ .kind = kind, .ndims = n };
+	va_start(ap, n);
+	for (i = 0; i < n; i++)
+		kary.dims[i] = va_arg(ap, u32);
+	va_end(ap);
+	if (vcube_topo_init(&t, &kary, err, sizeof(err))) {
+		fprintf(stderr, "init: %s\n", err);
+		exit(1);
+	}
+	step = sources ? t.nodes / sources : 1;
+	for (s = 0; s < t.nodes; s += step)
+		for (d = 0; d < t.nodes; d++)
+			check_route(&t, s, d, 0, NULL);
+	for (d = 0; d < t.nodes; d++)
+		check_route(&t, t.nodes - 1, d, d, NULL);
+	kary.ndims = 0;
+}
+
+/*
+ * A complete exchange on a k-ary n-cube torus of odd k, routed the shorter
+ * way (no ties): every directed channel carries the same load, by symmetry;
+ * with even k the + way takes the ties, so its channels carry more, the -
+ * ones all the same and the + ones all the same.
+ */
+static void kary_load(u32 k)
+{
+	struct vcube_topo t;
+	struct vcube_chan_info ci;
+	u32 s, d, c, *load, first[2] = { 0, 0 };
+	char err[128];
+
+	kary = (struct vcube_topo_params){ .kind = VCUBE_TOPO_TORUS,
+					   .ndims = 3, .dims = { k, k, k } };
+	if (vcube_topo_init(&t, &kary, err, sizeof(err))) {
+		fprintf(stderr, "init: %s\n", err);
+		exit(1);
+	}
+	load = calloc(t.nchan, sizeof(*load));
+	for (s = 0; s < t.nodes; s++)
+		for (d = 0; d < t.nodes; d++)
+			check_route(&t, s, d, 0, load);
+	for (c = 0; c < t.nchan; c++) {
+		vcube_topo_chan_info(&t, c, &ci);
+		if (!first[ci.dir & 1])
+			first[ci.dir & 1] = load[c];
+		CHECK(load[c] == first[ci.dir & 1] &&
+		      (k % 2 ? load[c] == load[0] : true),
+		      "k=%u channel %u (dir %u) carries %u, not %u", k, c, ci.dir,
+		      load[c], first[ci.dir & 1]);
+	}
+	CHECK(k % 2 ? first[0] == first[1] : first[0] > first[1],
+	      "k=%u: + channels carry %u, - ones %u", k, first[0], first[1]);
+	free(load);
+	kary.ndims = 0;
+}
+
 /*
  * Complete exchange under e-cube loads every directed channel equally:
  * n^2 log(n) / 2 hops over n log(n) channels is n / 2 each (Bokhari Fig. 5
@@ -205,6 +297,14 @@ int main(void)
 	sweep(VCUBE_TOPO_FATTREE, 1024, 0, 64);
 	sweep(VCUBE_TOPO_FATTREE, 4096, 0, 16);
 	sweep(VCUBE_TOPO_FATTREE, 37, 0, 0);
+	sweep_dims(VCUBE_TOPO_TORUS, 64, 3, 16, 16, 16);
+	sweep_dims(VCUBE_TOPO_MESH, 64, 3, 16, 16, 16);
+	sweep_dims(VCUBE_TOPO_TORUS, 0, 6, 2, 3, 2, 4, 3, 2);
+	sweep_dims(VCUBE_TOPO_MESH, 0, 6, 3, 2, 4, 2, 3, 2);
+	sweep_dims(VCUBE_TOPO_TORUS, 4, 1, 4096);
+	sweep_dims(VCUBE_TOPO_TORUS, 0, 2, 32, 16);
+	kary_load(5);
+	kary_load(4);
 	ecube_uniform_load(3);
 	ecube_uniform_load(7);
 	fattree_spread();
