@@ -59,7 +59,8 @@ load topology=hypercube dim=5 profile=ipsc860 && {
 	vcubectl net add b2 topology=mesh dims=4,4 profile=delta > "$tmp/b2" 2>&1
 	check "net add b2 topology=mesh dims=4,4: $(cat "$tmp/b2")" grep -q 'b2 mesh dims=4,4 nodes 16 ' "$tmp/b2"
 	sweep b2 16 pairwise_F,linear 64,4096 > "$tmp/b2.solo"
-	check "b2 (dims=4,4) gives b's (rows=4 cols=4) virtual times, to the ns" cmp -s "$tmp/b.solo" "$tmp/b2.solo"
+	# (the rows; the facts lines name the shape each was given)
+	check "b2 (dims=4,4) gives b's (rows=4 cols=4) virtual times, to the ns ($(grep -v '^#' "$tmp/b2.solo" | sed -n 2p))" cmp -s <(grep -v '^#' "$tmp/b.solo") <(grep -v '^#' "$tmp/b2.solo")
 	vcubectl net del b2
 	vcubectl net add c topology=torus dims=4,4,4 > "$tmp/c" 2>&1
 	check "net add c topology=torus dims=4,4,4: $(cat "$tmp/c")" grep -q 'c torus dims=4,4,4 nodes 64 ' "$tmp/c"
