@@ -498,6 +498,49 @@ static int launch(const struct opts *o, int argc, char **argv)
 	return 1;
 }
 
+/*
+ * The options against each other, the node list's form (its nodes against
+ * the network's in launch()), the output and the algorithm: 0, or the
+ * exit status, said.
+ */
+static int chart_check(struct opts *o, bool from_set, bool until_set)
+{
+	int ret;
+
+	if (o->timeline && (o->json || o->list || o->usage)) {
+		fprintf(stderr, "vcube-chart: --timeline draws the run; --list, -j and --usage print the chart\n");
+		return 2;
+	}
+	if ((o->tl_nodes || from_set || until_set) && !o->timeline) {
+		fprintf(stderr, "vcube-chart: --%s is for --timeline\n",
+			o->tl_nodes ? "timeline-nodes" : from_set ? "from" :
+			"until");
+		return 2;
+	}
+	if (until_set && o->from >= o->until) {
+		fprintf(stderr, "vcube-chart: --from %" PRIu64 " is not before --until %" PRIu64 "\n",
+			o->from, o->until);
+		return 2;
+	}
+	/* the list's form here, its nodes against the network's in launch() */
+	if (o->tl_nodes) {
+		ret = vcube_tool_timeline_nodes("vcube-chart", o->tl_nodes, 0,
+						&o->rows, &o->nrows);
+		if (ret)
+			return ret == -ENOMEM ? 1 : 2;
+	}
+	/* once, before vcube-run starts the nodes */
+	if (o->timeline && !getenv("VCUBE_RANK") &&
+	    vcube_tool_timeline_check("vcube-chart", o->timeline))
+		return 2;
+	if (vcube_algo_find(VCUBE_ALGO_XCHG, o->algo, NULL)) {
+		fprintf(stderr, "vcube-chart: no algorithm '%s' (see vcube-bench --list)\n",
+			o->algo);
+		return 2;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option lo[] = {
@@ -571,37 +614,9 @@ int main(int argc, char **argv)
 		return vcube_tool_try_help("vcube-chart");
 	}
 	o.algo = argv[optind];
-	if (o.timeline && (o.json || o.list || o.usage)) {
-		fprintf(stderr, "vcube-chart: --timeline draws the run; --list, -j and --usage print the chart\n");
-		return 2;
-	}
-	if ((o.tl_nodes || from_set || until_set) && !o.timeline) {
-		fprintf(stderr, "vcube-chart: --%s is for --timeline\n",
-			o.tl_nodes ? "timeline-nodes" : from_set ? "from" :
-			"until");
-		return 2;
-	}
-	if (until_set && o.from >= o.until) {
-		fprintf(stderr, "vcube-chart: --from %" PRIu64 " is not before --until %" PRIu64 "\n",
-			o.from, o.until);
-		return 2;
-	}
-	/* the list's form here, its nodes against the network's in launch() */
-	if (o.tl_nodes) {
-		ret = vcube_tool_timeline_nodes("vcube-chart", o.tl_nodes, 0,
-						&o.rows, &o.nrows);
-		if (ret)
-			return ret == -ENOMEM ? 1 : 2;
-	}
-	/* once, before vcube-run starts the nodes */
-	if (o.timeline && !getenv("VCUBE_RANK") &&
-	    vcube_tool_timeline_check("vcube-chart", o.timeline))
-		return 2;
-	if (vcube_algo_find(VCUBE_ALGO_XCHG, o.algo, NULL)) {
-		fprintf(stderr, "vcube-chart: no algorithm '%s' (see vcube-bench --list)\n",
-			o.algo);
-		return 2;
-	}
+	ret = chart_check(&o, from_set, until_set);
+	if (ret)
+		return ret;
 	ret = getenv("VCUBE_RANK") ? run(&o) : launch(&o, argc, argv);
 	free(o.rows);
 	return ret;

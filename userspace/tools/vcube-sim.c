@@ -567,6 +567,32 @@ static int sim_num_opt(int c, const char *arg, struct simopts *o)
 }
 
 /* The command line into @o: 0, 1 (--help: exit 0) or 2 (bad: exit 2). */
+/* The options against each other: 0, or 2 said. */
+static int sim_options_agree(struct simopts *o)
+{
+	/* said, not ignored: options of something not asked for */
+	if (o->shift_set && kind != VCUBE_ALGO_SHIFT) {
+		fprintf(stderr, "vcube-sim: --shift is for --kind shift\n");
+		return 2;
+	}
+	if ((o->until_set || o->from_set || o->tl_nodes) && !o->timeline) {
+		fprintf(stderr, "vcube-sim: --%s is for --timeline\n",
+			o->tl_nodes ? "timeline-nodes" : o->from_set ? "from" :
+			"until");
+		return 2;
+	}
+	if (o->until_set && o->from >= o->until) {
+		fprintf(stderr, "vcube-sim: --from %llu is not before --until %llu\n",
+			(unsigned long long)o->from, (unsigned long long)o->until);
+		return 2;
+	}
+	/* the list's form now; its nodes once the network is known */
+	if (o->tl_nodes && vcube_tool_timeline_nodes("vcube-sim", o->tl_nodes,
+						     0, &o->rows, &o->nrows))
+		return 2;
+	return 0;
+}
+
 static int sim_options(int argc, char **argv, struct simopts *o)
 {
 	static const struct option opts[] = {
@@ -639,27 +665,7 @@ static int sim_options(int argc, char **argv, struct simopts *o)
 			argv[optind]);
 		return vcube_tool_try_help("vcube-sim");
 	}
-	/* said, not ignored: options of something not asked for */
-	if (o->shift_set && kind != VCUBE_ALGO_SHIFT) {
-		fprintf(stderr, "vcube-sim: --shift is for --kind shift\n");
-		return 2;
-	}
-	if ((o->until_set || o->from_set || o->tl_nodes) && !o->timeline) {
-		fprintf(stderr, "vcube-sim: --%s is for --timeline\n",
-			o->tl_nodes ? "timeline-nodes" : o->from_set ? "from" :
-			"until");
-		return 2;
-	}
-	if (o->until_set && o->from >= o->until) {
-		fprintf(stderr, "vcube-sim: --from %llu is not before --until %llu\n",
-			(unsigned long long)o->from, (unsigned long long)o->until);
-		return 2;
-	}
-	/* the list's form now; its nodes once the network is known */
-	if (o->tl_nodes && vcube_tool_timeline_nodes("vcube-sim", o->tl_nodes,
-						     0, &o->rows, &o->nrows))
-		return 2;
-	return 0;
+	return sim_options_agree(o);
 }
 
 /*
@@ -1055,6 +1061,52 @@ static void sim_costs(const struct simopts *o, const struct vc_params *p)
 	vcube_print_end(&pr);
 }
 
+/*
+ * The network of @o's shape and @p's profile into @topo, the algorithm
+ * checked on it, the timeline's nodes and file: 0, or the exit status,
+ * said.
+ */
+static int sim_network(struct simopts *o, struct vc_params *p,
+		       struct vcube_topo *topo)
+{
+	char err[128];
+	int ret;
+
+	sim_overrides(o, p);
+	if (vcube_topo_init(topo, &o->tp, err, sizeof(err))) {
+		/* a shape for another topology than the profile's own */
+		if (!o->topo_set)
+			fprintf(stderr, "vcube-sim: %s (profile %s's; --topology or --profile names another)\n",
+				err, o->profile);
+		else
+			fprintf(stderr, "vcube-sim: %s\n", err);
+		return 2;
+	}
+	nprocs = topo->nodes;
+	rows = topo->rows;
+	cols = topo->cols;
+	if (sim_check_algo())
+		return 2;
+	if (o->tl_nodes) {
+		free(o->rows);
+		if (vcube_tool_timeline_nodes("vcube-sim", o->tl_nodes, nprocs,
+					      &o->rows, &o->nrows))
+			return 2;
+	}
+	if (p->fc_bufs && nprocs > VC_FC_MAX_NODES) {
+		fprintf(stderr, "vcube-sim: flow control (--fc-bufs) is modelled on at most %u nodes, not %u\n",
+			VC_FC_MAX_NODES, nprocs);
+		return 2;
+	}
+	if (o->timeline) {	/* last: the check makes the file */
+		ret = vcube_tool_timeline_check("vcube-sim", o->timeline);
+		if (ret)
+			return ret == -EINVAL ? 2 : 1;
+		p->trace_max = SIM_TRACE_MAX;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct simopts o = { .profile = "delta", .alpha = -1, .byte = -1,
@@ -1062,7 +1114,6 @@ int main(int argc, char **argv)
 	struct vcube_topo topo;
 	struct vc_params p;
 	u64 finish = 0;
-	char err[128];
 	u32 i;
 	int ret;
 
@@ -1083,38 +1134,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "vcube-sim: --algo is missing (vcube-sim --list names them)\n");
 		return vcube_tool_try_help("vcube-sim");
 	}
-	sim_overrides(&o, &p);
-	if (vcube_topo_init(&topo, &o.tp, err, sizeof(err))) {
-		/* a shape for another topology than the profile's own */
-		if (!o.topo_set)
-			fprintf(stderr, "vcube-sim: %s (profile %s's; --topology or --profile names another)\n",
-				err, o.profile);
-		else
-			fprintf(stderr, "vcube-sim: %s\n", err);
-		return 2;
-	}
-	nprocs = topo.nodes;
-	rows = topo.rows;
-	cols = topo.cols;
-	if (sim_check_algo())
-		return 2;
-	if (o.tl_nodes) {
-		free(o.rows);
-		if (vcube_tool_timeline_nodes("vcube-sim", o.tl_nodes, nprocs,
-					      &o.rows, &o.nrows))
-			return 2;
-	}
-	if (o.timeline) {	/* last: the check makes the file */
-		ret = vcube_tool_timeline_check("vcube-sim", o.timeline);
-		if (ret)
-			return ret == -EINVAL ? 2 : 1;
-		p.trace_max = SIM_TRACE_MAX;
-	}
-	if (p.fc_bufs && nprocs > VC_FC_MAX_NODES) {
-		fprintf(stderr, "vcube-sim: flow control (--fc-bufs) is modelled on at most %u nodes, not %u\n",
-			VC_FC_MAX_NODES, nprocs);
-		return 2;
-	}
+	ret = sim_network(&o, &p, &topo);
+	if (ret)
+		return ret;
 	ret = sim_alloc(&topo, &p);
 	if (!ret) {
 		vc_engine_set_wake(eng, wake, NULL);
