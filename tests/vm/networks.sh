@@ -72,7 +72,13 @@ load topology=hypercube dim=5 profile=ipsc860 && {
 		sh -c "vcube-run --net c -n 64 vcube-bench exchange -q --csv --algo pairwise_F --sizes 64 --reps 1 | grep -q ',1\$'"
 	vcubectl net del c
 	out=$(vcubectl net add e topology=torus dims=4,1 2>&1)
-	check "net add e topology=torus dims=4,1 refused, saying why: $out" grep -q 'each size must be at least 2' <<<"$out"
+	# (before 6.3 the family cannot carry the module's reason: vcubectl
+	# says so, and badparams.sh checks the reason through insmod)
+	case ${VCUBE_KREL:-} in
+	6.1.*) why='Invalid argument: a bad word; Linux before 6.3 cannot say which here' ;;
+	*) why='each size must be at least 2' ;;
+	esac
+	check "net add e topology=torus dims=4,1 refused, saying why: $out" grep -q "$why" <<<"$out"
 
 	nets bad
 	[ $? = 0 ] || no "nets bad"
