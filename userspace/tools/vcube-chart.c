@@ -409,12 +409,9 @@ static int run(const struct opts *o)
 		return 2;
 	}
 	/* launch() said it; started by hand under vcube-run, rank 0 does */
-	if (o->rows && o->rows[o->nrows - 1] >= n) {
-		if (vcube_comm_rank(c) == 0)
-			fprintf(stderr, "vcube-chart: --timeline-nodes '%s': no node %u (the network's are 0-%u)\n",
-				o->tl_nodes, o->rows[o->nrows - 1], n - 1);
+	if (vcube_tool_timeline_fits(vcube_comm_rank(c) ? NULL : "vcube-chart",
+				     o->tl_nodes, o->rows, o->nrows, n))
 		return 2;
-	}
 	ret = vcube_algo_usable(c, VCUBE_ALGO_XCHG, o->algo);
 	if (ret) {
 		if (vcube_comm_rank(c) == 0)
@@ -462,17 +459,12 @@ static int launch(const struct opts *o, int argc, char **argv)
 	ssize_t l;
 	int i;
 
-	unsigned int *rows, nrows;
-
 	if (vcube_tool_net("vcube-chart", &net))
 		return 1;
 	/* the nodes drawn are the network's, said before it runs */
-	if (o->tl_nodes) {
-		if (vcube_tool_timeline_nodes("vcube-chart", o->tl_nodes,
-					      net.nodes, &rows, &nrows))
-			return 2;
-		free(rows);
-	}
+	if (vcube_tool_timeline_fits("vcube-chart", o->tl_nodes, o->rows,
+				     o->nrows, net.nodes))
+		return 2;
 	l = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	if (l <= 0)
 		return 1;
@@ -511,24 +503,12 @@ static int chart_check(struct opts *o, bool from_set, bool until_set)
 		fprintf(stderr, "vcube-chart: --timeline draws the run; --list, -j and --usage print the chart\n");
 		return 2;
 	}
-	if ((o->tl_nodes || from_set || until_set) && !o->timeline) {
-		fprintf(stderr, "vcube-chart: --%s is for --timeline\n",
-			o->tl_nodes ? "timeline-nodes" : from_set ? "from" :
-			"until");
-		return 2;
-	}
-	if (until_set && o->from >= o->until) {
-		fprintf(stderr, "vcube-chart: --from %" PRIu64 " is not before --until %" PRIu64 "\n",
-			o->from, o->until);
-		return 2;
-	}
 	/* the list's form here, its nodes against the network's in launch() */
-	if (o->tl_nodes) {
-		ret = vcube_tool_timeline_nodes("vcube-chart", o->tl_nodes, 0,
-						&o->rows, &o->nrows);
-		if (ret)
-			return ret == -ENOMEM ? 1 : 2;
-	}
+	ret = vcube_tool_timeline_opts("vcube-chart", o->timeline, o->tl_nodes,
+				       from_set, o->from, until_set, o->until,
+				       &o->rows, &o->nrows);
+	if (ret)
+		return ret == -ENOMEM ? 1 : 2;
 	/* once, before vcube-run starts the nodes */
 	if (o->timeline && !getenv("VCUBE_RANK") &&
 	    vcube_tool_timeline_check("vcube-chart", o->timeline))

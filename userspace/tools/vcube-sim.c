@@ -566,7 +566,6 @@ static int sim_num_opt(int c, const char *arg, struct simopts *o)
 	return 0;
 }
 
-/* The command line into @o: 0, 1 (--help: exit 0) or 2 (bad: exit 2). */
 /* The options against each other: 0, or 2 said. */
 static int sim_options_agree(struct simopts *o)
 {
@@ -575,24 +574,15 @@ static int sim_options_agree(struct simopts *o)
 		fprintf(stderr, "vcube-sim: --shift is for --kind shift\n");
 		return 2;
 	}
-	if ((o->until_set || o->from_set || o->tl_nodes) && !o->timeline) {
-		fprintf(stderr, "vcube-sim: --%s is for --timeline\n",
-			o->tl_nodes ? "timeline-nodes" : o->from_set ? "from" :
-			"until");
-		return 2;
-	}
-	if (o->until_set && o->from >= o->until) {
-		fprintf(stderr, "vcube-sim: --from %llu is not before --until %llu\n",
-			(unsigned long long)o->from, (unsigned long long)o->until);
-		return 2;
-	}
 	/* the list's form now; its nodes once the network is known */
-	if (o->tl_nodes && vcube_tool_timeline_nodes("vcube-sim", o->tl_nodes,
-						     0, &o->rows, &o->nrows))
+	if (vcube_tool_timeline_opts("vcube-sim", o->timeline, o->tl_nodes,
+				     o->from_set, o->from, o->until_set,
+				     o->until, &o->rows, &o->nrows))
 		return 2;
 	return 0;
 }
 
+/* The command line into @o: 0, 1 (--help: exit 0) or 2 (bad: exit 2). */
 static int sim_options(int argc, char **argv, struct simopts *o)
 {
 	static const struct option opts[] = {
@@ -1087,12 +1077,9 @@ static int sim_network(struct simopts *o, struct vc_params *p,
 	cols = topo->cols;
 	if (sim_check_algo())
 		return 2;
-	if (o->tl_nodes) {
-		free(o->rows);
-		if (vcube_tool_timeline_nodes("vcube-sim", o->tl_nodes, nprocs,
-					      &o->rows, &o->nrows))
-			return 2;
-	}
+	if (vcube_tool_timeline_fits("vcube-sim", o->tl_nodes, o->rows,
+				     o->nrows, nprocs))
+		return 2;
 	if (p->fc_bufs && nprocs > VC_FC_MAX_NODES) {
 		fprintf(stderr, "vcube-sim: flow control (--fc-bufs) is modelled on at most %u nodes, not %u\n",
 			VC_FC_MAX_NODES, nprocs);

@@ -10,6 +10,7 @@
  * end not drawn. A node's row is its place among the nodes drawn.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,9 +106,9 @@ bool vcube_tool_timeline_keeps(const struct vcube_tl *tl,
 	       (tl_row(tl, r->src, NULL) || tl_row(tl, r->dst, NULL));
 }
 
-int vcube_tool_timeline_nodes(const char *tool, const char *list,
-			      unsigned int nodes, unsigned int **rows,
-			      unsigned int *nrows)
+/* --timeline-nodes @list into *@rows, *@nrows (vcube_tool_timeline_opts()). */
+static int tl_nodes(const char *tool, const char *list, unsigned int **rows,
+		    unsigned int *nrows)
 {
 	unsigned int *v;
 	size_t n, i;
@@ -130,25 +131,46 @@ int vcube_tool_timeline_nodes(const char *tool, const char *list,
 		return -ENOMEM;
 	vcube_nodelist_parse(list, v, n, &n);
 	qsort(v, n, sizeof(*v), tl_cmp_uint);
-	for (i = 0; i < n; i++) {
-		if (nodes && v[i] >= nodes) {
-			fprintf(stderr, "%s: --timeline-nodes '%s': no node %u (the network's are 0-%u)\n",
-				tool, list, v[i], nodes - 1);
-			break;
-		}
-		if (i && v[i] == v[i - 1]) {
+	for (i = 1; i < n; i++)
+		if (v[i] == v[i - 1]) {
 			fprintf(stderr, "%s: --timeline-nodes '%s': node %u twice\n",
 				tool, list, v[i]);
-			break;
+			free(v);
+			return -EINVAL;
 		}
-	}
-	if (i < n) {
-		free(v);
-		return -EINVAL;
-	}
 	*rows = v;
 	*nrows = n;
 	return 0;
+}
+
+int vcube_tool_timeline_opts(const char *tool, const char *out,
+			     const char *list, bool from_set, uint64_t from,
+			     bool until_set, uint64_t until,
+			     unsigned int **rows, unsigned int *nrows)
+{
+	if ((list || from_set || until_set) && !out) {
+		fprintf(stderr, "%s: --%s is for --timeline\n", tool,
+			list ? "timeline-nodes" : from_set ? "from" : "until");
+		return -EINVAL;
+	}
+	if (until_set && from >= until) {
+		fprintf(stderr, "%s: --from %" PRIu64 " is not before --until %" PRIu64 "\n",
+			tool, from, until);
+		return -EINVAL;
+	}
+	return list ? tl_nodes(tool, list, rows, nrows) : 0;
+}
+
+int vcube_tool_timeline_fits(const char *tool, const char *list,
+			     const unsigned int *rows, unsigned int nrows,
+			     unsigned int nodes)
+{
+	if (!rows || rows[nrows - 1] < nodes)
+		return 0;
+	if (tool)
+		fprintf(stderr, "%s: --timeline-nodes '%s': no node %u (the network's are 0-%u)\n",
+			tool, list, rows[nrows - 1], nodes - 1);
+	return -EINVAL;
 }
 
 static int tl_cmp(const void *a, const void *b)

@@ -40,14 +40,26 @@ struct vcube_tl {
 };
 
 /*
- * --timeline-nodes @list (a node list: "0-15", "0,4,8-11") into a new
- * array *@rows of *@nrows nodes, ascending (free() it): 0, or -EINVAL
- * said in one line under @tool's name for a malformed list, a node twice
- * or, when @nodes (the network's) is not 0, a node not below it.
+ * The options that cut a timeline down, against each other: --from @from
+ * and --until @until (@from_set, @until_set: given) and --timeline-nodes
+ * @list are for --timeline @out, and the window runs forward. Then @list
+ * (a node list: "0-15", "0,4,8-11"; NULL: none) into a new array *@rows
+ * of *@nrows nodes, ascending (free() it). 0, or -EINVAL said in one line
+ * under @tool's name (a malformed list, a node twice), or -ENOMEM.
  */
-int vcube_tool_timeline_nodes(const char *tool, const char *list,
-			      unsigned int nodes, unsigned int **rows,
-			      unsigned int *nrows);
+int vcube_tool_timeline_opts(const char *tool, const char *out,
+			     const char *list, bool from_set, uint64_t from,
+			     bool until_set, uint64_t until,
+			     unsigned int **rows, unsigned int *nrows);
+
+/*
+ * Whether @rows (@nrows of them, ascending, from @list) are nodes of a
+ * network of @nodes: 0, or -EINVAL, said under @tool's name unless @tool
+ * is NULL.
+ */
+int vcube_tool_timeline_fits(const char *tool, const char *list,
+			     const unsigned int *rows, unsigned int nrows,
+			     unsigned int nodes);
 
 /*
  * Whether @tl draws anything of @r (a channel use of a message with an
