@@ -33,16 +33,22 @@ int vcube_tool_try_help(const char *tool)
 	return VCUBE_EXIT_USAGE;
 }
 
+void vcube_tool_no_net(const char *who)
+{
+	if (vcube_env_net())
+		fprintf(stderr, "%s: no network named %s (vcubectl net show lists them)\n",
+			who, vcube_env_net());
+	else
+		fprintf(stderr, "%s: no vcube network is loaded (insmod vcube.ko ...)\n",
+			who);
+}
+
 int vcube_tool_net(const char *tool, struct vcube_net_desc *net)
 {
 	int ret = vcube_net_describe(NULL, net);
 
-	if (ret == -ENOENT && vcube_env_net())
-		fprintf(stderr, "%s: no network named %s (vcubectl net show lists them)\n",
-			tool, vcube_env_net());
-	else if (ret == -ENOENT)
-		fprintf(stderr, "%s: no vcube network is loaded (insmod vcube.ko ...)\n",
-			tool);
+	if (ret == -ENOENT)
+		vcube_tool_no_net(tool);
 	else if (ret)
 		fprintf(stderr, "%s: the vcube network: %s\n", tool,
 			strerror(-ret));

@@ -24,6 +24,12 @@ int vcube_tool_version(const char *tool);
 /* After getopt's own line about a bad option: where to look; 2. */
 int vcube_tool_try_help(const char *tool);
 
+/*
+ * Say under @who that the network asked for is not there: VCUBE_NET's by
+ * its name, else that no vcube network is loaded.
+ */
+void vcube_tool_no_net(const char *who);
+
 struct vcube_net_desc;
 /*
  * The loaded network into @net (vcube_net_describe()): 0, or 1 with one

@@ -12,18 +12,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/cli.h"
 #include "vcubectl/vcubectl.h"
 
 int vc_fail(const char *what, int err)
 {
-	if (err == -ENOENT && vcube_env_net())
-		fprintf(stderr, "vcubectl: %s: no network named %s (vcubectl net show lists them)\n",
-			what, vcube_env_net());
-	else if (err == -ENOENT)
-		fprintf(stderr, "vcubectl: %s: no vcube network is loaded (insmod vcube.ko ...)\n",
-			what);
+	char who[64];
+
+	snprintf(who, sizeof(who), "vcubectl: %s", what);
+	if (err == -ENOENT)
+		vcube_tool_no_net(who);
 	else
-		fprintf(stderr, "vcubectl: %s: %s\n", what, strerror(-err));
+		fprintf(stderr, "%s: %s\n", who, strerror(-err));
 	return 1;
 }
 
