@@ -458,42 +458,43 @@ static void vcube_topology_grid_neighbors(struct kunit *test)
 
 static void vcube_topology_grid_format(struct kunit *test)
 {
-	struct vcube_topo_params torus = { K(TORUS), DIMS(3, 4, 4, 4) };
-	struct vcube_topo_params mesh = { K(MESH), DIMS(3, 3, 5, 2) };
-	struct vcube_topo_params ring = { K(TORUS), DIMS(1, 5) };
-	struct vcube_topo_params flat = { K(MESH), DIMS(2, 32, 16) };
+	static const struct {
+		struct vcube_topo_params p;
+		const char *shape;
+		u32 node;
+		const char *coords;
+		u32 diameter;
+	} cases[] = {
+		{ { K(TORUS), DIMS(3, 4, 4, 4) }, "dims=4,4,4", 57, "(1,2,3)", 6 },
+		{ { K(MESH), DIMS(3, 3, 5, 2) }, "dims=3,5,2", 29, "(2,4,1)", 7 },
+		{ { K(TORUS), DIMS(1, 5) }, "dims=5", 3, "(3)", 2 },
+		/* the Delta's mesh by dims=: its shape in the words it was given */
+		{ { K(MESH), DIMS(2, 32, 16) }, "dims=32,16", 37, "(5,1)", 46 },
+	};
 	struct vcube_topo t;
 	char buf[32];
+	size_t i;
 
-	KUNIT_ASSERT_EQ(test, vcube_topo_init(&t, &torus, NULL, 0), 0);
-	KUNIT_EXPECT_EQ(test, vcube_topo_format_shape(&t, buf, sizeof(buf)),
-			10);
-	KUNIT_EXPECT_STREQ(test, buf, "dims=4,4,4");
-	KUNIT_EXPECT_EQ(test, vcube_topo_format_coords(&t, 57, buf, 32), 7);
-	KUNIT_EXPECT_STREQ(test, buf, "(1,2,3)");
-	KUNIT_EXPECT_EQ(test, vcube_topo_format_coords(&t, 57, buf, 7),
-			-ENOSPC);
-	KUNIT_EXPECT_EQ(test, vcube_topo_diameter(&t), 6U);
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		int len = strlen(cases[i].coords);
 
-	KUNIT_ASSERT_EQ(test, vcube_topo_init(&t, &mesh, NULL, 0), 0);
-	vcube_topo_format_shape(&t, buf, sizeof(buf));
-	KUNIT_EXPECT_STREQ(test, buf, "dims=3,5,2");
-	vcube_topo_format_coords(&t, 29, buf, sizeof(buf));
-	KUNIT_EXPECT_STREQ(test, buf, "(2,4,1)");
-	KUNIT_EXPECT_EQ(test, vcube_topo_diameter(&t), 7U);
-
-	KUNIT_ASSERT_EQ(test, vcube_topo_init(&t, &ring, NULL, 0), 0);
-	vcube_topo_format_coords(&t, 3, buf, sizeof(buf));
-	KUNIT_EXPECT_STREQ(test, buf, "(3)");
-	KUNIT_EXPECT_EQ(test, vcube_topo_diameter(&t), 2U);
-
-	/* the Delta's mesh by dims=: its shape in the words it was given */
-	KUNIT_ASSERT_EQ(test, vcube_topo_init(&t, &flat, NULL, 0), 0);
-	vcube_topo_format_shape(&t, buf, sizeof(buf));
-	KUNIT_EXPECT_STREQ(test, buf, "dims=32,16");
-	vcube_topo_format_coords(&t, 37, buf, sizeof(buf));
-	KUNIT_EXPECT_STREQ(test, buf, "(5,1)");
-	KUNIT_EXPECT_EQ(test, vcube_topo_diameter(&t), 46U);
+		KUNIT_ASSERT_EQ(test, vcube_topo_init(&t, &cases[i].p, NULL, 0),
+				0);
+		KUNIT_EXPECT_EQ(test,
+				vcube_topo_format_shape(&t, buf, sizeof(buf)),
+				(int)strlen(cases[i].shape));
+		KUNIT_EXPECT_STREQ(test, buf, cases[i].shape);
+		KUNIT_EXPECT_EQ(test, vcube_topo_format_coords(&t, cases[i].node,
+							       buf, sizeof(buf)),
+				len);
+		KUNIT_EXPECT_STREQ(test, buf, cases[i].coords);
+		/* no room for its NUL */
+		KUNIT_EXPECT_EQ(test, vcube_topo_format_coords(&t, cases[i].node,
+							       buf, len),
+				-ENOSPC);
+		KUNIT_EXPECT_EQ(test, vcube_topo_diameter(&t),
+				cases[i].diameter);
+	}
 }
 
 static struct kunit_case vcube_topology_cases[] = {
