@@ -14,11 +14,6 @@ spec=$VCUBE_TOP/Documentation/netlink/specs/vcube.yaml
 # (--no-schema: tests/host/ynl_spec.sh validates the spec against the
 # kernel's schema once; the README's line passes --no-schema too)
 ynl() { /usr/bin/python3 "$src/tools/net/ynl/cli.py" --spec "$spec" --no-schema --output-json "$@"; }
-# The ynl CLI's every check on 6.12 only: python under TCG takes a
-# minute a call, the module's netlink code is the same on both lines,
-# and on 6.1 the README's line (link-get) speaks for the family.
-ynl_all() { case ${VCUBE_KREL:-} in 6.1.*) return 1 ;; esac; }
-ynl_all || echo "# $VCUBE_KREL: of the ynl CLI's checks only the README's line (6.12 runs them all)"
 # link ID's value of FIELD in `vcubectl -j links`
 field() { python3 -c 'import json,sys; d={l["id"]: l for l in json.load(open(sys.argv[1]))}; print(d[int(sys.argv[2])][sys.argv[3]])' "$@"; }
 
@@ -78,16 +73,14 @@ assert len(r.findall(".//" + ns + "circle")) == 32' "$tmp/d5.svg" && good=1
 	rc=$?
 	good=0; [ $rc = 0 ] && [ -n "$line" ] && python3 -c 'import ast,json,sys; assert ast.literal_eval(open(sys.argv[1]).read()) == json.load(open(sys.argv[2]))' "$tmp/ynl-readme" "$tmp/ynl-links" && good=1
 	check "README: ${line:-no ynl line}: the same links $(head -c 200 "$tmp/ynl-err")" [ $good = 1 ]
-	if ynl_all; then
-		ynl --dump node-get > "$tmp/ynl-nodes" 2>"$tmp/ynl-err"
-		rc=$?
-		good=0; [ $rc = 0 ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d) == 32 and all(n["sent"] == 31 for n in d)' "$tmp/ynl-nodes" && good=1
-		check "ynl cli.py --dump node-get: 32 nodes $(head -c 200 "$tmp/ynl-err")" [ $good = 1 ]
-		ynl --do topo-get > "$tmp/ynl-topo" 2>"$tmp/ynl-err"
-		rc=$?
-		good=0; [ $rc = 0 ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["nodes"] == 32 and d["kind"] == "hypercube"' "$tmp/ynl-topo" && good=1
-		check "ynl cli.py --do topo-get $(head -c 200 "$tmp/ynl-err")" [ $good = 1 ]
-	fi
+	ynl --dump node-get > "$tmp/ynl-nodes" 2>"$tmp/ynl-err"
+	rc=$?
+	good=0; [ $rc = 0 ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d) == 32 and all(n["sent"] == 31 for n in d)' "$tmp/ynl-nodes" && good=1
+	check "ynl cli.py --dump node-get: 32 nodes $(head -c 200 "$tmp/ynl-err")" [ $good = 1 ]
+	ynl --do topo-get > "$tmp/ynl-topo" 2>"$tmp/ynl-err"
+	rc=$?
+	good=0; [ $rc = 0 ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["nodes"] == 32 and d["kind"] == "hypercube"' "$tmp/ynl-topo" && good=1
+	check "ynl cli.py --do topo-get $(head -c 200 "$tmp/ynl-err")" [ $good = 1 ]
 
 	# the trace: one record per channel a message crossed, one per
 	# message, one per interval a node waited; in parts
@@ -133,12 +126,10 @@ assert causes == Counter(transit=992), causes
 assert all(m["cause"] == "transit" and "holder" not in m for m in msgs.values())
 ' "$tmp/trace" "$tmp/links" "$tmp/topo" && good=1
 	check "vcubectl trace: 2560 channel uses, one per hop of each of the 992 messages, in order; 992 message records whose times the hops agree with; per-link totals equal the counters; 992 waits, one a step, all in transit (pairwise: no contention)" [ $good = 1 ]
-	if ynl_all; then
-		ynl --dump trace-get > "$tmp/ynl-trace" 2>"$tmp/ynl-err"
-		rc=$?
-		good=0; [ $rc = 0 ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); e=json.load(open(sys.argv[2])); assert len(d) == len(e) and [(r["seq"], r["kind"], r.get("channel"), r["start"], r.get("cause")) for r in d] == [(r["seq"], r["kind"], r.get("channel"), r["start_ns"], r.get("cause")) for r in e]' "$tmp/ynl-trace" "$tmp/trace" && good=1
-		check "ynl cli.py --dump trace-get: the same records $(head -c 200 "$tmp/ynl-err")" [ $good = 1 ]
-	fi
+	ynl --dump trace-get > "$tmp/ynl-trace" 2>"$tmp/ynl-err"
+	rc=$?
+	good=0; [ $rc = 0 ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); e=json.load(open(sys.argv[2])); assert len(d) == len(e) and [(r["seq"], r["kind"], r.get("channel"), r["start"], r.get("cause")) for r in d] == [(r["seq"], r["kind"], r.get("channel"), r["start_ns"], r.get("cause")) for r in e]' "$tmp/ynl-trace" "$tmp/trace" && good=1
+	check "ynl cli.py --dump trace-get: the same records $(head -c 200 "$tmp/ynl-err")" [ $good = 1 ]
 	# the same record for Perfetto: tracks that nest, flows that close
 	vcubectl trace --format perfetto -o "$tmp/pf.json"
 	rc=$?
@@ -218,11 +209,9 @@ assert len({n.split(" lane")[0] for n in nodes}) == 32, nodes
 ' "$tmp/pj" "$tmp/trace" && good=1
 	fi
 	check "vcubectl trace --format paje: pj_dump reads it: 992 message links, 2560 channel states, the nodes' sends, receipts and waits (by cause), 32 nodes, the same file twice $(head -c 200 "$tmp/pj-err" 2>/dev/null)" [ $good = 1 ]
-	if ynl_all; then
-		ynl --dump window-get > "$tmp/ynl-win" 2>"$tmp/ynl-err"
-		rc=$?
-		check "ynl cli.py --dump window-get answers $(head -c 200 "$tmp/ynl-err")" [ $rc = 0 ]
-	fi
+	ynl --dump window-get > "$tmp/ynl-win" 2>"$tmp/ynl-err"
+	rc=$?
+	check "ynl cli.py --dump window-get answers $(head -c 200 "$tmp/ynl-err")" [ $rc = 0 ]
 	good=0; [ ! -e /sys/class/vcube/stats ] && [ ! -e /sys/class/vcube/vcube0/stats ] && good=1
 	check "sysfs keeps no counters: /sys/class/vcube/stats and vcube0/stats are gone" [ $good = 1 ]
 
