@@ -230,6 +230,18 @@ $(B)/tests/bench_out_test: tests/host/bench_out_test.c userspace/tools/vcube-ben
 		-fsanitize=address,undefined -fno-sanitize-recover=all -o $@ $< userspace/tools/vcube-bench/out.c \
 		userspace/tools/common/json_print.c $(JSON_LIBS)
 
+# vcubectl's links command and its picture (nl.c, svg.c) on link dumps
+# made by kernel/core, the test standing in for libvcube's netlink calls
+# (so libvcube's nl.o, which defines them, is never linked).
+VCUBECTL_LINKS_SRC := $(addprefix userspace/tools/vcubectl/,nl.c svg.c util.c print.c)
+$(B)/tests/vcubectl_svg_test: tests/host/vcubectl_svg_test.c $(VCUBECTL_LINKS_SRC) \
+		$(wildcard userspace/tools/vcubectl/*.h) $(TOOL_DEPS) $(ASAN_OBJ) $(ASAN_HDR) \
+		$(wildcard tests/host/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(VCUBE_CFLAGS) -Ikernel/core -Iuserspace/tools $(CFLAGS) $(ASAN_FLAGS) -o $@ $< \
+		$(VCUBECTL_LINKS_SRC) $(TOOL_COMMON) $(filter-out $(B)/asan/userspace/lib/nl.o,$(ASAN_OBJ)) \
+		-lm $(JSON_LIBS)
+
 # The tools' printer of text and JSON, on its own.
 $(B)/tests/json_print_test: tests/host/json_print_test.c userspace/tools/common/json_print.c \
 		userspace/tools/common/json_print.h

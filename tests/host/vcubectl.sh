@@ -80,6 +80,8 @@ try 'vcubectl ${args%% *} --help'" ] && ok "vcubectl $args: '$want', exit 2" ||
 done <<'EOF'
 links --bogus|vcubectl links: unrecognized option '--bogus'
 links --interval 2|vcubectl links: --interval is not one of its options
+links --svg x.svg --top 3|vcubectl links: --svg draws every channel: no --sort, --top or ID with it
+links --svg x.svg 7|vcubectl links: --svg draws every channel: no --sort, --top or ID with it
 watch 3|vcubectl watch: '3': it takes no arguments
 route 1|vcubectl route: SRC and DST are needed
 route 1 2 3|vcubectl route: '3': one argument too many

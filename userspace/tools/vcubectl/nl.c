@@ -256,7 +256,8 @@ static const char links_usage[] =
 	"most holders at once.\n"
 	"  --sort KEY   largest first (default: busy; id: in id order)\n"
 	"  --top K      only the first K\n"
-	"  --svg FILE   also draw the network, each channel coloured by its use\n";
+	"  --svg FILE   draw the network into FILE instead, each channel coloured\n"
+	"               by its use (no --sort, --top or ID: every channel)\n";
 
 /* What links and watch take; -1 or NULL when not given. */
 struct view_opts {
@@ -264,6 +265,7 @@ struct view_opts {
 	unsigned long long count;
 	double interval;
 	const char *svg;
+	bool picked;		/* --sort or --top given */
 	char **ids;		/* links: the IDs asked for (nids of them) */
 	int nids;
 };
@@ -299,10 +301,12 @@ static int view_opts_parse(int argc, char **argv, bool watch,
 		case 's':
 			if (parse_sort(optarg, &link_sort_key))
 				return 2;
+			o->picked = true;
 			break;
 		case 't':
 			if (vc_parse_uint(optarg, "--top", UINT32_MAX, &o->top))
 				return 2;
+			o->picked = true;
 			break;
 		case 'g':
 			o->svg = optarg;
@@ -333,6 +337,8 @@ static int view_opts_parse(int argc, char **argv, bool watch,
 				    argv[optind]);
 	o->ids = argv + optind;
 	o->nids = argc - optind;
+	if (o->svg && (o->picked || o->nids))
+		return vc_sub_usage(cmd, "--svg draws every channel: no --sort, --top or ID with it");
 	for (c = 0; c < o->nids; c++)
 		if (vc_parse_uint(o->ids[c], "ID", UINT32_MAX, &id))
 			return 2;
@@ -398,10 +404,13 @@ int vc_cmd_links(int argc, char **argv)
 		fprintf(stderr, "vcubectl: links: --svg draws meshes and tori of 1 or 2 dimensions, not %s %s\n",
 			vcube_topology_name(t.kind), t.shape);
 		ret = 2;
-	} else if (o.svg && vc_svg_write(o.svg, &t, l, n)) {
-		fprintf(stderr, "vcubectl: links: cannot write %s: %s\n", o.svg,
-			strerror(errno));
-		ret = 1;
+	} else if (o.svg) {
+		/* the picture instead of the table */
+		ret = vc_svg_write(o.svg, &t, l, n);
+		if (ret)
+			fprintf(stderr, "vcubectl: links: cannot write %s: %s\n",
+				o.svg, strerror(-ret));
+		ret = ret ? 1 : 0;
 	} else if (o.nids && o.nids > (int)n) {
 		fprintf(stderr, "vcubectl: links: %d IDs, but the network has %zu links\n",
 			o.nids, n);

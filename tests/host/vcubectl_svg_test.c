@@ -1,0 +1,414 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vcubectl links --svg without the module: the link dump made from
+ * kernel/core's topology as the kernel's link-get fills it, its counters
+ * from messages routed over it, and libvcube's netlink calls stood in for
+ * here, so vcubectl's own links command runs on it. With --svg it writes
+ * the picture and prints nothing; a small network is drawn whole.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "topology.h"
+#include "vcubectl/vcubectl.h"
+
+#define MAX_PX		2000
+#define MAX_BYTES	(4u << 20)
+
+/* Where the pictures go: a directory of their own, or $VCUBECTL_SVG_KEEP. */
+static char svg_dir[512];
+
+/* The network the stand-ins serve. */
+static struct vcube_nl_topo cur_topo;
+static struct vcube_nl_link *cur_links;
+static size_t cur_n;
+
+int vcube_nl_open(struct vcube_nl **nlp)
+{
+	static int token;
+
+	*nlp = (struct vcube_nl *)&token;
+	return 0;
+}
+
+void vcube_nl_close(struct vcube_nl *nl)
+{
+	(void)nl;
+}
+
+int vcube_nl_topo_get(struct vcube_nl *nl, struct vcube_nl_topo *topo)
+{
+	(void)nl;
+	*topo = cur_topo;
+	return 0;
+}
+
+int vcube_nl_link_dump(struct vcube_nl *nl, struct vcube_nl_link **out,
+		       size_t *n, unsigned int *parts)
+{
+	(void)nl;
+	*out = malloc(cur_n * sizeof(**out) + 1);
+	if (!*out)
+		return -ENOMEM;
+	memcpy(*out, cur_links, cur_n * sizeof(**out));
+	*n = cur_n;
+	if (parts)
+		*parts = 1;
+	return 0;
+}
+
+/* What nl.c calls but links never does. */
+int vcube_nl_node_dump(struct vcube_nl *nl, struct vcube_nl_node **out,
+		       size_t *n, unsigned int *parts)
+{
+	(void)nl, (void)out, (void)n, (void)parts;
+	return -EOPNOTSUPP;
+}
+
+int vcube_nl_stats_reset(struct vcube_nl *nl)
+{
+	(void)nl;
+	return -EOPNOTSUPP;
+}
+
+int vcube_nl_cnet_get(struct vcube_nl *nl, struct vcube_nl_cnet *cnet)
+{
+	(void)nl, (void)cnet;
+	return -EOPNOTSUPP;
+}
+
+int vcube_nl_monitor(struct vcube_nl *nl)
+{
+	(void)nl;
+	return -EOPNOTSUPP;
+}
+
+int vcube_nl_notice_recv(struct vcube_nl *nl, struct vcube_nl_notice *nt,
+			 int timeout_ms)
+{
+	(void)nl, (void)nt, (void)timeout_ms;
+	return -EOPNOTSUPP;
+}
+
+const char *vcube_nl_errmsg(const struct vcube_nl *nl)
+{
+	(void)nl;
+	return NULL;
+}
+
+const char *vcube_switching_name(unsigned int switching)
+{
+	return switching == VCUBE_SWITCHING_PACKET ? "packet" : "circuit";
+}
+
+const char *vcube_node_state_name(unsigned int state)
+{
+	(void)state;
+	return "unbound";
+}
+
+struct net {
+	struct vcube_topo topo;
+	bool packet;
+	struct vcube_nl_topo t;
+	struct vcube_nl_link *l;
+	size_t n;
+};
+
+/* @p's network, every counter 0, as a link dump gives it; 0 or -errno. */
+static int net_make(struct net *x, const struct vcube_topo_params *p,
+		    bool packet)
+{
+	static const unsigned int kinds[] = {
+		[VCUBE_TOPO_HYPERCUBE] = VCUBE_TOPOLOGY_HYPERCUBE,
+		[VCUBE_TOPO_MESH] = VCUBE_TOPOLOGY_MESH,
+		[VCUBE_TOPO_TORUS] = VCUBE_TOPOLOGY_TORUS,
+		[VCUBE_TOPO_FATTREE] = VCUBE_TOPOLOGY_FATTREE,
+	};
+	struct vcube_chan_info ci;
+	char err[128];
+	u32 w;
+	size_t i;
+	int ret;
+
+	memset(x, 0, sizeof(*x));
+	ret = vcube_topo_init(&x->topo, p, err, sizeof(err));
+	if (ret)
+		return ret;
+	x->packet = packet;
+	x->t.kind = kinds[p->kind];
+	x->t.switching = packet ? VCUBE_SWITCHING_PACKET :
+				  VCUBE_SWITCHING_CIRCUIT;
+	x->t.nodes = x->topo.nodes;
+	x->t.channels = x->topo.nchan;
+	x->t.links = packet ? x->topo.nbundles : x->topo.nchan;
+	vcube_topo_format_shape(&x->topo, x->t.shape, sizeof(x->t.shape));
+	snprintf(x->t.profile, sizeof(x->t.profile), "test");
+	x->t.elapsed = 1000000;
+	x->n = x->t.links;
+	x->l = calloc(x->n, sizeof(*x->l));
+	if (!x->l)
+		return -ENOMEM;
+	for (i = 0; i < x->n; i++) {
+		w = 1;
+		ret = packet ? vcube_topo_bundle_info(&x->topo, i, &ci, &w) :
+			       vcube_topo_chan_info(&x->topo, i, &ci);
+		if (ret)
+			return ret;
+		x->l[i] = (struct vcube_nl_link){
+			.id = i, .from = ci.from, .to = ci.to,
+			.from_level = ci.from_level, .to_level = ci.to_level,
+			.dir = ci.dir, .lane = ci.lane, .width = w,
+		};
+	}
+	return 0;
+}
+
+/* A message of @bytes from @src to @dst: 10 ns a byte on every hop. */
+static void net_send(struct net *x, u32 src, u32 dst, u64 bytes)
+{
+	static u32 chan[VCUBE_MAX_HOPS];
+	struct vcube_nl_link *l;
+	u32 w;
+	int k, i;
+
+	k = vcube_topo_route(&x->topo, src, dst, x->t.messages, chan,
+			     VCUBE_MAX_HOPS);
+	CHECK(k >= 0, "route %u -> %u: %d", src, dst, k);
+	for (i = 0; i < k; i++) {
+		l = &x->l[x->packet ? vcube_topo_bundle(&x->topo, chan[i], &w) :
+				      chan[i]];
+		l->messages++;
+		l->bytes += bytes;
+		l->transfers++;
+		l->busy_ns += 10 * bytes;
+		if (l->busy_ns > x->t.elapsed)
+			l->busy_ns = x->t.elapsed;
+	}
+	x->t.messages++;
+}
+
+/* Every node of @nodes.. sends to every other: a job's exchange. */
+static void net_exchange(struct net *x, u32 first, u32 nodes)
+{
+	u32 s, d;
+
+	for (s = first; s < first + nodes; s++)
+		for (d = first; d < first + nodes; d++)
+			if (s != d)
+				net_send(x, s, d, 64);
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = malloc((size_t)n + 1);
+	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	if (buf)
+		buf[n] = 0;
+	fclose(f);
+	*len = (size_t)n;
+	return buf;
+}
+
+static size_t count(const char *s, const char *what)
+{
+	size_t k = 0;
+
+	for (; (s = strstr(s, what)); s++)
+		k++;
+	return k;
+}
+
+struct seen {
+	size_t bytes;
+	double w, h;
+	size_t used;		/* channels with any use */
+	size_t drawn_used;	/* used ones with a title of their own */
+	size_t drawn_unused;	/* unused ones with one */
+	size_t counted;		/* used ones counted in a cell's title */
+	size_t circles;
+};
+
+/*
+ * Run "vcubectl links --svg @path" on @x; what stdout got goes to *@out
+ * (malloc'd). The exit status.
+ */
+static int run_links(struct net *x, const char *path, char **out)
+{
+	char tmp[] = "/tmp/vcubectl-svg-out-XXXXXX";
+	char *argv[] = { "links", "--svg", (char *)path, NULL };
+	int fd = mkstemp(tmp), saved, ret;
+	size_t len;
+
+	cur_topo = x->t;
+	cur_links = x->l;
+	cur_n = x->n;
+	fflush(stdout);
+	saved = dup(1);
+	dup2(fd, 1);
+	ret = vc_cmd_links(path ? 3 : 1, argv);
+	fflush(stdout);
+	dup2(saved, 1);
+	close(saved);
+	close(fd);
+	*out = slurp(tmp, &len);
+	unlink(tmp);
+	return ret;
+}
+
+/* Draw @x into @name in svg_dir through the links command, read it back. */
+static void draw(struct net *x, const char *name, struct seen *s)
+{
+	char *svg, *out = NULL, *p, *e, *q, path[PATH_MAX];
+	bool *titled;
+	unsigned int id;
+	size_t i, a, b;
+	int ret;
+
+	memset(s, 0, sizeof(*s));
+	snprintf(path, sizeof(path), "%s/%s", svg_dir, name);
+	ret = run_links(x, path, &out);
+	CHECK(ret == 0, "%s: links --svg exit %d", path, ret);
+	CHECK(out && !*out, "%s: links --svg printed %zu bytes", path,
+	      out ? strlen(out) : 0);
+	free(out);
+	svg = slurp(path, &s->bytes);
+	CHECK(svg, "%s: not written", path);
+	if (!svg)
+		return;
+	p = strstr(svg, "<svg ");
+	CHECK(p && sscanf(p, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%lf\" height=\"%lf\"",
+			  &s->w, &s->h) == 2, "%s: no size", path);
+	s->circles = count(svg, "<circle");
+	/*
+	 * One pass over the titles: a channel's ("link ID: ..."), or a
+	 * cell's ("...: A of B channels used, ...").
+	 */
+	titled = calloc(x->n + 1, sizeof(*titled));
+	CHECK(titled, "calloc");
+	for (p = svg; titled && (p = strstr(p, "<title>")); p = e) {
+		e = strstr(p, "</title>");
+		if (!e)
+			break;
+		*e = 0;
+		if (sscanf(p, "<title>link %u:", &id) == 1 && id < x->n)
+			titled[id] = true;
+		else if ((q = strstr(p, ": ")) &&
+			 (sscanf(q, ": %zu of %zu channels used", &a, &b) == 2 ||
+			  sscanf(q, ": %zu of %zu bundles used", &a, &b) == 2))
+			s->counted += a;
+		e++;
+	}
+	for (i = 0; titled && i < x->n; i++) {
+		bool used = x->l[i].transfers || x->l[i].busy_ns;
+
+		s->used += used;
+		if (titled[x->l[i].id])
+			*(used ? &s->drawn_used : &s->drawn_unused) += 1;
+	}
+	free(titled);
+	free(svg);
+}
+
+static void free_net(struct net *x)
+{
+	free(x->l);
+	x->l = NULL;
+}
+
+/* Small networks: drawn whole, as before (tests/vm/netlink.sh counts d5). */
+static void check_small(void)
+{
+	struct vcube_topo_params p;
+	struct net x;
+	struct seen s;
+	char *out = NULL;
+	int ret;
+
+	p = (struct vcube_topo_params){ .kind = VCUBE_TOPO_HYPERCUBE, .dim = 5 };
+	CHECK(!net_make(&x, &p, false), "dim=5");
+	net_exchange(&x, 0, 32);
+	draw(&x, "d5.svg", &s);
+	CHECK(s.drawn_used == 160 && s.circles == 32 && s.w <= MAX_PX,
+	      "dim=5: %zu channels, %zu circles, %.0f px", s.drawn_used,
+	      s.circles, s.w);
+	/* without --svg the table: a header and a line per channel */
+	ret = run_links(&x, NULL, &out);
+	CHECK(ret == 0 && out && count(out, "\n") == 161,
+	      "links: exit %d, %zu lines", ret, out ? count(out, "\n") : 0);
+	free(out);
+	free_net(&x);
+
+	p = (struct vcube_topo_params){ .kind = VCUBE_TOPO_TORUS, .rows = 4,
+					.cols = 4 };
+	CHECK(!net_make(&x, &p, false), "4x4");
+	net_exchange(&x, 0, 8);
+	draw(&x, "t4.svg", &s);
+	CHECK(s.drawn_used + s.drawn_unused == 64 && s.circles == 16,
+	      "4x4 torus: %zu channels", s.drawn_used + s.drawn_unused);
+	free_net(&x);
+	p = (struct vcube_topo_params){ .kind = VCUBE_TOPO_FATTREE, .nodes = 64 };
+	CHECK(!net_make(&x, &p, true), "64 fat tree");
+	net_exchange(&x, 0, 64);
+	draw(&x, "ft64.svg", &s);
+	CHECK(s.circles == 64 + 16 + 4 + 1, "64 fat tree: %zu circles", s.circles);
+	free_net(&x);
+}
+
+/* --svg draws every channel: no --top, --sort or ID beside it. */
+static void check_usage(void)
+{
+	char f[] = "x.svg";
+	char *bad[][5] = {
+		{ "links", "--svg", f, "--top", "3" },
+		{ "links", "--svg", f, "--sort", "id" },
+		{ "links", "--svg", f, "7", NULL },
+	};
+	int i, ret;
+
+	for (i = 0; i < 3; i++) {
+		ret = vc_cmd_links(i < 2 ? 5 : 4, bad[i]);
+		CHECK(ret == 2, "links --svg F %s: exit %d", bad[i][3], ret);
+	}
+}
+
+int main(void)
+{
+	const char *keep = getenv("VCUBECTL_SVG_KEEP");
+	struct dirent *e;
+	DIR *d;
+
+	snprintf(svg_dir, sizeof(svg_dir), "%s",
+		 keep ? keep : "/tmp/vcubectl-svg-XXXXXX");
+	if (!keep && !mkdtemp(svg_dir))
+		return 77;
+	check_small();
+	check_usage();
+	d = keep ? NULL : opendir(svg_dir);
+	while (d && (e = readdir(d)))
+		if (e->d_name[0] != '.')
+			unlinkat(dirfd(d), e->d_name, 0);
+	if (d) {
+		closedir(d);
+		rmdir(svg_dir);
+	}
+	return check_done("vcubectl_svg_test");
+}
