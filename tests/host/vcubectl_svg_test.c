@@ -4,7 +4,10 @@
  * kernel/core's topology as the kernel's link-get fills it, its counters
  * from messages routed over it, and libvcube's netlink calls stood in for
  * here, so vcubectl's own links command runs on it. With --svg it writes
- * the picture and prints nothing; a small network is drawn whole.
+ * the picture and prints nothing; a small network is drawn whole; at
+ * 4,096 nodes (hypercube dim=12, 64x64 mesh and torus, fat tree) the
+ * picture stays under 2,000 px and every used channel shows, drawn or
+ * counted in a cell, while unused ones are left out or only counted.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -334,6 +337,26 @@ static void free_net(struct net *x)
 	x->l = NULL;
 }
 
+/* A big network's picture: bounded, and every used channel shows. */
+static void check_big(const char *what, const struct seen *s, bool each)
+{
+	printf("%s: %.0f x %.0f px, %zu bytes, %zu used, %zu drawn (%zu unused), %zu in cells, %zu circles\n",
+	       what, s->w, s->h, s->bytes, s->used, s->drawn_used,
+	       s->drawn_unused, s->counted, s->circles);
+	CHECK(s->w > 0 && s->w <= MAX_PX, "%s: %.0f px wide", what, s->w);
+	CHECK(s->h > 0 && s->h <= MAX_PX, "%s: %.0f px high", what, s->h);
+	CHECK(s->bytes <= MAX_BYTES, "%s: %zu bytes", what, s->bytes);
+	CHECK(s->used > 0, "%s: nothing used", what);
+	if (each)
+		CHECK(s->drawn_used == s->used && !s->counted,
+		      "%s: %zu of %zu used channels drawn", what, s->drawn_used,
+		      s->used);
+	else
+		CHECK(s->counted == s->used && !s->drawn_used && !s->drawn_unused,
+		      "%s: %zu of %zu used channels in cells, %zu drawn", what,
+		      s->counted, s->used, s->drawn_used + s->drawn_unused);
+}
+
 /* Small networks: drawn whole, as before (tests/vm/netlink.sh counts d5). */
 static void check_small(void)
 {
@@ -390,6 +413,119 @@ static void check_usage(void)
 	}
 }
 
+/* Hypercube dim=12: a job's subcube, else a heat map. */
+static void check_cube(void)
+{
+	struct vcube_topo_params p = { .kind = VCUBE_TOPO_HYPERCUBE, .dim = 12 };
+	struct net x;
+	struct seen s;
+	u32 v;
+
+	/* a 32-node job on 0..31: its subcube, nodes by number */
+	CHECK(!net_make(&x, &p, false), "dim=12");
+	net_exchange(&x, 0, 32);
+	draw(&x, "d12-job.svg", &s);
+	check_big("dim=12, 32-node job", &s, true);
+	CHECK(s.circles == 32 && s.drawn_unused == 0,
+	      "dim=12 job: %zu circles, %zu unused drawn", s.circles,
+	      s.drawn_unused);
+	/* and a job on 4064..4095 too: no small subcube holds both */
+	net_exchange(&x, 4064, 32);
+	net_send(&x, 0, 4095, 64);
+	draw(&x, "d12-two.svg", &s);
+	check_big("dim=12, two jobs", &s, false);
+	free_net(&x);
+	/* every node to its successor */
+	CHECK(!net_make(&x, &p, false), "dim=12");
+	for (v = 0; v < 4096; v++)
+		net_send(&x, v, (v + 1) % 4096, 1024);
+	draw(&x, "d12-shift.svg", &s);
+	check_big("dim=12, shift", &s, false);
+	free_net(&x);
+	/* 0 to 2049 (dimensions 0 and 11): a square of 4 nodes */
+	CHECK(!net_make(&x, &p, false), "dim=12");
+	net_send(&x, 0, 2049, 64);
+	net_send(&x, 2049, 0, 64);
+	draw(&x, "d12-pair.svg", &s);
+	check_big("dim=12, 0 <-> 2049", &s, true);
+	CHECK(s.circles == 4 && s.drawn_used + s.drawn_unused == 8,
+	      "dim=12 pair: %zu circles, %zu channels", s.circles,
+	      s.drawn_used + s.drawn_unused);
+	free_net(&x);
+}
+
+/* 4,096-node meshes and torus: the used channels, else cells. */
+static void check_grid(void)
+{
+	struct vcube_topo_params p;
+	struct net x;
+	struct seen s;
+	u32 v, i;
+
+	/* 64x64: a third of the nodes to their east and 7th south neighbour */
+	for (i = 0; i < 2; i++) {
+		p = (struct vcube_topo_params){
+			.kind = i ? VCUBE_TOPO_TORUS : VCUBE_TOPO_MESH,
+			.rows = 64, .cols = 64,
+		};
+		CHECK(!net_make(&x, &p, false), "64x64");
+		for (v = 0; v < 4096; v += 3) {
+			net_send(&x, v, (v + 1) % 4096, 256);
+			net_send(&x, v, (v + 64 * 7) % 4096, 256);
+		}
+		draw(&x, i ? "torus64.svg" : "mesh64.svg", &s);
+		check_big(i ? "torus 64x64" : "mesh 64x64", &s, true);
+		CHECK(!s.drawn_unused, "64x64: %zu unused channels drawn",
+		      s.drawn_unused);
+		free_net(&x);
+	}
+	/* 32x128, every other node to its east neighbour: cells */
+	p = (struct vcube_topo_params){ .kind = VCUBE_TOPO_MESH, .rows = 32,
+					.cols = 128 };
+	CHECK(!net_make(&x, &p, false), "32x128");
+	for (v = 0; v < 4096; v += 2)
+		net_send(&x, v, v % 128 == 127 ? v - 127 : v + 1, 256);
+	draw(&x, "mesh32x128.svg", &s);
+	check_big("mesh 32x128", &s, false);
+	free_net(&x);
+	/* a 32-node job on a 64x64 mesh: the rectangle it used */
+	p = (struct vcube_topo_params){ .kind = VCUBE_TOPO_MESH, .rows = 64,
+					.cols = 64 };
+	CHECK(!net_make(&x, &p, false), "64x64");
+	net_exchange(&x, 0, 32);
+	draw(&x, "mesh64-job.svg", &s);
+	check_big("mesh 64x64, 32-node job", &s, true);
+	CHECK(s.circles == 32, "mesh job: %zu circles", s.circles);
+	free_net(&x);
+}
+
+/* A fat tree of 4,096 nodes: a job's subtree, else a heat map. */
+static void check_tree(void)
+{
+	struct vcube_topo_params p = { .kind = VCUBE_TOPO_FATTREE,
+				       .nodes = 4096 };
+	struct net x;
+	struct seen s;
+	u32 v, i;
+
+	/* both ways of counting: channels, bundles */
+	for (i = 0; i < 2; i++) {
+		CHECK(!net_make(&x, &p, i), "fat tree");
+		for (v = 0; v < 4096; v += 5)
+			net_send(&x, v, (v * 97 + 13) % 4096, 512);
+		draw(&x, i ? "ft4096-packet.svg" : "ft4096.svg", &s);
+		check_big(i ? "fat tree 4096, packet" : "fat tree 4096", &s,
+			  false);
+		free_net(&x);
+	}
+	/* a 32-node job on it: the subtree it used */
+	CHECK(!net_make(&x, &p, false), "fat tree");
+	net_exchange(&x, 0, 32);
+	draw(&x, "ft4096-job.svg", &s);
+	check_big("fat tree 4096, 32-node job", &s, true);
+	free_net(&x);
+}
+
 int main(void)
 {
 	const char *keep = getenv("VCUBECTL_SVG_KEEP");
@@ -402,6 +538,9 @@ int main(void)
 		return 77;
 	check_small();
 	check_usage();
+	check_cube();
+	check_grid();
+	check_tree();
 	d = keep ? NULL : opendir(svg_dir);
 	while (d && (e = readdir(d)))
 		if (e->d_name[0] != '.')

@@ -2,7 +2,9 @@
 /*
  * vcubectl links --svg: the network as a picture, each channel coloured by
  * its share of the counted time (grey when unused, then yellow, orange,
- * dark red), its nodes laid out by topology.
+ * dark red), its nodes laid out by topology. Beyond SVG_SMALL nodes only
+ * the part holding every used channel is drawn, and a part too big for
+ * 2,000 px becomes a heat map of the whole network (vcubectl(8), links).
  */
 #include <errno.h>
 #include <math.h>
@@ -41,10 +43,30 @@ static void svg_colour(double u, char *buf, size_t len)
 	snprintf(buf, len, "#%02x%02x%02x", c[0], c[1], c[2]);
 }
 
+#define SVG_SPAN	1780.0	/* px the nodes may span: 2,000 in all */
+#define SVG_SMALL	256	/* nodes drawn with their unused channels */
+#define SVG_GRID_MAX	64	/* mesh, torus: rows or columns drawn */
+#define SVG_COLS	256	/* heat map: most columns */
+#define SVG_HEAT_W	1792.0	/* heat map: px its columns share */
+
+/*
+ * What is drawn: the part of the network that holds every used channel
+ * (the whole network when it is small or nothing was used), node by node,
+ * or, when that part is too big to draw so, a heat map of the whole.
+ */
 struct svg_layout {
 	unsigned int kind;
-	unsigned int rows, cols;	/* mesh, torus */
-	unsigned int levels;		/* fat tree: root level */
+	unsigned int nodes;		/* in the network */
+	unsigned int rows, cols;	/* mesh, torus: the network's grid */
+	unsigned int r0, c0, nr, nc;	/* mesh, torus: the rectangle drawn */
+	unsigned int mask, base;	/* hypercube: the subcube drawn */
+	unsigned int levels;		/* fat tree: the root level drawn */
+	unsigned int root;		/* fat tree: the tree node at it */
+	unsigned int leaf0, leaves;	/* fat tree: processors under it */
+	unsigned int drawn;		/* nodes drawn */
+	bool part;			/* less than the whole network */
+	bool grey;			/* unused channels drawn too */
+	bool heat;			/* a heat map, not a graph */
 	double unit;			/* px between neighbouring nodes */
 	double w, h;
 };
@@ -56,6 +78,79 @@ static unsigned int pow3(unsigned int k)
 	while (k--)
 		p *= 3;
 	return p;
+}
+
+static bool svg_used(const struct vcube_nl_link *l)
+{
+	return l->transfers || l->busy_ns;
+}
+
+/* The bits of @v under @mask, packed together (a subcube's own index). */
+static unsigned int svg_pext(unsigned int v, unsigned int mask)
+{
+	unsigned int r = 0, k = 0, b;
+
+	for (b = 0; mask >> b; b++)
+		if ((mask >> b) & 1)
+			r |= ((v >> b) & 1) << k++;
+	return r;
+}
+
+/* The reverse: @i's bits spread over @mask. */
+static unsigned int svg_pdep(unsigned int i, unsigned int mask)
+{
+	unsigned int r = 0, k = 0, b;
+
+	for (b = 0; mask >> b; b++)
+		if ((mask >> b) & 1)
+			r |= ((i >> k++) & 1) << b;
+	return r;
+}
+
+static unsigned int svg_bits(unsigned int mask)
+{
+	unsigned int k = 0;
+
+	for (; mask; mask &= mask - 1)
+		k++;
+	return k;
+}
+
+/* Processors under fat tree vertex @v of @level: [*lo, *hi]. */
+static void svg_leaves(const struct svg_layout *g, unsigned int level,
+		       unsigned int v, unsigned int *lo, unsigned int *hi)
+{
+	*lo = v << (2 * level);
+	*hi = ((v + 1) << (2 * level)) - 1;
+	if (*hi >= g->nodes)
+		*hi = g->nodes - 1;
+}
+
+/* Is vertex @v of @level in the part drawn? */
+static bool svg_has(const struct svg_layout *g, unsigned int level,
+		    unsigned int v)
+{
+	unsigned int r, c;
+
+	switch (g->kind) {
+	case VCUBE_TOPOLOGY_HYPERCUBE:
+		return (v & ~g->mask) == g->base;
+	case VCUBE_TOPOLOGY_MESH:
+	case VCUBE_TOPOLOGY_TORUS:
+		r = v / g->cols;
+		c = v % g->cols;
+		return r >= g->r0 && r < g->r0 + g->nr && c >= g->c0 &&
+		       c < g->c0 + g->nc;
+	default:
+		return level <= g->levels &&
+		       (v >> (2 * (g->levels - level))) == g->root;
+	}
+}
+
+static bool svg_in(const struct svg_layout *g, const struct vcube_nl_link *l)
+{
+	return svg_has(g, l->from_level, l->from) &&
+	       svg_has(g, l->to_level, l->to);
 }
 
 /*
@@ -72,6 +167,7 @@ static struct svg_pt svg_pos(const struct svg_layout *g, unsigned int level,
 
 	switch (g->kind) {
 	case VCUBE_TOPOLOGY_HYPERCUBE:
+		v = svg_pext(v, g->mask);
 		for (k = 0; v >> (2 * k); k++) {
 			p.x += g->unit * ((v >> (2 * k)) & 1) * pow3(k);
 			p.y += g->unit * ((v >> (2 * k + 1)) & 1) * pow3(k);
@@ -79,66 +175,156 @@ static struct svg_pt svg_pos(const struct svg_layout *g, unsigned int level,
 		break;
 	case VCUBE_TOPOLOGY_MESH:
 	case VCUBE_TOPOLOGY_TORUS:
-		p.x += g->unit * (v % g->cols);
-		p.y += g->unit * (v / g->cols);
+		p.x += g->unit * (v % g->cols - g->c0);
+		p.y += g->unit * (v / g->cols - g->r0);
 		break;
 	default:
 		for (span = 1, k = 0; k < level; k++)
 			span *= 4;
-		p.x += g->unit * (v * span + (span - 1) / 2.0);
+		p.x += g->unit *
+		       ((double)v * span - g->leaf0 + (span - 1) / 2.0);
 		p.y += 110.0 * (g->levels - level);
 		break;
 	}
 	return p;
 }
 
-static void svg_layout_init(struct svg_layout *g, const struct vcube_nl_topo *t,
-			    const struct vcube_nl_link *l, size_t n)
+/* Hypercube: the subcube of every used channel, or the whole. */
+static void svg_cube_init(struct svg_layout *g, const struct vcube_nl_link *l,
+			  size_t n)
 {
-	unsigned int dim = 0, k, x = 0, y = 0, c = 0, r = 0;
+	unsigned int x = 0, y = 0, k, m;
+	bool any = false;
 	size_t i;
 
-	memset(g, 0, sizeof(*g));
-	g->kind = t->kind;
-	g->unit = 70;
-	switch (t->kind) {
-	case VCUBE_TOPOLOGY_HYPERCUBE:
-		while ((1U << dim) < t->nodes)
-			dim++;
-		for (k = 0; 2 * k < dim; k++)
-			x += pow3(k);
-		for (k = 0; 2 * k + 1 < dim; k++)
-			y += pow3(k);
-		if (x > 40)
-			g->unit = 40;
-		g->w = g->unit * x;
-		g->h = g->unit * y;
-		break;
-	case VCUBE_TOPOLOGY_MESH:
-	case VCUBE_TOPOLOGY_TORUS:
-		/* rows=R cols=C, or dims=C,R (X along x); dims=N is a row */
-		if ((sscanf(t->shape, "rows=%u cols=%u", &r, &c) != 2 &&
-		     sscanf(t->shape, "dims=%u,%u", &c, &r) != 2) || !c)
-			r = 1, c = t->nodes;
-		g->rows = r;
-		g->cols = c;
-		if (c > 16 || r > 16)
-			g->unit = 40;
-		g->w = g->unit * (c - 1);
-		g->h = g->unit * (r - 1);
-		break;
-	default:
-		for (i = 0; i < n; i++) {
-			if (l[i].to_level > g->levels)
-				g->levels = l[i].to_level;
-			if (l[i].from_level > g->levels)
-				g->levels = l[i].from_level;
-		}
-		g->unit = t->nodes <= 64 ? 36 : 2304.0 / t->nodes;
-		g->w = g->unit * (t->nodes - 1);
-		g->h = 110.0 * g->levels;
-		break;
+	g->mask = g->nodes - 1;
+	for (i = 0; g->nodes > SVG_SMALL && i < n; i++) {
+		if (!svg_used(&l[i]))
+			continue;
+		if (!any)
+			g->base = l[i].from, g->mask = 0, any = true;
+		g->mask |= (l[i].from ^ g->base) | (l[i].to ^ g->base);
 	}
+	g->base &= ~g->mask;
+	m = svg_bits(g->mask);
+	g->drawn = 1U << m;
+	if (m > 8) {
+		g->heat = true;
+		return;
+	}
+	for (k = 0; 2 * k < m; k++)
+		x += pow3(k);
+	for (k = 0; 2 * k + 1 < m; k++)
+		y += pow3(k);
+	if (x && g->unit * x > SVG_SPAN)
+		g->unit = SVG_SPAN / x;
+	g->w = g->unit * x;
+	g->h = g->unit * y;
+}
+
+/* Mesh, torus: the rectangle of every used channel, or the whole grid. */
+static void svg_grid_init(struct svg_layout *g, const struct vcube_nl_topo *t,
+			  const struct vcube_nl_link *l, size_t n)
+{
+	unsigned int r = 0, c = 0, r1 = 0, c1 = 0, e[2], k, span;
+	bool any = false;
+	size_t i;
+
+	/* rows=R cols=C, or dims=C,R (X along x); dims=N is a row */
+	if ((sscanf(t->shape, "rows=%u cols=%u", &r, &c) != 2 &&
+	     sscanf(t->shape, "dims=%u,%u", &c, &r) != 2) || !c)
+		r = 1, c = t->nodes;
+	g->rows = g->nr = r;
+	g->cols = g->nc = c;
+	for (i = 0; g->nodes > SVG_SMALL && i < n; i++) {
+		if (!svg_used(&l[i]))
+			continue;
+		e[0] = l[i].from;
+		e[1] = l[i].to;
+		for (k = 0; k < 2; k++) {
+			r = e[k] / g->cols;
+			c = e[k] % g->cols;
+			if (!any || r < g->r0)
+				g->r0 = r;
+			if (!any || c < g->c0)
+				g->c0 = c;
+			if (!any || r > r1)
+				r1 = r;
+			if (!any || c > c1)
+				c1 = c;
+			any = true;
+		}
+	}
+	if (any) {
+		g->nr = r1 - g->r0 + 1;
+		g->nc = c1 - g->c0 + 1;
+	}
+	g->drawn = g->nr * g->nc;
+	if (g->nr > SVG_GRID_MAX || g->nc > SVG_GRID_MAX) {
+		g->heat = true;
+		return;
+	}
+	if (g->nc > 16 || g->nr > 16)
+		g->unit = 40;
+	span = (g->nc > g->nr ? g->nc : g->nr) - 1;
+	if (span && g->unit * span > SVG_SPAN)
+		g->unit = SVG_SPAN / span;
+	g->w = g->unit * (g->nc - 1);
+	g->h = g->unit * (g->nr - 1);
+}
+
+/* Fat tree: the subtree of every used link, or the whole tree. */
+static void svg_tree_init(struct svg_layout *g, const struct vcube_nl_link *l,
+			  size_t n)
+{
+	unsigned int lo = 0, hi = 0, a, b, top = 0, whole;
+	bool any = false;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (l[i].to_level > g->levels)
+			g->levels = l[i].to_level;
+		if (l[i].from_level > g->levels)
+			g->levels = l[i].from_level;
+	}
+	whole = g->levels;
+	g->leaves = g->nodes;
+	for (i = 0; g->nodes > SVG_SMALL && i < n; i++) {
+		if (!svg_used(&l[i]))
+			continue;
+		svg_leaves(g, l[i].from_level, l[i].from, &a, &b);
+		lo = !any || a < lo ? a : lo;
+		hi = !any || b > hi ? b : hi;
+		svg_leaves(g, l[i].to_level, l[i].to, &a, &b);
+		lo = a < lo ? a : lo;
+		hi = b > hi ? b : hi;
+		top = l[i].from_level > top ? l[i].from_level : top;
+		top = l[i].to_level > top ? l[i].to_level : top;
+		any = true;
+	}
+	if (any) {
+		while (top < g->levels &&
+		       (lo >> (2 * top)) != (hi >> (2 * top)))
+			top++;
+		g->levels = top;
+		g->root = lo >> (2 * top);
+		g->leaf0 = g->root << (2 * top);
+		g->leaves = g->nodes - g->leaf0;
+		if (g->leaves > 1U << (2 * top))
+			g->leaves = 1U << (2 * top);
+	}
+	g->drawn = g->leaves;
+	if (g->leaves > SVG_SMALL) {
+		/* the heat map shows the whole tree */
+		g->heat = true;
+		g->levels = whole;
+		return;
+	}
+	g->unit = g->leaves <= 64 ? 36 : 2304.0 / g->leaves;
+	if (g->leaves > 1 && g->unit * (g->leaves - 1) > SVG_SPAN)
+		g->unit = SVG_SPAN / (g->leaves - 1);
+	g->w = g->unit * (g->leaves - 1);
+	g->h = 110.0 * g->levels;
 }
 
 /* A channel's tooltip, and its path: it bends to the right of travel. */
@@ -273,6 +459,461 @@ static bool svg_same_bundle(const struct vcube_nl_link *a,
 	       a->from_level == b->from_level && a->to_level == b->to_level;
 }
 
+static void svg_layout_init(struct svg_layout *g, const struct vcube_nl_topo *t,
+			    const struct vcube_nl_link *l, size_t n)
+{
+	memset(g, 0, sizeof(*g));
+	g->kind = t->kind;
+	g->nodes = t->nodes ? t->nodes : 1;
+	g->unit = 70;
+	switch (t->kind) {
+	case VCUBE_TOPOLOGY_HYPERCUBE:
+		svg_cube_init(g, l, n);
+		break;
+	case VCUBE_TOPOLOGY_MESH:
+	case VCUBE_TOPOLOGY_TORUS:
+		svg_grid_init(g, t, l, n);
+		break;
+	default:
+		svg_tree_init(g, l, n);
+		break;
+	}
+	g->part = g->drawn < g->nodes;
+	g->grey = g->drawn <= SVG_SMALL;
+}
+
+/* A heat map cell: the channels it stands for and what they did. */
+struct svg_cell {
+	unsigned int n, used;
+	double best;
+	unsigned long long messages, bytes;
+};
+
+static void svg_cell_add(struct svg_cell *c, const struct vcube_nl_topo *t,
+			 const struct vcube_nl_link *l)
+{
+	double u = vc_util(l, t->elapsed);
+
+	c->n++;
+	if (!svg_used(l))
+		return;
+	c->used++;
+	c->best = u > c->best ? u : c->best;
+	c->messages += l->messages;
+	c->bytes += l->bytes;
+}
+
+/* Cell @c at (@x, @y), @w by @h, its title saying @where it is. */
+static void svg_cell_draw(FILE *f, const struct vcube_nl_topo *t,
+			  const struct svg_cell *c, double x, double y,
+			  double w, double h, const char *where)
+{
+	char colour[16];
+
+	if (!c->n)
+		return;
+	/* a used cell is never grey, however little its busiest channel was */
+	svg_colour(c->used ? fmax(c->best, 0.001) : 0, colour, sizeof(colour));
+	fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\">",
+		x, y, w > 1.5 ? w - 1 : w, h - 1, colour);
+	fprintf(f, "<title>%s: %u of %u %s used, busiest %.1f%%, %llu messages, %llu bytes</title></rect>\n",
+		where, c->used, c->n,
+		t->switching == VCUBE_SWITCHING_PACKET ? "bundles" : "channels",
+		100 * c->best, c->messages, c->bytes);
+}
+
+/* A label at the left of a heat map row whose top is @y, @h high. */
+static void svg_row_label(FILE *f, double y, double h, const char *text)
+{
+	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" dominant-baseline=\"central\">%s</text>\n",
+		SVG_MARGIN - 6, y + h / 2, text);
+}
+
+/* Below a heat map whose columns are @cols blocks of @b nodes, @cw px each. */
+static void svg_node_axis(FILE *f, unsigned int cols, unsigned int b,
+			  double cw, double y, const char *what)
+{
+	unsigned int k, step = cols >= 8 ? cols / 8 : 1;
+
+	for (k = 0; k < cols; k += step)
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"black\"/><text x=\"%.1f\" y=\"%.1f\">%u</text>",
+			SVG_MARGIN + k * cw, y, SVG_MARGIN + k * cw, y + 5,
+			SVG_MARGIN + k * cw + 2, y + 15, k * b);
+	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
+		SVG_MARGIN - 6, y + 15, what);
+}
+
+#define SVG_ROW_H	22.0
+
+/*
+ * Hypercube heat map: a row per dimension, a column per block of nodes
+ * (at most SVG_COLS of them), each cell the block's channels along the
+ * dimension.
+ */
+static int svg_cube_heat(FILE *f, struct svg_layout *g,
+			 const struct vcube_nl_topo *t,
+			 const struct vcube_nl_link *l, size_t n, bool draw)
+{
+	unsigned int dim = 0, s = 0, cols, k, j;
+	struct svg_cell *c;
+	char where[64];
+	double cw;
+	size_t i;
+
+	while ((1U << dim) < g->nodes)
+		dim++;
+	while ((g->nodes >> s) > SVG_COLS)
+		s++;
+	cols = (g->nodes + (1U << s) - 1) >> s;
+	cw = floor(SVG_HEAT_W / cols);
+	if (cw > 28)
+		cw = 28;
+	g->w = cw * cols;
+	g->h = SVG_ROW_H * dim + 20;
+	if (!draw)
+		return 0;
+	c = calloc((size_t)dim * cols + 1, sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		if (l[i].dir < dim && l[i].from < g->nodes)
+			svg_cell_add(&c[l[i].dir * cols + (l[i].from >> s)], t,
+				     &l[i]);
+	for (k = 0; k < dim; k++) {
+		snprintf(where, sizeof(where), "dim %u", k);
+		svg_row_label(f, SVG_MARGIN + SVG_ROW_H * k, SVG_ROW_H, where);
+		for (j = 0; j < cols; j++) {
+			snprintf(where, sizeof(where), "dim %u, nodes %u-%u", k,
+				 j << s, ((j + 1) << s) - 1);
+			svg_cell_draw(f, t, &c[k * cols + j],
+				      SVG_MARGIN + cw * j,
+				      SVG_MARGIN + SVG_ROW_H * k, cw, SVG_ROW_H,
+				      where);
+		}
+	}
+	svg_node_axis(f, cols, 1U << s, cw, SVG_MARGIN + SVG_ROW_H * dim + 2,
+		      "node");
+	free(c);
+	return 0;
+}
+
+/*
+ * Mesh, torus heat map: the grid in blocks of b x b nodes (b as small as
+ * keeps it within SVG_COLS / 2 blocks a side), each cell the channels
+ * out of its block.
+ */
+static int svg_grid_heat(FILE *f, struct svg_layout *g,
+			 const struct vcube_nl_topo *t,
+			 const struct vcube_nl_link *l, size_t n, bool draw)
+{
+	unsigned int b = 1, cr, cc, r, c, r1, c1;
+	struct svg_cell *cell;
+	char where[80];
+	double px;
+	size_t i;
+
+	while ((g->rows + b - 1) / b > SVG_COLS / 2 ||
+	       (g->cols + b - 1) / b > SVG_COLS / 2)
+		b++;
+	cr = (g->rows + b - 1) / b;
+	cc = (g->cols + b - 1) / b;
+	px = floor(SVG_HEAT_W / (cr > cc ? cr : cc));
+	if (px > 28)
+		px = 28;
+	g->w = px * cc;
+	g->h = px * cr + 20;
+	if (!draw)
+		return 0;
+	cell = calloc((size_t)cr * cc + 1, sizeof(*cell));
+	if (!cell)
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		if (l[i].from < g->rows * g->cols)
+			svg_cell_add(&cell[l[i].from / g->cols / b * cc +
+					   l[i].from % g->cols / b], t, &l[i]);
+	for (r = 0; r < cr; r += 8) {
+		snprintf(where, sizeof(where), "%u", r * b);
+		svg_row_label(f, SVG_MARGIN + px * r, px, where);
+	}
+	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">row</text>\n",
+		SVG_MARGIN - 6, SVG_MARGIN - 8);
+	svg_node_axis(f, cc, b, px, SVG_MARGIN + px * cr + 2, "col");
+	for (r = 0; r < cr; r++) {
+		for (c = 0; c < cc; c++) {
+			r1 = (r + 1) * b > g->rows ? g->rows : (r + 1) * b;
+			c1 = (c + 1) * b > g->cols ? g->cols : (c + 1) * b;
+			if (b == 1)
+				snprintf(where, sizeof(where),
+					 "node %u (row %u, col %u)",
+					 r * g->cols + c, r, c);
+			else
+				snprintf(where, sizeof(where),
+					 "rows %u-%u, cols %u-%u", r * b,
+					 r1 - 1, c * b, c1 - 1);
+			svg_cell_draw(f, t, &cell[r * cc + c],
+				      SVG_MARGIN + px * c, SVG_MARGIN + px * r,
+				      px, px, where);
+		}
+	}
+	free(cell);
+	return 0;
+}
+
+/*
+ * Fat tree heat map: for each level of links two rows (up, down), the
+ * root's at the top; a column per block of processors (a power of 4, at
+ * most SVG_COLS columns), each cell the links out of the tree nodes over
+ * it (wider cells higher up, where a tree node spans several blocks).
+ */
+static int svg_tree_heat(FILE *f, struct svg_layout *g,
+			 const struct vcube_nl_topo *t,
+			 const struct vcube_nl_link *l, size_t n, bool draw)
+{
+	unsigned int b = 1, cols, lv, d, k, span, lo, hi, low, v, row;
+	struct svg_cell *c;
+	char where[80];
+	double cw, y;
+	size_t i;
+
+	while ((g->nodes + b - 1) / b > SVG_COLS)
+		b *= 4;
+	cols = (g->nodes + b - 1) / b;
+	cw = floor(SVG_HEAT_W / cols);
+	if (cw > 28)
+		cw = 28;
+	g->w = cw * cols;
+	g->h = SVG_ROW_H * 2 * g->levels + 20;
+	if (!draw)
+		return 0;
+	/* cell (level, up or down, column of its first processor) */
+	c = calloc((size_t)g->levels * 2 * cols + 1, sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		low = l[i].from_level < l[i].to_level ? l[i].from_level :
+							 l[i].to_level;
+		v = l[i].from_level < l[i].to_level ? l[i].from : l[i].to;
+		if (low >= g->levels || l[i].from_level == l[i].to_level)
+			continue;
+		svg_leaves(g, low, v, &lo, &hi);
+		span = (1U << (2 * low)) > b ? 1U << (2 * low) : b;
+		svg_cell_add(&c[(low * 2 + (l[i].from_level > low)) * cols +
+				lo / span * span / b], t, &l[i]);
+	}
+	for (lv = 0; lv < g->levels; lv++) {
+		span = (1U << (2 * lv)) > b ? 1U << (2 * lv) : b;
+		for (d = 0; d < 2; d++) {
+			row = 2 * (g->levels - 1 - lv) + d;
+			y = SVG_MARGIN + SVG_ROW_H * row;
+			snprintf(where, sizeof(where), "L%u-%u %s", lv, lv + 1,
+				 d ? "down" : "up");
+			svg_row_label(f, y, SVG_ROW_H, where);
+			for (k = 0; k * span < g->nodes; k++) {
+				lo = k * span;
+				hi = lo + span;
+				hi = hi > g->nodes ? g->nodes : hi;
+				snprintf(where, sizeof(where),
+					 "L%u-%u %s, processors %u-%u", lv,
+					 lv + 1, d ? "down" : "up", lo, hi - 1);
+				svg_cell_draw(f, t,
+					      &c[(lv * 2 + d) * cols + lo / b],
+					      SVG_MARGIN + cw * (lo / b), y,
+					      cw * ((hi - lo + b - 1) / b),
+					      SVG_ROW_H, where);
+			}
+		}
+	}
+	svg_node_axis(f, cols, b, cw,
+		      SVG_MARGIN + SVG_ROW_H * 2 * g->levels + 2, "processor");
+	free(c);
+	return 0;
+}
+
+static int svg_heat(FILE *f, struct svg_layout *g,
+		    const struct vcube_nl_topo *t,
+		    const struct vcube_nl_link *l, size_t n, bool draw)
+{
+	switch (g->kind) {
+	case VCUBE_TOPOLOGY_HYPERCUBE:
+		return svg_cube_heat(f, g, t, l, n, draw);
+	case VCUBE_TOPOLOGY_MESH:
+	case VCUBE_TOPOLOGY_TORUS:
+		return svg_grid_heat(f, g, t, l, n, draw);
+	default:
+		return svg_tree_heat(f, g, t, l, n, draw);
+	}
+}
+
+/* "0-4, 11": the dimensions in @mask. */
+static void svg_dims(unsigned int mask, char *buf, size_t len)
+{
+	unsigned int k, e;
+	size_t o = 0;
+
+	buf[0] = 0;
+	for (k = 0; mask >> k && o < len; k = e) {
+		if (!((mask >> k) & 1)) {
+			e = k + 1;
+			continue;
+		}
+		for (e = k; (mask >> e) & 1; e++)
+			;
+		o += snprintf(buf + o, len - o, "%s%u", o ? ", " : "", k);
+		if (e - 1 > k && o < len)
+			o += snprintf(buf + o, len - o, "-%u", e - 1);
+	}
+}
+
+/* What the picture shows, under its title: two lines. */
+static void svg_caption(FILE *f, const struct svg_layout *g,
+			const struct vcube_nl_topo *t)
+{
+	const char *what = t->switching == VCUBE_SWITCHING_PACKET ? "bundle" :
+								     "channel";
+	char dims[64];
+
+	fprintf(f, "<text x=\"10\" y=\"38\" font-size=\"11\" fill=\"#555\">");
+	if (g->heat) {
+		fprintf(f, "too many nodes to draw: each cell stands for the %ss %s, coloured by its busiest (hover for counts); grey: none used",
+			what,
+			g->kind == VCUBE_TOPOLOGY_HYPERCUBE ?
+			"of one dimension out of a block of nodes" :
+			g->kind == VCUBE_TOPOLOGY_FATTREE ?
+			"one way between two levels over a block of processors" :
+			"out of a node or block of nodes");
+	} else if (g->kind == VCUBE_TOPOLOGY_FATTREE) {
+		fprintf(f, "each bundle of parallel links drawn once (its busiest lane), up left of down, thicker when wider%s",
+			g->grey ? "" : "; unused ones left out");
+	} else {
+		fprintf(f, "a channel bends to the right of its direction of travel; %s",
+			g->grey ? "grey: unused" : "unused ones left out");
+	}
+	fprintf(f, "</text>\n");
+	if (!g->part || g->heat)
+		return;
+	fprintf(f, "<text x=\"10\" y=\"54\" font-size=\"11\" fill=\"#555\">");
+	switch (g->kind) {
+	case VCUBE_TOPOLOGY_HYPERCUBE:
+		svg_dims(g->mask, dims, sizeof(dims));
+		fprintf(f, "only the smallest subcube holding every used channel: %u of %u nodes, dimensions %s through node %u",
+			g->drawn, g->nodes, dims, g->base);
+		break;
+	case VCUBE_TOPOLOGY_MESH:
+	case VCUBE_TOPOLOGY_TORUS:
+		fprintf(f, "only the smallest rectangle holding every used channel: rows %u-%u, cols %u-%u (%u of %u nodes)",
+			g->r0, g->r0 + g->nr - 1, g->c0, g->c0 + g->nc - 1,
+			g->drawn, g->nodes);
+		break;
+	default:
+		fprintf(f, "only the smallest subtree holding every used link: under L%u:%u, processors %u-%u (%u of %u)",
+			g->levels, g->root, g->leaf0, g->leaf0 + g->leaves - 1,
+			g->drawn, g->nodes);
+		break;
+	}
+	fprintf(f, "</text>\n");
+}
+
+/* Mesh, torus drawn as dots: every 8th row and column numbered. */
+static void svg_grid_axes(FILE *f, const struct svg_layout *g)
+{
+	struct svg_pt p;
+	unsigned int k;
+
+	for (k = 0; k < g->nc; k += 8) {
+		p = svg_pos(g, 0, g->r0 * g->cols + g->c0 + k);
+		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%u</text>",
+			p.x, p.y - 10, g->c0 + k);
+	}
+	for (k = 0; k < g->nr; k += 8) {
+		p = svg_pos(g, 0, (g->r0 + k) * g->cols + g->c0);
+		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" dominant-baseline=\"central\">%u</text>",
+			p.x - 10, p.y, g->r0 + k);
+	}
+	fprintf(f, "<text x=\"10\" y=\"%.1f\">row \u2193 col \u2192</text>\n",
+		SVG_MARGIN - 25);
+}
+
+/* The part in @g, channel by channel, and its nodes. */
+static void svg_graph(FILE *f, const struct svg_layout *g,
+		      const struct vcube_nl_topo *t,
+		      const struct vcube_nl_link *l, size_t n)
+{
+	double r = 13, u, best;
+	unsigned int v, k, count, w, first, end;
+	struct svg_pt p;
+	bool used;
+	size_t i, j;
+
+	if (g->unit < 30)
+		r = g->unit / 2.5;
+	for (i = 0; i < n; i = j) {
+		best = vc_util(&l[i], t->elapsed);
+		used = svg_used(&l[i]);
+		w = l[i].width;
+		j = i + 1;
+		if (t->kind == VCUBE_TOPOLOGY_FATTREE && w <= 1) {
+			for (; j < n && svg_same_bundle(&l[i], &l[j]); j++) {
+				u = vc_util(&l[j], t->elapsed);
+				if (u > best)
+					best = u;
+				used |= svg_used(&l[j]);
+			}
+			w = (unsigned int)(j - i);
+		}
+		if (svg_in(g, &l[i]) && (used || g->grey))
+			svg_link(f, g, t, &l[i], best, w);
+	}
+	if (!g->grey && g->kind != VCUBE_TOPOLOGY_FATTREE &&
+	    g->kind != VCUBE_TOPOLOGY_HYPERCUBE)
+		svg_grid_axes(f, g);
+	/* the vertices: processing nodes, and the fat tree's switches */
+	for (k = 0; k <= g->levels; k++) {
+		count = t->nodes;
+		for (v = 0; v < k; v++)
+			count = (count + 3) / 4;
+		first = 0;
+		end = count;
+		if (g->kind == VCUBE_TOPOLOGY_FATTREE) {
+			first = g->root << (2 * (g->levels - k));
+			end = (g->root + 1) << (2 * (g->levels - k));
+			end = end < count ? end : count;
+		} else if (g->kind == VCUBE_TOPOLOGY_HYPERCUBE) {
+			end = g->drawn;
+		}
+		for (v = first; v < end; v++) {
+			unsigned int node = v;
+
+			if (g->kind == VCUBE_TOPOLOGY_HYPERCUBE)
+				node = g->base | svg_pdep(v, g->mask);
+			else if (g->kind != VCUBE_TOPOLOGY_FATTREE &&
+				 !svg_has(g, 0, node))
+				continue;
+			p = svg_pos(g, k, node);
+			if (!g->grey) {
+				/* many nodes: a dot, named when pointed at */
+				fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2\"><title>node %u</title></circle>\n",
+					p.x, p.y, node);
+				continue;
+			}
+			fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"black\"/>",
+				p.x, p.y, k ? r * 0.6 : r, k ? "#eef" : "white");
+			/* four digits (a part of a big network) fit smaller */
+			if (!k && node > 999 && r >= 10)
+				fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" dominant-baseline=\"central\" font-size=\"%.1f\">%u</text>",
+					p.x, p.y, r * 0.65, node);
+			else if (!k)
+				fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" dominant-baseline=\"central\">%u</text>",
+					p.x, p.y, node);
+			fputc('\n', f);
+		}
+	}
+}
+
+/*
+ * The network as a picture: the part holding every used channel (all of
+ * a small network) node by node, or, when that part is too big, a heat
+ * map of the whole; the rule is the man page's (vcubectl(8), links).
+ */
 /* A mesh or torus of more than two dimensions has no picture here. */
 bool vc_svg_drawable(const struct vcube_nl_topo *t)
 {
@@ -287,17 +928,17 @@ int vc_svg_write(const char *path, const struct vcube_nl_topo *t,
 		 const struct vcube_nl_link *l, size_t n)
 {
 	struct svg_layout g;
-	struct svg_pt p;
-	double r = 13, u, best;
-	unsigned int v, k, count, w;
-	size_t i, j;
+	double r = 13;
 	FILE *f;
+	int ret = 0;
 
 	svg_layout_init(&g, t, l, n);
+	if (g.heat)
+		svg_heat(NULL, &g, t, l, n, false);
 	f = fopen(path, "w");
 	if (!f)
 		return -errno;
-	if (g.unit < 30)
+	if (!g.heat && g.unit < 30)
 		r = g.unit / 2.5;
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" font-family=\"sans-serif\" font-size=\"%.0f\">\n"
@@ -308,45 +949,16 @@ int vc_svg_write(const char *path, const struct vcube_nl_topo *t,
 		vcube_topology_name(t->kind), t->shape, t->profile,
 		vcube_switching_name(t->switching), t->elapsed / 1e3,
 		(unsigned long long)t->messages);
-	fprintf(f, "<text x=\"10\" y=\"38\" font-size=\"11\" fill=\"#555\">%s</text>\n",
-		t->kind == VCUBE_TOPOLOGY_FATTREE ?
-		"each bundle of parallel links drawn once (its busiest lane), up left of down, thicker when wider" :
-		"a channel bends to the right of its direction of travel; grey: unused");
+	svg_caption(f, &g, t);
 	fprintf(f, "<g transform=\"translate(0 20)\">\n");
-	for (i = 0; i < n; i = j) {
-		best = vc_util(&l[i], t->elapsed);
-		w = l[i].width;
-		j = i + 1;
-		if (t->kind == VCUBE_TOPOLOGY_FATTREE && w <= 1) {
-			for (; j < n && svg_same_bundle(&l[i], &l[j]); j++) {
-				u = vc_util(&l[j], t->elapsed);
-				if (u > best)
-					best = u;
-			}
-			w = (unsigned int)(j - i);
-		}
-		svg_link(f, &g, t, &l[i], best, w);
-	}
-	/* the vertices: processing nodes, and the fat tree's switches */
-	for (k = 0; k <= g.levels; k++) {
-		count = t->nodes;
-		for (v = 0; v < k; v++)
-			count = (count + 3) / 4;
-		for (v = 0; v < count; v++) {
-			p = svg_pos(&g, k, v);
-			fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"black\"/>",
-				p.x, p.y, k ? r * 0.6 : r, k ? "#eef" : "white");
-			if (!k)
-				fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" dominant-baseline=\"central\">%u</text>",
-					p.x, p.y, v);
-			fputc('\n', f);
-		}
-	}
+	if (g.heat)
+		ret = svg_heat(f, &g, t, l, n, true);
+	else
+		svg_graph(f, &g, t, l, n);
 	fprintf(f, "</g>\n");
 	svg_scale(f, t, l, n, g.h + 2 * SVG_MARGIN + 34);
 	fprintf(f, "</svg>\n");
-	if (fclose(f))
-		return -errno;
-	return 0;
+	if (fclose(f) && !ret)
+		ret = -errno;
+	return ret;
 }
-
