@@ -459,7 +459,7 @@ static void check_grid(void)
 {
 	struct vcube_topo_params p;
 	struct net x;
-	struct seen s;
+	struct seen s, d;
 	u32 v, i;
 
 	/* 64x64: a third of the nodes to their east and 7th south neighbour */
@@ -496,6 +496,17 @@ static void check_grid(void)
 	draw(&x, "mesh64-job.svg", &s);
 	check_big("mesh 64x64, 32-node job", &s, true);
 	CHECK(s.circles == 32, "mesh job: %zu circles", s.circles);
+	free_net(&x);
+	/* the same job on dims=64,64: the same picture as rows=64 cols=64 */
+	p = (struct vcube_topo_params){ .kind = VCUBE_TOPO_MESH, .ndims = 2,
+					.dims = { 64, 64 } };
+	CHECK(!net_make(&x, &p, false), "dims=64,64");
+	net_exchange(&x, 0, 32);
+	draw(&x, "mesh64-dims-job.svg", &d);
+	CHECK(d.w == s.w && d.h == s.h && d.circles == s.circles &&
+	      d.drawn_used == s.drawn_used,
+	      "dims=64,64 job: %.0fx%.0f px, %zu circles; rows/cols: %.0fx%.0f px, %zu",
+	      d.w, d.h, d.circles, s.w, s.h, s.circles);
 	free_net(&x);
 }
 
