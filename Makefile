@@ -162,9 +162,15 @@ MPI_TESTS := $(patsubst tests/mpi/%.c,$(B)/tests/mpi/%,$(wildcard tests/mpi/*.c)
 $(B)/tests/mpi/%: tests/mpi/%.c tests/mpi/check.h $(MPICC)
 	@mkdir -p $(dir $@)
 	$(MPICC) -std=c11 -O2 -Wall -Wextra -Werror -o $@ $<
-# MPI programs written elsewhere (tests/mpi/foreign), built as they come.
-MPI_FOREIGN := $(patsubst tests/mpi/foreign/%.c,$(B)/tests/mpi/foreign/%,$(wildcard tests/mpi/foreign/*/*.c))
-$(B)/tests/mpi/foreign/%: tests/mpi/foreign/%.c $(MPICC)
+# MPI programs written elsewhere (tests/mpi/foreign/programs), built as they
+# come from where scripts/mpi-foreign.sh gathers them: never in the tree.
+FOREIGN_DIR := $(or $(VCUBE_CACHE),$(HOME)/.cache/vcube)/mpi-foreign
+MPI_FOREIGN := $(addprefix $(B)/tests/mpi/foreign/,$(shell cat tests/mpi/foreign/programs))
+# (kept: make would delete them as intermediate files)
+.PRECIOUS: $(FOREIGN_DIR)/%.c
+$(FOREIGN_DIR)/%.c:
+	scripts/mpi-foreign.sh > /dev/null
+$(B)/tests/mpi/foreign/%: $(FOREIGN_DIR)/%.c $(MPICC)
 	@mkdir -p $(dir $@)
 	$(MPICC) -O2 -o $@ $< -lm
 MPI_EXAMPLES := $(patsubst examples/mpi/%.c,$(B)/examples/mpi/%,$(wildcard examples/mpi/*.c))

@@ -15,7 +15,7 @@ pkgs=(
 	libnl-3-dev libnl-genl-3-dev libjson-c-dev gnuplot-nox
 	python3-yaml python3-jsonschema iproute2 util-linux man-db
 	dkms dh-dkms debhelper lintian dpkg-dev fakeroot openssl
-	openmpi-bin libopenmpi-dev pajeng
+	openmpi-bin libopenmpi-dev pajeng mpich-doc curl
 )
 # Open MPI (above) is make check's reference for vcube-mpi's tests; pajeng's
 # pj_dump reads vcubectl trace --format paje back in tests/vm/netlink.sh.

@@ -56,11 +56,15 @@ for n in 2 5 8; do
 		fi
 	done
 done
-# MPI programs written elsewhere, as they come (tests/mpi/foreign)
+# MPI programs written elsewhere, as they come (tests/mpi/foreign/programs)
 . "$top/tests/mpi/foreign/expect.sh"
+if ! foreign=$("$top/scripts/mpi-foreign.sh"); then
+	no "the foreign MPI programs' sources (scripts/mpi-foreign.sh)"
+	exit 1
+fi
 for p in $foreign_programs; do
 	b=$tmp/$(basename "$p")
-	if ! mpicc -O2 -o "$b" "$top/tests/mpi/foreign/$p.c" -lm 2> "$tmp/cc"; then
+	if ! mpicc -O2 -o "$b" "$foreign/$p.c" -lm 2> "$tmp/cc"; then
 		no "mpicc $p.c: $(head -3 "$tmp/cc")"
 		continue
 	fi

@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: MIT
-# What each foreign program (tests/mpi/foreign) prints when it works, for
+# What each foreign program (tests/mpi/foreign/programs) prints when it works, for
 # its run under Open MPI (tests/host/mpi_ompi.sh) and on vcube
 # (tests/vm/mpi.sh): foreign_ok NAME OUTPUT_FILE RANKS.
-foreign_programs="openmpi-4.1.4/hello_c openmpi-4.1.4/ring_c openmpi-4.1.4/connectivity_c
-mpich-4.0.2/cpi mpich-4.0.2/hellow mpich-4.0.2/srtest mpich-4.0.2/icpi"
+# The programs, as DIR/NAME under the directory scripts/mpi-foreign.sh
+# prints (their sources are not in the tree).
+foreign_programs=$(cat "$(dirname "${BASH_SOURCE[0]}")/programs")
 # its standard input (icpi asks for the number of intervals, 0 ends it)
 foreign_stdin() {
 	case $1 in */icpi) printf '10000\n0\n' ;; *) : ;; esac
