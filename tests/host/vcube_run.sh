@@ -160,6 +160,11 @@ t "a program that is not there: exit 127, one line ($(cat "$d/e"))" sh -c "[ $rc
 fake "$run" --nodes 4-7 sh -c '[ $VCUBE_RANK = 2 ] && exit 7; exit 0'
 rc=$?
 t "the first failing rank's status, placed: 7 ($rc)" [ $rc = 7 ]
+# a rank killed by a signal says nothing itself: vcube-run names it once
+fake "$run" --nodes 4-7 sh -c '[ $VCUBE_RANK = 2 ] && kill -KILL $$; exit 0' > "$d/e" 2>&1
+rc=$?
+t "a rank killed by SIGKILL: exit 137, one line naming it ($(cat "$d/e"))" sh -c "[ $rc = 137 ] &&
+	[ \$(grep -c . '$d/e') = 1 ] && grep -qx 'vcube-run: rank 2 (node 6, pid [0-9]*) was killed by signal 9 (Killed)' '$d/e'"
 
 # --tag-output: prefixes, stderr, a last line with no newline
 fake "$run" --tag-output -n 3 sh -c 'echo out $VCUBE_RANK; echo err $VCUBE_RANK >&2; printf "tail $VCUBE_RANK"' \

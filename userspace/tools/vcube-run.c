@@ -42,10 +42,20 @@ struct run_opts {
 static pid_t *children;
 static unsigned int nchildren;
 static int wake[2] = { -1, -1 };	/* SIGCHLD's, for --tag-output */
+static volatile sig_atomic_t forwarded;	/* the last signal sent to all */
+
+/* The first rank to fail, if a signal killed it. */
+static struct {
+	unsigned int rank;
+	pid_t pid;
+	int sig;
+} killed;
 
 static void forward(int sig)
 {
 	unsigned int i;
+
+	forwarded = sig;
 
 	for (i = 0; i < nchildren; i++)
 		if (children[i] > 0)
@@ -461,17 +471,35 @@ static int start(const struct run_place *pl, int exec, struct run_tag *tag,
 /* A child ended with @status: the first failure's status into *@first. */
 static void reaped(pid_t pid, int status, int *first)
 {
-	unsigned int i;
+	unsigned int i, rank = 0;
 
 	for (i = 0; i < nchildren; i++)
 		if (children[i] == pid)
-			children[i] = 0;
+			children[i] = 0, rank = i;
 	if (*first)
 		return;
-	if (WIFEXITED(status) && WEXITSTATUS(status))
+	if (WIFEXITED(status) && WEXITSTATUS(status)) {
 		*first = WEXITSTATUS(status);
-	else if (WIFSIGNALED(status))
+	} else if (WIFSIGNALED(status)) {
 		*first = 128 + WTERMSIG(status);
+		killed.rank = rank;
+		killed.pid = pid;
+		killed.sig = WTERMSIG(status);
+	}
+}
+
+/*
+ * A rank killed by a signal says nothing itself, so mpirun's way: one line
+ * naming it. Not for a signal vcube-run passed on (the user sent it), nor
+ * SIGPIPE (a reader that went, which a shell does not report either).
+ */
+static void report_killed(const struct run_place *pl)
+{
+	if (!killed.sig || killed.sig == forwarded || killed.sig == SIGPIPE)
+		return;
+	fprintf(stderr, "vcube-run: rank %u (node %u, pid %d) was killed by signal %d (%s)\n",
+		killed.rank, pl->node[killed.rank], (int)killed.pid,
+		killed.sig, strsignal(killed.sig));
 }
 
 /*
@@ -577,6 +605,7 @@ static int run(const struct run_place *pl, bool tagged, char **argv)
 	} else if (!ret) {
 		ret = reap(tag);
 		exec_failures(pl, exec[0], err, argv[0]);
+		report_killed(pl);
 	}
 out:
 	run_tag_free(tag);
