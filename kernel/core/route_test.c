@@ -342,6 +342,251 @@ static void vcube_route_fattree_random_up(struct kunit *test)
 }
 
 /*
+ * Fat trees in SimGrid's notation (levels= down= up= links=), every pair
+ * checked hop by hop against the rule, computed here from the lists:
+ * each channel leaves the vertex (tree node, level) the previous one
+ * reached and the switch it reached (a lane is parent switch * p + j; a
+ * parent switch's child switch is it / w); up to the least common
+ * ancestor, whose level is the highest digit (radix down[]) in which the
+ * two labels differ, plus one, then down: 2 * that level channels; at
+ * each level up, the port q = b + j * w is d-mod-k's (dst / (w1 ... wk))
+ * mod (w * p), and down takes the parallel link j taken up at that level.
+ */
+struct pgft_case {
+	const char *name;
+	struct vcube_topo_params p;
+	u32 step;		/* sources every @step; 1: every pair */
+};
+
+static void pgft_case_desc(const struct pgft_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", c->name);
+}
+
+#define PGFT(l, r, d, u, k) { .kind = VCUBE_TOPO_FATTREE, .levels = l,	\
+	.ndown = l, .nup = l, .nlinks = l, .down = d, .up = u, .links = k,	\
+	.routing = VCUBE_FT_##r, .seed = 11 }
+#define L(...) { __VA_ARGS__ }
+
+static const struct pgft_case pgft_cases[] = {
+	{ "1;4;1;1 dmodk", PGFT(1, DMODK, L(4), L(1), L(1)), 1 },
+	{ "1;5;3;2 dmodk", PGFT(1, DMODK, L(5), L(3), L(2)), 1 },
+	{ "2;4,4;1,2;1,2 dmodk", PGFT(2, DMODK, L(4, 4), L(1, 2), L(1, 2)), 1 },
+	{ "2;4,4;1,2;1,2 random", PGFT(2, RANDOM, L(4, 4), L(1, 2), L(1, 2)),
+	  1 },
+	{ "2;3,5;2,3;2,1 dmodk", PGFT(2, DMODK, L(3, 5), L(2, 3), L(2, 1)), 1 },
+	{ "3;2,3,4;1,2,3;1,2,1 dmodk",
+	  PGFT(3, DMODK, L(2, 3, 4), L(1, 2, 3), L(1, 2, 1)), 1 },
+	{ "3;2,3,4;1,2,3;1,2,1 random",
+	  PGFT(3, RANDOM, L(2, 3, 4), L(1, 2, 3), L(1, 2, 1)), 1 },
+	{ "3;4,1,4;2,2,1;1,1,3 dmodk",
+	  PGFT(3, DMODK, L(4, 1, 4), L(2, 2, 1), L(1, 1, 3)), 1 },
+	{ "2;16,16;1,16;1,1 dmodk",
+	  PGFT(2, DMODK, L(16, 16), L(1, 16), L(1, 1)), 1 },
+	{ "6;2,2,2,2,2,2;1,2,1,2,1,2;2,1,2,1,2,1 dmodk",
+	  PGFT(6, DMODK, L(2, 2, 2, 2, 2, 2), L(1, 2, 1, 2, 1, 2),
+	       L(2, 1, 2, 1, 2, 1)), 1 },
+	{ "3;16,16,16;1,16,16;1,1,1 dmodk sampled",
+	  PGFT(3, DMODK, L(16, 16, 16), L(1, 16, 16), L(1, 1, 1)), 257 },
+	{ "6;4,4,4,4,4,4;1,2,2,4,4,4;1,1,2,1,1,1 random sampled",
+	  PGFT(6, RANDOM, L(4, 4, 4, 4, 4, 4), L(1, 2, 2, 4, 4, 4),
+	       L(1, 1, 2, 1, 1, 1)), 331 },
+};
+
+KUNIT_ARRAY_PARAM(pgft, pgft_cases, pgft_case_desc);
+
+/* Level of the least common ancestor, from the labels' digits. */
+static u32 pgft_lca(const struct vcube_topo_params *p, u32 s, u32 d)
+{
+	u32 k, l = 0;
+
+	for (k = 0; k < p->levels; k++) {
+		if (s % p->down[k] != d % p->down[k])
+			l = k + 1;
+		s /= p->down[k];
+		d /= p->down[k];
+	}
+	return l;
+}
+
+static void pgft_check_route(struct kunit *test, const struct vcube_topo *t,
+			     const struct vcube_topo_params *p, u32 s, u32 d)
+{
+	u32 chan[16], sw = 0, wk = 1, k, l, q, j, b, w, pl, up_j[8];
+	struct vcube_chan_info ci;
+	int i, hops;
+
+	l = pgft_lca(p, s, d);
+	hops = walk_route(test, t, s, d, s * 131 + d, NULL, 0);
+	KUNIT_ASSERT_EQ_MSG(test, hops, (int)(2 * l), "%u->%u", s, d);
+	KUNIT_ASSERT_EQ(test, vcube_topo_distance(t, s, d), 2 * l);
+	vcube_topo_route(t, s, d, s * 131 + d, chan, ARRAY_SIZE(chan));
+	for (i = 0; i < hops; i++) {
+		k = i < l ? i : 2 * l - 1 - i;	/* the lower level */
+		w = p->up[k];
+		pl = p->links[k];
+		vcube_topo_chan_info(t, chan[i], &ci);
+		KUNIT_ASSERT_EQ_MSG(test, ci.dir, (u32)(i >= l), "%u->%u %d",
+				    s, d, i);
+		b = ci.lane / pl;	/* the parent switch */
+		j = ci.lane % pl;
+		if (i < l) {
+			KUNIT_ASSERT_EQ_MSG(test, b / w, sw, "%u->%u hop %d",
+					    s, d, i);
+			q = b % w + j * w;
+			if (p->routing == VCUBE_FT_DMODK)
+				KUNIT_EXPECT_EQ_MSG(test, q, d / wk % (w * pl),
+						    "%u->%u hop %d", s, d, i);
+			up_j[k] = j;
+			wk *= w;
+			sw = b;
+		} else {
+			KUNIT_ASSERT_EQ_MSG(test, b, sw, "%u->%u hop %d", s, d,
+					    i);
+			KUNIT_EXPECT_EQ_MSG(test, j, up_j[k], "%u->%u hop %d",
+					    s, d, i);
+			sw = b / w;
+		}
+	}
+}
+
+static void vcube_route_pgft(struct kunit *test)
+{
+	const struct pgft_case *c = test->param_value;
+	struct vcube_topo t;
+	u32 s, d;
+
+	init_or_fail(test, &t, &c->p);
+	for (s = 0; s < t.nodes; s += c->step)
+		for (d = 0; d < t.nodes; d++)
+			pgft_check_route(test, &t, &c->p, s, d);
+	for (d = 0; d < t.nodes; d++)
+		pgft_check_route(test, &t, &c->p, t.nodes - 1, d);
+}
+
+/*
+ * Zahavi's theorem, which d-mod-k is for: on a fat tree whose every
+ * switch has as many ports up as down (w(i+1) * p(i+1) == m(i)), every
+ * shift d = s + c mod N is routed with no two routes on one channel.
+ */
+static void vcube_route_pgft_shift(struct kunit *test)
+{
+	static const struct vcube_topo_params full[] = {
+		PGFT(2, DMODK, L(4, 4), L(1, 4), L(1, 1)),
+		PGFT(2, DMODK, L(4, 4), L(1, 2), L(1, 2)),
+		PGFT(3, DMODK, L(4, 4, 4), L(1, 4, 4), L(1, 1, 1)),
+		PGFT(3, DMODK, L(3, 4, 2), L(1, 3, 2), L(1, 1, 2)),
+	};
+	u32 chan[16], s, c, i, f;
+	struct vcube_topo t;
+	u8 *used;
+	int n, h;
+
+	for (f = 0; f < ARRAY_SIZE(full); f++) {
+		init_or_fail(test, &t, &full[f]);
+		used = kunit_kzalloc(test, t.nchan, GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, used);
+		for (c = 1; c < t.nodes; c++) {
+			memset(used, 0, t.nchan);
+			for (s = 0; s < t.nodes; s++) {
+				n = vcube_topo_route(&t, s, (s + c) % t.nodes,
+						     0, chan, 16);
+				for (h = 0; h < n; h++) {
+					i = chan[h];
+					KUNIT_EXPECT_EQ_MSG(test, used[i], 0,
+							    "tree %u shift %u: %u twice",
+							    f, c, i);
+					used[i] = 1;
+				}
+			}
+		}
+	}
+}
+
+/*
+ * Random up-routing: a pure function of (seed, src, dst, cookie), another
+ * seed gives other routes, and every up-port of a switch is taken.
+ */
+static void vcube_route_pgft_random(struct kunit *test)
+{
+	struct vcube_topo_params p = PGFT(2, RANDOM, L(4, 4), L(2, 3), L(2, 1));
+	u32 a[4], b[4], ports[3] = { 0 };
+	struct vcube_chan_info ci;
+	struct vcube_topo t, t2;
+	int differ = 0, n, i;
+	u64 cookie;
+
+	init_or_fail(test, &t, &p);
+	p.seed = 12;
+	init_or_fail(test, &t2, &p);
+	for (cookie = 0; cookie < 600; cookie++) {
+		n = vcube_topo_route(&t, 1, 14, cookie, a, 4);
+		KUNIT_ASSERT_EQ(test, n, 4);
+		KUNIT_ASSERT_EQ(test, vcube_topo_route(&t, 1, 14, cookie, b, 4),
+				4);
+		KUNIT_EXPECT_EQ(test, memcmp(a, b, sizeof(a)), 0);
+		vcube_topo_route(&t2, 1, 14, cookie, b, 4);
+		differ += memcmp(a, b, sizeof(a)) != 0;
+		/* the level-1 switch's parent, of 3 (one link to each) */
+		vcube_topo_chan_info(&t, a[1], &ci);
+		ports[ci.lane % 3]++;
+	}
+	KUNIT_EXPECT_GT(test, differ, 300);
+	for (i = 0; i < 3; i++)
+		KUNIT_EXPECT_GT_MSG(test, ports[i], 150U, "port %d", i);
+}
+
+/*
+ * The CM-5's nodes=N is SimGrid's down=4,...,4 up=2,2,2,4,... links=1,...
+ * with random up-routing: for a power of four, the same channels and the
+ * same routes, one by one; "nodes=64 levels=3" names it too.
+ */
+static void vcube_route_pgft_is_cm5(struct kunit *test)
+{
+	static const struct {
+		struct vcube_topo_params cm5, pgft;
+	} cases[] = {
+		{ { .kind = VCUBE_TOPO_FATTREE, .nodes = 64, .seed = 5 },
+		  PGFT(3, RANDOM, L(4, 4, 4), L(2, 2, 2), L(1, 1, 1)) },
+		{ { .kind = VCUBE_TOPO_FATTREE, .nodes = 256, .seed = 5 },
+		  PGFT(4, RANDOM, L(4, 4, 4, 4), L(2, 2, 2, 4), L(1, 1, 1, 1)) },
+		{ { .kind = VCUBE_TOPO_FATTREE, .nodes = 16, .levels = 2,
+		    .seed = 5 },
+		  PGFT(2, RANDOM, L(4, 4), L(2, 2), L(1, 1)) },
+	};
+	struct vcube_chan_info x, y;
+	struct vcube_topo a, b;
+	u32 ca[16], cb[16], s, d, ch, i;
+	int na, nb;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct vcube_topo_params q = cases[i].pgft;
+
+		q.seed = 5;
+		init_or_fail(test, &a, &cases[i].cm5);
+		init_or_fail(test, &b, &q);
+		KUNIT_ASSERT_EQ(test, a.nodes, b.nodes);
+		KUNIT_ASSERT_EQ(test, a.nchan, b.nchan);
+		KUNIT_ASSERT_EQ(test, a.nbundles, b.nbundles);
+		for (ch = 0; ch < a.nchan; ch++) {
+			vcube_topo_chan_info(&a, ch, &x);
+			vcube_topo_chan_info(&b, ch, &y);
+			KUNIT_EXPECT_EQ_MSG(test, memcmp(&x, &y, sizeof(x)), 0,
+					    "channel %u", ch);
+		}
+		for (s = 0; s < a.nodes; s += 3)
+			for (d = 0; d < a.nodes; d++) {
+				na = vcube_topo_route(&a, s, d, s ^ d, ca, 16);
+				nb = vcube_topo_route(&b, s, d, s ^ d, cb, 16);
+				KUNIT_ASSERT_EQ(test, na, nb);
+				KUNIT_EXPECT_EQ_MSG(test,
+						    memcmp(ca, cb, na * 4), 0,
+						    "%u->%u", s, d);
+			}
+	}
+}
+
+/*
  * k-ary n-cubes made with dims=: X (dims[0]) varies fastest in the label;
  * every pair's route is checked hop by hop against the rule, computed
  * here from coordinates: dimension order (X first), one hop to a
@@ -608,6 +853,10 @@ static struct kunit_case vcube_route_cases[] = {
 	KUNIT_CASE(vcube_route_fig5),
 	KUNIT_CASE_PARAM(vcube_route_all_pairs, all_pairs_gen_params),
 	KUNIT_CASE(vcube_route_fattree_random_up),
+	KUNIT_CASE_PARAM(vcube_route_pgft, pgft_gen_params),
+	KUNIT_CASE(vcube_route_pgft_shift),
+	KUNIT_CASE(vcube_route_pgft_random),
+	KUNIT_CASE(vcube_route_pgft_is_cm5),
 	KUNIT_CASE_PARAM(vcube_route_paths, kary_path_gen_params),
 	KUNIT_CASE_PARAM(vcube_route_kary, kary_gen_params),
 	KUNIT_CASE_PARAM(vcube_route_dims_2d, dims_2d_gen_params),

@@ -2,8 +2,9 @@
 /*
  * vcube topologies: hypercube (iPSC/860, e-cube routing), mesh (Touchstone
  * Delta, XY routing), torus (AP1000: +x then south; or the k-ary n-cube's
- * shorter way round), both of 1 to 6 dimensions, and 4-ary fat tree (CM-5,
- * random up-routing, fixed down path).
+ * shorter way round), both of 1 to 6 dimensions, and fat tree (SimGrid's
+ * generalized one, the CM-5's as one case; d-mod-k or random up-routing,
+ * down the way the top switch fixes).
  *
  * Everything is computed from a handful of integers: there are no tables,
  * and a route costs time proportional to its length.
@@ -36,6 +37,31 @@ int vcube_topo_kind_parse(const char *name)
 	return -EINVAL;
 }
 
+static const char *const vcube_ft_routing_names[VCUBE_FT_NROUTING] = {
+	[VCUBE_FT_DMODK] = "dmodk",
+	[VCUBE_FT_RANDOM] = "random",
+};
+
+const char *vcube_ft_routing_name(u32 routing)
+{
+	if (!routing || routing >= VCUBE_FT_NROUTING)
+		return "unknown";
+	return vcube_ft_routing_names[routing];
+}
+
+/* A routing= word's enum vcube_ft_routing, or -EINVAL. */
+int vcube_ft_routing_parse(const char *name)
+{
+	int i;
+
+	if (!name)
+		return -EINVAL;
+	for (i = VCUBE_FT_DMODK; i < VCUBE_FT_NROUTING; i++)
+		if (!strcmp(name, vcube_ft_routing_names[i]))
+			return i;
+	return -EINVAL;
+}
+
 #define vcube_fail(err, errlen, ...) \
 	({ snprintf(err, errlen, __VA_ARGS__); -EINVAL; })
 
@@ -63,37 +89,176 @@ static int vcube_topo_check_unused(const struct vcube_topo_params *p,
 	if (p->nodes && p->kind != VCUBE_TOPO_FATTREE)
 		return vcube_fail(err, errlen,
 				  "nodes= does not apply to topology=%s", kind);
+	if ((p->levels || p->ndown || p->nup || p->nlinks) &&
+	    p->kind != VCUBE_TOPO_FATTREE)
+		return vcube_fail(err, errlen,
+				  "levels=/down=/up=/links= do not apply to topology=%s",
+				  kind);
+	if (p->routing && p->kind != VCUBE_TOPO_FATTREE)
+		return vcube_fail(err, errlen,
+				  "routing= does not apply to topology=%s", kind);
 	return 0;
 }
 
-static void vcube_fattree_init(struct vcube_topo *t)
+/*
+ * The tree's numbers from its levels, down[], parents[] and links[]: tree
+ * nodes per level (a partial tree's last ones cut at t->nodes), switches
+ * per tree node, where each level's channels and bundles start. -EINVAL
+ * past VCUBE_FT_MAX_CHANNELS channels.
+ */
+static int vcube_ft_build(struct vcube_topo *t, char *err, size_t errlen)
+{
+	struct vcube_fattree *ft = &t->ft;
+	u64 chans = 0, w;
+	u32 k;
+
+	ft->width[0] = 1;
+	ft->span[0] = 1;
+	for (k = 0; k <= ft->levels; k++) {
+		ft->count[k] = (t->nodes + ft->span[k] - 1) / ft->span[k];
+		ft->base[k] = chans;
+		ft->bbase[k] = k ? ft->bbase[k - 1] + 2 * ft->count[k - 1] : 0;
+		if (k == ft->levels)
+			break;
+		w = (u64)ft->width[k] * ft->parents[k];
+		if (w <= VCUBE_FT_MAX_CHANNELS)
+			chans += 2 * ft->count[k] * w * ft->links[k];
+		if (w > VCUBE_FT_MAX_CHANNELS || chans > VCUBE_FT_MAX_CHANNELS)
+			return vcube_fail(err, errlen,
+					  "this fat tree has more than %u channels, the most supported",
+					  VCUBE_FT_MAX_CHANNELS);
+		ft->width[k + 1] = w;
+		/* at most t->nodes, but for a partial tree's top level */
+		ft->span[k + 1] = ft->span[k] * ft->down[k];
+	}
+	t->nchan = chans;
+	t->nbundles = ft->bbase[ft->levels];
+	return 0;
+}
+
+/* nodes=: the CM-5 data network's shape (see struct vcube_fattree). */
+static int vcube_ft_cm5(struct vcube_topo *t,
+			const struct vcube_topo_params *p, char *err,
+			size_t errlen)
 {
 	struct vcube_fattree *ft = &t->ft;
 	u32 span = 1, k;
 
+	if (p->ndown || p->nup || p->nlinks)
+		return vcube_fail(err, errlen,
+				  "topology=fattree takes nodes= or levels=/down=/up=/links=, not both");
+	if (p->nodes < 2 || p->nodes > VCUBE_MAX_NODES)
+		return vcube_fail(err, errlen,
+				  "topology=fattree needs nodes=2..%d (got nodes=%u)",
+				  VCUBE_MAX_NODES, p->nodes);
+	t->nodes = p->nodes;
+	ft->cm5 = true;
 	ft->levels = 0;
 	while (span < t->nodes) {
 		span *= 4;
 		ft->levels++;
 	}
-	ft->width[0] = 1;
-	ft->base[0] = 0;
-	ft->bbase[0] = 0;
-	span = 1;
+	/* its own shape's words, "nodes=N levels=L", name it too */
+	if (p->levels && p->levels != ft->levels)
+		return vcube_fail(err, errlen,
+				  "nodes=%u is the CM-5's tree of %u levels, not levels=%u",
+				  p->nodes, ft->levels, p->levels);
 	for (k = 0; k <= ft->levels; k++) {
 		/* CM-5: level 1 and 2 switches have 2 parents, higher ones 4. */
 		ft->parents[k] = k <= 2 ? 2 : 4;
-		ft->count[k] = (t->nodes + span - 1) / span;
-		if (k < ft->levels) {
-			ft->width[k + 1] = ft->width[k] * ft->parents[k];
-			ft->base[k + 1] = ft->base[k] +
-					  2 * ft->count[k] * ft->width[k + 1];
-			ft->bbase[k + 1] = ft->bbase[k] + 2 * ft->count[k];
-		}
-		span *= 4;
+		ft->down[k] = 4;
+		ft->links[k] = 1;
 	}
-	t->nchan = ft->base[ft->levels];
-	t->nbundles = ft->bbase[ft->levels];
+	return vcube_ft_build(t, err, errlen);
+}
+
+/* One of levels=' lists: @n values, each at least 1, into @out. */
+static int vcube_ft_list(const char *name, const u32 *v, u32 n, u32 levels,
+			 u32 *out, char *err, size_t errlen)
+{
+	u32 k;
+
+	if (n != levels)
+		return vcube_fail(err, errlen,
+				  "%s= has %u values: levels=%u needs %u, one per level",
+				  name, n, levels, levels);
+	for (k = 0; k < n; k++) {
+		if (!v[k])
+			return vcube_fail(err, errlen,
+					  "%s= value %u (level %u) is 0: each must be at least 1",
+					  name, k + 1, k + 1);
+		out[k] = v[k];
+	}
+	return 0;
+}
+
+/* levels= down= up= links=: SimGrid's FAT_TREE "levels;down;up;links". */
+static int vcube_ft_general(struct vcube_topo *t,
+			    const struct vcube_topo_params *p, char *err,
+			    size_t errlen)
+{
+	static const u32 ones[VCUBE_FT_MAX_LEVELS] = { 1, 1, 1, 1, 1, 1 };
+	struct vcube_fattree *ft = &t->ft;
+	u32 k, l = p->levels, nodes = 1;
+	int ret;
+
+	if (!l || l > VCUBE_FT_MAX_LEVELS)
+		return vcube_fail(err, errlen,
+				  "topology=fattree needs levels=1..%d (got levels=%u)",
+				  VCUBE_FT_MAX_LEVELS, l);
+	if (!p->ndown || !p->nup)
+		return vcube_fail(err, errlen,
+				  "topology=fattree levels=%u needs down= and up=", l);
+	ret = vcube_ft_list("down", p->down, p->ndown, l, ft->down, err,
+			    errlen) ?:
+	      vcube_ft_list("up", p->up, p->nup, l, ft->parents, err,
+			    errlen) ?:
+	      vcube_ft_list("links", p->nlinks ? p->links : ones,
+			    p->nlinks ?: l, l, ft->links, err, errlen);
+	if (ret)
+		return ret;
+	for (k = 0; k < l && nodes <= VCUBE_MAX_NODES; k++)
+		nodes = ft->down[k] > VCUBE_MAX_NODES ? VCUBE_MAX_NODES + 1 :
+			nodes * ft->down[k];
+	if (nodes > VCUBE_MAX_NODES)
+		return vcube_fail(err, errlen,
+				  "down= makes more than %d nodes, the most supported",
+				  VCUBE_MAX_NODES);
+	if (nodes < 2)
+		return vcube_fail(err, errlen,
+				  "down= makes 1 node: a fat tree needs at least 2");
+	t->nodes = nodes;
+	ft->levels = l;
+	return vcube_ft_build(t, err, errlen);
+}
+
+/* Either form, the routing and the shape's length. */
+static int vcube_ft_init(struct vcube_topo *t,
+			 const struct vcube_topo_params *p, char *err,
+			 size_t errlen)
+{
+	char shape[VCUBE_SHAPE_LEN];
+	int ret;
+
+	if (!p->nodes && !p->levels && !p->ndown && !p->nup && !p->nlinks)
+		return vcube_fail(err, errlen,
+				  "topology=fattree needs nodes=2..%d, or levels=, down= and up=",
+				  VCUBE_MAX_NODES);
+	if (p->routing >= VCUBE_FT_NROUTING)
+		return vcube_fail(err, errlen, "unknown fat tree routing %u",
+				  p->routing);
+	ret = p->nodes ? vcube_ft_cm5(t, p, err, errlen) :
+			 vcube_ft_general(t, p, err, errlen);
+	if (ret)
+		return ret;
+	t->ft.routing = p->routing ?:
+			t->ft.cm5 ? VCUBE_FT_RANDOM : VCUBE_FT_DMODK;
+	if (vcube_topo_format_shape(t, shape, sizeof(shape)) >=
+	    (int)sizeof(shape))
+		return vcube_fail(err, errlen,
+				  "this fat tree's shape takes more than %d characters",
+				  VCUBE_SHAPE_LEN - 1);
+	return 0;
 }
 
 /*
@@ -230,13 +395,7 @@ static int vcube_topo_init_shape(struct vcube_topo *t,
 		vcube_grid_init(t);
 		return 0;
 	case VCUBE_TOPO_FATTREE:
-		if (p->nodes < 2 || p->nodes > VCUBE_MAX_NODES)
-			return vcube_fail(err, errlen,
-					  "topology=fattree needs nodes=2..%d (got nodes=%u)",
-					  VCUBE_MAX_NODES, p->nodes);
-		t->nodes = p->nodes;
-		vcube_fattree_init(t);
-		return 0;
+		return vcube_ft_init(t, p, err, errlen);
 	default:
 		return -EINVAL;
 	}
@@ -303,39 +462,78 @@ static u32 vcube_grid_hops(const struct vcube_topo *t, u32 d, u32 from,
 	return k - fwd;
 }
 
+/* Links in the bundle between a level-@k tree node and its parent. */
+static u32 vcube_ft_bundle_width(const struct vcube_fattree *ft, u32 k)
+{
+	return ft->width[k + 1] * ft->links[k];
+}
+
 static u32 vcube_ft_chan(const struct vcube_topo *t, u32 level, u32 child,
 			 u32 lane, u32 down)
 {
 	const struct vcube_fattree *ft = &t->ft;
 
-	return ft->base[level] + 2 * (child * ft->width[level + 1] + lane) +
-	       down;
+	return ft->base[level] +
+	       2 * (child * vcube_ft_bundle_width(ft, level) + lane) + down;
 }
 
 /* ---- routing ---------------------------------------------------------- */
 
-/* Level (1 .. levels) of the least common ancestor of two leaves. */
-static u32 vcube_ft_lca(u32 src, u32 dst)
+/* Level (0 .. levels) of the least common ancestor of two leaves. */
+static u32 vcube_ft_lca(const struct vcube_topo *t, u32 src, u32 dst)
 {
 	u32 l = 0;
 
-	while (src != dst) {
-		src >>= 2;
-		dst >>= 2;
+	while (src / t->ft.span[l] != dst / t->ft.span[l])
 		l++;
-	}
 	return l;
 }
 
-/* The seeded choice of parent link when climbing from @level. */
+/*
+ * The up-port q < w * p a switch at @level takes (parent q % w, parallel
+ * link q / w; see struct vcube_fattree): d-mod-k's, or the seeded one.
+ */
 static u32 vcube_ft_pick(const struct vcube_topo *t, u32 src, u32 dst,
 			 u64 cookie, u32 level)
 {
-	u64 h = vcube_mix64(t->seed ^ vcube_mix64(cookie));
+	const struct vcube_fattree *ft = &t->ft;
+	u32 ports = ft->parents[level] * ft->links[level];
+	u64 h;
 
+	if (ft->routing == VCUBE_FT_DMODK)
+		return dst / ft->width[level] % ports;
+	h = vcube_mix64(t->seed ^ vcube_mix64(cookie));
 	h = vcube_mix64(h ^ ((u64)src << 32 | dst));
 	h = vcube_mix64(h + level);
-	return (u32)(h >> 32) % t->ft.parents[level];
+	return (u32)(h >> 32) % ports;
+}
+
+/*
+ * Up to the least common ancestor on the ports vcube_ft_pick() chooses;
+ * down from the switch reached at the top, which fixes every parent
+ * switch, on the parallel link taken up at the same level.
+ */
+static u32 vcube_ft_route(const struct vcube_topo *t, u32 src, u32 dst,
+			  u64 cookie, u32 *chan)
+{
+	const struct vcube_fattree *ft = &t->ft;
+	u32 q[VCUBE_FT_MAX_LEVELS], l, k, sw = 0, n = 0, w;
+
+	l = vcube_ft_lca(t, src, dst);
+	for (k = 0; k < l; k++) {
+		w = ft->parents[k];
+		q[k] = vcube_ft_pick(t, src, dst, cookie, k);
+		sw = sw * w + q[k] % w;
+		chan[n++] = vcube_ft_chan(t, k, src / ft->span[k],
+					  sw * ft->links[k] + q[k] / w, 0);
+	}
+	for (k = l; k-- > 0;) {
+		w = ft->parents[k];
+		chan[n++] = vcube_ft_chan(t, k, dst / ft->span[k],
+					  sw * ft->links[k] + q[k] / w, 1);
+		sw /= w;
+	}
+	return n;
 }
 
 /**
@@ -355,7 +553,7 @@ static u32 vcube_ft_pick(const struct vcube_topo *t, u32 src, u32 dst,
 int vcube_topo_route(const struct vcube_topo *t, u32 src, u32 dst, u64 cookie,
 		     u32 *chan, u32 max)
 {
-	u32 n = 0, cur = src, b, l, k, sw, hops;
+	u32 n = 0, cur = src, b, k, hops;
 	bool minus;
 
 	if (src >= t->nodes || dst >= t->nodes)
@@ -390,19 +588,7 @@ int vcube_topo_route(const struct vcube_topo *t, u32 src, u32 dst, u64 cookie,
 		}
 		break;
 	case VCUBE_TOPO_FATTREE:
-		/* Up on seeded random parent links to the common ancestor. */
-		l = vcube_ft_lca(src, dst);
-		sw = 0;
-		for (k = 0; k < l; k++) {
-			sw = sw * t->ft.parents[k] +
-			     vcube_ft_pick(t, src, dst, cookie, k);
-			chan[n++] = vcube_ft_chan(t, k, src >> (2 * k), sw, 0);
-		}
-		/* Down: the switch reached at the top fixes every link. */
-		for (k = l; k-- > 0;) {
-			chan[n++] = vcube_ft_chan(t, k, dst >> (2 * k), sw, 1);
-			sw /= t->ft.parents[k];
-		}
+		n = vcube_ft_route(t, src, dst, cookie, chan);
 		break;
 	default:
 		return -EINVAL;
@@ -428,7 +614,7 @@ u32 vcube_topo_distance(const struct vcube_topo *t, u32 src, u32 dst)
 					     &minus);
 		return n;
 	case VCUBE_TOPO_FATTREE:
-		return 2 * vcube_ft_lca(src, dst);
+		return 2 * vcube_ft_lca(t, src, dst);
 	default:
 		return 0;
 	}
@@ -448,7 +634,7 @@ u32 vcube_topo_diameter(const struct vcube_topo *t)
 			     t->size[d] - 1 : t->size[d] / 2;
 		return n;
 	case VCUBE_TOPO_FATTREE:
-		return 2 * vcube_ft_lca(0, t->nodes - 1);
+		return 2 * vcube_ft_lca(t, 0, t->nodes - 1);
 	default:
 		return 0;
 	}
@@ -458,18 +644,21 @@ u32 vcube_topo_diameter(const struct vcube_topo *t)
  * The ends of a fat tree link between tree node @child at level @k and its
  * parent: up (@dir 0) or down.
  */
-static void vcube_ft_ends(struct vcube_chan_info *info, u32 k, u32 child,
+static void vcube_ft_ends(const struct vcube_topo *t,
+			  struct vcube_chan_info *info, u32 k, u32 child,
 			  u32 dir)
 {
+	u32 parent = child / t->ft.down[k];
+
 	info->dir = dir;
 	info->from = child;
 	info->from_level = k;
-	info->to = child / 4;
+	info->to = parent;
 	info->to_level = k + 1;
 	if (dir) {
 		info->to = child;
 		info->to_level = k;
-		info->from = child / 4;
+		info->from = parent;
 		info->from_level = k + 1;
 	}
 }
@@ -480,8 +669,8 @@ static void vcube_ft_ends(struct vcube_chan_info *info, u32 k, u32 child,
  * Hypercube, mesh and torus: the nodes at the other end of @node's links,
  * each listed once (mesh, torus: the - ways from the last dimension down,
  * then the + ways up; 2-D: north, west, east, south). Fat tree: the other
- * members of @node's cluster of four, which its messages reach over one
- * level-1 switch.
+ * processors under @node's level-1 tree node (the CM-5's cluster of four),
+ * which its messages reach over one level-1 switch.
  *
  * Return: the number of neighbours, -EINVAL, or -ENOSPC if @max is short.
  */
@@ -518,11 +707,15 @@ int vcube_topo_neighbors(const struct vcube_topo *t, u32 node, u32 *out,
 		}
 		break;
 	case VCUBE_TOPO_FATTREE:
-		for (nb = node & ~3U; nb < (node | 3U) + 1 && nb < t->nodes;
-		     nb++)
+		/* as many as m1 - 1: straight into @out */
+		j = node - node % t->ft.down[0];
+		d = j + t->ft.down[0] < t->nodes ? j + t->ft.down[0] : t->nodes;
+		if (d - j - 1 > max)
+			return -ENOSPC;
+		for (nb = j; nb < d; nb++)
 			if (nb != node)
-				found[n++] = nb;
-		break;
+				out[n++] = nb;
+		return n;
 	default:
 		return -EINVAL;
 	}
@@ -573,8 +766,9 @@ int vcube_topo_chan_info(const struct vcube_topo *t, u32 chan,
 		for (k = t->ft.levels; t->ft.base[k] > chan; k--)
 			;
 		rel = (chan - t->ft.base[k]) / 2;
-		info->lane = rel % t->ft.width[k + 1];
-		vcube_ft_ends(info, k, rel / t->ft.width[k + 1],
+		links = vcube_ft_bundle_width(&t->ft, k);
+		info->lane = rel % links;
+		vcube_ft_ends(t, info, k, rel / links,
 			      (chan - t->ft.base[k]) % 2);
 		return 0;
 	default:
@@ -611,7 +805,7 @@ u32 vcube_topo_bundle(const struct vcube_topo *t, u32 chan, u32 *width)
 		return chan;
 	k = ci.dir ? ci.to_level : ci.from_level;
 	child = ci.dir ? ci.to : ci.from;
-	*width = t->ft.width[k + 1];
+	*width = vcube_ft_bundle_width(&t->ft, k);
 	return t->ft.bbase[k] + 2 * child + ci.dir;
 }
 
@@ -633,8 +827,8 @@ int vcube_topo_bundle_info(const struct vcube_topo *t, u32 b,
 		;
 	rel = b - t->ft.bbase[k];
 	info->lane = 0;
-	vcube_ft_ends(info, k, rel / 2, rel % 2);
-	*width = t->ft.width[k + 1];
+	vcube_ft_ends(t, info, k, rel / 2, rel % 2);
+	*width = vcube_ft_bundle_width(&t->ft, k);
 	return 0;
 }
 
@@ -677,7 +871,7 @@ int vcube_topo_format_coords(const struct vcube_topo *t, u32 node, char *buf,
 	case VCUBE_TOPO_FATTREE:
 		for (i = t->ft.levels; i-- > 0 && n < len;)
 			n += snprintf(buf + n, len - n, i ? "%u." : "%u",
-				      (node >> (2 * i)) & 3);
+				      node / t->ft.span[i] % t->ft.down[i]);
 		break;
 	default:
 		return -EINVAL;
@@ -685,9 +879,30 @@ int vcube_topo_format_coords(const struct vcube_topo *t, u32 node, char *buf,
 	return n < len ? (int)n : -ENOSPC;
 }
 
+/* A fat tree's levels= form: "levels=2 down=16,16 up=1,16 links=1,1". */
+static int vcube_ft_format(const struct vcube_topo *t, char *buf, size_t len)
+{
+	static const char *const word[] = { " down=", " up=", " links=" };
+	const struct vcube_fattree *ft = &t->ft;
+	const u32 *list[] = { ft->down, ft->parents, ft->links };
+	size_t at;
+	u32 i, k;
+	int n;
+
+	n = snprintf(buf, len, "levels=%u", ft->levels);
+	for (i = 0; i < 3; i++)
+		for (k = 0; k < ft->levels; k++) {
+			at = (size_t)n < len ? (size_t)n : len;
+			n += snprintf(buf + at, len - at, "%s%u",
+				      k ? "," : word[i], list[i][k]);
+		}
+	return n;
+}
+
 /*
- * The shape in its parameters' words: "dim=5", "rows=16 cols=32",
- * "dims=4,4,4", "nodes=64 levels=3".
+ * The shape in its parameters' words, which make it again: "dim=5",
+ * "rows=16 cols=32", "dims=4,4,4", "nodes=64 levels=3" (the CM-5's), or
+ * "levels=2 down=16,16 up=1,16 links=1,1". Its length, as snprintf's.
  */
 int vcube_topo_format_shape(const struct vcube_topo *t, char *buf, size_t len)
 {
@@ -707,6 +922,8 @@ int vcube_topo_format_shape(const struct vcube_topo *t, char *buf, size_t len)
 				      i ? "," : "dims=", t->size[i]);
 		return n;
 	case VCUBE_TOPO_FATTREE:
+		if (!t->ft.cm5)
+			return vcube_ft_format(t, buf, len);
 		return snprintf(buf, len, "nodes=%u levels=%u", t->nodes,
 				t->ft.levels);
 	default:

@@ -19,6 +19,13 @@
 #define VCUBE_GRID_MAX_DIMS	6	/* mesh, torus: dims= sizes */
 /* Longest route any topology produces, in channels. */
 #define VCUBE_MAX_HOPS		(2 * VCUBE_MAX_NODES)
+/*
+ * A fat tree's channels at most (32 MiB of the engine's state for them):
+ * so a bundle's lane, at most nchan / 2 - 1, fits vcube_chan_info's u16.
+ */
+#define VCUBE_FT_MAX_CHANNELS	(1U << 17)
+/* The longest shape vcube_topo_format_shape() writes, with its NUL. */
+#define VCUBE_SHAPE_LEN		64
 
 enum vcube_topo_kind {
 	VCUBE_TOPO_HYPERCUBE,
@@ -50,8 +57,24 @@ struct vcube_topo_params {
 	u32 cols;	/* mesh, torus */
 	u32 ndims;	/* mesh, torus: the k-ary n-cube form, sizes in dims[] */
 	u32 dims[VCUBE_GRID_MAX_DIMS];
-	u32 nodes;	/* fat tree */
+	u32 nodes;	/* fat tree: the CM-5's shape */
 	u64 seed;	/* fat tree up-routing, noise */
+	u32 levels;	/* fat tree: SimGrid's form, with down, up, links */
+	u32 ndown, nup, nlinks;		/* values given; links: 0 is all 1 */
+	u32 down[VCUBE_FT_MAX_LEVELS];	/* m1 .. mL */
+	u32 up[VCUBE_FT_MAX_LEVELS];	/* w1 .. wL */
+	u32 links[VCUBE_FT_MAX_LEVELS];	/* p1 .. pL */
+	u32 routing;	/* fat tree: enum vcube_ft_routing; 0: the default */
+};
+
+/*
+ * A fat tree's up-routing (routing=): 0 is not given, the form's default:
+ * random for the CM-5's (nodes=), d-mod-k for SimGrid's (levels=).
+ */
+enum vcube_ft_routing {
+	VCUBE_FT_DMODK = 1,
+	VCUBE_FT_RANDOM,
+	VCUBE_FT_NROUTING,
 };
 
 /*
@@ -87,19 +110,53 @@ static inline u32 vcube_topo_grid_dir(u32 d, bool minus)
 }
 
 /*
- * A 4-ary fat tree in the CM-5 data network's shape: a tree node at level k
- * (processors are level 0) is a group of width[k] switches; each switch has
- * parents[k] parent links. The bundle between a level-(k+1) node and each
- * of its children holds width[k+1] == width[k] * parents[k] links: link j
- * joins parent switch j to child switch j / parents[k].
+ * Fat tree: Ohring et al.'s generalized fat tree (PGFT) in SimGrid's
+ * FAT_TREE notation "L;m1,...,mL;w1,...,wL;p1,...,pL", here the words
+ * levels=L down=m1,...,mL up=w1,...,wL links=p1,...,pL: L levels of
+ * switches over the processors (level 0); a level-i switch has m_i
+ * children, a level-(i-1) node (processor or switch) has w_i parents,
+ * and p_i parallel links join each such child and parent. Processors:
+ * m1 * ... * mL; level-i switches: w1 * ... * wi * m(i+1) * ... * mL.
+ * The arrays below are indexed by the lower level k = i - 1: down[k] is
+ * m_i, parents[k] is w_i, links[k] is p_i.
+ *
+ * A tree node of level k >= 1 is the group of width[k] = w1 * ... * wk
+ * switches that serve the same span[k] = m1 * ... * mk processors (node
+ * n is under tree node n / span[k]); every link between a tree node and
+ * its parent tree node is in their bundle of width[k + 1] * links[k]
+ * links. Within a tree node, switch s's parent switches are s * w + b
+ * (b < w = parents[k]); bundle lane (s * w + b) * links[k] + j is the j-th
+ * parallel link from child switch s to parent switch s * w + b.
+ *
+ * Routes climb to the least common ancestor, level l (the lowest tree
+ * node over both ends), and down: 2 * l channels. At each level k < l the
+ * switch chooses an up-port q < w * p, meaning parent b = q % w over
+ * parallel link j = q / w (SimGrid's port numbering), by
+ *  - d-mod-k (Zahavi 2010, SimGrid's FatTreeZone): q = (dst / width[k])
+ *    mod (w * p), from the destination's label alone, so all routes to a
+ *    destination meet on one down path from each top switch;
+ *  - random: q = vcube_mix64() of (seed, cookie, src, dst, k) mod (w * p).
+ * Going down, the top switch fixes each parent switch; at level k the
+ * route takes parallel link j = q / w of the up-port it chose at level k.
+ * (SimGrid descends on link src mod p; the two agree when every p is 1.)
+ *
+ * nodes=N is the CM-5 data network's shape: down=4,4,... up=2,2,2,4,4,...
+ * links=1,..., L the least with 4^L >= N, a partial tree when N is not a
+ * power of 4, random up-routing by default. Its routes and channel
+ * numbers are the ones it had before the general form.
  */
 struct vcube_fattree {
-	u32 levels;				/* root level; 4^levels >= nodes */
+	u32 levels;				/* root level */
 	u32 width[VCUBE_FT_MAX_LEVELS + 1];	/* switches per tree node */
-	u32 parents[VCUBE_FT_MAX_LEVELS + 1];	/* parent links per switch */
+	u32 parents[VCUBE_FT_MAX_LEVELS + 1];	/* w: parents per switch */
 	u32 count[VCUBE_FT_MAX_LEVELS + 1];	/* tree nodes per level */
 	u32 base[VCUBE_FT_MAX_LEVELS + 1];	/* first channel above level */
 	u32 bbase[VCUBE_FT_MAX_LEVELS + 1];	/* first bundle above level */
+	u32 down[VCUBE_FT_MAX_LEVELS + 1];	/* m: children per tree node */
+	u32 links[VCUBE_FT_MAX_LEVELS + 1];	/* p: links per child-parent */
+	u32 span[VCUBE_FT_MAX_LEVELS + 1];	/* processors per tree node */
+	u32 routing;				/* enum vcube_ft_routing */
+	bool cm5;				/* made with nodes= */
 };
 
 struct vcube_topo {
@@ -155,5 +212,8 @@ int vcube_topo_bundle_info(const struct vcube_topo *t, u32 b,
 int vcube_topo_format_coords(const struct vcube_topo *t, u32 node, char *buf,
 			     size_t len);
 int vcube_topo_format_shape(const struct vcube_topo *t, char *buf, size_t len);
+
+const char *vcube_ft_routing_name(u32 routing);
+int vcube_ft_routing_parse(const char *name);
 
 #endif /* _VCUBE_CORE_TOPOLOGY_H */

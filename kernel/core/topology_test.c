@@ -4,6 +4,7 @@
  * neighbours and the CM-5 fat tree's link counts.
  */
 #include <kunit/test.h>
+#include <linux/ctype.h>
 #include "topology.h"
 
 struct param_case {
@@ -22,6 +23,10 @@ static void param_case_desc(const struct param_case *c, char *desc)
 
 #define K(k) .kind = VCUBE_TOPO_##k
 #define DIMS(n, ...) .ndims = n, .dims = { __VA_ARGS__ }
+/* a two-level fat tree: down=m1,m2 up=w1,w2 (links= all 1) */
+#define FT2(m1, m2, w1, w2) .levels = 2, .ndown = 2, .down = { m1, m2 }, \
+	.nup = 2, .up = { w1, w2 }
+#define FTL(n, ...) .nlinks = n, .links = { __VA_ARGS__ }
 
 static const struct param_case param_cases[] = {
 	{ "hypercube d=5", { K(HYPERCUBE), .dim = 5 }, 0, 32, 160 },
@@ -64,6 +69,75 @@ static const struct param_case param_cases[] = {
 	  "needs nodes=2..4096" },
 	{ "fattree with cols", { K(FATTREE), .nodes = 16, .cols = 4 },
 	  -EINVAL, 0, 0, "rows=/cols= do not apply to topology=fattree" },
+	/* SimGrid's FAT_TREE "levels;down;up;links" */
+	{ "fattree 2;16,16;1,16", { K(FATTREE), FT2(16, 16, 1, 16) }, 0, 256,
+	  2 * (256 + 16 * 16) },
+	{ "fattree 2;4,4;1,2;1,2",
+	  { K(FATTREE), FT2(4, 4, 1, 2), FTL(2, 1, 2) }, 0, 16,
+	  2 * (16 + 4 * 2 * 2) },
+	{ "fattree 1;2;1", { K(FATTREE), .levels = 1, .ndown = 1,
+	  .down = { 2 }, .nup = 1, .up = { 1 } }, 0, 2, 4 },
+	{ "fattree 3;4,4,4;2,2,2 is nodes=64",
+	  { K(FATTREE), .levels = 3, .ndown = 3, .down = { 4, 4, 4 },
+	    .nup = 3, .up = { 2, 2, 2 } }, 0, 64, 2 * (128 + 64 + 32) },
+	{ "fattree levels=0", { K(FATTREE), .levels = 0, .ndown = 1,
+	  .down = { 4 }, .nup = 1, .up = { 1 } }, -EINVAL, 0, 0,
+	  "needs levels=1..6 (got levels=0)" },
+	{ "fattree levels=7", { K(FATTREE), .levels = 7, .ndown = 2 },
+	  -EINVAL, 0, 0, "needs levels=1..6 (got levels=7)" },
+	{ "fattree no up", { K(FATTREE), .levels = 1, .ndown = 1,
+	  .down = { 4 } }, -EINVAL, 0, 0, "levels=1 needs down= and up=" },
+	{ "fattree short down", { K(FATTREE), FT2(4, 4, 1, 2), .ndown = 1 },
+	  -EINVAL, 0, 0, "down= has 1 values: levels=2 needs 2, one per level" },
+	{ "fattree long up", { K(FATTREE), FT2(4, 4, 1, 2), .nup = 3 },
+	  -EINVAL, 0, 0, "up= has 3 values: levels=2 needs 2" },
+	{ "fattree short links", { K(FATTREE), FT2(4, 4, 1, 2), .nlinks = 1,
+	  .links = { 1 } }, -EINVAL, 0, 0, "links= has 1 values" },
+	{ "fattree up 0", { K(FATTREE), FT2(4, 4, 1, 0) }, -EINVAL, 0, 0,
+	  "up= value 2 (level 2) is 0: each must be at least 1" },
+	{ "fattree links 0", { K(FATTREE), FT2(4, 4, 1, 2), FTL(2, 1, 0) },
+	  -EINVAL, 0, 0, "links= value 2 (level 2) is 0" },
+	{ "fattree down 0", { K(FATTREE), FT2(0, 4, 1, 2) }, -EINVAL, 0, 0,
+	  "down= value 1 (level 1) is 0" },
+	{ "fattree 1 node", { K(FATTREE), FT2(1, 1, 1, 2) }, -EINVAL, 0, 0,
+	  "down= makes 1 node: a fat tree needs at least 2" },
+	{ "fattree 4097 nodes", { K(FATTREE), FT2(4097, 1, 1, 1) }, -EINVAL,
+	  0, 0, "down= makes more than 4096 nodes" },
+	{ "fattree nodes overflow", { K(FATTREE), FT2(65536, 65536, 1, 1) },
+	  -EINVAL, 0, 0, "down= makes more than 4096 nodes" },
+	{ "fattree channels", { K(FATTREE), FT2(64, 64, 64, 64) }, -EINVAL, 0,
+	  0, "more than 131072 channels" },
+	{ "fattree switches overflow",
+	  { K(FATTREE), FT2(2, 2, 0x10000, 0x10000) }, -EINVAL, 0, 0,
+	  "more than 131072 channels" },
+	{ "fattree links overflow",
+	  { K(FATTREE), FT2(2, 2, 1, 1), FTL(2, 0xffffffff, 0xffffffff) },
+	  -EINVAL, 0, 0, "more than 131072 channels" },
+	{ "fattree shape too long",
+	  { K(FATTREE), .levels = 6, .ndown = 6,
+	    .down = { 1, 1, 1, 1, 1, 2 }, .nup = 6,
+	    .up = { 1, 1, 1, 1, 1, 1 }, .nlinks = 6,
+	    .links = { 1000, 1000, 1000, 1000, 1000, 1000 } },
+	  -EINVAL, 0, 0, "shape takes more than 63 characters" },
+	{ "fattree nodes and down", { K(FATTREE), .nodes = 16, .ndown = 2,
+	  .down = { 4, 4 } }, -EINVAL, 0, 0,
+	  "takes nodes= or levels=/down=/up=/links=, not both" },
+	{ "fattree nodes and other levels", { K(FATTREE), .nodes = 16,
+	  .levels = 3 }, -EINVAL, 0, 0,
+	  "nodes=16 is the CM-5's tree of 2 levels, not levels=3" },
+	{ "fattree nodes and its levels", { K(FATTREE), .nodes = 16,
+	  .levels = 2 }, 0, 16, 96 },
+	{ "fattree nothing", { K(FATTREE) }, -EINVAL, 0, 0,
+	  "needs nodes=2..4096, or levels=, down= and up=" },
+	{ "fattree bad routing", { K(FATTREE), .nodes = 16,
+	  .routing = VCUBE_FT_NROUTING }, -EINVAL, 0, 0, "routing" },
+	{ "torus with levels", { K(TORUS), DIMS(1, 4), .levels = 2 }, -EINVAL,
+	  0, 0, "levels=/down=/up=/links= do not apply to topology=torus" },
+	{ "mesh with up", { K(MESH), DIMS(1, 4), .nup = 1, .up = { 1 } },
+	  -EINVAL, 0, 0, "levels=/down=/up=/links= do not apply" },
+	{ "hypercube with routing", { K(HYPERCUBE), .dim = 2,
+	  .routing = VCUBE_FT_DMODK }, -EINVAL, 0, 0,
+	  "routing= does not apply to topology=hypercube" },
 	{ "unknown kind", { .kind = VCUBE_TOPO_NKINDS }, -EINVAL, 0, 0,
 	  "unknown topology" },
 	/* dims=: k-ary n-cubes of 1 to 6 dimensions */
@@ -234,6 +308,11 @@ static const struct chan_case chan_cases[] = {
 	{ "torus 1x5", { K(TORUS), .rows = 1, .cols = 5 } },
 	{ "torus 5x1", { K(TORUS), .rows = 5, .cols = 1 } },
 	{ "fattree 21", { K(FATTREE), .nodes = 21 } },
+	{ "fattree 2;3,5;2,3;2,1", { K(FATTREE), .levels = 2, .ndown = 2,
+	  .down = { 3, 5 }, .nup = 2, .up = { 2, 3 }, FTL(2, 2, 1) } },
+	{ "fattree 3;2,2,2;1,2,2;1,3,1", { K(FATTREE), .levels = 3,
+	  .ndown = 3, .down = { 2, 2, 2 }, .nup = 3, .up = { 1, 2, 2 },
+	  FTL(3, 1, 3, 1) } },
 };
 
 KUNIT_ARRAY_PARAM(chan, chan_cases, chan_case_desc);
@@ -253,7 +332,7 @@ static void vcube_topology_channels(struct kunit *test)
 	int n;
 
 	KUNIT_ASSERT_EQ(test, vcube_topo_init(&t, &c->p, NULL, 0), 0);
-	seen = kunit_kzalloc(test, (size_t)t.nodes * 4 * 4 * 4 * 64,
+	seen = kunit_kzalloc(test, (size_t)t.nodes * 4 * 4 * 8 * 64,
 			     GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, seen);
 	for (ch = 0; ch < t.nchan; ch++) {
@@ -261,8 +340,8 @@ static void vcube_topology_channels(struct kunit *test)
 
 		KUNIT_ASSERT_EQ(test, vcube_topo_chan_info(&t, ch, &ci), 0);
 		/* A fat tree node's down channels differ by child too. */
-		key = (((ci.from * 4 + ci.from_level) * 4 + ci.dir) * 4 +
-		       ci.to % 4) * 64 + ci.lane;
+		key = (((ci.from * 4 + ci.from_level) * 4 + ci.dir) * 8 +
+		       ci.to % 8) * 64 + ci.lane;
 		KUNIT_EXPECT_EQ_MSG(test, seen[key], 0, "channel %u", ch);
 		seen[key] = 1;
 		if (t.kind == VCUBE_TOPO_FATTREE)
@@ -345,6 +424,87 @@ static void vcube_topology_format(struct kunit *test)
 	vcube_topo_format_shape(&t, buf, sizeof(buf));
 	KUNIT_EXPECT_STREQ(test, buf, "nodes=64 levels=3");
 	KUNIT_EXPECT_EQ(test, vcube_topo_diameter(&t), 6U);
+}
+
+/*
+ * SimGrid's form: its shape in its own words, which make the same tree
+ * again; coordinates are the label's digits (radix down=), root first;
+ * a processor's neighbours are the rest of its level-1 tree node.
+ */
+static void vcube_topology_pgft_format(struct kunit *test)
+{
+	static const struct {
+		struct vcube_topo_params p;
+		const char *shape;
+		u32 node;
+		const char *coords;
+		u32 diameter;
+	} cases[] = {
+		{ { K(FATTREE), .levels = 3, .ndown = 3, .down = { 2, 3, 4 },
+		    .nup = 3, .up = { 1, 2, 3 }, FTL(3, 1, 2, 1) },
+		  "levels=3 down=2,3,4 up=1,2,3 links=1,2,1", 23, "3.2.1", 6 },
+		{ { K(FATTREE), FT2(16, 16, 1, 16) },
+		  "levels=2 down=16,16 up=1,16 links=1,1", 255, "15.15", 4 },
+		{ { K(FATTREE), FT2(4, 1, 1, 4) },
+		  "levels=2 down=4,1 up=1,4 links=1,1", 2, "0.2", 2 },
+	};
+	struct vcube_topo_params q;
+	struct vcube_topo t, t2;
+	u32 nb[16], k, *list;
+	char buf[64], *at;
+	size_t i;
+	int n;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		KUNIT_ASSERT_EQ(test, vcube_topo_init(&t, &cases[i].p, NULL, 0),
+				0);
+		KUNIT_EXPECT_EQ(test, t.ft.routing, (u32)VCUBE_FT_DMODK);
+		KUNIT_EXPECT_EQ(test, vcube_topo_format_shape(&t, buf, 64),
+				(int)strlen(cases[i].shape));
+		KUNIT_EXPECT_STREQ(test, buf, cases[i].shape);
+		/* the words back into parameters: the same tree */
+		q = (struct vcube_topo_params){ K(FATTREE) };
+		for (at = buf; *at; at++) {
+			list = *at == 'l' && at[1] == 'e' ? &q.levels :
+			       *at == 'd' ? q.down : *at == 'u' ? q.up :
+			       q.links;
+			at = strchr(at, '=');
+			KUNIT_ASSERT_NOT_NULL(test, at);
+			for (k = 0; *at == '=' || *at == ','; k++)
+				for (list[k] = 0; isdigit(*++at);)
+					list[k] = list[k] * 10 + *at - '0';
+			if (list == q.down)
+				q.ndown = k;
+			else if (list == q.up)
+				q.nup = k;
+			else if (list == q.links)
+				q.nlinks = k;
+			if (!*at)
+				break;
+		}
+		KUNIT_ASSERT_EQ(test, vcube_topo_init(&t2, &q, NULL, 0), 0);
+		KUNIT_EXPECT_EQ(test, memcmp(&t.ft, &t2.ft, sizeof(t.ft)), 0);
+		KUNIT_EXPECT_EQ(test, vcube_topo_format_coords(&t, cases[i].node,
+							       buf, 64),
+				(int)strlen(cases[i].coords));
+		KUNIT_EXPECT_STREQ(test, buf, cases[i].coords);
+		KUNIT_EXPECT_EQ(test, vcube_topo_diameter(&t),
+				cases[i].diameter);
+		n = vcube_topo_neighbors(&t, cases[i].node, nb, 16);
+		KUNIT_ASSERT_EQ(test, n, (int)cases[i].p.down[0] - 1);
+		for (k = 0; k < n; k++) {
+			KUNIT_EXPECT_NE(test, nb[k], cases[i].node);
+			KUNIT_EXPECT_EQ(test, nb[k] / cases[i].p.down[0],
+					cases[i].node / cases[i].p.down[0]);
+		}
+	}
+	KUNIT_EXPECT_EQ(test, vcube_topo_neighbors(&t, 0, nb, 2), -ENOSPC);
+	KUNIT_EXPECT_STREQ(test, vcube_ft_routing_name(VCUBE_FT_DMODK),
+			   "dmodk");
+	KUNIT_EXPECT_EQ(test, vcube_ft_routing_parse("random"),
+			(int)VCUBE_FT_RANDOM);
+	KUNIT_EXPECT_EQ(test, vcube_ft_routing_parse("minimal"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, vcube_ft_routing_parse(NULL), -EINVAL);
 }
 
 static const struct chan_case grid_chan_cases[] = {
@@ -504,6 +664,7 @@ static struct kunit_case vcube_topology_cases[] = {
 	KUNIT_CASE_PARAM(vcube_topology_channels, chan_gen_params),
 	KUNIT_CASE(vcube_topology_neighbors),
 	KUNIT_CASE(vcube_topology_format),
+	KUNIT_CASE(vcube_topology_pgft_format),
 	KUNIT_CASE_PARAM(vcube_topology_grid_channels, grid_chan_gen_params),
 	KUNIT_CASE(vcube_topology_grid_neighbors),
 	KUNIT_CASE(vcube_topology_grid_format),

@@ -4,7 +4,9 @@
  * of large networks reaches its destination over valid, distinct channels
  * in exactly the topology's distance, and the load the papers rely on
  * comes out (e-cube's uniform link load, the fat tree's spread of random
- * up-routing, a k-ary n-cube torus's even load).
+ * up-routing, a k-ary n-cube torus's even load), SimGrid's fat trees at
+ * 4096 nodes, and the CM-5's tree as it always was (a digest of all it
+ * says, recorded before the general fat tree came).
  */
 #include <math.h>
 #include <stdarg.h>
@@ -19,6 +21,8 @@ static u32 stamp[1 << 16];	/* route number that last used a channel */
 static u32 route_no;
 /* the sizes a dims= network was made with, X first */
 static struct vcube_topo_params kary;
+/* the lists a levels= fat tree was made with */
+static struct vcube_topo_params pgft;
 
 static u32 popcount(u32 x)
 {
@@ -59,6 +63,16 @@ static u32 want_hops(const struct vcube_topo *t, u32 s, u32 d)
 
 	if (kary.ndims)
 		return want_kary_hops(t, s, d);
+	if (pgft.levels) {
+		/* the highest digit (radix down=) that differs, plus one */
+		for (sr = 0; sr < pgft.levels; sr++) {
+			if (s % pgft.down[sr] != d % pgft.down[sr])
+				l = sr + 1;
+			s /= pgft.down[sr];
+			d /= pgft.down[sr];
+		}
+		return 2 * l;
+	}
 	switch (t->kind) {
 	case VCUBE_TOPO_HYPERCUBE:
 		return popcount(s ^ d);
@@ -283,8 +297,207 @@ static void fattree_spread(void)
 	free(load);
 }
 
+/* sweep() on a fat tree made with levels= and its lists, @l of each. */
+static void sweep_pgft(u32 routing, u32 sources, u32 l, const u32 *down,
+		       const u32 *up, const u32 *links)
+{
+	struct vcube_topo t;
+	char err[128];
+	u32 s, d, step;
+
+	pgft = (struct vcube_topo_params){ .kind = VCUBE_TOPO_FATTREE,
+					   .levels = l, .ndown = l, .nup = l,
+					   .nlinks = l, .routing = routing,
+					   .seed = 2026 };
+	memcpy(pgft.down, down, l * sizeof(u32));
+	memcpy(pgft.up, up, l * sizeof(u32));
+	memcpy(pgft.links, links, l * sizeof(u32));
+	if (vcube_topo_init(&t, &pgft, err, sizeof(err))) {
+		fprintf(stderr, "init: %s\n", err);
+		exit(1);
+	}
+	step = sources ? t.nodes / sources : 1;
+	for (s = 0; s < t.nodes; s += step)
+		for (d = 0; d < t.nodes; d++)
+			check_route(&t, s, d, (u64)s * t.nodes + d, NULL);
+	for (d = 0; d < t.nodes; d++)
+		check_route(&t, t.nodes - 1, d, d, NULL);
+	pgft.levels = 0;
+}
+
+/*
+ * d-mod-k on a 4096-node fat tree with as many ports up as down at every
+ * switch: each shift s -> s + c mod N puts at most one route on each
+ * channel (Zahavi); random up-routing does not.
+ */
+static void pgft_shift(void)
+{
+	struct vcube_topo_params p = {
+		.kind = VCUBE_TOPO_FATTREE, .levels = 3, .ndown = 3,
+		.down = { 16, 16, 16 }, .nup = 3, .up = { 1, 16, 16 },
+		.routing = VCUBE_FT_DMODK,
+	};
+	static const u32 shifts[] = { 1, 15, 16, 17, 255, 256, 2048, 4095 };
+	struct vcube_topo t;
+	u32 *load, s, i, r, worst;
+
+	for (r = VCUBE_FT_DMODK; r <= VCUBE_FT_RANDOM; r++) {
+		p.routing = r;
+		pgft = p;
+		if (vcube_topo_init(&t, &p, NULL, 0))
+			exit(1);
+		load = calloc(t.nchan, sizeof(*load));
+		worst = 0;
+		for (i = 0; i < sizeof(shifts) / sizeof(shifts[0]); i++) {
+			memset(load, 0, t.nchan * sizeof(*load));
+			for (s = 0; s < t.nodes; s++)
+				check_route(&t, s, (s + shifts[i]) % t.nodes, s,
+					    load);
+			for (s = 0; s < t.nchan; s++)
+				worst = load[s] > worst ? load[s] : worst;
+		}
+		CHECK(r == VCUBE_FT_DMODK ? worst == 1 : worst > 1,
+		      "%s: a shift puts %u routes on one channel",
+		      vcube_ft_routing_name(r), worst);
+		free(load);
+	}
+	pgft.levels = 0;
+}
+
+static u64 digest;
+
+static void dig(u64 v)
+{
+	digest = vcube_mix64(digest ^ v) + 0x9e3779b97f4a7c15ULL;
+}
+
+static void dig_info(const struct vcube_chan_info *ci)
+{
+	dig(ci->from);
+	dig(ci->to);
+	dig(ci->from_level);
+	dig(ci->to_level);
+	dig(ci->lane);
+	dig(ci->dir);
+}
+
+/* Everything topology.h says about a network, hashed. */
+static u64 topo_digest(const struct vcube_topo *t)
+{
+	struct vcube_chan_info ci;
+	u32 s, d, c, w, step, nb[8];
+	u64 ck;
+	char buf[64];
+	int n, i;
+
+	digest = 0;
+	dig(t->nchan);
+	dig(t->nbundles);
+	dig(vcube_topo_diameter(t));
+	for (c = 0; c < t->nchan; c++) {
+		vcube_topo_chan_info(t, c, &ci);
+		dig_info(&ci);
+		dig(vcube_topo_bundle(t, c, &w));
+		dig(w);
+	}
+	for (c = 0; c < t->nbundles; c++) {
+		vcube_topo_bundle_info(t, c, &ci, &w);
+		dig_info(&ci);
+		dig(w);
+	}
+	for (c = 0; c <= t->ft.levels; c++)
+		dig(vcube_topo_level_links(t, c));
+	step = t->nodes > 256 ? t->nodes / 16 : 1;
+	for (s = 0; s < t->nodes; s += step)
+		for (d = 0; d < t->nodes; d++)
+			for (ck = 0; ck < 3; ck++) {
+				n = vcube_topo_route(t, s, d, ck * 0x1234567 +
+						     s * 31 + d, chan, 64);
+				dig(n);
+				for (i = 0; i < n; i++)
+					dig(chan[i]);
+				dig(vcube_topo_distance(t, s, d));
+			}
+	for (s = 0; s < t->nodes; s++) {
+		n = vcube_topo_neighbors(t, s, nb, 8);
+		dig(n);
+		for (i = 0; i < n; i++)
+			dig(nb[i]);
+		vcube_topo_format_coords(t, s, buf, sizeof(buf));
+		for (i = 0; buf[i]; i++)
+			dig(buf[i]);
+	}
+	vcube_topo_format_shape(t, buf, sizeof(buf));
+	for (i = 0; buf[i]; i++)
+		dig(buf[i]);
+	return digest;
+}
+
+/*
+ * The CM-5's nodes=N tree, as the code before SimGrid's fat trees made it
+ * (recorded with it): channels, bundles, routes with their random
+ * up-links, neighbours, coordinates and shape, all the same.
+ */
+static void cm5_unchanged(void)
+{
+	static const struct {
+		u32 nodes;
+		u64 seed, digest;
+	} rec[] = {
+		{ 2, 0, 0x03383656a7c6f479ULL },
+		{ 2, 42, 0xb385517370aac543ULL },
+		{ 3, 0, 0xb718fcecf7cae845ULL },
+		{ 3, 42, 0xc3fbea20930d801cULL },
+		{ 5, 0, 0xba728ca38502d9f3ULL },
+		{ 5, 42, 0x7f4bf2673cf822f4ULL },
+		{ 16, 0, 0x6299455002e819e0ULL },
+		{ 16, 42, 0xea2ac1c736f50f90ULL },
+		{ 21, 0, 0x7f322c9999720b22ULL },
+		{ 21, 42, 0x0ad00de21ab25895ULL },
+		{ 32, 0, 0xc1577e2659fdf9a9ULL },
+		{ 32, 42, 0x796c7322d211539fULL },
+		{ 37, 0, 0xca9e13b1092c861cULL },
+		{ 37, 42, 0xb1169c5658dca60fULL },
+		{ 64, 0, 0x3c1325ce6aa7477fULL },
+		{ 64, 42, 0xca7b79b70811a9baULL },
+		{ 100, 0, 0x28fd860e4b04f44aULL },
+		{ 100, 42, 0xaae48272b804a8c3ULL },
+		{ 256, 0, 0xda54fb03eb8ceb0aULL },
+		{ 256, 42, 0x65a7b3416f399647ULL },
+		{ 1024, 0, 0x9deac82127f65b78ULL },
+		{ 1024, 42, 0x603c21d38847fbbdULL },
+		{ 4096, 0, 0x04d4f9c29bf47735ULL },
+		{ 4096, 42, 0xafe52721d98e6d39ULL },
+	};
+	struct vcube_topo t;
+	size_t i;
+	u64 got;
+
+	for (i = 0; i < sizeof(rec) / sizeof(rec[0]); i++) {
+		struct vcube_topo_params p = { .kind = VCUBE_TOPO_FATTREE,
+					       .nodes = rec[i].nodes,
+					       .seed = rec[i].seed };
+
+		if (vcube_topo_init(&t, &p, NULL, 0))
+			exit(1);
+		got = topo_digest(&t);
+		CHECK(got == rec[i].digest,
+		      "nodes=%u seed=%llu: digest %#llx, recorded %#llx",
+		      rec[i].nodes, (unsigned long long)rec[i].seed,
+		      (unsigned long long)got,
+		      (unsigned long long)rec[i].digest);
+	}
+}
+
 int main(void)
 {
+	static const u32 m64[] = { 64, 64 }, w64[] = { 1, 64 };
+	static const u32 m16[] = { 16, 16, 16 }, w16[] = { 1, 16, 16 };
+	static const u32 m4[] = { 4, 4, 4, 4, 4, 4 };
+	static const u32 w4[] = { 1, 2, 2, 4, 4, 4 };
+	static const u32 p4[] = { 1, 1, 2, 1, 1, 1 };
+	static const u32 ones[] = { 1, 1, 1, 1, 1, 1 };
+
 	sweep(VCUBE_TOPO_HYPERCUBE, 7, 0, 0);
 	sweep(VCUBE_TOPO_HYPERCUBE, 12, 0, 64);
 	sweep(VCUBE_TOPO_MESH, 16, 32, 0);
@@ -308,5 +521,12 @@ int main(void)
 	ecube_uniform_load(3);
 	ecube_uniform_load(7);
 	fattree_spread();
+	cm5_unchanged();
+	sweep_pgft(VCUBE_FT_DMODK, 16, 2, m64, w64, ones);
+	sweep_pgft(VCUBE_FT_RANDOM, 16, 2, m64, w64, ones);
+	sweep_pgft(VCUBE_FT_DMODK, 16, 3, m16, w16, ones);
+	sweep_pgft(VCUBE_FT_DMODK, 16, 6, m4, w4, p4);
+	sweep_pgft(VCUBE_FT_RANDOM, 16, 6, m4, w4, p4);
+	pgft_shift();
 	return check_done("topology_scale");
 }
