@@ -37,6 +37,27 @@ static unsigned int nodes = VCUBE_UNSET;
 module_param(nodes, uint, 0444);
 MODULE_PARM_DESC(nodes, "Fat tree processors, 2..4096, a partial tree when not a power of 4 (default: the profile's, cm5 32)");
 
+static unsigned int levels = VCUBE_UNSET;
+module_param(levels, uint, 0444);
+MODULE_PARM_DESC(levels, "Fat tree in SimGrid's FAT_TREE notation levels;down;up;links, in place of nodes: its switch levels, 1..6, with down= and up= (and links=)");
+
+/* down, up: the kernel's semaphore calls have the names */
+static char *ft_down;
+module_param_named(down, ft_down, charp, 0444);
+MODULE_PARM_DESC(down, "Fat tree with levels=: m1,...,mL, each level's switches' children (processors: their product)");
+
+static char *ft_up;
+module_param_named(up, ft_up, charp, 0444);
+MODULE_PARM_DESC(up, "Fat tree with levels=: w1,...,wL, each level's parents of a node below it");
+
+static char *links;
+module_param(links, charp, 0444);
+MODULE_PARM_DESC(links, "Fat tree with levels=: p1,...,pL, parallel links between such a child and parent (default: 1 each)");
+
+static char *routing;
+module_param(routing, charp, 0444);
+MODULE_PARM_DESC(routing, "Fat tree up-routing: dmodk (the port (dst / (w1...wk)) mod (w * p) at level k) or random (seeded; default with nodes=; dmodk with levels=)");
+
 static char *profile;
 module_param(profile, charp, 0444);
 MODULE_PARM_DESC(profile,
@@ -206,6 +227,11 @@ static void vcube_conf_from_params(struct vcube_conf *c)
 	c->cols = cols;
 	c->dims = dims;
 	c->nodes = nodes;
+	c->levels = levels;
+	c->down = ft_down;
+	c->up = ft_up;
+	c->links = links;
+	c->routing = routing;
 	c->seed = seed;
 	c->mode = mode;
 	c->max_msg = max_msg;
@@ -223,7 +249,7 @@ static int __init vcube_default_net(void)
 {
 	struct vcube_net *net;
 	struct vcube_conf c;
-	char err[160], shape[48];
+	char err[160], shape[VCUBE_SHAPE_LEN];
 
 	vcube_conf_from_params(&c);
 	net = vcube_net_new(&init_net, "default", &c, true, 0, err,
@@ -236,6 +262,7 @@ static int __init vcube_default_net(void)
 	rows = c.rows;
 	cols = c.cols;
 	nodes = c.nodes;
+	levels = c.levels;
 	vcube_topo_format_shape(&net->topo, shape, sizeof(shape));
 	pr_info("%s %s: %u nodes, %u channels, profile %s, %s switching\n",
 		vcube_topo_kind_name(net->topo.kind), shape, net->topo.nodes,

@@ -92,6 +92,7 @@ void vcube_conf_init(struct vcube_conf *c)
 	*c = (struct vcube_conf){
 		.dim = VCUBE_UNSET, .rows = VCUBE_UNSET,
 		.cols = VCUBE_UNSET, .nodes = VCUBE_UNSET,
+		.levels = VCUBE_UNSET,
 		.mode = 0600,
 		.max_msg = SZ_1M,
 		.max_reqs = 4096,
@@ -204,39 +205,96 @@ static int vcube_choices_apply(const struct vcube_conf *c,
 }
 
 /*
- * dims=X,Y,...: 1 to VCUBE_GRID_MAX_DIMS decimal sizes, comma separated,
- * into @p. Their values are vcube_topo_init()'s to check.
+ * Decimal numbers, comma separated, into @v (room for @max), their count
+ * into @n: -E2BIG past @max, -EINVAL if not numbers and commas. Their
+ * values are vcube_topo_init()'s to check.
  */
+static int vcube_list_parse(const char *s, u32 *v, u32 max, u32 *n)
+{
+	u64 x;
+
+	for (*n = 0;;) {
+		if (!isdigit(*s))
+			return -EINVAL;
+		for (x = 0; isdigit(*s); s++)
+			x = min_t(u64, x * 10 + (*s - '0'), U32_MAX);
+		if (*n == max)
+			return -E2BIG;
+		v[(*n)++] = x;
+		if (!*s)
+			return 0;
+		if (*s++ != ',')
+			return -EINVAL;
+	}
+}
+
+/* dims=X,Y,...: 1 to VCUBE_GRID_MAX_DIMS sizes into @p. */
 static int vcube_dims_parse(const char *s, struct vcube_topo_params *p,
 			    char *err, size_t len)
 {
-	const char *c = s;
-	u32 n = 0;
-	u64 v;
+	int ret = vcube_list_parse(s, p->dims, VCUBE_GRID_MAX_DIMS, &p->ndims);
 
-	for (;;) {
-		if (!isdigit(*c))
-			goto bad;
-		for (v = 0; isdigit(*c); c++)
-			v = min_t(u64, v * 10 + (*c - '0'), U32_MAX);
-		if (n == VCUBE_GRID_MAX_DIMS) {
-			scnprintf(err, len,
-				  "dims= has more than %d sizes: at most %d dimensions are supported",
-				  VCUBE_GRID_MAX_DIMS, VCUBE_GRID_MAX_DIMS);
-			return -EINVAL;
-		}
-		p->dims[n++] = v;
-		if (!*c)
-			break;
-		if (*c++ != ',')
-			goto bad;
+	if (ret == -E2BIG)
+		scnprintf(err, len,
+			  "dims= has more than %d sizes: at most %d dimensions are supported",
+			  VCUBE_GRID_MAX_DIMS, VCUBE_GRID_MAX_DIMS);
+	else if (ret)
+		scnprintf(err, len,
+			  "dims=%.20s is not sizes and commas, as dims=8,8,8", s);
+	return ret ? -EINVAL : 0;
+}
+
+/*
+ * A fat tree's down=, up= or links= (@word): one number per level, at
+ * most VCUBE_FT_MAX_LEVELS; NULL (not given) leaves @n 0.
+ */
+static int vcube_ft_list_parse(const char *word, const char *s, u32 *v,
+			       u32 *n, char *err, size_t len)
+{
+	int ret;
+
+	if (!s)
+		return 0;
+	ret = vcube_list_parse(s, v, VCUBE_FT_MAX_LEVELS, n);
+	if (ret == -E2BIG)
+		scnprintf(err, len,
+			  "%s= has more than %d values: a fat tree has at most %d levels",
+			  word, VCUBE_FT_MAX_LEVELS, VCUBE_FT_MAX_LEVELS);
+	else if (ret)
+		scnprintf(err, len,
+			  "%s=%.20s is not numbers and commas, as %s=16,16",
+			  word, s, word);
+	return ret ? -EINVAL : 0;
+}
+
+/* levels=, down=, up=, links= and routing= into @p, for topology @kind. */
+static int vcube_ft_words(const struct vcube_conf *c, int kind,
+			  struct vcube_topo_params *p, char *err, size_t len)
+{
+	int r;
+
+	p->levels = c->levels == VCUBE_UNSET ? 0 : c->levels;
+	if (vcube_ft_list_parse("down", c->down, p->down, &p->ndown, err,
+				len) ||
+	    vcube_ft_list_parse("up", c->up, p->up, &p->nup, err, len) ||
+	    vcube_ft_list_parse("links", c->links, p->links, &p->nlinks, err,
+				len))
+		return -EINVAL;
+	if (!c->routing)
+		return 0;
+	if (kind != VCUBE_TOPO_FATTREE) {
+		scnprintf(err, len, "routing= does not apply to topology=%s",
+			  vcube_topo_kind_name(kind));
+		return -EINVAL;
 	}
-	p->ndims = n;
+	r = vcube_ft_routing_parse(c->routing);
+	if (r < 0) {
+		scnprintf(err, len, "unknown routing=%.20s: use dmodk or random",
+			  c->routing);
+		return -EINVAL;
+	}
+	p->routing = r;
 	return 0;
-bad:
-	scnprintf(err, len, "dims=%.20s is not sizes and commas, as dims=8,8,8",
-		  s);
-	return -EINVAL;
 }
 
 /* The topology and profile: the shape's words, and the machine's. */
@@ -245,7 +303,8 @@ static int vcube_shape_apply(struct vcube_conf *c, struct vcube_model *m,
 {
 	bool shaped = c->dim != VCUBE_UNSET || c->rows != VCUBE_UNSET ||
 		      c->cols != VCUBE_UNSET || c->nodes != VCUBE_UNSET ||
-		      c->dims;
+		      c->dims || c->levels != VCUBE_UNSET || c->down ||
+		      c->up || c->links;
 	struct vcube_topo_params p = {
 		.dim = c->dim == VCUBE_UNSET ? 0 : c->dim,
 		.rows = c->rows == VCUBE_UNSET ? 0 : c->rows,
@@ -292,12 +351,14 @@ static int vcube_shape_apply(struct vcube_conf *c, struct vcube_model *m,
 		p.nodes = pr->nodes;
 	}
 	p.kind = kind;
-	if (vcube_topo_init(&m->topo, &p, err, len))
+	if (vcube_ft_words(c, kind, &p, err, len) ||
+	    vcube_topo_init(&m->topo, &p, err, len))
 		return -EINVAL;
 	c->dim = p.dim;
 	c->rows = p.rows;
 	c->cols = p.cols;
 	c->nodes = p.nodes;
+	c->levels = p.levels;
 	strscpy(m->profile, pr->name, sizeof(m->profile));
 	m->params = pr->params();
 	return 0;

@@ -75,7 +75,7 @@ enum {
  * @cols: mesh or torus columns
  * @dims: mesh or torus sizes, "X,Y,Z" (1 to 6, X varying fastest in the
  *	node label; on a torus the shorter way round); NULL: not given
- * @nodes: fat tree processors
+ * @nodes: fat tree processors: the CM-5's tree
  * @seed: every random choice the model makes
  * @mode: permissions of the device files
  * @max_msg: largest payload, bytes
@@ -85,9 +85,17 @@ enum {
  * @idle_lease_ms: the idle lease; 0: off
  * @trace: trace records kept
  * @cost: the cost parameters, VCUBE_COSTS order; -1: the profile's
+ * @levels: fat tree in SimGrid's FAT_TREE notation, in place of @nodes:
+ *	its levels, or VCUBE_UNSET
+ * @down: "m1,...,mL": each level's switches' children; NULL: not given
+ * @up: "w1,...,wL": each level's parents of a node below it
+ * @links: "p1,...,pL": parallel links between such a child and parent;
+ *	NULL: one each
+ * @routing: fat tree up-routing, dmodk or random; NULL: the form's
+ *	(nodes=: random; levels=: dmodk)
  *
  * vcube_conf_apply() writes the shape it took back into @dim, @rows,
- * @cols and @nodes.
+ * @cols, @nodes and @levels.
  */
 struct vcube_conf {
 	const char *topology, *profile, *noise, *jitter_dist, *switching;
@@ -100,6 +108,8 @@ struct vcube_conf {
 	u64 max_inflight, max_inflight_node;
 	u32 idle_lease_ms, trace;
 	s64 cost[VCUBE_NCOSTS];
+	u32 levels;
+	const char *down, *up, *links, *routing;
 };
 
 /* What vcube_conf_apply() makes of a description. */

@@ -63,6 +63,21 @@ cases=(
 	"profile=seidel dim=3 short_base_ns=1000|tail_ns=31000 is more than short_base_ns=1000"
 	"profile=delta rows=4 cols=4 duplex_ns=5|duplex_ns= is for circuit, not wormhole switching"
 	"topology=hypercube dim=3 max_inflight=4194304 max_inflight_node=8388608|max_inflight_node=8388608 is out of range (1114112..max_inflight=4194304)"
+	"topology=fattree levels=7 down=2 up=1|needs levels=1..6 (got levels=7)"
+	"topology=fattree levels=2 down=4,4|topology=fattree levels=2 needs down= and up="
+	"topology=fattree levels=2 down=4,4,4 up=1,4|down= has 3 values: levels=2 needs 2, one per level"
+	"topology=fattree levels=2 down=4,4 up=1,4 links=1|links= has 1 values: levels=2 needs 2"
+	"topology=fattree levels=2 down=4,4 up=1,0|up= value 2 (level 2) is 0: each must be at least 1"
+	"topology=fattree levels=2 down=64,65 up=1,1|down= makes more than 4096 nodes, the most supported"
+	"topology=fattree levels=2 down=64,64 up=64,64|this fat tree has more than 131072 channels"
+	"topology=fattree levels=1 down=1 up=1|down= makes 1 node: a fat tree needs at least 2"
+	"topology=fattree levels=2 down=4x4 up=1,4|down=4x4 is not numbers and commas, as down=16,16"
+	"topology=fattree levels=2 down=4,4 up=1,2,3,4,5,6,7|up= has more than 6 values: a fat tree has at most 6 levels"
+	"topology=fattree nodes=16 levels=2 down=4,4 up=1,4|topology=fattree takes nodes= or levels=/down=/up=/links=, not both"
+	"topology=fattree nodes=16 levels=3|nodes=16 is the CM-5's tree of 2 levels, not levels=3"
+	"topology=fattree levels=2 down=4,4 up=1,4 routing=ugal|unknown routing=ugal: use dmodk or random"
+	"topology=torus dims=4,4 routing=dmodk|routing= does not apply to topology=torus"
+	"topology=hypercube dim=3 levels=2|levels=/down=/up=/links= do not apply to topology=hypercube"
 )
 
 for c in "${cases[@]}"; do
@@ -101,6 +116,8 @@ defaults=(
 	"topology=torus dims=8,8,8|dims=8,8,8|ap1000|512"
 	"topology=mesh dims=32,16|dims=32,16|delta|512"
 	"profile=cm5|nodes=32|cm5|32"
+	"topology=fattree levels=2 down=4,4 up=1,4|levels=2 down=4,4 up=1,4 links=1,1|cm5|16"
+	"profile=cm5 levels=3 down=2,3,4 up=1,2,3 links=2,1,1 routing=random|levels=3 down=2,3,4 up=1,2,3 links=2,1,1|cm5|24"
 )
 for c in "${defaults[@]}"; do
 	IFS='|' read -r params shape prof n <<<"$c"
@@ -113,6 +130,7 @@ for c in "${defaults[@]}"; do
 	dim=*) p=dim ;;
 	rows=*) p=rows ;;
 	dims=*) p=dims ;;
+	levels=*) p=levels ;;
 	*) p=nodes ;;
 	esac
 	check "'$params': /sys/module/vcube/parameters/$p says ${shape#*=}" \
