@@ -149,7 +149,7 @@ static int vcube_nl_put_u64(struct sk_buff *skb, int attr, int pad, u64 v)
 static int vcube_nl_topo_fill(struct sk_buff *skb, struct vcube_net *net)
 {
 	const struct vc_net_stats *st;
-	char shape[64];
+	char shape[VCUBE_SHAPE_LEN];
 	u64 now;
 	int ret;
 
@@ -755,7 +755,7 @@ static u32 vcube_nl_bound(struct vcube_net *net)
 
 static int vcube_nl_net_fill(struct sk_buff *skb, struct vcube_net *net)
 {
-	char shape[64];
+	char shape[VCUBE_SHAPE_LEN];
 	int ret;
 
 	if (vcube_topo_format_shape(&net->topo, shape, sizeof(shape)) < 0)
@@ -833,6 +833,11 @@ static void vcube_nl_conf(struct nlattr **a, struct vcube_conf *c)
 	c->switching = vcube_nl_str(a, VCUBE_A_NET_SWITCHING);
 	c->arbitration = vcube_nl_str(a, VCUBE_A_NET_ARBITRATION);
 	c->dims = vcube_nl_str(a, VCUBE_A_NET_DIMS);
+	c->down = vcube_nl_str(a, VCUBE_A_NET_DOWN);
+	c->up = vcube_nl_str(a, VCUBE_A_NET_UP);
+	c->links = vcube_nl_str(a, VCUBE_A_NET_LINKS);
+	c->routing = vcube_nl_str(a, VCUBE_A_NET_ROUTING);
+	c->levels = vcube_nl_u32(a, VCUBE_A_NET_LEVELS, c->levels);
 	c->dim = vcube_nl_u32(a, VCUBE_A_NET_DIM, c->dim);
 	c->rows = vcube_nl_u32(a, VCUBE_A_NET_ROWS, c->rows);
 	c->cols = vcube_nl_u32(a, VCUBE_A_NET_COLS, c->cols);

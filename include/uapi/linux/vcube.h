@@ -27,7 +27,8 @@
  *   (2-D: XY, the Touchstone Delta).
  * @VCUBE_TOPOLOGY_TORUS: Torus of 1 to 6 dimensions: by rows and cols, +x then
  *   south (the AP1000); by dims, dimension order the shorter way round.
- * @VCUBE_TOPOLOGY_FATTREE: 4-ary fat tree (CM-5 data network).
+ * @VCUBE_TOPOLOGY_FATTREE: Fat tree: the CM-5 data network's 4-ary one
+ *   (nodes), or SimGrid's generalized one (levels, down, up, links).
  */
 enum vcube_topology {
 	VCUBE_TOPOLOGY_HYPERCUBE,
@@ -360,6 +361,11 @@ enum {
 	VCUBE_A_NET_CHANNELS,
 	VCUBE_A_NET_BOUND,
 	VCUBE_A_NET_DIMS,
+	VCUBE_A_NET_LEVELS,
+	VCUBE_A_NET_DOWN,
+	VCUBE_A_NET_UP,
+	VCUBE_A_NET_LINKS,
+	VCUBE_A_NET_ROUTING,
 
 	__VCUBE_A_NET_MAX,
 	VCUBE_A_NET_MAX = (__VCUBE_A_NET_MAX - 1)
