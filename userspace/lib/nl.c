@@ -898,6 +898,11 @@ static const struct {
 	{ "cnet_word_ns", VCUBE_A_NET_CNET_WORD_NS, VCUBE_NL_COST },
 	{ "cnet_double_ns", VCUBE_A_NET_CNET_DOUBLE_NS, VCUBE_NL_COST },
 	{ "cnet_bcast_ns", VCUBE_A_NET_CNET_BCAST_NS, VCUBE_NL_COST },
+	{ "levels", VCUBE_A_NET_LEVELS, VCUBE_NL_U32 },
+	{ "down", VCUBE_A_NET_DOWN, VCUBE_NL_STR },
+	{ "up", VCUBE_A_NET_UP, VCUBE_NL_STR },
+	{ "links", VCUBE_A_NET_LINKS, VCUBE_NL_STR },
+	{ "routing", VCUBE_A_NET_ROUTING, VCUBE_NL_STR },
 };
 
 /* One key=value into @msg; -EINVAL with nl's message for a bad one. */
