@@ -60,6 +60,47 @@ for bad in "4,,4" "4," "2,2,2,2,2,2,2" "4,1" "5000"; do
 	[ $? = 2 ] && [ "$(grep -c . <<< "$err")" = 1 ] && ok "--dims $bad: exit 2 ($err)" ||
 		no "--dims $bad: '$err'"
 done
+# SimGrid's fat tree: its shape in SimGrid's notation; the CM-5's nodes=64
+# is levels=3 down=4,4,4 up=2,2,2 with random up-routing, to the ns
+while read -r want args; do
+	out=$("$sim" -q --profile cm5 $args --len 100 2>&1)
+	set -- $out
+	[ $# = 5 ] && [ "$3" = "$want" ] && ok "$args: $out" || no "$args: $out"
+done <<'EOF'
+2;4,4;1,4;1,1 --levels 2 --down 4,4 --up 1,4 --algo pex
+2;4,4;1,2;1,2 --levels 2 --down 4,4 --up 1,2 --links 1,2 --routing random --algo rex
+3;2,3,4;1,2,3;2,1,1 --topology fattree --levels 3 --down 2,3,4 --up 1,2,3 --links 2,1,1 --algo linear
+EOF
+a=$("$sim" --ns --profile cm5 --nodes 64 --algo pex --len 256 | awk '{ print $5 }')
+b=$("$sim" --ns --profile cm5 --levels 3 --down 4,4,4 --up 2,2,2 --routing random --algo pex --len 256 | awk '{ print $5 }')
+[ -n "$a" ] && [ "$a" = "$b" ] && ok "--levels 3 --down 4,4,4 --up 2,2,2 --routing random is --nodes 64: $a ns both" ||
+	no "SimGrid's CM-5: $b ns, --nodes 64: $a ns"
+# a shift on a full fat tree under wormhole switching (channels, not the
+# CM-5's shared bundles): d-mod-k routes it with no two worms on a channel
+# (Zahavi), random up-routing collides, so it takes longer
+ft="--profile delta --topology fattree --levels 2 --down 8,8 --up 1,8 --kind shift --shift 9 --algo gray --len 4096"
+a=$("$sim" --ns $ft | awk '{ print $5 }')
+b=$("$sim" --ns $ft --routing random | awk '{ print $5 }')
+[ -n "$a" ] && [ -n "$b" ] && [ "$a" -lt "$b" ] && ok "a shift by 9 on 2;8,8;1,8: dmodk $a ns, random $b ns" ||
+	no "dmodk '$a' vs random '$b'"
+while IFS='|' read -r args want; do
+	err=$("$sim" --profile cm5 $args --algo linear 2>&1 > /dev/null)
+	[ $? = 2 ] && [ "$err" = "vcube-sim: $want" ] && ok "$args: exit 2 ($err)" || no "$args: '$err'"
+done <<'EOF'
+--levels 2 --down 4,4|topology=fattree levels=2 needs down= and up= (profile cm5's; --topology or --profile names another)
+--levels 2 --down 4,4,4 --up 1,4|down= has 3 values: levels=2 needs 2, one per level (profile cm5's; --topology or --profile names another)
+--levels 2 --down 4,4 --up 1,0|up= value 2 (level 2) is 0: each must be at least 1 (profile cm5's; --topology or --profile names another)
+--levels 2 --down 64,65 --up 1,1|down= makes more than 4096 nodes, the most supported (profile cm5's; --topology or --profile names another)
+--levels 2 --down 64,64 --up 64,64|this fat tree has more than 131072 channels, the most supported (profile cm5's; --topology or --profile names another)
+--nodes 16 --levels 2 --down 4,4 --up 1,4|topology=fattree takes nodes= or levels=/down=/up=/links=, not both (profile cm5's; --topology or --profile names another)
+--nodes 16 --levels 3|nodes=16 is the CM-5's tree of 2 levels, not levels=3 (profile cm5's; --topology or --profile names another)
+--levels 7|bad --levels '7' (1 .. 6)
+--levels 2 --down 4,x --up 1,4|bad --down '4,x' (1 to 6 numbers, as 16,16)
+--levels 2 --down 4,4 --up 1,2,3,4,5,6,7|bad --up '1,2,3,4,5,6,7' (1 to 6 numbers, as 16,16)
+--levels 2 --down 4,4 --up 1,4 --routing ugal|bad --routing 'ugal' (dmodk, random)
+--topology torus --dims 4,4 --routing dmodk|routing= does not apply to topology=torus
+--topology mesh --dims 4,4 --levels 2|levels=/down=/up=/links= do not apply to topology=mesh
+EOF
 # the profile's machine, as the module takes it: a mesh's shape on a CM-5 is refused
 err=$("$sim" --profile cm5 --rows 4 --cols 8 --algo pex --len 64 2>&1 > /dev/null)
 [ $? = 2 ] && [ "$err" = "vcube-sim: rows=/cols= do not apply to topology=fattree (profile cm5's; --topology or --profile names another)" ] &&

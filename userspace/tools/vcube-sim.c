@@ -391,9 +391,12 @@ static void usage(FILE *f)
 		"              a generic machine fitted to that MPI's ping-pong)\n"
 		"  --topology  hypercube, mesh, torus or fattree (default: the profile's\n"
 		"              machine's); SHAPE is --rows R --cols C, --dims X,Y,...,\n"
-		"              --dim D or --nodes N as the module's (default: the\n"
-		"              profile's size), or --procs N: N nodes, the squarest\n"
-		"              mesh or torus\n"
+		"              --dim D, --nodes N, or --levels L --down M,.. --up W,..\n"
+		"              [--links P,..] (SimGrid's fat tree) as the module's\n"
+		"              (default: the profile's size), or --procs N: N nodes,\n"
+		"              the squarest mesh or torus\n"
+		"  --routing   a fat tree's up-routing: dmodk or random (default: random\n"
+		"              for --nodes, dmodk for --levels)\n"
 		"  --kind      xchg (default), sync, bcast, reduce, scan, kernel or shift\n"
 		"  --algo      one of that kind (--list); a shift's is gray\n"
 		"  --len       bytes of each block (default 0; reduce, scan: len / 8\n"
@@ -478,8 +481,17 @@ static void sim_shape(const struct vcube_topo *t, char *buf, size_t n)
 {
 	if (t->kind == VCUBE_TOPO_HYPERCUBE)
 		snprintf(buf, n, "d=%u", t->dim);
-	else if (t->kind == VCUBE_TOPO_FATTREE)
+	else if (t->kind == VCUBE_TOPO_FATTREE && t->ft.cm5)
 		snprintf(buf, n, "n=%u", t->nodes);
+	else if (t->kind == VCUBE_TOPO_FATTREE)	/* SimGrid's L;m..;w..;p.. */
+		for (u32 i = 0, k, at = snprintf(buf, n, "%u", t->ft.levels);
+		     i < 3; i++)
+			for (k = 0; k < t->ft.levels && at < n; k++)
+				at += snprintf(buf + at, n - at, "%c%u",
+					       k ? ',' : ';',
+					       (i == 0 ? t->ft.down :
+						i == 1 ? t->ft.parents :
+						t->ft.links)[k]);
 	else if (t->cols)
 		snprintf(buf, n, "%ux%u", t->rows, t->cols);
 	else	/* dims=: in its order, X first */
@@ -512,6 +524,62 @@ static int sim_parse_dims(const char *arg, struct vcube_topo_params *tp)
 	return 0;
 }
 
+/*
+ * --down, --up or --links (@name): 1 to 6 numbers into @v, their count
+ * into @n; their values are vcube_topo_init()'s to check. 0, or -EINVAL
+ * (said).
+ */
+static int sim_parse_list(const char *name, const char *arg, u32 *v, u32 *n)
+{
+	const char *s = arg;
+	char *end;
+	unsigned long long x;
+
+	*n = 0;
+	do {
+		end = (char *)s;
+		errno = 0;
+		x = *s >= '0' && *s <= '9' ? strtoull(s, &end, 10) : 0;
+		if (end == s || x > UINT32_MAX || errno ||
+		    (*end && *end != ',') || *n == VCUBE_FT_MAX_LEVELS) {
+			fprintf(stderr, "vcube-sim: bad --%s '%s' (1 to %d numbers, as 16,16)\n",
+				name, arg, VCUBE_FT_MAX_LEVELS);
+			return -EINVAL;
+		}
+		v[(*n)++] = x;
+		s = end + 1;
+	} while (*end);
+	return 0;
+}
+
+/* --down, --up, --links or --routing (@c) into @tp: 0, or -EINVAL said. */
+static int sim_tree_opt(int c, const char *arg, struct vcube_topo_params *tp)
+{
+	int r;
+
+	if (c == 'M')
+		return sim_parse_list("down", arg, tp->down, &tp->ndown);
+	if (c == 'U')
+		return sim_parse_list("up", arg, tp->up, &tp->nup);
+	if (c == 'k')
+		return sim_parse_list("links", arg, tp->links, &tp->nlinks);
+	r = vcube_ft_routing_parse(arg);
+	if (r < 0) {
+		fprintf(stderr, "vcube-sim: bad --routing '%s' (dmodk, random)\n",
+			arg);
+		return -EINVAL;
+	}
+	tp->routing = r;
+	return 0;
+}
+
+/* A shape given on the command line (not the profile's)? */
+static bool sim_shaped(const struct vcube_topo_params *tp)
+{
+	return tp->dim || tp->rows || tp->cols || tp->nodes || tp->ndims ||
+	       tp->levels || tp->ndown || tp->nup || tp->nlinks;
+}
+
 struct simopts {
 	const char *profile;
 	const char *timeline;		/* --timeline FILE */
@@ -539,6 +607,7 @@ static int sim_num_opt(int c, const char *arg, struct simopts *o)
 		{ 'S', "shift", 0, 4095 }, { 'P', "procs", 1, 4096 },
 		{ 'X', "until", 1, 1ULL << 50 }, { 'Z', "from", 0, 1ULL << 50 },
 		{ 'F', "fc-bufs", 0, VC_FC_MAX_BUFS },
+		{ 'H', "levels", 1, VCUBE_FT_MAX_LEVELS },
 	};
 	size_t i;
 	u64 v;
@@ -562,6 +631,7 @@ static int sim_num_opt(int c, const char *arg, struct simopts *o)
 	case 'X': o->until = v; o->until_set = true; break;
 	case 'Z': o->from = v; o->from_set = true; break;
 	case 'F': o->fc = v; break;
+	case 'H': o->tp.levels = v; break;
 	}
 	return 0;
 }
@@ -582,43 +652,50 @@ static int sim_options_agree(struct simopts *o)
 	return 0;
 }
 
+/* vcube-sim's long options: each one's letter is its case below. */
+static const struct option sim_opts[] = {
+	{ "profile", required_argument, NULL, 'p' },
+	{ "rows", required_argument, NULL, 'r' },
+	{ "cols", required_argument, NULL, 'c' },
+	{ "algo", required_argument, NULL, 'a' },
+	{ "len", required_argument, NULL, 'E' },
+	{ "alpha-ns", required_argument, NULL, 'A' },
+	{ "byte-ns", required_argument, NULL, 'B' },
+	{ "costs", no_argument, NULL, 'C' },
+	{ "lanes", required_argument, NULL, 'L' },
+	{ "fc-bufs", required_argument, NULL, 'F' },
+	{ "topology", required_argument, NULL, 'T' },
+	{ "dim", required_argument, NULL, 'D' },
+	{ "dims", required_argument, NULL, 'G' },
+	{ "nodes", required_argument, NULL, 'N' },
+	{ "levels", required_argument, NULL, 'H' },
+	{ "down", required_argument, NULL, 'M' },
+	{ "up", required_argument, NULL, 'U' },
+	{ "links", required_argument, NULL, 'k' },
+	{ "routing", required_argument, NULL, 'R' },
+	{ "ns", no_argument, NULL, 'n' },
+	{ "kind", required_argument, NULL, 'K' },
+	{ "shift", required_argument, NULL, 'S' },
+	{ "procs", required_argument, NULL, 'P' },
+	{ "timeline", required_argument, NULL, 'W' },
+	{ "until", required_argument, NULL, 'X' },
+	{ "from", required_argument, NULL, 'Z' },
+	{ "timeline-nodes", required_argument, NULL, 'Y' },
+	{ "list", no_argument, NULL, 'I' },
+	{ "json", no_argument, NULL, 'J' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
 /* The command line into @o: 0, 1 (--help: exit 0) or 2 (bad: exit 2). */
 static int sim_options(int argc, char **argv, struct simopts *o)
 {
-	static const struct option opts[] = {
-		{ "profile", required_argument, NULL, 'p' },
-		{ "rows", required_argument, NULL, 'r' },
-		{ "cols", required_argument, NULL, 'c' },
-		{ "algo", required_argument, NULL, 'a' },
-		{ "len", required_argument, NULL, 'E' },
-		{ "alpha-ns", required_argument, NULL, 'A' },
-		{ "byte-ns", required_argument, NULL, 'B' },
-		{ "costs", no_argument, NULL, 'C' },
-		{ "lanes", required_argument, NULL, 'L' },
-		{ "fc-bufs", required_argument, NULL, 'F' },
-		{ "topology", required_argument, NULL, 'T' },
-		{ "dim", required_argument, NULL, 'D' },
-		{ "dims", required_argument, NULL, 'G' },
-		{ "nodes", required_argument, NULL, 'N' },
-		{ "ns", no_argument, NULL, 'n' },
-		{ "kind", required_argument, NULL, 'K' },
-		{ "shift", required_argument, NULL, 'S' },
-		{ "procs", required_argument, NULL, 'P' },
-		{ "timeline", required_argument, NULL, 'W' },
-		{ "until", required_argument, NULL, 'X' },
-		{ "from", required_argument, NULL, 'Z' },
-		{ "timeline-nodes", required_argument, NULL, 'Y' },
-		{ "list", no_argument, NULL, 'I' },
-		{ "json", no_argument, NULL, 'J' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
 	int c;
 
 	vcube_tool_name(argv, "vcube-sim");
-	while ((c = getopt_long(argc, argv, "jlqhV", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "jlqhV", sim_opts, NULL)) != -1) {
 		switch (c) {
 		case 'p': o->profile = optarg; break;
 		case 'a': algo = optarg; break;
@@ -640,6 +717,10 @@ static int sim_options(int argc, char **argv, struct simopts *o)
 			break;
 		case 'G':
 			if (sim_parse_dims(optarg, &o->tp))
+				return 2;
+			break;
+		case 'M': case 'U': case 'k': case 'R':
+			if (sim_tree_opt(c, optarg, &o->tp))
 				return 2;
 			break;
 		case 'h': usage(stdout); return 1;
@@ -798,9 +879,8 @@ static int sim_procs_shape(struct simopts *o)
 {
 	u32 n = o->procs, r;
 
-	if (o->tp.dim || o->tp.rows || o->tp.cols || o->tp.nodes ||
-	    o->tp.ndims) {
-		fprintf(stderr, "vcube-sim: --procs or a shape (--dim, --rows/--cols, --dims, --nodes), not both\n");
+	if (sim_shaped(&o->tp)) {
+		fprintf(stderr, "vcube-sim: --procs or a shape (--dim, --rows/--cols, --dims, --nodes, --levels), not both\n");
 		return 2;
 	}
 	switch (o->tp.kind) {
@@ -850,8 +930,7 @@ static int sim_profile(struct simopts *o, struct vc_params *p)
 		o->tp.kind = pr->kind;
 	if (o->procs)
 		return sim_procs_shape(o);
-	if (o->tp.kind == pr->kind && !o->tp.dim && !o->tp.rows &&
-	    !o->tp.cols && !o->tp.nodes && !o->tp.ndims) {
+	if (o->tp.kind == pr->kind && !sim_shaped(&o->tp)) {
 		o->tp.dim = pr->dim;
 		o->tp.rows = pr->rows;
 		o->tp.cols = pr->cols;
