@@ -531,9 +531,18 @@ static void check_tree(void)
 	}
 	/* a 32-node job on it: the subtree it used */
 	CHECK(!net_make(&x, &p, false), "fat tree");
+	CHECK(vc_svg_drawable(&x.t), "nodes=4096 not drawable");
 	net_exchange(&x, 0, 32);
 	draw(&x, "ft4096-job.svg", &s);
 	check_big("fat tree 4096, 32-node job", &s, true);
+	free_net(&x);
+	/* SimGrid's tree is not 4-ary: refused, not drawn wrong */
+	p = (struct vcube_topo_params){ .kind = VCUBE_TOPO_FATTREE,
+					.levels = 2, .ndown = 2,
+					.down = { 16, 16 }, .nup = 2,
+					.up = { 1, 16 } };
+	CHECK(!net_make(&x, &p, false), "levels=2 fat tree");
+	CHECK(!vc_svg_drawable(&x.t), "%s drawable", x.t.shape);
 	free_net(&x);
 }
 

@@ -919,6 +919,9 @@ bool vc_svg_drawable(const struct vcube_nl_topo *t)
 {
 	const char *comma = strchr(t->shape, ',');
 
+	/* the tree is drawn 4-ary: the CM-5's (nodes=), not SimGrid's */
+	if (t->kind == VCUBE_TOPOLOGY_FATTREE)
+		return !strncmp(t->shape, "nodes=", 6);
 	return (t->kind != VCUBE_TOPOLOGY_MESH &&
 		t->kind != VCUBE_TOPOLOGY_TORUS) ||
 	       !comma || !strchr(comma + 1, ',');
