@@ -80,6 +80,32 @@ load topology=hypercube dim=5 profile=ipsc860 && {
 	esac
 	check "net add e topology=torus dims=4,1 refused, saying why: $out" grep -q "$why" <<<"$out"
 
+	# SimGrid's fat tree: the CM-5's nodes=16 in its words is it, to the
+	# ns; a tree of its own, its shape, channels and an exchange on it
+	vcubectl net add f topology=fattree nodes=16 profile=cm5 > /dev/null
+	vcubectl net add f2 topology=fattree levels=2 down=4,4 up=2,2 routing=random profile=cm5 > "$tmp/f2" 2>&1
+	check "net add f2 topology=fattree levels=2 down=4,4 up=2,2: $(cat "$tmp/f2")" grep -q 'f2 fattree levels=2 down=4,4 up=2,2 links=1,1 nodes 16 ' "$tmp/f2"
+	sweep f 16 pairwise_F,linear 64,4096 > "$tmp/f.solo"
+	sweep f2 16 pairwise_F,linear 64,4096 > "$tmp/f2.solo"
+	check "f2 (levels=2 down=4,4 up=2,2 routing=random) gives f's (nodes=16) virtual times, to the ns" cmp -s <(grep -v '^#' "$tmp/f.solo") <(grep -v '^#' "$tmp/f2.solo")
+	vcubectl net del f
+	vcubectl net del f2
+	vcubectl net add g topology=fattree levels=2 down=4,8 up=1,8 profile=cm5 > "$tmp/g" 2>&1
+	check "net add g topology=fattree levels=2 down=4,8 up=1,8: $(cat "$tmp/g")" grep -q 'g fattree levels=2 down=4,8 up=1,8 links=1,1 nodes 32 ' "$tmp/g"
+	check "g: sysfs shape in its words, 32 nodes, node 13 at 3.1" \
+		sh -c '[ "$(cat /sys/class/vcube_net/g/shape)" = "levels=2 down=4,8 up=1,8 links=1,1" ] && [ "$(cat /sys/class/vcube_net/g/nodes)" = 32 ] && [ "$(cat /sys/class/vcube_net/g/vcube13/coords)" = 3.1 ]'
+	check "g: 128 channels over netlink" \
+		sh -c '[ "$(vcubectl --net g -j topo | python3 -c "import json,sys; print(json.load(sys.stdin)[\"channels\"])")" = 128 ]'
+	check "g: an exchange on 32 nodes of it runs" \
+		sh -c "vcube-run --net g -n 32 vcube-bench exchange -q --csv --algo pairwise_F --sizes 64 --reps 1 | grep -q ',1\$'"
+	vcubectl net del g
+	out=$(vcubectl net add h topology=fattree levels=2 down=4,4 up=1 2>&1)
+	case ${VCUBE_KREL:-} in
+	6.1.*) why='Invalid argument: a bad word; Linux before 6.3 cannot say which here' ;;
+	*) why='up= has 1 values: levels=2 needs 2' ;;
+	esac
+	check "net add h topology=fattree levels=2 down=4,4 up=1 refused, saying why: $out" grep -q "$why" <<<"$out"
+
 	nets bad
 	[ $? = 0 ] || no "nets bad"
 
