@@ -248,6 +248,15 @@ $(B)/tests/vcubectl_svg_test: tests/host/vcubectl_svg_test.c $(VCUBECTL_LINKS_SR
 		$(VCUBECTL_LINKS_SRC) $(TOOL_COMMON) $(filter-out $(B)/asan/userspace/lib/nl.o,$(ASAN_OBJ)) \
 		-lm $(JSON_LIBS)
 
+# Networks read from files (anynet, GraphML), on their own (libxml2).
+GRAPH_SRC := $(wildcard userspace/tools/graph/*.c)
+XML_CFLAGS := $(shell pkg-config --cflags libxml-2.0 2>/dev/null || echo -I/usr/include/libxml2)
+XML_LIBS := $(shell pkg-config --libs libxml-2.0 2>/dev/null || echo -lxml2)
+$(B)/tests/graph_test: tests/host/graph_test.c $(GRAPH_SRC) $(wildcard userspace/tools/graph/*.h) tests/host/check.h
+	@mkdir -p $(dir $@)
+	$(CC) $(VCUBE_CFLAGS) -Iuserspace/tools $(XML_CFLAGS) $(CFLAGS) -fsanitize=address,undefined \
+		-fno-sanitize-recover=all -o $@ $< $(GRAPH_SRC) $(XML_LIBS) -lm
+
 # The tools' printer of text and JSON, on its own.
 $(B)/tests/json_print_test: tests/host/json_print_test.c userspace/tools/common/json_print.c \
 		userspace/tools/common/json_print.h

@@ -12,7 +12,7 @@ pkgs=(
 	linux-headers-amd64 linux-image-amd64
 	linux-headers-6.12-amd64 linux-image-6.12-amd64 linux-source-6.12
 	qemu-system-x86 busybox-static
-	libnl-3-dev libnl-genl-3-dev libjson-c-dev gnuplot-nox
+	libnl-3-dev libnl-genl-3-dev libjson-c-dev libxml2-dev gnuplot-nox
 	python3-yaml python3-jsonschema iproute2 util-linux man-db
 	dkms dh-dkms debhelper lintian dpkg-dev fakeroot openssl
 	openmpi-bin libopenmpi-dev pajeng mpich-doc curl

@@ -1,0 +1,489 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * A network read from a file (graph.h): loading, the checks both formats
+ * share, and BookSim2's anynet format.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "graph.h"
+
+int vcube_graph_fail(struct vcube_graph *g, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(g->err, sizeof(g->err), fmt, ap);
+	va_end(ap);
+	return err;
+}
+
+void vcube_graph_free(struct vcube_graph *g)
+{
+	free(g->node_router);
+	free(g->node_lat);
+	free(g->links);
+	g->node_router = g->node_lat = NULL;
+	g->links = NULL;
+	g->routers = g->nodes = g->nlinks = 0;
+}
+
+/* Every router reached from router 0 over the links: 0, or -EINVAL. */
+static int graph_connected(struct vcube_graph *g, const char *name)
+{
+	uint32_t *first, *next, *queue, head = 0, tail = 0, r, i, other;
+	bool *seen;
+	int ret = 0;
+
+	first = malloc(g->routers * sizeof(*first));
+	next = malloc(2 * (size_t)g->nlinks * sizeof(*next) + 1);
+	queue = malloc(g->routers * sizeof(*queue));
+	seen = calloc(g->routers, sizeof(*seen));
+	if (!first || !next || !queue || !seen) {
+		ret = vcube_graph_fail(g, -ENOMEM, "%s: out of memory", name);
+		goto out;
+	}
+	/* each router's link ends as a list: end 2i is a's, 2i+1 is b's */
+	memset(first, 0xff, g->routers * sizeof(*first));
+	for (i = 0; i < 2 * g->nlinks; i++) {
+		r = i & 1 ? g->links[i / 2].b : g->links[i / 2].a;
+		next[i] = first[r];
+		first[r] = i;
+	}
+	seen[0] = true;
+	queue[tail++] = 0;
+	while (head < tail) {
+		r = queue[head++];
+		for (i = first[r]; i != UINT32_MAX; i = next[i]) {
+			other = i & 1 ? g->links[i / 2].a : g->links[i / 2].b;
+			if (!seen[other]) {
+				seen[other] = true;
+				queue[tail++] = other;
+			}
+		}
+	}
+	for (r = 0; r < g->routers && seen[r]; r++)
+		;
+	if (r < g->routers)
+		ret = vcube_graph_fail(g, -EINVAL,
+				       "%s: router %u cannot be reached from router 0: the network must be connected",
+				       name, r);
+out:
+	free(first);
+	free(next);
+	free(queue);
+	free(seen);
+	return ret;
+}
+
+int vcube_graph_check(struct vcube_graph *g, const char *name)
+{
+	uint32_t i;
+
+	if (!g->routers)
+		return vcube_graph_fail(g, -EINVAL, "%s: no routers", name);
+	if (g->routers > VCUBE_GRAPH_MAX_ROUTERS)
+		return vcube_graph_fail(g, -EINVAL, "%s: %u routers: at most %u are supported",
+					name, g->routers, VCUBE_GRAPH_MAX_ROUTERS);
+	if (g->nodes < 2)
+		return vcube_graph_fail(g, -EINVAL, "%s: %u nodes: a network needs at least 2",
+					name, g->nodes);
+	if (g->nodes > VCUBE_GRAPH_MAX_NODES)
+		return vcube_graph_fail(g, -EINVAL, "%s: %u nodes: at most %u are supported",
+					name, g->nodes, VCUBE_GRAPH_MAX_NODES);
+	if (g->nlinks > VCUBE_GRAPH_MAX_LINKS)
+		return vcube_graph_fail(g, -EINVAL, "%s: %u links: at most %u are supported",
+					name, g->nlinks, VCUBE_GRAPH_MAX_LINKS);
+	for (i = 0; i < g->nodes; i++)
+		if (g->node_router[i] >= g->routers)
+			return vcube_graph_fail(g, -EINVAL, "%s: node %u is on no router",
+						name, i);
+	for (i = 0; i < g->nlinks; i++)
+		if (g->links[i].a == g->links[i].b ||
+		    g->links[i].a >= g->routers || g->links[i].b >= g->routers)
+			return vcube_graph_fail(g, -EINVAL, "%s: link %u joins router %u to %u",
+						name, i, g->links[i].a, g->links[i].b);
+	return graph_connected(g, name);
+}
+
+int vcube_graph_parse(struct vcube_graph *g, const char *name,
+		      const char *text, size_t len, const char *format)
+{
+	size_t i = 0;
+	int ret;
+
+	memset(g, 0, sizeof(*g));
+	if (!format) {
+		while (i < len && isspace((unsigned char)text[i]))
+			i++;
+		format = i < len && text[i] == '<' ? "graphml" : "anynet";
+	}
+	if (!strcmp(format, "anynet"))
+		ret = vcube_graph_anynet(g, name, text, len);
+	else if (!strcmp(format, "graphml"))
+		ret = vcube_graph_graphml(g, name, text, len);
+	else
+		return vcube_graph_fail(g, -EINVAL, "%s: unknown format '%s': use anynet or graphml",
+					name, format);
+	g->format = !strcmp(format, "anynet") ? "anynet" : "graphml";
+	if (!ret)
+		ret = vcube_graph_check(g, name);
+	if (ret)
+		vcube_graph_free(g);
+	return ret;
+}
+
+/* The file's bytes, at most 64 MiB: 0, or -errno said in g->err. */
+static int graph_slurp(struct vcube_graph *g, const char *path, char **text,
+		       size_t *len)
+{
+	size_t cap = 1 << 16, n = 0, got;
+	char *b = NULL, *nb;
+	FILE *f = fopen(path, "r");
+	int ret = 0;
+
+	if (!f)
+		return vcube_graph_fail(g, -errno, "%s: %s", path, strerror(errno));
+	for (;;) {
+		nb = n + 1 >= cap || !b ? realloc(b, cap *= 2) : b;
+		if (!nb) {
+			ret = vcube_graph_fail(g, -ENOMEM, "%s: out of memory", path);
+			break;
+		}
+		b = nb;
+		got = fread(b + n, 1, cap - n - 1, f);
+		n += got;
+		if (n > (64U << 20)) {
+			ret = vcube_graph_fail(g, -EFBIG, "%s: larger than 64 MiB", path);
+			break;
+		}
+		if (got)
+			continue;
+		if (ferror(f))
+			ret = vcube_graph_fail(g, -EIO, "%s: read error", path);
+		break;
+	}
+	fclose(f);
+	if (ret) {
+		free(b);
+		return ret;
+	}
+	b[n] = 0;
+	*text = b;
+	*len = n;
+	return 0;
+}
+
+int vcube_graph_load(struct vcube_graph *g, const char *path,
+		     const char *format)
+{
+	char *text = NULL;
+	size_t len = 0;
+	int ret;
+
+	memset(g, 0, sizeof(*g));
+	ret = graph_slurp(g, path, &text, &len);
+	if (!ret)
+		ret = vcube_graph_parse(g, path, text, len, format);
+	free(text);
+	return ret;
+}
+
+/* ---- anynet ----------------------------------------------------------- */
+
+/* One "a -> b" a line named, with its latency (0: none), for merging. */
+struct anynet_ref {
+	uint32_t from, to, lat, line;
+};
+
+struct anynet {
+	struct vcube_graph *g;
+	const char *name;
+	uint32_t line;
+	uint32_t nodes, routers;	/* one past the largest id seen */
+	uint32_t cap_nodes;
+	bool *router_seen;		/* [VCUBE_GRAPH_MAX_ROUTERS] */
+	struct anynet_ref *refs;
+	size_t nrefs, cap_refs;
+};
+
+/* An id or latency: decimal digits only, at most @max. */
+static int anynet_num(struct anynet *a, const char *tok, uint32_t max,
+		      const char *what, uint32_t *v)
+{
+	unsigned long long x = 0;
+	const char *p;
+
+	for (p = tok; *p; p++) {
+		if (!isdigit((unsigned char)*p) || x > max)
+			break;
+		x = x * 10 + (*p - '0');
+	}
+	if (p == tok || *p || x > max)
+		return vcube_graph_fail(a->g, -EINVAL, "%s:%u: '%s' is not a %s (0..%u)",
+					a->name, a->line, tok, what, max);
+	*v = (uint32_t)x;
+	return 0;
+}
+
+/* Room for node @n: 0 or -ENOMEM. */
+static int anynet_node_room(struct anynet *a, uint32_t n)
+{
+	struct vcube_graph *g = a->g;
+	uint32_t cap = a->cap_nodes ? a->cap_nodes : 64, i;
+	uint32_t *r, *l;
+
+	if (n < a->cap_nodes)
+		return 0;
+	while (cap <= n)
+		cap *= 2;
+	r = realloc(g->node_router, cap * sizeof(*r));
+	if (r)
+		g->node_router = r;
+	l = r ? realloc(g->node_lat, cap * sizeof(*l)) : NULL;
+	if (!l)
+		return vcube_graph_fail(g, -ENOMEM, "%s: out of memory", a->name);
+	g->node_lat = l;
+	for (i = a->cap_nodes; i < cap; i++) {
+		r[i] = UINT32_MAX;
+		l[i] = 0;
+	}
+	a->cap_nodes = cap;
+	return 0;
+}
+
+/* Node @n hangs off router @r, with latency @lat (0: none given). */
+static int anynet_attach(struct anynet *a, uint32_t n, uint32_t r, uint32_t lat)
+{
+	struct vcube_graph *g = a->g;
+	int ret = anynet_node_room(a, n);
+
+	if (ret)
+		return ret;
+	if (g->node_router[n] != UINT32_MAX && g->node_router[n] != r)
+		return vcube_graph_fail(g, -EINVAL, "%s:%u: node %u is on router %u and router %u: a node hangs off one router",
+					a->name, a->line, n, g->node_router[n], r);
+	g->node_router[n] = r;
+	if (lat)
+		g->node_lat[n] = lat;
+	if (n >= a->nodes)
+		a->nodes = n + 1;
+	return 0;
+}
+
+static int anynet_ref(struct anynet *a, uint32_t from, uint32_t to)
+{
+	struct anynet_ref *nr;
+
+	if (from == to)
+		return vcube_graph_fail(a->g, -EINVAL, "%s:%u: router %u is linked to itself",
+					a->name, a->line, from);
+	if (a->nrefs == a->cap_refs) {
+		a->cap_refs = a->cap_refs ? 2 * a->cap_refs : 256;
+		nr = realloc(a->refs, a->cap_refs * sizeof(*nr));
+		if (!nr)
+			return vcube_graph_fail(a->g, -ENOMEM, "%s: out of memory", a->name);
+		a->refs = nr;
+	}
+	a->refs[a->nrefs++] = (struct anynet_ref){ from, to, 0, a->line };
+	if (a->nrefs / 2 > VCUBE_GRAPH_MAX_LINKS)
+		return vcube_graph_fail(a->g, -EINVAL, "%s:%u: more than %u links",
+					a->name, a->line, VCUBE_GRAPH_MAX_LINKS);
+	return 0;
+}
+
+static int anynet_kind(const char *tok)
+{
+	if (!strcasecmp(tok, "router"))
+		return 1;
+	if (!strcasecmp(tok, "node"))
+		return 0;
+	return -1;
+}
+
+static void anynet_router(struct anynet *a, uint32_t r)
+{
+	a->router_seen[r] = true;
+	if (r >= a->routers)
+		a->routers = r + 1;
+}
+
+/*
+ * One line's words: HEAD_KIND HEAD_ID (KIND ID [LAT])... A latency follows
+ * the body it is for. 0, or -errno said.
+ */
+static int anynet_line(struct anynet *a, char *line)
+{
+	static const uint32_t max[2] = { VCUBE_GRAPH_MAX_NODES - 1,
+					 VCUBE_GRAPH_MAX_ROUTERS - 1 };
+	static const char *const what[2] = { "node id", "router id" };
+	int hk = -1, bk = -1, k, ret;
+	uint32_t head = 0, id = 0, lat;
+	bool have_head = false, have_body = false, lat_ok = false;
+	char *tok, *save = NULL;
+
+	for (tok = strtok_r(line, " \t\r", &save); tok;
+	     tok = strtok_r(NULL, " \t\r", &save)) {
+		k = anynet_kind(tok);
+		if (k < 0 && lat_ok && isdigit((unsigned char)*tok)) {
+			ret = anynet_num(a, tok, VCUBE_GRAPH_MAX_LAT, "latency in cycles", &lat);
+			if (ret)
+				return ret;
+			if (!lat)
+				return vcube_graph_fail(a->g, -EINVAL, "%s:%u: a latency of 0 cycles",
+							a->name, a->line);
+			if (hk == 1 && bk == 1)
+				a->refs[a->nrefs - 2].lat = lat;
+			else
+				a->g->node_lat[hk ? id : head] = lat;
+			lat_ok = false;
+			continue;
+		}
+		if (k < 0)
+			return vcube_graph_fail(a->g, -EINVAL, "%s:%u: '%s' where 'router' or 'node' belongs",
+						a->name, a->line, tok);
+		tok = strtok_r(NULL, " \t\r", &save);
+		if (!tok)
+			return vcube_graph_fail(a->g, -EINVAL, "%s:%u: '%s' without an id",
+						a->name, a->line, k ? "router" : "node");
+		ret = anynet_num(a, tok, max[k], what[k], &id);
+		if (ret)
+			return ret;
+		if (k)
+			anynet_router(a, id);
+		if (!have_head) {
+			hk = k;
+			head = id;
+			have_head = true;
+			if (!k && (ret = anynet_node_room(a, id)))
+				return ret;
+			continue;
+		}
+		bk = k;
+		have_body = true;
+		lat_ok = true;
+		if (!hk && !bk)
+			return vcube_graph_fail(a->g, -EINVAL, "%s:%u: node %u linked to node %u: nodes hang off routers",
+						a->name, a->line, head, id);
+		if (!hk)
+			ret = anynet_attach(a, head, id, 0);
+		else if (!bk)
+			ret = anynet_attach(a, id, head, 0);
+		else if (!(ret = anynet_ref(a, head, id)))
+			ret = anynet_ref(a, id, head);
+		if (ret)
+			return ret;
+	}
+	if (have_head && !have_body && !hk)
+		return vcube_graph_fail(a->g, -EINVAL, "%s:%u: node %u names no router",
+					a->name, a->line, head);
+	return 0;
+}
+
+static int anynet_ref_cmp(const void *x, const void *y)
+{
+	const struct anynet_ref *p = x, *q = y;
+	uint32_t pa = p->from < p->to ? p->from : p->to;
+	uint32_t qa = q->from < q->to ? q->from : q->to;
+	uint32_t pb = p->from ^ p->to ^ pa, qb = q->from ^ q->to ^ qa;
+
+	if (pa != qa)
+		return pa < qa ? -1 : 1;
+	if (pb != qb)
+		return pb < qb ? -1 : 1;
+	return p->line < q->line ? -1 : p->line > q->line;
+}
+
+/*
+ * The links: every pair of routers named, once (BookSim keeps one channel
+ * each way per pair). A direction's latency is the last one given for it.
+ */
+static int anynet_links(struct anynet *a)
+{
+	struct vcube_graph *g = a->g;
+	struct anynet_ref *r;
+	size_t i;
+	uint32_t lo, hi;
+
+	if (a->nrefs)
+		qsort(a->refs, a->nrefs, sizeof(*a->refs), anynet_ref_cmp);
+	g->links = calloc(a->nrefs / 2 + 1, sizeof(*g->links));
+	if (!g->links)
+		return vcube_graph_fail(g, -ENOMEM, "%s: out of memory", a->name);
+	for (i = 0; i < a->nrefs; i++) {
+		r = &a->refs[i];
+		lo = r->from < r->to ? r->from : r->to;
+		hi = r->from ^ r->to ^ lo;
+		if (!g->nlinks || g->links[g->nlinks - 1].a != lo ||
+		    g->links[g->nlinks - 1].b != hi)
+			g->links[g->nlinks++] = (struct vcube_graph_link){ .a = lo, .b = hi };
+		if (r->lat)
+			g->links[g->nlinks - 1].lat[r->from != lo] = r->lat;
+	}
+	return 0;
+}
+
+/* Ids count from 0 without gaps, as BookSim requires. */
+static int anynet_ids(struct anynet *a)
+{
+	uint32_t i;
+
+	for (i = 0; i < a->routers; i++)
+		if (!a->router_seen[i])
+			return vcube_graph_fail(a->g, -EINVAL, "%s: router %u is never named: ids count from 0 without gaps",
+						a->name, i);
+	for (i = 0; i < a->nodes; i++)
+		if (a->g->node_router[i] == UINT32_MAX)
+			return vcube_graph_fail(a->g, -EINVAL, "%s: node %u is on no router: ids count from 0 without gaps",
+						a->name, i);
+	return 0;
+}
+
+int vcube_graph_anynet(struct vcube_graph *g, const char *name,
+		       const char *text, size_t len)
+{
+	struct anynet a = { .g = g, .name = name };
+	const char *p = text, *end = text + len, *nl;
+	char *line = NULL;
+	int ret = 0;
+
+	a.router_seen = calloc(VCUBE_GRAPH_MAX_ROUTERS, sizeof(bool));
+	if (!a.router_seen)
+		return vcube_graph_fail(g, -ENOMEM, "%s: out of memory", name);
+	if (memchr(text, 0, len))
+		ret = vcube_graph_fail(g, -EINVAL, "%s: a NUL byte: not a text file", name);
+	for (; !ret && p < end; p = nl + 1) {
+		nl = memchr(p, '\n', end - p);
+		if (!nl)
+			nl = end;
+		a.line++;
+		free(line);
+		line = strndup(p, nl - p);
+		if (!line) {
+			ret = vcube_graph_fail(g, -ENOMEM, "%s: out of memory", name);
+			break;
+		}
+		/* '#' to the end of a line is a comment (vcube's, not BookSim's) */
+		if (strchr(line, '#'))
+			*strchr(line, '#') = 0;
+		ret = anynet_line(&a, line);
+	}
+	free(line);
+	if (!ret && !a.routers)
+		ret = vcube_graph_fail(g, -EINVAL, "%s: no 'router' line: not an anynet file", name);
+	if (!ret)
+		ret = anynet_ids(&a);
+	if (!ret)
+		ret = anynet_links(&a);
+	g->routers = a.routers;
+	g->nodes = a.nodes;
+	free(a.refs);
+	free(a.router_seen);
+	return ret;
+}

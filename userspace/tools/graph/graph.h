@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * A network read from a file: routers, the processing nodes attached to
+ * them, and the links between routers. Two formats, as the simulators
+ * that define them read them:
+ *
+ *   anynet   BookSim2's (src/networks/anynet.cpp): one line per head,
+ *            "router R node N [LAT] ... router S [LAT] ...", or
+ *            "node N router R"; ids count from 0 with no gaps; a node hangs
+ *            off one router; a latency after a router is for the channel
+ *            head -> that router only (the way back is 1 unless given), one
+ *            after a node is for both its channels; latencies are cycles.
+ *   graphml  SST Merlin anytopo's (pymerlin-topo-any.py, via networkx): an
+ *            undirected graph whose every vertex is a router with an
+ *            "endpoints" attribute (its nodes, numbered in vertex order);
+ *            parallel edges are parallel links. vcube also reads optional
+ *            "latency" (ns) and "bandwidth" (bytes/s) edge attributes.
+ *
+ * What is read is checked: sizes, ids, a connected router graph, every
+ * router reachable. Nothing is routed here: the kernel (or vcube-sim)
+ * routes on the graph it is sent.
+ */
+#ifndef VCUBE_TOOLS_GRAPH_H
+#define VCUBE_TOOLS_GRAPH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define VCUBE_GRAPH_MAX_NODES	4096	/* the module's VCUBE_MAX_NODES */
+#define VCUBE_GRAPH_MAX_ROUTERS	4096
+#define VCUBE_GRAPH_MAX_LINKS	65536
+#define VCUBE_GRAPH_MAX_LAT	1000000000U	/* 1 s, in ns or cycles */
+
+struct vcube_graph_link {
+	uint32_t a, b;		/* routers; a != b */
+	uint32_t lat[2];	/* a -> b, b -> a; 0: not given */
+	uint64_t bw;		/* bytes/s; 0: not given */
+};
+
+struct vcube_graph {
+	uint32_t routers;
+	uint32_t nodes;
+	uint32_t nlinks;
+	uint32_t *node_router;		/* [nodes] */
+	uint32_t *node_lat;		/* [nodes]; 0: not given */
+	struct vcube_graph_link *links;	/* [nlinks] */
+	const char *format;		/* "anynet" or "graphml" */
+	char err[256];			/* why a load failed, one line */
+};
+
+/*
+ * Read @path as @format ("anynet", "graphml", or NULL: by its content,
+ * "<" first for GraphML). 0, or -errno with g->err saying why (with the
+ * file's name and, where it has one, the line).
+ */
+int vcube_graph_load(struct vcube_graph *g, const char *path,
+		     const char *format);
+/* The same, from text in memory; @name is what messages call it. */
+int vcube_graph_parse(struct vcube_graph *g, const char *name,
+		      const char *text, size_t len, const char *format);
+void vcube_graph_free(struct vcube_graph *g);
+
+/* internal: each format's reader, then the checks they share */
+int vcube_graph_anynet(struct vcube_graph *g, const char *name,
+		       const char *text, size_t len);
+int vcube_graph_graphml(struct vcube_graph *g, const char *name,
+			const char *text, size_t len);
+int vcube_graph_check(struct vcube_graph *g, const char *name);
+int vcube_graph_fail(struct vcube_graph *g, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+#endif
