@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A network given as a graph: checks, the next-hop table, routes
+ * (graph.h).
+ */
+#include "graph.h"
+
+#define VC_GRAPH_NONE	U16_MAX
+
+/* @ret, with a message in @err (which may be NULL). */
+#define vc_graph_fail(err, len, ret, ...) \
+	({ if (err) snprintf(err, len, __VA_ARGS__); ret; })
+
+static int vc_graph_check(const struct vcube_graph_desc *d, char *err,
+			  size_t len)
+{
+	u32 i;
+
+	if (!d->routers || d->routers > VCUBE_GRAPH_MAX_ROUTERS)
+		return vc_graph_fail(err, len, -EINVAL,
+				     "a graph has 1..%u routers, not %u",
+				     VCUBE_GRAPH_MAX_ROUTERS, d->routers);
+	if (d->nlinks > VCUBE_GRAPH_MAX_LINKS)
+		return vc_graph_fail(err, len, -EINVAL,
+				     "a graph has at most %u links, not %u",
+				     VCUBE_GRAPH_MAX_LINKS, d->nlinks);
+	for (i = 0; i < d->nodes; i++)
+		if (d->node_router[i] >= d->routers)
+			return vc_graph_fail(err, len, -EINVAL,
+					     "graph node %u is on router %u of %u",
+					     i, d->node_router[i], d->routers);
+	for (i = 0; i < 2 * d->nlinks; i += 2)
+		if (d->links[i] >= d->routers || d->links[i + 1] >= d->routers ||
+		    d->links[i] == d->links[i + 1])
+			return vc_graph_fail(err, len, -EINVAL,
+					     "graph link %u joins router %u to %u of %u",
+					     i / 2, d->links[i], d->links[i + 1],
+					     d->routers);
+	return 0;
+}
+
+/* The other end of link end @e (2i: a's end, 2i + 1: b's). */
+static u32 vc_graph_far(const struct vcube_graph *g, u32 e)
+{
+	return g->links[e ^ 1];
+}
+
+/* Each router's link ends, in link order: counting sort into first/ends. */
+static void vc_graph_adjacency(struct vcube_graph *g)
+{
+	u32 e, r;
+
+	for (e = 0; e < 2 * g->nlinks; e++)
+		g->first[g->links[e] + 1]++;
+	for (r = 0; r < g->routers; r++)
+		g->first[r + 1] += g->first[r];
+	/* fill each router's slots from its start; first[] shifts by one */
+	for (e = 0; e < 2 * g->nlinks; e++)
+		g->ends[g->first[g->links[e]]++] = e;
+	for (r = g->routers; r > 0; r--)
+		g->first[r] = g->first[r - 1];
+	g->first[0] = 0;
+}
+
+/*
+ * One destination router @t: distances by breadth-first search from it,
+ * then each router's port is its first end leading one step closer.
+ * Returns the largest distance to a router in @want (nodes' routers), or
+ * U32_MAX if a router cannot reach @t.
+ */
+static u32 vc_graph_bfs(struct vcube_graph *g, u32 t, u32 *dist, u32 *queue,
+			const bool *want)
+{
+	u32 head = 0, tail = 0, r, i, far, worst = 0;
+
+	for (r = 0; r < g->routers; r++)
+		dist[r] = U32_MAX;
+	dist[t] = 0;
+	queue[tail++] = t;
+	while (head < tail) {
+		r = queue[head++];
+		for (i = g->first[r]; i < g->first[r + 1]; i++) {
+			far = vc_graph_far(g, g->ends[i]);
+			if (dist[far] == U32_MAX) {
+				dist[far] = dist[r] + 1;
+				queue[tail++] = far;
+			}
+		}
+	}
+	for (r = 0; r < g->routers; r++) {
+		u16 *port = &g->next[(size_t)r * g->routers + t];
+
+		if (dist[r] == U32_MAX)
+			return U32_MAX;
+		if (want[r] && dist[r] > worst)
+			worst = dist[r];
+		*port = VC_GRAPH_NONE;
+		for (i = g->first[r]; r != t && i < g->first[r + 1]; i++) {
+			if (dist[vc_graph_far(g, g->ends[i])] + 1 == dist[r]) {
+				*port = i - g->first[r];
+				break;
+			}
+		}
+	}
+	return worst;
+}
+
+static int vc_graph_table(struct vcube_graph *g, char *err, size_t len)
+{
+	u32 *dist = vc_alloc_array(g->routers, sizeof(u32));
+	u32 *queue = vc_alloc_array(g->routers, sizeof(u32));
+	bool *want = vc_alloc_array(g->routers, sizeof(bool));
+	u32 t, i, worst;
+	int ret = 0;
+
+	if (!dist || !queue || !want) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < g->nodes; i++)
+		want[g->node_router[i]] = true;
+	g->diameter = 0;
+	for (t = 0; t < g->routers; t++) {
+		worst = vc_graph_bfs(g, t, dist, queue, want);
+		if (worst == U32_MAX) {
+			ret = vc_graph_fail(err, len, -EINVAL,
+					    "graph router %u cannot be reached from every router: the network must be connected",
+					    t);
+			goto out;
+		}
+		if (want[t] && worst + 2 > g->diameter)
+			g->diameter = worst + 2;
+		vc_resched();
+	}
+out:
+	vc_free(dist);
+	vc_free(queue);
+	vc_free(want);
+	return ret;
+}
+
+int vcube_graph_init(struct vcube_graph *g, const struct vcube_graph_desc *d,
+		     char *err, size_t errlen)
+{
+	int ret;
+
+	memset(g, 0, sizeof(*g));
+	ret = vc_graph_check(d, err, errlen);
+	if (ret)
+		return ret;
+	g->routers = d->routers;
+	g->nodes = d->nodes;
+	g->nlinks = d->nlinks;
+	g->node_router = vc_alloc_array(d->nodes, sizeof(u16));
+	g->links = vc_alloc_array(2 * d->nlinks + 1, sizeof(u16));
+	g->first = vc_alloc_array(d->routers + 1, sizeof(u32));
+	g->ends = vc_alloc_array(2 * d->nlinks + 1, sizeof(u32));
+	g->next = vc_alloc_array((size_t)d->routers * d->routers, sizeof(u16));
+	if (!g->node_router || !g->links || !g->first || !g->ends ||
+	    !g->next) {
+		vcube_graph_fini(g);
+		return vc_graph_fail(err, errlen, -ENOMEM,
+				     "no memory for a graph of %u routers",
+				     d->routers);
+	}
+	memcpy(g->node_router, d->node_router, d->nodes * sizeof(u16));
+	memcpy(g->links, d->links, 2 * d->nlinks * sizeof(u16));
+	vc_graph_adjacency(g);
+	ret = vc_graph_table(g, err, errlen);
+	if (ret)
+		vcube_graph_fini(g);
+	return ret;
+}
+
+void vcube_graph_fini(struct vcube_graph *g)
+{
+	vc_free(g->node_router);
+	vc_free(g->links);
+	vc_free(g->first);
+	vc_free(g->ends);
+	vc_free(g->next);
+	memset(g, 0, sizeof(*g));
+}
+
+u32 vcube_graph_nchan(const struct vcube_graph *g)
+{
+	return 2 * g->nodes + 2 * g->nlinks;
+}
+
+int vcube_graph_route(const struct vcube_graph *g, u32 src, u32 dst,
+		      u32 *chan, u32 max)
+{
+	u32 r, t, n = 0, e;
+	u16 port;
+
+	if (src >= g->nodes || dst >= g->nodes)
+		return -EINVAL;
+	if (src == dst)
+		return 0;
+	r = g->node_router[src];
+	t = g->node_router[dst];
+	if (n < max)
+		chan[n] = src;
+	n++;
+	while (r != t) {
+		port = g->next[(size_t)r * g->routers + t];
+		e = g->ends[g->first[r] + port];
+		if (n < max)
+			chan[n] = 2 * g->nodes + e;
+		n++;
+		r = vc_graph_far(g, e);
+	}
+	if (n < max)
+		chan[n] = g->nodes + dst;
+	n++;
+	return n <= max ? (int)n : -ENOSPC;
+}
+
+u32 vcube_graph_distance(const struct vcube_graph *g, u32 src, u32 dst)
+{
+	u32 r, t, n = 2;
+
+	if (src == dst || src >= g->nodes || dst >= g->nodes)
+		return 0;
+	r = g->node_router[src];
+	t = g->node_router[dst];
+	while (r != t) {
+		r = vc_graph_far(g, g->ends[g->first[r] +
+				  g->next[(size_t)r * g->routers + t]]);
+		n++;
+	}
+	return n;
+}
+
+int vcube_graph_chan(const struct vcube_graph *g, u32 chan, u32 *from,
+		     u8 *from_level, u32 *to, u8 *to_level, u32 *dir)
+{
+	u32 e;
+
+	if (chan >= vcube_graph_nchan(g))
+		return -EINVAL;
+	if (chan < 2 * g->nodes) {
+		u32 n = chan % g->nodes;
+		bool out = chan >= g->nodes;
+
+		*from = out ? g->node_router[n] : n;
+		*from_level = out;
+		*to = out ? n : g->node_router[n];
+		*to_level = !out;
+		*dir = out;
+		return 0;
+	}
+	e = chan - 2 * g->nodes;
+	*from = g->links[e];
+	*to = vc_graph_far(g, e);
+	*from_level = 1;
+	*to_level = 1;
+	*dir = 2;
+	return 0;
+}

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A network given as a graph (read from a file in userspace: BookSim's
+ * anynet, SST's GraphML): routers, the processing nodes hanging off them,
+ * and links between routers, parallel ones allowed.
+ *
+ * Vertices: node n is (level 0, n), router r is (level 1, r). Channels:
+ *   n                     node n -> its router (injection)
+ *   nodes + n             its router -> node n (ejection)
+ *   2 * nodes + 2 * i     link i, a -> b
+ *   2 * nodes + 2 * i + 1 link i, b -> a
+ *
+ * Routing: a shortest path over the routers; among a router's links on a
+ * shortest path to the destination's router it takes the lowest-numbered
+ * (the file's order, so of parallel links the first). The next hop of
+ * every (router, destination router) pair is tabled at creation: routers^2
+ * u16s, computed by one breadth-first search per destination router
+ * (routers * (routers + links) steps), so a route then costs its length.
+ *
+ * Locking: none. A graph is built once, before the network it belongs to
+ * is visible, and only read after.
+ */
+#ifndef _VCUBE_CORE_GRAPH_H
+#define _VCUBE_CORE_GRAPH_H
+
+#include "env.h"
+
+#define VCUBE_GRAPH_MAX_ROUTERS	2048	/* a 8 MiB next-hop table */
+#define VCUBE_GRAPH_MAX_LINKS	32768
+
+/* What a caller gives: arrays it keeps; the graph copies what it needs. */
+struct vcube_graph_desc {
+	u32 routers;
+	u32 nodes;
+	u32 nlinks;
+	const u16 *node_router;		/* [nodes] */
+	const u16 *links;		/* [2 * nlinks]: a, b of each link */
+};
+
+struct vcube_graph {
+	u32 routers;
+	u32 nodes;
+	u32 nlinks;
+	u32 diameter;		/* in channels, over the nodes' routers */
+	u16 *node_router;	/* [nodes] */
+	u16 *links;		/* [2 * nlinks] */
+	u32 *first;		/* [routers + 1]: each router's ends in @ends */
+	u32 *ends;		/* [2 * nlinks]: link end 2i (a's) or 2i+1 */
+	u16 *next;		/* [routers^2]: port (index from first[r]) */
+};
+
+int vcube_graph_init(struct vcube_graph *g, const struct vcube_graph_desc *d,
+		     char *err, size_t errlen);
+void vcube_graph_fini(struct vcube_graph *g);
+
+u32 vcube_graph_nchan(const struct vcube_graph *g);
+int vcube_graph_route(const struct vcube_graph *g, u32 src, u32 dst,
+		      u32 *chan, u32 max);
+u32 vcube_graph_distance(const struct vcube_graph *g, u32 src, u32 dst);
+/* A channel's ends: levels 0 (node) or 1 (router); dir 0 in, 1 out, 2 link */
+int vcube_graph_chan(const struct vcube_graph *g, u32 chan, u32 *from,
+		     u8 *from_level, u32 *to, u8 *to_level, u32 *dir);
+
+#endif /* _VCUBE_CORE_GRAPH_H */

@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit suite vcube_graph: networks given as graphs. Every pair's route
+ * walked hop by hop (each channel leaves where the last one ended, the
+ * length is 2 + the router distance found independently, by Floyd-
+ * Warshall), the tie-break (the lowest-numbered link, so the first of
+ * parallel ones), and every bad description refused with its message.
+ */
+#include <kunit/test.h>
+#include "graph.h"
+
+#define GT_MAX_R	16
+#define GT_INF		1000
+
+struct graph_case {
+	const char *name;
+	u32 routers, nodes, nlinks;
+	u16 node_router[32];
+	u16 links[64];
+};
+
+static const struct graph_case graph_cases[] = {
+	/* BookSim2's anynet example: a triangle, 3 nodes on each router */
+	{ "anynet example", 3, 9, 3, { 0, 0, 0, 1, 1, 1, 2, 2, 2 },
+	  { 0, 1, 2, 1, 2, 0 } },
+	/* one router, no links */
+	{ "one router", 1, 4, 0, { 0, 0, 0, 0 }, { 0 } },
+	/* a ring of 6 routers, a node each, and a router with none */
+	{ "ring", 7, 6, 7, { 0, 1, 2, 3, 4, 5 },
+	  { 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 0, 6, 3 } },
+	/* a 2-level tree with parallel links to the root */
+	{ "tree", 3, 4, 4, { 1, 1, 2, 2 }, { 1, 0, 1, 0, 0, 2, 2, 0 } },
+	/* a 4x4 mesh of routers, a node each */
+	{ "mesh", 16, 16, 24,
+	  { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 },
+	  { 0, 1, 1, 2, 2, 3, 4, 5, 5, 6, 6, 7, 8, 9, 9, 10, 10, 11,
+	    12, 13, 13, 14, 14, 15, 0, 4, 4, 8, 8, 12, 1, 5, 5, 9, 9, 13,
+	    2, 6, 6, 10, 10, 14, 3, 7, 7, 11, 11, 15 } },
+};
+
+static void graph_desc(const struct graph_case *c, struct vcube_graph_desc *d)
+{
+	*d = (struct vcube_graph_desc){ .routers = c->routers,
+					.nodes = c->nodes,
+					.nlinks = c->nlinks,
+					.node_router = c->node_router,
+					.links = c->links };
+}
+
+/* Router distances by Floyd-Warshall: a check independent of the BFS. */
+static void graph_floyd(const struct graph_case *c, u32 d[GT_MAX_R][GT_MAX_R])
+{
+	u32 i, j, k;
+
+	for (i = 0; i < c->routers; i++)
+		for (j = 0; j < c->routers; j++)
+			d[i][j] = i == j ? 0 : GT_INF;
+	for (i = 0; i < c->nlinks; i++) {
+		d[c->links[2 * i]][c->links[2 * i + 1]] = 1;
+		d[c->links[2 * i + 1]][c->links[2 * i]] = 1;
+	}
+	for (k = 0; k < c->routers; k++)
+		for (i = 0; i < c->routers; i++)
+			for (j = 0; j < c->routers; j++)
+				if (d[i][k] + d[k][j] < d[i][j])
+					d[i][j] = d[i][k] + d[k][j];
+}
+
+static void graph_walk(struct kunit *test, const struct graph_case *c,
+		       const struct vcube_graph *g, u32 s, u32 t,
+		       u32 dist[GT_MAX_R][GT_MAX_R])
+{
+	u32 chan[40], from, to, dir, at = s, want;
+	u8 fl, tl, level = 0;
+	int n, i;
+
+	n = vcube_graph_route(g, s, t, chan, ARRAY_SIZE(chan));
+	want = s == t ? 0 : 2 + dist[c->node_router[s]][c->node_router[t]];
+	KUNIT_ASSERT_EQ_MSG(test, n, (int)want, "%s: %u->%u", c->name, s, t);
+	KUNIT_EXPECT_EQ(test, vcube_graph_distance(g, s, t), want);
+	for (i = 0; i < n; i++) {
+		KUNIT_ASSERT_EQ(test, vcube_graph_chan(g, chan[i], &from, &fl,
+						       &to, &tl, &dir), 0);
+		KUNIT_ASSERT_EQ_MSG(test, from, at, "%s: %u->%u hop %d",
+				    c->name, s, t, i);
+		KUNIT_ASSERT_EQ(test, fl, level);
+		KUNIT_EXPECT_EQ(test, dir, i == 0 ? 0U : i == n - 1 ? 1U : 2U);
+		at = to;
+		level = tl;
+	}
+	KUNIT_EXPECT_EQ_MSG(test, at, t, "%s: %u->%u ends elsewhere", c->name,
+			    s, t);
+	KUNIT_EXPECT_EQ(test, level, 0);
+}
+
+static void graph_routes(struct kunit *test)
+{
+	static u32 dist[GT_MAX_R][GT_MAX_R];
+	struct vcube_graph_desc d;
+	struct vcube_graph g;
+	char err[128] = "";
+	u32 k, s, t, diam;
+
+	for (k = 0; k < ARRAY_SIZE(graph_cases); k++) {
+		const struct graph_case *c = &graph_cases[k];
+
+		graph_desc(c, &d);
+		KUNIT_ASSERT_EQ_MSG(test, vcube_graph_init(&g, &d, err, sizeof(err)),
+				    0, "%s: %s", c->name, err);
+		KUNIT_EXPECT_EQ(test, vcube_graph_nchan(&g),
+				2 * c->nodes + 2 * c->nlinks);
+		graph_floyd(c, dist);
+		diam = 0;
+		for (s = 0; s < c->nodes; s++)
+			for (t = 0; t < c->nodes; t++) {
+				graph_walk(test, c, &g, s, t, dist);
+				if (s != t && vcube_graph_distance(&g, s, t) > diam)
+					diam = vcube_graph_distance(&g, s, t);
+			}
+		KUNIT_EXPECT_EQ_MSG(test, g.diameter, diam, "%s", c->name);
+		vcube_graph_fini(&g);
+	}
+}
+
+/* Of equal ways, the lowest-numbered link: the first of parallel ones. */
+static void graph_tiebreak(struct kunit *test)
+{
+	const struct graph_case *tree = &graph_cases[3], *mesh = &graph_cases[4];
+	struct vcube_graph_desc d;
+	struct vcube_graph g;
+	u32 chan[8];
+
+	graph_desc(tree, &d);
+	KUNIT_ASSERT_EQ(test, vcube_graph_init(&g, &d, NULL, 0), 0);
+	/* node 0 (router 1) to node 2 (router 2): links 0 and 1 are parallel */
+	KUNIT_ASSERT_EQ(test, vcube_graph_route(&g, 0, 2, chan, 8), 4);
+	KUNIT_EXPECT_EQ(test, chan[1], 2 * 4 + 0U);	/* link 0, 1 -> 0 */
+	KUNIT_EXPECT_EQ(test, chan[2], 2 * 4 + 4U);	/* link 2, 0 -> 2 */
+	KUNIT_EXPECT_EQ(test, vcube_graph_route(&g, 0, 2, chan, 3), -ENOSPC);
+	vcube_graph_fini(&g);
+
+	graph_desc(mesh, &d);
+	KUNIT_ASSERT_EQ(test, vcube_graph_init(&g, &d, NULL, 0), 0);
+	/* 0 -> 5: via 1 (link 0, the x links come first) not 4 (link 12) */
+	KUNIT_ASSERT_EQ(test, vcube_graph_route(&g, 0, 5, chan, 8), 4);
+	KUNIT_EXPECT_EQ(test, chan[1], 2 * 16 + 0U);
+	vcube_graph_fini(&g);
+}
+
+static void graph_bad(struct kunit *test)
+{
+	static const u16 nr[] = { 0, 1, 5 }, bad_link[] = { 0, 0 };
+	static const u16 far_link[] = { 0, 9 }, apart[] = { 0, 1 };
+	static const struct {
+		struct vcube_graph_desc d;
+		const char *want;
+	} cases[] = {
+		{ { 0, 2, 0, nr, NULL }, "a graph has 1..2048 routers, not 0" },
+		{ { 4096, 2, 0, nr, NULL }, "not 4096" },
+		{ { 2, 2, 40000, nr, apart }, "at most 32768 links, not 40000" },
+		{ { 3, 3, 0, nr, NULL }, "graph node 2 is on router 5 of 3" },
+		{ { 2, 2, 1, nr, bad_link }, "graph link 0 joins router 0 to 0" },
+		{ { 2, 2, 1, nr, far_link }, "graph link 0 joins router 0 to 9" },
+		{ { 3, 2, 1, nr, apart }, "router 0 cannot be reached from every router" },
+	};
+	struct vcube_graph g;
+	char err[128];
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		err[0] = 0;
+		KUNIT_EXPECT_EQ(test, vcube_graph_init(&g, &cases[i].d, err,
+						       sizeof(err)), -EINVAL);
+		KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(err, cases[i].want),
+					  "said '%s'", err);
+		KUNIT_EXPECT_NULL(test, g.next);
+	}
+}
+
+static struct kunit_case graph_test_cases[] = {
+	KUNIT_CASE(graph_routes),
+	KUNIT_CASE(graph_tiebreak),
+	KUNIT_CASE(graph_bad),
+	{}
+};
+
+static struct kunit_suite graph_test_suite = {
+	.name = "vcube_graph",
+	.test_cases = graph_test_cases,
+};
+kunit_test_suite(graph_test_suite);
+
+MODULE_LICENSE("GPL");
