@@ -859,7 +859,7 @@ static ssize_t neighbors_show(struct device *dev,
 			      struct device_attribute *attr, char *buf)
 {
 	struct vcube_node *node = to_vcube_node(dev);
-	u32 nb[VCUBE_MAX_DIM];
+	u32 nb[VCUBE_TOPO_MAX_NEIGHBORS];
 	int n, i, len = 0;
 
 	n = vcube_topo_neighbors(&node->net->topo, node->id, nb,

@@ -2,9 +2,9 @@
 /*
  * vcube topologies: hypercube (iPSC/860, e-cube routing), mesh (Touchstone
  * Delta, XY routing), torus (AP1000: +x then south; or the k-ary n-cube's
- * shorter way round), both of 1 to 6 dimensions, and fat tree (SimGrid's
+ * shorter way round), both of 1 to 6 dimensions, fat tree (SimGrid's
  * generalized one, the CM-5's as one case; d-mod-k or random up-routing,
- * down the way the top switch fixes).
+ * down the way the top switch fixes), and dragonfly (dragonfly.c).
  *
  * Everything is computed from a handful of integers: there are no tables,
  * and a route costs time proportional to its length.
@@ -16,6 +16,7 @@ static const char *const vcube_topo_names[VCUBE_TOPO_NKINDS] = {
 	[VCUBE_TOPO_MESH] = "mesh",
 	[VCUBE_TOPO_TORUS] = "torus",
 	[VCUBE_TOPO_FATTREE] = "fattree",
+	[VCUBE_TOPO_DRAGONFLY] = "dragonfly",
 };
 
 const char *vcube_topo_kind_name(enum vcube_topo_kind kind)
@@ -86,7 +87,8 @@ static int vcube_topo_check_unused(const struct vcube_topo_params *p,
 		return vcube_fail(err, errlen,
 				  "topology=%s takes dims= or rows=/cols=, not both",
 				  kind);
-	if (p->nodes && p->kind != VCUBE_TOPO_FATTREE)
+	if (p->nodes && p->kind != VCUBE_TOPO_FATTREE &&
+	    p->kind != VCUBE_TOPO_DRAGONFLY)
 		return vcube_fail(err, errlen,
 				  "nodes= does not apply to topology=%s", kind);
 	if ((p->levels || p->ndown || p->nup || p->nlinks) &&
@@ -94,9 +96,15 @@ static int vcube_topo_check_unused(const struct vcube_topo_params *p,
 		return vcube_fail(err, errlen,
 				  "levels=/down=/up=/links= do not apply to topology=%s",
 				  kind);
-	if (p->routing && p->kind != VCUBE_TOPO_FATTREE)
+	if (p->routing && p->kind != VCUBE_TOPO_FATTREE &&
+	    p->kind != VCUBE_TOPO_DRAGONFLY)
 		return vcube_fail(err, errlen,
 				  "routing= does not apply to topology=%s", kind);
+	if ((p->groups || p->routers || p->global) &&
+	    p->kind != VCUBE_TOPO_DRAGONFLY)
+		return vcube_fail(err, errlen,
+				  "groups=/routers=/global= do not apply to topology=%s",
+				  kind);
 	return 0;
 }
 
@@ -396,6 +404,8 @@ static int vcube_topo_init_shape(struct vcube_topo *t,
 		return 0;
 	case VCUBE_TOPO_FATTREE:
 		return vcube_ft_init(t, p, err, errlen);
+	case VCUBE_TOPO_DRAGONFLY:
+		return vcube_df_init(t, p, err, errlen);
 	default:
 		return -EINVAL;
 	}
@@ -541,11 +551,15 @@ static u32 vcube_ft_route(const struct vcube_topo *t, u32 src, u32 dst,
  * @t: topology
  * @src: source node
  * @dst: destination node
- * @cookie: per-message value; only the fat tree's seeded random up-routing
- *	uses it (with the topology's seed), so a route is a pure function of
- *	(seed, src, dst, cookie)
+ * @cookie: per-message value; the fat tree's seeded random up-routing and
+ *	the dragonfly's Valiant intermediate group use it (with the
+ *	topology's seed), so a route is a pure function of (seed, src, dst,
+ *	cookie)
  * @chan: filled with channel ids in the order the header crosses them
  * @max: room in @chan
+ *
+ * A dragonfly with routing=ugal routes here as if no channel had load:
+ * minimally (see vcube_topo_route_load()).
  *
  * Return: the number of channels (0 when @src == @dst), -EINVAL for a node
  * out of range, -ENOSPC if @max is too small.
@@ -553,11 +567,37 @@ static u32 vcube_ft_route(const struct vcube_topo *t, u32 src, u32 dst,
 int vcube_topo_route(const struct vcube_topo *t, u32 src, u32 dst, u64 cookie,
 		     u32 *chan, u32 max)
 {
+	return vcube_topo_route_load(t, src, dst, cookie, NULL, NULL, chan,
+				     max);
+}
+
+/**
+ * vcube_topo_route_load() - vcube_topo_route(), knowing the load
+ * @t: topology
+ * @src: source node
+ * @dst: destination node
+ * @cookie: as vcube_topo_route()'s
+ * @load: the load on a channel (or in packet switching on its bundle) now;
+ *	only a dragonfly's UGAL-L asks it, of the first channel out of the
+ *	source router of its minimal and its Valiant candidate. NULL: none
+ * @ctx: @load's argument
+ * @chan: as vcube_topo_route()'s
+ * @max: as vcube_topo_route()'s
+ *
+ * Return: as vcube_topo_route().
+ */
+int vcube_topo_route_load(const struct vcube_topo *t, u32 src, u32 dst,
+			  u64 cookie, vcube_topo_load_fn load, void *ctx,
+			  u32 *chan, u32 max)
+{
 	u32 n = 0, cur = src, b, k, hops;
 	bool minus;
 
 	if (src >= t->nodes || dst >= t->nodes)
 		return -EINVAL;
+	if (t->kind == VCUBE_TOPO_DRAGONFLY)
+		return vcube_df_route(t, src, dst, cookie, load, ctx, chan,
+				      max);
 	if (vcube_topo_distance(t, src, dst) > max)
 		return -ENOSPC;
 
@@ -615,6 +655,8 @@ u32 vcube_topo_distance(const struct vcube_topo *t, u32 src, u32 dst)
 		return n;
 	case VCUBE_TOPO_FATTREE:
 		return 2 * vcube_ft_lca(t, src, dst);
+	case VCUBE_TOPO_DRAGONFLY:
+		return vcube_df_distance(t, src, dst);
 	default:
 		return 0;
 	}
@@ -635,6 +677,8 @@ u32 vcube_topo_diameter(const struct vcube_topo *t)
 		return n;
 	case VCUBE_TOPO_FATTREE:
 		return 2 * vcube_ft_lca(t, 0, t->nodes - 1);
+	case VCUBE_TOPO_DRAGONFLY:
+		return vcube_df_diameter(t);
 	default:
 		return 0;
 	}
@@ -670,7 +714,8 @@ static void vcube_ft_ends(const struct vcube_topo *t,
  * each listed once (mesh, torus: the - ways from the last dimension down,
  * then the + ways up; 2-D: north, west, east, south). Fat tree: the other
  * processors under @node's level-1 tree node (the CM-5's cluster of four),
- * which its messages reach over one level-1 switch.
+ * which its messages reach over one level-1 switch. Dragonfly: the other
+ * nodes of @node's router, in order.
  *
  * Return: the number of neighbours, -EINVAL, or -ENOSPC if @max is short.
  */
@@ -682,6 +727,8 @@ int vcube_topo_neighbors(const struct vcube_topo *t, u32 node, u32 *out,
 
 	if (node >= t->nodes)
 		return -EINVAL;
+	if (t->kind == VCUBE_TOPO_DRAGONFLY)
+		return vcube_df_neighbors(t, node, out, max);
 	switch (t->kind) {
 	case VCUBE_TOPO_HYPERCUBE:
 		for (i = 0; i < t->dim; i++)
@@ -771,17 +818,24 @@ int vcube_topo_chan_info(const struct vcube_topo *t, u32 chan,
 		vcube_ft_ends(t, info, k, rel / links,
 			      (chan - t->ft.base[k]) % 2);
 		return 0;
+	case VCUBE_TOPO_DRAGONFLY:
+		vcube_df_chan_info(t, chan, info);
+		return 0;
 	default:
 		return -EINVAL;
 	}
 }
 
 /*
- * Physical links between tree level @level and @level + 1 (fat tree), or
- * all physical links for level 0 of the other topologies.
+ * Physical links between tree level @level and @level + 1 (fat tree), a
+ * dragonfly's links out of level @level's vertices (0: nodes to routers,
+ * 1: router to router), or all physical links for level 0 of the other
+ * topologies.
  */
 u32 vcube_topo_level_links(const struct vcube_topo *t, u32 level)
 {
+	if (t->kind == VCUBE_TOPO_DRAGONFLY)
+		return vcube_df_level_links(t, level);
 	if (t->kind != VCUBE_TOPO_FATTREE)
 		return level ? 0 : t->nchan / 2;
 	if (level >= t->ft.levels)
@@ -835,8 +889,8 @@ int vcube_topo_bundle_info(const struct vcube_topo *t, u32 b,
 /*
  * A node's place in its machine: the binary label (hypercube), "row col"
  * (mesh, torus made with rows=, cols=), "(x,y,z)" in dims= order (made with
- * dims=), or the child index at each tree level from the root down, dot
- * separated (fat tree).
+ * dims=), the child index at each tree level from the root down, dot
+ * separated (fat tree), or "g.r.p": group, router, node (dragonfly).
  */
 int vcube_topo_format_coords(const struct vcube_topo *t, u32 node, char *buf,
 			     size_t len)
@@ -873,6 +927,8 @@ int vcube_topo_format_coords(const struct vcube_topo *t, u32 node, char *buf,
 			n += snprintf(buf + n, len - n, i ? "%u." : "%u",
 				      node / t->ft.span[i] % t->ft.down[i]);
 		break;
+	case VCUBE_TOPO_DRAGONFLY:
+		return vcube_df_format_coords(t, node, buf, len);
 	default:
 		return -EINVAL;
 	}
@@ -901,8 +957,10 @@ static int vcube_ft_format(const struct vcube_topo *t, char *buf, size_t len)
 
 /*
  * The shape in its parameters' words, which make it again: "dim=5",
- * "rows=16 cols=32", "dims=4,4,4", "nodes=64 levels=3" (the CM-5's), or
- * "levels=2 down=16,16 up=1,16 links=1,1". Its length, as snprintf's.
+ * "rows=16 cols=32", "dims=4,4,4", "nodes=64 levels=3" (the CM-5's),
+ * "levels=2 down=16,16 up=1,16 links=1,1", or
+ * "groups=9 routers=4 nodes=2 global=2 routing=minimal". Its length, as
+ * snprintf's.
  */
 int vcube_topo_format_shape(const struct vcube_topo *t, char *buf, size_t len)
 {
@@ -926,6 +984,8 @@ int vcube_topo_format_shape(const struct vcube_topo *t, char *buf, size_t len)
 			return vcube_ft_format(t, buf, len);
 		return snprintf(buf, len, "nodes=%u levels=%u", t->nodes,
 				t->ft.levels);
+	case VCUBE_TOPO_DRAGONFLY:
+		return vcube_df_format_shape(t, buf, len);
 	default:
 		return -EINVAL;
 	}

@@ -26,12 +26,22 @@
 #define VCUBE_FT_MAX_CHANNELS	(1U << 17)
 /* The longest shape vcube_topo_format_shape() writes, with its NUL. */
 #define VCUBE_SHAPE_LEN		64
+/*
+ * Most nodes vcube_topo_neighbors() gives (libvcube's VCUBE_MAX_NEIGHBORS):
+ * a dragonfly router has at most this many nodes.
+ */
+#define VCUBE_TOPO_MAX_NEIGHBORS	16
+/* A dragonfly's channels at most: 32 MiB of the engine's state for them. */
+#define VCUBE_DF_MAX_CHANNELS	(1U << 17)
+/* A dragonfly's longest route: node, 3 local, 2 global links, node. */
+#define VCUBE_DF_MAX_ROUTE	7
 
 enum vcube_topo_kind {
 	VCUBE_TOPO_HYPERCUBE,
 	VCUBE_TOPO_MESH,
 	VCUBE_TOPO_TORUS,
 	VCUBE_TOPO_FATTREE,
+	VCUBE_TOPO_DRAGONFLY,
 	VCUBE_TOPO_NKINDS,
 };
 
@@ -57,14 +67,19 @@ struct vcube_topo_params {
 	u32 cols;	/* mesh, torus */
 	u32 ndims;	/* mesh, torus: the k-ary n-cube form, sizes in dims[] */
 	u32 dims[VCUBE_GRID_MAX_DIMS];
-	u32 nodes;	/* fat tree: the CM-5's shape */
+	u32 nodes;	/* fat tree: the CM-5's shape; dragonfly: per router */
 	u64 seed;	/* fat tree up-routing, noise */
 	u32 levels;	/* fat tree: SimGrid's form, with down, up, links */
 	u32 ndown, nup, nlinks;		/* values given; links: 0 is all 1 */
 	u32 down[VCUBE_FT_MAX_LEVELS];	/* m1 .. mL */
 	u32 up[VCUBE_FT_MAX_LEVELS];	/* w1 .. wL */
 	u32 links[VCUBE_FT_MAX_LEVELS];	/* p1 .. pL */
-	u32 routing;	/* fat tree: enum vcube_ft_routing; 0: the default */
+	u32 groups;	/* dragonfly: groups */
+	u32 routers;	/* dragonfly: routers per group */
+	u32 global;	/* dragonfly: global links per router */
+	u32 routing;	/* fat tree: enum vcube_ft_routing; dragonfly:
+			 * enum vcube_df_routing; 0: the default
+			 */
 };
 
 /*
@@ -75,6 +90,14 @@ enum vcube_ft_routing {
 	VCUBE_FT_DMODK = 1,
 	VCUBE_FT_RANDOM,
 	VCUBE_FT_NROUTING,
+};
+
+/* A dragonfly's routing= (0: not given, minimal). */
+enum vcube_df_routing {
+	VCUBE_DF_MINIMAL = 1,
+	VCUBE_DF_VALIANT,
+	VCUBE_DF_UGAL,
+	VCUBE_DF_NROUTING,
 };
 
 /*
@@ -159,6 +182,39 @@ struct vcube_fattree {
 	bool cm5;				/* made with nodes= */
 };
 
+/*
+ * A dragonfly (Kim, Dally, Scott, Abts, ISCA 2008): groups of routers,
+ * all-to-all within a group by local links; nodes per router; global
+ * links per router, wired between groups in the "absolute" arrangement
+ * (SST Merlin's global_route_mode=absolute, Kim et al.'s consecutive
+ * one): see dragonfly.c for the wiring, the numbering and the routing.
+ */
+struct vcube_dragonfly {
+	u32 groups;	/* G */
+	u32 routers;	/* A, per group */
+	u32 nodes;	/* P, per router */
+	u32 global;	/* H, global links per router */
+	u32 links;	/* global links joining each pair of groups */
+	u32 ports;	/* global ports wired in each group: links * (G - 1) */
+	u32 routing;	/* enum vcube_df_routing */
+	u32 lbase;	/* first local channel */
+	u32 gbase;	/* first global channel */
+};
+
+/* A dragonfly channel's kind, its vcube_chan_info.dir. */
+enum vcube_df_dir {
+	VCUBE_DF_INJECT,	/* node to its router */
+	VCUBE_DF_EJECT,		/* router to its node */
+	VCUBE_DF_LOCAL,		/* router to router, in a group */
+	VCUBE_DF_GLOBAL,	/* router to router, between groups */
+};
+
+/*
+ * The load vcube_topo_route_load() weighs a route's first channel out of
+ * its source router by (UGAL-L): transfers holding and waiting for @chan.
+ */
+typedef u32 (*vcube_topo_load_fn)(void *ctx, u32 chan);
+
 struct vcube_topo {
 	enum vcube_topo_kind kind;
 	u32 nodes;
@@ -176,18 +232,26 @@ struct vcube_topo {
 	u32 per_node;				/* torus: channels a node has */
 	u64 seed;
 	struct vcube_fattree ft;
+	struct vcube_dragonfly df;
 };
 
-/* Where a channel runs. For all but the fat tree both ends are level 0. */
+/*
+ * Where a channel runs. For all but the fat tree and the dragonfly both
+ * ends are level 0; their switches and routers are vertices at level 1 up.
+ */
 struct vcube_chan_info {
 	u32 from;		/* vertex index at from_level */
 	u32 to;			/* vertex index at to_level */
 	u8 from_level;
 	u8 to_level;
-	u16 lane;		/* fat tree: link index in its bundle */
+	u16 lane;		/* fat tree: link index in its bundle;
+				 * dragonfly global: which of the links
+				 * joining its two groups
+				 */
 	u32 dir;		/* hypercube: dimension; mesh/torus:
 				 * vcube_topo_grid_dir() (enum vcube_topo_dir
-				 * in 2-D); fat tree: 0 up, 1 down
+				 * in 2-D); fat tree: 0 up, 1 down;
+				 * dragonfly: enum vcube_df_dir
 				 */
 };
 
@@ -212,6 +276,28 @@ int vcube_topo_bundle_info(const struct vcube_topo *t, u32 b,
 int vcube_topo_format_coords(const struct vcube_topo *t, u32 node, char *buf,
 			     size_t len);
 int vcube_topo_format_shape(const struct vcube_topo *t, char *buf, size_t len);
+int vcube_topo_route_load(const struct vcube_topo *t, u32 src, u32 dst,
+			  u64 cookie, vcube_topo_load_fn load, void *ctx,
+			  u32 *chan, u32 max);
+
+const char *vcube_df_routing_name(u32 routing);
+int vcube_df_routing_parse(const char *name);
+
+/* The dragonfly's part of each function above (dragonfly.c). */
+int vcube_df_init(struct vcube_topo *t, const struct vcube_topo_params *p,
+		  char *err, size_t errlen);
+int vcube_df_route(const struct vcube_topo *t, u32 src, u32 dst, u64 cookie,
+		   vcube_topo_load_fn load, void *ctx, u32 *chan, u32 max);
+u32 vcube_df_distance(const struct vcube_topo *t, u32 src, u32 dst);
+u32 vcube_df_diameter(const struct vcube_topo *t);
+int vcube_df_neighbors(const struct vcube_topo *t, u32 node, u32 *out,
+		       u32 max);
+void vcube_df_chan_info(const struct vcube_topo *t, u32 chan,
+			struct vcube_chan_info *info);
+u32 vcube_df_level_links(const struct vcube_topo *t, u32 level);
+int vcube_df_format_coords(const struct vcube_topo *t, u32 node, char *buf,
+			   size_t len);
+int vcube_df_format_shape(const struct vcube_topo *t, char *buf, size_t len);
 
 const char *vcube_ft_routing_name(u32 routing);
 int vcube_ft_routing_parse(const char *name);
