@@ -970,6 +970,67 @@ static void vcube_engine_rebind(struct kunit *test)
 	engine_free(&c);
 }
 
+/*
+ * Dragonfly 3x2x2, one global link per router: 0 -> 4 takes global
+ * channel 30 (group 0 to 1) from 0 to about 3.3 ms; at 1 ms 1 -> 5, from
+ * the same router, finds that channel held. UGAL-L weighs 1 x 2 hops
+ * against 0 on the Valiant route's first (local) channel and goes through
+ * group 2 by global channel 31; minimal routing waits for channel 30
+ * (without the engine's load, UGAL would too).
+ * Returns the messages channel 31 carried.
+ */
+static u64 ugal_run(struct kunit *test, u32 routing)
+{
+	struct vc_params p = test_params();
+	struct vcube_topo_params tp = { .kind = VCUBE_TOPO_DRAGONFLY,
+					.groups = 3, .routers = 2,
+					.nodes = 2, .global = 1,
+					.routing = routing };
+	struct vc_req *s1, *s2, *r4, *r5;
+	struct vcube_topo topo;
+	struct vc_engine *e;
+	u64 msgs;
+	u32 i, nodes[] = { 0, 1, 4, 5 };
+
+	KUNIT_ASSERT_EQ(test, vcube_topo_init(&topo, &tp, NULL, 0), 0);
+	KUNIT_ASSERT_EQ(test, topo.df.gbase, 30U);
+	e = vc_engine_create(&topo, &p);
+	KUNIT_ASSERT_NOT_NULL(test, e);
+	for (i = 0; i < ARRAY_SIZE(nodes); i++)
+		vc_bind(e, nodes[i]);
+	vc_recv(e, 4, 0, 1, 8192, 0, &r4);
+	vc_recv(e, 5, 1, 1, 8192, 0, &r5);
+	KUNIT_ASSERT_EQ(test, vc_send(e, 0, 4, 1, VC_SEND_FORCED,
+				      payload(test, 8192), 8192, 0, &s1), 0);
+	/* 1 runs again at 1 ms, when the others wait: 0 -> 4 is on its way */
+	vc_delay(e, 1, 1000000);
+	vc_wait(e, 4, r4);
+	vc_wait(e, 5, r5);
+	vc_wait(e, 0, s1);
+	KUNIT_ASSERT_EQ(test, vc_clock(e, 1), 1000000ULL);
+	KUNIT_ASSERT_EQ(test, vc_node_state(e, 1), VC_RUNNING);
+	KUNIT_ASSERT_EQ(test, vc_send(e, 1, 5, 1, VC_SEND_FORCED,
+				      payload(test, 8192), 8192, 0, &s2), 0);
+	vc_wait(e, 1, s2);
+	/* everyone leaves; the messages arrive (ejection channels 16, 17) */
+	for (i = 0; i < ARRAY_SIZE(nodes); i++)
+		vc_unbind(e, nodes[i]);
+	KUNIT_EXPECT_EQ(test, vc_chan_stats(e, 16)->msgs, 1ULL);
+	KUNIT_EXPECT_EQ(test, vc_chan_stats(e, 17)->msgs, 1ULL);
+	KUNIT_EXPECT_EQ(test, vc_chan_stats(e, 30)->msgs, routing ==
+			VCUBE_DF_UGAL ? 1ULL : 2ULL);
+	msgs = vc_chan_stats(e, 31)->msgs;
+	vc_engine_destroy(e);
+	return msgs;
+}
+
+/* UGAL-L sees the load the engine knows when it routes at injection. */
+static void vcube_engine_ugal(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, ugal_run(test, VCUBE_DF_MINIMAL), 0ULL);
+	KUNIT_EXPECT_EQ(test, ugal_run(test, VCUBE_DF_UGAL), 1ULL);
+}
+
 static struct kunit_case vcube_engine_cases[] = {
 	KUNIT_CASE(vcube_engine_match_order),
 	KUNIT_CASE(vcube_engine_lease),
@@ -990,6 +1051,7 @@ static struct kunit_case vcube_engine_cases[] = {
 	KUNIT_CASE(vcube_engine_bad_input),
 	KUNIT_CASE(vcube_engine_inflight),
 	KUNIT_CASE(vcube_engine_rebind),
+	KUNIT_CASE(vcube_engine_ugal),
 	{}
 };
 

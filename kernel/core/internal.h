@@ -64,6 +64,7 @@ enum vc_wait_on {
 struct vc_res {
 	u32 cap;		/* 0: unlimited */
 	u32 count;
+	u32 nwait;		/* transfers in waiters */
 	u64 since;		/* when a cap-1 resource was last taken */
 	u32 holder;		/* trace: the message that took it last */
 	u64 bw;			/* flow modes: bandwidth, in VC_RATE_ONE units */

@@ -45,6 +45,7 @@ void vc_res_wait(struct vc_engine *e, struct vc_res *res,
 	x->wholder = res->holder;
 	x->wseq = e->seq++;
 	res->st.waits++;
+	res->nwait++;
 	/*
 	 * The waiters are sorted by that order: x goes after the last one it
 	 * does not precede, found from the tail, where a waiter that asks
@@ -100,6 +101,7 @@ static void vc_res_grant(struct vc_engine *e, struct vc_res *res, u64 t)
 
 	x = list_first_entry(&res->waiters, struct vc_xfer, wait_link);
 	list_del_init(&x->wait_link);
+	res->nwait--;
 	vc_res_take(res, x, t);
 	if (x->wait_on == VC_ON_CHAN)
 		vc_wait_note(x, VC_CAUSE_CHAN, res - e->chan, t);
@@ -148,12 +150,28 @@ void vc_arbitrate(struct vc_engine *e, u64 t)
 }
 
 
+/*
+ * The load a dragonfly's UGAL-L weighs a channel by, as the engine knows
+ * it when the route is chosen: the transfers holding it and waiting for
+ * it (in packet switching, its bundle's).
+ */
+static u32 vc_chan_load(void *ctx, u32 chan)
+{
+	struct vc_engine *e = ctx;
+	u32 width;
+	struct vc_res *r;
+
+	if (e->p.switching == VC_SW_PACKET)
+		chan = vcube_topo_bundle(e->topo, chan, &width);
+	r = &e->chan[chan];
+	return r->count + r->nwait;
+}
+
 static int vc_route(struct vc_engine *e, struct vc_xfer *x)
 {
 	u64 cookie = (u64)x->msg->src << 40 ^ x->msg->sent ^ x->type;
-	int n = vcube_topo_route(e->topo, x->src, x->dst, cookie, x->chan,
-				 e->maxhops);
-
+	int n = vcube_topo_route_load(e->topo, x->src, x->dst, cookie,
+				      vc_chan_load, e, x->chan, e->maxhops);
 	u32 i, width;
 
 	x->nhops = n < 0 ? 0 : n;
