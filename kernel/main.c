@@ -14,7 +14,7 @@
 static char *topology;
 module_param(topology, charp, 0444);
 MODULE_PARM_DESC(topology,
-		 "Network: hypercube, mesh, torus or fattree (default: the profile's; with no parameters, a hypercube of dim=5 with profile=ipsc860)");
+		 "Network: hypercube, mesh, torus, fattree or dragonfly (default: the profile's; with no parameters, a hypercube of dim=5 with profile=ipsc860)");
 
 /* The shape: unset (VCUBE_UNSET) unless given; once loaded, what it took. */
 static unsigned int dim = VCUBE_UNSET;
@@ -35,7 +35,7 @@ MODULE_PARM_DESC(dims, "Mesh or torus of 1 to 6 dimensions, in place of rows and
 
 static unsigned int nodes = VCUBE_UNSET;
 module_param(nodes, uint, 0444);
-MODULE_PARM_DESC(nodes, "Fat tree processors, 2..4096, a partial tree when not a power of 4 (default: the profile's, cm5 32)");
+MODULE_PARM_DESC(nodes, "Fat tree processors, 2..4096, a partial tree when not a power of 4 (default: the profile's, cm5 32); dragonfly: nodes per router, 1..16");
 
 static unsigned int levels = VCUBE_UNSET;
 module_param(levels, uint, 0444);
@@ -56,7 +56,7 @@ MODULE_PARM_DESC(links, "Fat tree with levels=: p1,...,pL, parallel links betwee
 
 static char *routing;
 module_param(routing, charp, 0444);
-MODULE_PARM_DESC(routing, "Fat tree up-routing: dmodk (the port (dst / (w1...wk)) mod (w * p) at level k) or random (seeded; default with nodes=; dmodk with levels=)");
+MODULE_PARM_DESC(routing, "Fat tree up-routing: dmodk (the port (dst / (w1...wk)) mod (w * p) at level k) or random (seeded; default with nodes=; dmodk with levels=). Dragonfly: minimal (default; link src % L of the L joining two groups), valiant (through a seeded intermediate group) or ugal (UGAL-L: the one with less load x hops at injection)");
 
 static char *profile;
 module_param(profile, charp, 0444);
@@ -210,6 +210,18 @@ static unsigned long long max_bytes = 2ULL << 30;
 module_param(max_bytes, ullong, 0444);
 MODULE_PARM_DESC(max_bytes, "Bytes the networks of a network namespace may hold (their max_inflight, trace records and 4 KiB a node, 256 B a channel), and those of all user namespaces but the initial one together (default 2 GiB)");
 
+static unsigned int groups = VCUBE_UNSET;
+module_param(groups, uint, 0444);
+MODULE_PARM_DESC(groups, "Dragonfly groups, at most routers*global+1 (each group has a global link to every other: the absolute arrangement, SST's global_route_mode=absolute)");
+
+static unsigned int routers = VCUBE_UNSET;
+module_param(routers, uint, 0444);
+MODULE_PARM_DESC(routers, "Dragonfly routers per group, all-to-all by local links (nodes= is then the nodes per router, 1..16; groups*routers*nodes <= 4096)");
+
+static unsigned int global = VCUBE_UNSET;
+module_param(global, uint, 0444);
+MODULE_PARM_DESC(global, "Dragonfly global links per router");
+
 /* The module parameters' network, in the words every network uses. */
 static void vcube_conf_from_params(struct vcube_conf *c)
 {
@@ -242,6 +254,9 @@ static void vcube_conf_from_params(struct vcube_conf *c)
 	c->trace = trace;
 	for (i = 0; i < VCUBE_NCOSTS; i++)
 		c->cost[i] = vcube_cost_param[i];
+	c->groups = groups;
+	c->routers = routers;
+	c->global = global;
 }
 
 /* The default network; its shape goes into /sys/module/vcube/parameters. */

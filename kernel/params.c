@@ -93,6 +93,8 @@ void vcube_conf_init(struct vcube_conf *c)
 		.dim = VCUBE_UNSET, .rows = VCUBE_UNSET,
 		.cols = VCUBE_UNSET, .nodes = VCUBE_UNSET,
 		.levels = VCUBE_UNSET,
+		.groups = VCUBE_UNSET, .routers = VCUBE_UNSET,
+		.global = VCUBE_UNSET,
 		.mode = 0600,
 		.max_msg = SZ_1M,
 		.max_reqs = 4096,
@@ -267,12 +269,10 @@ static int vcube_ft_list_parse(const char *word, const char *s, u32 *v,
 	return ret ? -EINVAL : 0;
 }
 
-/* levels=, down=, up=, links= and routing= into @p, for topology @kind. */
+/* levels=, down=, up= and links= into @p. */
 static int vcube_ft_words(const struct vcube_conf *c, int kind,
 			  struct vcube_topo_params *p, char *err, size_t len)
 {
-	int r;
-
 	p->levels = c->levels == VCUBE_UNSET ? 0 : c->levels;
 	if (vcube_ft_list_parse("down", c->down, p->down, &p->ndown, err,
 				len) ||
@@ -280,17 +280,38 @@ static int vcube_ft_words(const struct vcube_conf *c, int kind,
 	    vcube_ft_list_parse("links", c->links, p->links, &p->nlinks, err,
 				len))
 		return -EINVAL;
+	return 0;
+}
+
+/* A word of the shape, 0 if not given (so that vcube_topo_init() says so). */
+static u32 vcube_given(u32 v)
+{
+	return v == VCUBE_UNSET ? 0 : v;
+}
+
+/*
+ * routing=: a fat tree's dmodk or random, a dragonfly's minimal, valiant
+ * or ugal; refused for any other topology.
+ */
+static int vcube_routing_parse(const struct vcube_conf *c, int kind,
+			       struct vcube_topo_params *p, char *err,
+			       size_t len)
+{
+	bool ft = kind == VCUBE_TOPO_FATTREE;
+	int r;
+
 	if (!c->routing)
 		return 0;
-	if (kind != VCUBE_TOPO_FATTREE) {
+	if (!ft && kind != VCUBE_TOPO_DRAGONFLY) {
 		scnprintf(err, len, "routing= does not apply to topology=%s",
 			  vcube_topo_kind_name(kind));
 		return -EINVAL;
 	}
-	r = vcube_ft_routing_parse(c->routing);
+	r = ft ? vcube_ft_routing_parse(c->routing) :
+		 vcube_df_routing_parse(c->routing);
 	if (r < 0) {
-		scnprintf(err, len, "unknown routing=%.20s: use dmodk or random",
-			  c->routing);
+		scnprintf(err, len, "unknown routing=%.20s: use %s", c->routing,
+			  ft ? "dmodk or random" : "minimal, valiant or ugal");
 		return -EINVAL;
 	}
 	p->routing = r;
@@ -304,13 +325,17 @@ static int vcube_shape_apply(struct vcube_conf *c, struct vcube_model *m,
 	bool shaped = c->dim != VCUBE_UNSET || c->rows != VCUBE_UNSET ||
 		      c->cols != VCUBE_UNSET || c->nodes != VCUBE_UNSET ||
 		      c->dims || c->levels != VCUBE_UNSET || c->down ||
-		      c->up || c->links;
+		      c->up || c->links || c->groups != VCUBE_UNSET ||
+		      c->routers != VCUBE_UNSET || c->global != VCUBE_UNSET;
 	struct vcube_topo_params p = {
-		.dim = c->dim == VCUBE_UNSET ? 0 : c->dim,
-		.rows = c->rows == VCUBE_UNSET ? 0 : c->rows,
-		.cols = c->cols == VCUBE_UNSET ? 0 : c->cols,
-		.nodes = c->nodes == VCUBE_UNSET ? 0 : c->nodes,
+		.dim = vcube_given(c->dim),
+		.rows = vcube_given(c->rows),
+		.cols = vcube_given(c->cols),
+		.nodes = vcube_given(c->nodes),
 		.seed = c->seed,
+		.groups = vcube_given(c->groups),
+		.routers = vcube_given(c->routers),
+		.global = vcube_given(c->global),
 	};
 	const struct vc_profile *pr;
 	int prof = -1, kind, i;
@@ -330,18 +355,26 @@ static int vcube_shape_apply(struct vcube_conf *c, struct vcube_model *m,
 		kind = vcube_topo_kind_parse(c->topology);
 		if (kind < 0) {
 			scnprintf(err, len,
-				  "unknown topology=%s: use hypercube, mesh, torus or fattree",
+				  "unknown topology=%.15s: use hypercube, mesh, torus, fattree or dragonfly",
 				  c->topology);
 			return -EINVAL;
 		}
 	} else {
 		kind = vc_profile_get(prof < 0 ? 0 : prof)->kind;
 	}
+	if (vcube_routing_parse(c, kind, &p, err, len))
+		return -EINVAL;
 	if (prof < 0) {
 		for (i = VC_NPROFILES - 1; i >= 0; i--)
 			if (vc_profile_get(i)->kind == kind)
 				prof = i;
 	}
+	/*
+	 * No machine of its own (the dragonfly): the CM-5's costs, packet
+	 * switching, the nearest of the profiles to today's networks.
+	 */
+	if (prof < 0)
+		prof = vc_profile_find("cm5");
 	pr = vc_profile_get(prof);
 	/* no shape given: the machine's own, if it is this topology's */
 	if (!shaped && pr->kind == kind) {

@@ -64,7 +64,8 @@ enum {
 
 /**
  * struct vcube_conf - a network as its creator describes it
- * @topology: hypercube, mesh, torus or fattree; NULL: the profile's
+ * @topology: hypercube, mesh, torus, fattree or dragonfly; NULL: the
+ *	profile's
  * @profile: a machine profile's name; NULL: the topology's
  * @noise: a noise preset (off, ipsc860); NULL: off
  * @jitter_dist: uniform or one; NULL: the profile's
@@ -75,7 +76,7 @@ enum {
  * @cols: mesh or torus columns
  * @dims: mesh or torus sizes, "X,Y,Z" (1 to 6, X varying fastest in the
  *	node label; on a torus the shorter way round); NULL: not given
- * @nodes: fat tree processors: the CM-5's tree
+ * @nodes: fat tree processors: the CM-5's tree; dragonfly nodes per router
  * @seed: every random choice the model makes
  * @mode: permissions of the device files
  * @max_msg: largest payload, bytes
@@ -92,7 +93,11 @@ enum {
  * @links: "p1,...,pL": parallel links between such a child and parent;
  *	NULL: one each
  * @routing: fat tree up-routing, dmodk or random; NULL: the form's
- *	(nodes=: random; levels=: dmodk)
+ *	(nodes=: random; levels=: dmodk); dragonfly routing, minimal,
+ *	valiant or ugal; NULL: minimal
+ * @groups: dragonfly groups, or VCUBE_UNSET (and @routers, @global)
+ * @routers: dragonfly routers per group
+ * @global: dragonfly global links per router
  *
  * vcube_conf_apply() writes the shape it took back into @dim, @rows,
  * @cols, @nodes and @levels.
@@ -110,6 +115,7 @@ struct vcube_conf {
 	s64 cost[VCUBE_NCOSTS];
 	u32 levels;
 	const char *down, *up, *links, *routing;
+	u32 groups, routers, global;
 };
 
 /* What vcube_conf_apply() makes of a description. */

@@ -78,6 +78,16 @@ cases=(
 	"topology=fattree levels=2 down=4,4 up=1,4 routing=ugal|unknown routing=ugal: use dmodk or random"
 	"topology=torus dims=4,4 routing=dmodk|routing= does not apply to topology=torus"
 	"topology=hypercube dim=3 levels=2|levels=/down=/up=/links= do not apply to topology=hypercube"
+	"topology=dragonfly groups=9 routers=4 nodes=2|topology=dragonfly needs groups=, routers=, nodes=, global= (each >= 1)"
+	"topology=dragonfly groups=10 routers=4 nodes=2 global=2|groups=10 > routers*global+1=9: too few global links"
+	"topology=dragonfly groups=33 routers=8 nodes=16 global=4|groups=33 routers=8 nodes=16 is too large: at most 4096 nodes"
+	"topology=dragonfly groups=2 routers=2 nodes=17 global=1|nodes=17: a dragonfly router takes 1 to 16 nodes"
+	"topology=dragonfly groups=1 routers=512 nodes=1 global=1|this dragonfly has 262656 channels: at most 131072 are supported"
+	"topology=dragonfly groups=2 routers=2 nodes=2 global=1 routing=valiant|routing=valiant needs groups=3 or more"
+	"topology=dragonfly groups=3 routers=2 nodes=2 global=1 routing=ecmp|unknown routing=ecmp: use minimal, valiant or ugal"
+	"topology=dragonfly groups=3 routers=2 nodes=2 global=1 dim=3|dim= does not apply to topology=dragonfly"
+	"topology=torus rows=4 cols=4 groups=2|groups=/routers=/global= do not apply to topology=torus"
+	"topology=hypercube dim=3 routing=valiant|routing= does not apply to topology=hypercube"
 )
 
 for c in "${cases[@]}"; do
@@ -118,6 +128,7 @@ defaults=(
 	"profile=cm5|nodes=32|cm5|32"
 	"topology=fattree levels=2 down=4,4 up=1,4|levels=2 down=4,4 up=1,4 links=1,1|cm5|16"
 	"profile=cm5 levels=3 down=2,3,4 up=1,2,3 links=2,1,1 routing=random|levels=3 down=2,3,4 up=1,2,3 links=2,1,1|cm5|24"
+	"topology=dragonfly groups=9 routers=4 nodes=2 global=2 routing=ugal|groups=9 routers=4 nodes=2 global=2 routing=ugal|cm5|72"
 )
 for c in "${defaults[@]}"; do
 	IFS='|' read -r params shape prof n <<<"$c"
