@@ -838,6 +838,9 @@ static void vcube_nl_conf(struct nlattr **a, struct vcube_conf *c)
 	c->links = vcube_nl_str(a, VCUBE_A_NET_LINKS);
 	c->routing = vcube_nl_str(a, VCUBE_A_NET_ROUTING);
 	c->levels = vcube_nl_u32(a, VCUBE_A_NET_LEVELS, c->levels);
+	c->groups = vcube_nl_u32(a, VCUBE_A_NET_GROUPS, c->groups);
+	c->routers = vcube_nl_u32(a, VCUBE_A_NET_ROUTERS, c->routers);
+	c->global = vcube_nl_u32(a, VCUBE_A_NET_GLOBAL, c->global);
 	c->dim = vcube_nl_u32(a, VCUBE_A_NET_DIM, c->dim);
 	c->rows = vcube_nl_u32(a, VCUBE_A_NET_ROWS, c->rows);
 	c->cols = vcube_nl_u32(a, VCUBE_A_NET_COLS, c->cols);

@@ -29,12 +29,16 @@
  *   south (the AP1000); by dims, dimension order the shorter way round.
  * @VCUBE_TOPOLOGY_FATTREE: Fat tree: the CM-5 data network's 4-ary one
  *   (nodes), or SimGrid's generalized one (levels, down, up, links).
+ * @VCUBE_TOPOLOGY_DRAGONFLY: Dragonfly: groups of routers all-to-all by local
+ *   links, nodes on routers (level 1 vertices), global links between groups in
+ *   the absolute arrangement; minimal, Valiant or UGAL-L routing.
  */
 enum vcube_topology {
 	VCUBE_TOPOLOGY_HYPERCUBE,
 	VCUBE_TOPOLOGY_MESH,
 	VCUBE_TOPOLOGY_TORUS,
 	VCUBE_TOPOLOGY_FATTREE,
+	VCUBE_TOPOLOGY_DRAGONFLY,
 };
 
 /**
@@ -366,6 +370,9 @@ enum {
 	VCUBE_A_NET_UP,
 	VCUBE_A_NET_LINKS,
 	VCUBE_A_NET_ROUTING,
+	VCUBE_A_NET_GROUPS,
+	VCUBE_A_NET_ROUTERS,
+	VCUBE_A_NET_GLOBAL,
 
 	__VCUBE_A_NET_MAX,
 	VCUBE_A_NET_MAX = (__VCUBE_A_NET_MAX - 1)
