@@ -902,6 +902,9 @@ static const struct {
 	{ "down", VCUBE_A_NET_DOWN, VCUBE_NL_STR },
 	{ "up", VCUBE_A_NET_UP, VCUBE_NL_STR },
 	{ "links", VCUBE_A_NET_LINKS, VCUBE_NL_STR },
+	{ "groups", VCUBE_A_NET_GROUPS, VCUBE_NL_U32 },
+	{ "routers", VCUBE_A_NET_ROUTERS, VCUBE_NL_U32 },
+	{ "global", VCUBE_A_NET_GLOBAL, VCUBE_NL_U32 },
 	{ "routing", VCUBE_A_NET_ROUTING, VCUBE_NL_STR },
 };
 

@@ -266,6 +266,7 @@ const char *vcube_topology_name(unsigned int topology)
 		[VCUBE_TOPOLOGY_MESH] = "mesh",
 		[VCUBE_TOPOLOGY_TORUS] = "torus",
 		[VCUBE_TOPOLOGY_FATTREE] = "fattree",
+		[VCUBE_TOPOLOGY_DRAGONFLY] = "dragonfly",
 	};
 
 	return topology < sizeof(names) / sizeof(names[0]) ? names[topology] :
@@ -279,6 +280,8 @@ const char *vcube_dir_name(unsigned int topology, unsigned int dir)
 		"east", "west", "south", "north", "+d2", "-d2",
 		"+d3", "-d3", "+d4", "-d4", "+d5", "-d5",
 	};
+	/* enum vcube_df_dir: node to router, router to node, in a group, out */
+	static const char *const df[] = { "inject", "eject", "local", "global" };
 
 	switch (topology) {
 	case VCUBE_TOPOLOGY_MESH:
@@ -286,6 +289,8 @@ const char *vcube_dir_name(unsigned int topology, unsigned int dir)
 		return dir < sizeof(grid) / sizeof(grid[0]) ? grid[dir] : "?";
 	case VCUBE_TOPOLOGY_FATTREE:
 		return dir ? "down" : "up";
+	case VCUBE_TOPOLOGY_DRAGONFLY:
+		return dir < sizeof(df) / sizeof(df[0]) ? df[dir] : "?";
 	default:
 		return "dim";
 	}

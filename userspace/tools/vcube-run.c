@@ -110,7 +110,7 @@ static void usage(FILE *f)
 /*
  * @key's value on the network the job runs on, into @val: a fact of its
  * sysfs directory, or a word of its shape (dim=, rows=, cols=, dims=,
- * nodes=);
+ * nodes=, groups=, routers=, global=, routing=);
  * the default network's limits the module's parameters alone show.
  * 0, or -ENOENT when the network shows no such fact.
  */
