@@ -100,6 +100,42 @@ done <<'EOF'
 --levels 2 --down 4,4 --up 1,4 --routing ugal|bad --routing 'ugal' (dmodk, random)
 --topology torus --dims 4,4 --routing dmodk|routing= does not apply to topology=torus
 --topology mesh --dims 4,4 --levels 2|levels=/down=/up=/links= do not apply to topology=mesh
+# a dragonfly: --groups --routers --nodes (per router) --global --routing
+df="--profile cm5 --topology dragonfly --groups 9 --routers 4 --nodes 2 --global 2"
+declare -A dft
+for r in minimal valiant ugal; do
+	out=$("$sim" -q --ns $df --routing $r --algo pex --len 4096 2>&1)
+	set -- $out
+	dft[$r]=${5:-}
+	[ $# = 5 ] && [ "$3" = "groups=9,routers=4,nodes=2,global=2,routing=$r" ] &&
+		ok "dragonfly --routing $r: $out" || no "dragonfly --routing $r: $out"
+done
+again=$("$sim" -q --ns $df --routing ugal --algo pex --len 4096 2>&1 | awk '{ print $5 }')
+[ -n "$again" ] && [ "$again" = "${dft[ugal]}" ] && ok "dragonfly ugal twice: $again ns both" ||
+	no "dragonfly ugal twice: ${dft[ugal]}, then $again"
+# an exchange of equal blocks: spreading over groups beats one link a pair
+[ -n "${dft[minimal]}" ] && [ -n "${dft[valiant]}" ] && [ "${dft[valiant]}" -lt "${dft[minimal]}" ] &&
+	ok "dragonfly pex: valiant ${dft[valiant]} ns < minimal ${dft[minimal]} ns" ||
+	no "dragonfly pex: valiant ${dft[valiant]} ns, minimal ${dft[minimal]} ns"
+out=$("$sim" -q $df --algo pex --len 64 2>&1)
+set -- $out
+[ "$3" = "groups=9,routers=4,nodes=2,global=2,routing=minimal" ] &&
+	ok "dragonfly routing by default: minimal" || no "dragonfly default routing: $out"
+while IFS='|' read -r args want; do
+	err=$("$sim" --algo pex $args 2>&1 > /dev/null)
+	[ $? = 2 ] && [ "$err" = "vcube-sim: $want" ] && ok "$args: exit 2 ($err)" ||
+		no "$args: '$err', not '$want'"
+done <<'EOF'
+--profile cm5 --topology dragonfly --groups 10 --routers 4 --nodes 2 --global 2|groups=10 > routers*global+1=9: too few global links
+--profile cm5 --topology dragonfly --groups 9 --routers 4 --nodes 2|topology=dragonfly needs groups=, routers=, nodes=, global= (each >= 1)
+--profile cm5 --topology dragonfly --groups 2 --routers 2 --nodes 2 --global 1 --routing valiant|routing=valiant needs groups=3 or more (a third group to go through)
+--profile cm5 --topology dragonfly --groups 2 --routers 2 --nodes 17 --global 1|nodes=17: a dragonfly router takes 1 to 16 nodes
+--profile cm5 --topology dragonfly --groups 3 --routers 2 --nodes 2 --global 1 --routing ecmp|bad --routing 'ecmp' (minimal, valiant, ugal)
+--profile cm5 --topology dragonfly --groups 0 --routers 2 --nodes 2 --global 1|bad --groups '0' (1 .. 4096)
+--profile cm5 --topology dragonfly --procs 16|--procs 16: a dragonfly's shape is --groups, --routers, --nodes and --global
+--profile cm5 --routing ugal|bad --routing 'ugal' (dmodk, random)
+--profile ap1000 --topology torus --rows 4 --cols 4 --groups 2|groups=/routers=/global= do not apply to topology=torus
+--profile cm5 --topology dragonfly --groups 3 --routers 2 --nodes 2 --global 1 --dim 3|dim= does not apply to topology=dragonfly
 EOF
 # the profile's machine, as the module takes it: a mesh's shape on a CM-5 is refused
 err=$("$sim" --profile cm5 --rows 4 --cols 8 --algo pex --len 64 2>&1 > /dev/null)

@@ -389,14 +389,17 @@ static void usage(FILE *f)
 		"  --profile   ipsc860, seidel, delta (default), ap1000 or cm5, or a\n"
 		"              profile file (a path; vcube-bench over MPI writes one:\n"
 		"              a generic machine fitted to that MPI's ping-pong)\n"
-		"  --topology  hypercube, mesh, torus or fattree (default: the profile's\n"
-		"              machine's); SHAPE is --rows R --cols C, --dims X,Y,...,\n"
-		"              --dim D, --nodes N, or --levels L --down M,.. --up W,..\n"
-		"              [--links P,..] (SimGrid's fat tree) as the module's\n"
-		"              (default: the profile's size), or --procs N: N nodes,\n"
-		"              the squarest mesh or torus\n"
+		"  --topology  hypercube, mesh, torus, fattree or dragonfly (default:\n"
+		"              the profile's machine's); SHAPE is --rows R --cols C,\n"
+		"              --dims X,Y,..., --dim D, --nodes N, or --levels L\n"
+		"              --down M,.. --up W,.. [--links P,..] (SimGrid's fat\n"
+		"              tree) as the module's (default: the profile's size),\n"
+		"              or --procs N: N nodes, the squarest mesh or torus; a\n"
+		"              dragonfly's is --groups G --routers A --nodes P (per\n"
+		"              router) --global H, G <= A * H + 1\n"
 		"  --routing   a fat tree's up-routing: dmodk or random (default: random\n"
-		"              for --nodes, dmodk for --levels)\n"
+		"              for --nodes, dmodk for --levels); a dragonfly's:\n"
+		"              minimal (default), valiant or ugal\n"
 		"  --kind      xchg (default), sync, bcast, reduce, scan, kernel or shift\n"
 		"  --algo      one of that kind (--list); a shift's is gray\n"
 		"  --len       bytes of each block (default 0; reduce, scan: len / 8\n"
@@ -471,7 +474,7 @@ static int sim_parse_topology(const char *name, enum vcube_topo_kind *kind)
 			*kind = k;
 			return 0;
 		}
-	fprintf(stderr, "vcube-sim: bad --topology '%s' (hypercube, mesh, torus, fattree)\n",
+	fprintf(stderr, "vcube-sim: bad --topology '%s' (hypercube, mesh, torus, fattree, dragonfly)\n",
 		name);
 	return -EINVAL;
 }
@@ -492,6 +495,10 @@ static void sim_shape(const struct vcube_topo *t, char *buf, size_t n)
 					       (i == 0 ? t->ft.down :
 						i == 1 ? t->ft.parents :
 						t->ft.links)[k]);
+	else if (t->kind == VCUBE_TOPO_DRAGONFLY)	/* its words, one word */
+		snprintf(buf, n, "groups=%u,routers=%u,nodes=%u,global=%u,routing=%s",
+			 t->df.groups, t->df.routers, t->df.nodes, t->df.global,
+			 vcube_df_routing_name(t->df.routing));
 	else if (t->cols)
 		snprintf(buf, n, "%ux%u", t->rows, t->cols);
 	else	/* dims=: in its order, X first */
@@ -552,21 +559,37 @@ static int sim_parse_list(const char *name, const char *arg, u32 *v, u32 *n)
 	return 0;
 }
 
-/* --down, --up, --links or --routing (@c) into @tp: 0, or -EINVAL said. */
+/* --down, --up or --links (@c) into @tp: 0, or -EINVAL said. */
 static int sim_tree_opt(int c, const char *arg, struct vcube_topo_params *tp)
 {
-	int r;
-
 	if (c == 'M')
 		return sim_parse_list("down", arg, tp->down, &tp->ndown);
 	if (c == 'U')
 		return sim_parse_list("up", arg, tp->up, &tp->nup);
-	if (c == 'k')
-		return sim_parse_list("links", arg, tp->links, &tp->nlinks);
-	r = vcube_ft_routing_parse(arg);
+	return sim_parse_list("links", arg, tp->links, &tp->nlinks);
+}
+
+/*
+ * --routing @arg for the topology the network is (known only once every
+ * option is read): a fat tree's dmodk or random, a dragonfly's minimal,
+ * valiant or ugal. 0, or -EINVAL (said).
+ */
+static int sim_parse_routing(const char *arg, struct vcube_topo_params *tp)
+{
+	bool ft = tp->kind == VCUBE_TOPO_FATTREE;
+	int r;
+
+	if (!arg)
+		return 0;
+	if (!ft && tp->kind != VCUBE_TOPO_DRAGONFLY) {
+		fprintf(stderr, "vcube-sim: routing= does not apply to topology=%s\n",
+			vcube_topo_kind_name(tp->kind));
+		return -EINVAL;
+	}
+	r = ft ? vcube_ft_routing_parse(arg) : vcube_df_routing_parse(arg);
 	if (r < 0) {
-		fprintf(stderr, "vcube-sim: bad --routing '%s' (dmodk, random)\n",
-			arg);
+		fprintf(stderr, "vcube-sim: bad --routing '%s' (%s)\n", arg,
+			ft ? "dmodk, random" : "minimal, valiant, ugal");
 		return -EINVAL;
 	}
 	tp->routing = r;
@@ -577,13 +600,15 @@ static int sim_tree_opt(int c, const char *arg, struct vcube_topo_params *tp)
 static bool sim_shaped(const struct vcube_topo_params *tp)
 {
 	return tp->dim || tp->rows || tp->cols || tp->nodes || tp->ndims ||
-	       tp->levels || tp->ndown || tp->nup || tp->nlinks;
+	       tp->levels || tp->ndown || tp->nup || tp->nlinks ||
+	       tp->groups || tp->routers || tp->global;
 }
 
 struct simopts {
 	const char *profile;
 	const char *timeline;		/* --timeline FILE */
 	const char *tl_nodes;		/* --timeline-nodes LIST */
+	const char *routing;		/* --routing, read once the kind is */
 	unsigned int *rows, nrows;	/* its nodes */
 	u64 from, until;		/* --from NS, --until NS: its axis */
 	bool shift_set, from_set, until_set;	/* --shift, --from, --until given */
@@ -608,6 +633,8 @@ static int sim_num_opt(int c, const char *arg, struct simopts *o)
 		{ 'X', "until", 1, 1ULL << 50 }, { 'Z', "from", 0, 1ULL << 50 },
 		{ 'F', "fc-bufs", 0, VC_FC_MAX_BUFS },
 		{ 'H', "levels", 1, VCUBE_FT_MAX_LEVELS },
+		{ 'g', "groups", 1, 4096 }, { 'o', "routers", 1, 4096 },
+		{ 'b', "global", 1, 4096 },
 	};
 	size_t i;
 	u64 v;
@@ -632,6 +659,9 @@ static int sim_num_opt(int c, const char *arg, struct simopts *o)
 	case 'Z': o->from = v; o->from_set = true; break;
 	case 'F': o->fc = v; break;
 	case 'H': o->tp.levels = v; break;
+	case 'g': o->tp.groups = v; break;
+	case 'o': o->tp.routers = v; break;
+	case 'b': o->tp.global = v; break;
 	}
 	return 0;
 }
@@ -673,6 +703,9 @@ static const struct option sim_opts[] = {
 	{ "up", required_argument, NULL, 'U' },
 	{ "links", required_argument, NULL, 'k' },
 	{ "routing", required_argument, NULL, 'R' },
+	{ "groups", required_argument, NULL, 'g' },
+	{ "routers", required_argument, NULL, 'o' },
+	{ "global", required_argument, NULL, 'b' },
 	{ "ns", no_argument, NULL, 'n' },
 	{ "kind", required_argument, NULL, 'K' },
 	{ "shift", required_argument, NULL, 'S' },
@@ -719,7 +752,8 @@ static int sim_options(int argc, char **argv, struct simopts *o)
 			if (sim_parse_dims(optarg, &o->tp))
 				return 2;
 			break;
-		case 'M': case 'U': case 'k': case 'R':
+		case 'R': o->routing = optarg; break;
+		case 'M': case 'U': case 'k':
 			if (sim_tree_opt(c, optarg, &o->tp))
 				return 2;
 			break;
@@ -880,7 +914,7 @@ static int sim_procs_shape(struct simopts *o)
 	u32 n = o->procs, r;
 
 	if (sim_shaped(&o->tp)) {
-		fprintf(stderr, "vcube-sim: --procs or a shape (--dim, --rows/--cols, --dims, --nodes, --levels), not both\n");
+		fprintf(stderr, "vcube-sim: --procs or a shape (--dim, --rows/--cols, --dims, --nodes, --levels, --groups/--routers/--global), not both\n");
 		return 2;
 	}
 	switch (o->tp.kind) {
@@ -896,6 +930,10 @@ static int sim_procs_shape(struct simopts *o)
 	case VCUBE_TOPO_FATTREE:
 		o->tp.nodes = n;
 		break;
+	case VCUBE_TOPO_DRAGONFLY:
+		fprintf(stderr, "vcube-sim: --procs %u: a dragonfly's shape is --groups, --routers, --nodes and --global\n",
+			n);
+		return 2;
 	default:
 		for (r = 1; (r + 1) * (r + 1) <= n; r++)
 			;
@@ -1142,6 +1180,8 @@ static int sim_network(struct simopts *o, struct vc_params *p,
 	int ret;
 
 	sim_overrides(o, p);
+	if (sim_parse_routing(o->routing, &o->tp))
+		return 2;
 	if (vcube_topo_init(topo, &o->tp, err, sizeof(err))) {
 		/* a shape for another topology than the profile's own */
 		if (!o->topo_set)
