@@ -4,7 +4,8 @@
  * of large networks reaches its destination over valid, distinct channels
  * in exactly the topology's distance, and the load the papers rely on
  * comes out (e-cube's uniform link load, the fat tree's spread of random
- * up-routing, a k-ary n-cube torus's even load), SimGrid's fat trees at
+ * up-routing, a k-ary n-cube torus's even load, a dragonfly's global
+ * load under minimal, Valiant and UGAL-L routing), SimGrid's fat trees at
  * 4096 nodes, and the CM-5's tree as it always was (a digest of all it
  * says, recorded before the general fat tree came).
  */
@@ -17,7 +18,7 @@
 #include "topology.h"
 
 static u32 chan[VCUBE_MAX_NODES];
-static u32 stamp[1 << 16];	/* route number that last used a channel */
+static u32 stamp[VCUBE_DF_MAX_CHANNELS];	/* route number that last used a channel */
 static u32 route_no;
 /* the sizes a dims= network was made with, X first */
 static struct vcube_topo_params kary;
@@ -489,6 +490,156 @@ static void cm5_unchanged(void)
 	}
 }
 
+/* ---- dragonfly -------------------------------------------------------- */
+
+static struct vcube_topo_params df_params(u32 g, u32 a, u32 p, u32 h,
+					  u32 routing)
+{
+	return (struct vcube_topo_params){
+		.kind = VCUBE_TOPO_DRAGONFLY, .groups = g, .routers = a,
+		.nodes = p, .global = h, .routing = routing, .seed = 2026,
+	};
+}
+
+static void df_init(struct vcube_topo *t, struct vcube_topo_params p)
+{
+	char err[128];
+
+	if (vcube_topo_init(t, &p, err, sizeof(err))) {
+		fprintf(stderr, "init: %s\n", err);
+		exit(1);
+	}
+}
+
+/* UGAL-L's load: the routes taken so far over each channel. */
+static u32 df_load(void *ctx, u32 c)
+{
+	return ((const u32 *)ctx)[c];
+}
+
+/*
+ * A dragonfly route, walked: valid, continuous and distinct channels,
+ * injection first and ejection last, within the diameter; minimal: the
+ * distance, at most one global hop and three between routers; Valiant
+ * between groups: two global hops through a third group. Counts each
+ * channel's routes into @load, which UGAL-L reads if @ugal.
+ */
+static void df_check(const struct vcube_topo *t, u32 s, u32 d, u64 cookie,
+		     u32 *load, bool ugal)
+{
+	const struct vcube_dragonfly *df = &t->df;
+	u32 per = df->routers * df->nodes, at = s, level = 0, glob = 0;
+	u32 r2r = 0, mid = U32_MAX;
+	struct vcube_chan_info ci;
+	int n, i;
+
+	n = vcube_topo_route_load(t, s, d, cookie, ugal ? df_load : NULL, load,
+				  chan, VCUBE_DF_MAX_ROUTE);
+	CHECK(n >= 0 && (u32)n <= vcube_topo_diameter(t) && (n == 0) == (s == d),
+	      "%u->%u: %d hops", s, d, n);
+	if (n <= 0)
+		return;
+	route_no++;
+	for (i = 0; i < n; i++) {
+		if (chan[i] >= t->nchan || vcube_topo_chan_info(t, chan[i], &ci)) {
+			CHECK(0, "%u->%u: channel %u", s, d, chan[i]);
+			return;
+		}
+		CHECK(ci.from == at && ci.from_level == level,
+		      "%u->%u: hop %d leaves %u/L%u, not %u/L%u", s, d, i,
+		      ci.from, ci.from_level, at, level);
+		CHECK((i == 0) == (ci.dir == VCUBE_DF_INJECT) &&
+		      (i == n - 1) == (ci.dir == VCUBE_DF_EJECT),
+		      "%u->%u: hop %d is of kind %u", s, d, i, ci.dir);
+		CHECK(stamp[chan[i]] != route_no, "%u->%u: channel %u twice", s,
+		      d, chan[i]);
+		stamp[chan[i]] = route_no;
+		if (ci.dir == VCUBE_DF_GLOBAL && !glob++)
+			mid = ci.to / df->routers;
+		r2r += ci.dir >= VCUBE_DF_LOCAL;
+		if (load)
+			load[chan[i]]++;
+		at = ci.to;
+		level = ci.to_level;
+	}
+	CHECK(at == d && level == 0, "%u->%u ends at %u/L%u", s, d, at, level);
+	if (df->routing == VCUBE_DF_MINIMAL || s / per == d / per)
+		CHECK((u32)n == vcube_topo_distance(t, s, d) && r2r <= 3 &&
+		      glob == (s / per != d / per),
+		      "%u->%u: minimal %d hops, %u global", s, d, n, glob);
+	else if (df->routing == VCUBE_DF_VALIANT)
+		CHECK(glob == 2 && mid != s / per && mid != d / per && r2r <= 5,
+		      "%u->%u: valiant %u global through %u", s, d, glob, mid);
+	else
+		CHECK(glob == 1 || (glob == 2 && mid != s / per &&
+				    mid != d / per),
+		      "%u->%u: ugal %u global through %u", s, d, glob, mid);
+}
+
+/* All pairs from @sources evenly spaced sources, under each routing. */
+static void df_sweep(u32 g, u32 a, u32 p, u32 h, u32 sources)
+{
+	struct vcube_topo t;
+	u32 r, s, d, step, *load;
+
+	for (r = VCUBE_DF_MINIMAL; r < VCUBE_DF_NROUTING; r++) {
+		if (r != VCUBE_DF_MINIMAL && g < 3)
+			continue;
+		df_init(&t, df_params(g, a, p, h, r));
+		CHECK(t.nchan <= sizeof(stamp) / sizeof(stamp[0]), "nchan %u",
+		      t.nchan);
+		load = calloc(t.nchan, sizeof(*load));
+		step = sources ? t.nodes / sources : 1;
+		for (s = 0; s < t.nodes; s += step)
+			for (d = 0; d < t.nodes; d++)
+				df_check(&t, s, d, (u64)s << 20 | d, load,
+					 r == VCUBE_DF_UGAL);
+		free(load);
+	}
+}
+
+/*
+ * The adversarial pattern (Kim et al.): every node of group i sends to its
+ * counterpart in group i + 1. Minimal routing puts a group's whole
+ * traffic on the L links to the next group; Valiant spreads it over every
+ * global link, @spread times less on the busiest (at least); UGAL-L,
+ * weighing the routes chosen so far on the first channel out of the
+ * source router, diverts part of it: it sees a busy global link only from
+ * the router that holds it (UGAL-L's local knowledge), so it stays above
+ * Valiant but below minimal.
+ */
+static void df_adversarial(u32 g, u32 a, u32 p, u32 h, u32 spread)
+{
+	struct vcube_topo t;
+	struct vcube_chan_info ci;
+	u32 r, s, c, *load, most[VCUBE_DF_NROUTING] = { 0 }, per = a * p;
+
+	for (r = VCUBE_DF_MINIMAL; r < VCUBE_DF_NROUTING; r++) {
+		df_init(&t, df_params(g, a, p, h, r));
+		load = calloc(t.nchan, sizeof(*load));
+		for (s = 0; s < t.nodes; s++)
+			df_check(&t, s, (s + per) % t.nodes, s, load,
+				 r == VCUBE_DF_UGAL);
+		for (c = t.df.gbase; c < t.nchan; c++) {
+			vcube_topo_chan_info(&t, c, &ci);
+			if (load[c] > most[r])
+				most[r] = load[c];
+		}
+		free(load);
+	}
+	printf("dragonfly %ux%ux%u h=%u, group i to i+1: busiest global channel %u (minimal), %u (valiant), %u (ugal)\n",
+	       g, a, p, h, most[VCUBE_DF_MINIMAL], most[VCUBE_DF_VALIANT],
+	       most[VCUBE_DF_UGAL]);
+	CHECK(most[VCUBE_DF_MINIMAL] == (per + t.df.links - 1) / t.df.links,
+	      "minimal's busiest %u", most[VCUBE_DF_MINIMAL]);
+	CHECK(spread * most[VCUBE_DF_VALIANT] <= most[VCUBE_DF_MINIMAL] &&
+	      most[VCUBE_DF_VALIANT] < most[VCUBE_DF_MINIMAL],
+	      "valiant's busiest %u", most[VCUBE_DF_VALIANT]);
+	CHECK(most[VCUBE_DF_UGAL] >= most[VCUBE_DF_VALIANT] &&
+	      most[VCUBE_DF_UGAL] < most[VCUBE_DF_MINIMAL],
+	      "ugal's busiest %u", most[VCUBE_DF_UGAL]);
+}
+
 int main(void)
 {
 	static const u32 m64[] = { 64, 64 }, w64[] = { 1, 64 };
@@ -528,5 +679,13 @@ int main(void)
 	sweep_pgft(VCUBE_FT_DMODK, 16, 6, m4, w4, p4);
 	sweep_pgft(VCUBE_FT_RANDOM, 16, 6, m4, w4, p4);
 	pgft_shift();
+	df_sweep(32, 8, 16, 4, 64);
+	df_sweep(128, 8, 4, 16, 32);
+	df_sweep(16, 16, 16, 4, 32);
+	df_sweep(9, 4, 2, 2, 0);
+	df_sweep(2, 3, 2, 1, 0);
+	df_adversarial(32, 8, 16, 4, 4);
+	df_adversarial(128, 8, 4, 16, 4);
+	df_adversarial(9, 4, 2, 2, 1);
 	return check_done("topology_scale");
 }
