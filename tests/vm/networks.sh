@@ -105,6 +105,23 @@ load topology=hypercube dim=5 profile=ipsc860 && {
 	*) why='up= has 1 values: levels=2 needs 2' ;;
 	esac
 	check "net add h topology=fattree levels=2 down=4,4 up=1 refused, saying why: $out" grep -q "$why" <<<"$out"
+	# a dragonfly by its words: 9 groups of 4 routers, 2 nodes each
+	vcubectl net add d topology=dragonfly groups=9 routers=4 nodes=2 global=2 routing=ugal > "$tmp/d" 2>&1
+	check "net add d topology=dragonfly ...: $(cat "$tmp/d")" \
+		grep -q 'd dragonfly groups=9 routers=4 nodes=2 global=2 routing=ugal nodes 72 ' "$tmp/d"
+	check "d: sysfs shape, 72 nodes, node 71 at 8.3.1, profile cm5" \
+		sh -c '[ "$(cat /sys/class/vcube_net/d/shape)" = "groups=9 routers=4 nodes=2 global=2 routing=ugal" ] && [ "$(cat /sys/class/vcube_net/d/nodes)" = 72 ] && [ "$(cat /sys/class/vcube_net/d/vcube71/coords)" = 8.3.1 ] && [ "$(cat /sys/class/vcube_net/d/profile)" = cm5 ]'
+	check "d: 324 channels over netlink" \
+		sh -c '[ "$(vcubectl --net d -j topo | python3 -c "import json,sys; print(json.load(sys.stdin)[\"channels\"])")" = 324 ]'
+	check "d: an exchange on the 72 nodes of a dragonfly runs" \
+		sh -c "vcube-run --net d -n 72 vcube-bench exchange -q --csv --algo pex --sizes 64 --reps 1 | grep -q ',1\$'"
+	vcubectl net del d
+	out=$(vcubectl net add d topology=dragonfly groups=10 routers=4 nodes=2 global=2 2>&1)
+	case ${VCUBE_KREL:-} in
+	6.1.*) why='Invalid argument: a bad word; Linux before 6.3 cannot say which here' ;;
+	*) why='groups=10 > routers\*global+1=9: too few global links' ;;
+	esac
+	check "net add d with groups=10 of 4x2 links refused, saying why: $out" grep -q "$why" <<<"$out"
 
 	nets bad
 	[ $? = 0 ] || no "nets bad"
