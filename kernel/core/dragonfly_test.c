@@ -69,10 +69,10 @@ static const struct df_case df_param_cases[] = {
 	  -EINVAL, 0, 0, "dims= does not apply to topology=dragonfly" },
 	{ "torus with groups=", { .kind = VCUBE_TOPO_TORUS, .rows = 2,
 	  .cols = 2, .groups = 2 }, -EINVAL, 0, 0,
-	  "groups=/routers=/global=/routing= do not apply to topology=torus" },
-	{ "fattree with routing=", { .kind = VCUBE_TOPO_FATTREE, .nodes = 8,
+	  "groups=/routers=/global= do not apply to topology=torus" },
+	{ "hypercube with routing=", { .kind = VCUBE_TOPO_HYPERCUBE, .dim = 3,
 	  .routing = VCUBE_DF_VALIANT }, -EINVAL, 0, 0,
-	  "do not apply to topology=fattree" },
+	  "routing= does not apply to topology=hypercube" },
 };
 
 KUNIT_ARRAY_PARAM(df_param, df_param_cases, df_case_desc);

@@ -100,6 +100,7 @@ done <<'EOF'
 --levels 2 --down 4,4 --up 1,4 --routing ugal|bad --routing 'ugal' (dmodk, random)
 --topology torus --dims 4,4 --routing dmodk|routing= does not apply to topology=torus
 --topology mesh --dims 4,4 --levels 2|levels=/down=/up=/links= do not apply to topology=mesh
+EOF
 # a dragonfly: --groups --routers --nodes (per router) --global --routing
 df="--profile cm5 --topology dragonfly --groups 9 --routers 4 --nodes 2 --global 2"
 declare -A dft
