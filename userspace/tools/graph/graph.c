@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-License-Identifier: MIT
 /*
  * A network read from a file (graph.h): loading, the checks both formats
  * share, and BookSim2's anynet format.

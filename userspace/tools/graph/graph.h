@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: MIT */
 /*
  * A network read from a file: routers, the processing nodes attached to
  * them, and the links between routers. Two formats, as the simulators

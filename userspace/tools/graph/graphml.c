@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-License-Identifier: MIT
 /*
  * GraphML, as SST Merlin's anytopo reads it (networkx's read_graphml):
  * an undirected graph whose vertices are routers, each with an integer
