@@ -133,6 +133,7 @@ static int net_make(struct net *x, const struct vcube_topo_params *p,
 		[VCUBE_TOPO_MESH] = VCUBE_TOPOLOGY_MESH,
 		[VCUBE_TOPO_TORUS] = VCUBE_TOPOLOGY_TORUS,
 		[VCUBE_TOPO_FATTREE] = VCUBE_TOPOLOGY_FATTREE,
+		[VCUBE_TOPO_DRAGONFLY] = VCUBE_TOPOLOGY_DRAGONFLY,
 	};
 	struct vcube_chan_info ci;
 	char err[128];
@@ -542,6 +543,13 @@ static void check_tree(void)
 					.down = { 16, 16 }, .nup = 2,
 					.up = { 1, 16 } };
 	CHECK(!net_make(&x, &p, false), "levels=2 fat tree");
+	CHECK(!vc_svg_drawable(&x.t), "%s drawable", x.t.shape);
+	free_net(&x);
+	/* nor a dragonfly, which has no picture yet */
+	p = (struct vcube_topo_params){ .kind = VCUBE_TOPO_DRAGONFLY,
+					.groups = 9, .routers = 4,
+					.nodes = 2, .global = 2 };
+	CHECK(!net_make(&x, &p, false), "dragonfly");
 	CHECK(!vc_svg_drawable(&x.t), "%s drawable", x.t.shape);
 	free_net(&x);
 }

@@ -919,12 +919,19 @@ bool vc_svg_drawable(const struct vcube_nl_topo *t)
 {
 	const char *comma = strchr(t->shape, ',');
 
-	/* the tree is drawn 4-ary: the CM-5's (nodes=), not SimGrid's */
-	if (t->kind == VCUBE_TOPOLOGY_FATTREE)
+	switch (t->kind) {
+	case VCUBE_TOPOLOGY_HYPERCUBE:
+		return true;
+	case VCUBE_TOPOLOGY_MESH:
+	case VCUBE_TOPOLOGY_TORUS:
+		return !comma || !strchr(comma + 1, ',');
+	case VCUBE_TOPOLOGY_FATTREE:
+		/* the tree is drawn 4-ary: the CM-5's (nodes=), not SimGrid's */
 		return !strncmp(t->shape, "nodes=", 6);
-	return (t->kind != VCUBE_TOPOLOGY_MESH &&
-		t->kind != VCUBE_TOPOLOGY_TORUS) ||
-	       !comma || !strchr(comma + 1, ',');
+	default:
+		/* a dragonfly has no picture here yet */
+		return false;
+	}
 }
 
 int vc_svg_write(const char *path, const struct vcube_nl_topo *t,

@@ -104,7 +104,10 @@ int vc_perfetto_write(FILE *f, const struct vcube_nl_topo *t,
 int vc_paje_write(FILE *f, const struct vcube_nl_topo *t,
 		  const struct vcube_nl_link *l, size_t nl,
 		  const struct vcube_trace_rec *r, size_t n);
-/* Whether vc_svg_write() can draw @t: not a mesh or torus of 3-D or more. */
+/*
+ * Whether vc_svg_write() can draw @t: a hypercube, a mesh or torus of 1 or
+ * 2 dimensions, or the CM-5's fat tree (nodes=).
+ */
 bool vc_svg_drawable(const struct vcube_nl_topo *t);
 /* Draw the network into @path (svg.c); 0 or -errno. */
 int vc_svg_write(const char *path, const struct vcube_nl_topo *t,
