@@ -188,6 +188,13 @@ load topology=hypercube dim=5 profile=ipsc860 && {
 	check "README's networks example runs as written ($(grep -c . "$tmp/readme.sh") lines, status $rc)" \
 		sh -c "[ $rc = 0 ] && grep -q '^pairwise_F .* ok' $tmp/readme.out && grep -q '^pex .* ok' $tmp/readme.out && [ ! -e /dev/vcube/a ]"
 	[ $rc = 0 ] || sed 's/^/# /' "$tmp/readme.out" | tail -n 20
+	# the README's today's networks: a 3-D torus, a fat tree, a dragonfly
+	"$VCUBE_TOP/scripts/doc-cmds.py" get "$VCUBE_TOP/README.md" todays-networks > "$tmp/today.sh"
+	(cd "$tmp" && bash -e today.sh) > "$tmp/today.out" 2>&1
+	rc=$?
+	check "README's today's networks run as written ($(grep -c . "$tmp/today.sh") lines, status $rc)" \
+		sh -c "[ $rc = 0 ] && [ \$(grep -c '^pex .* ok' $tmp/today.out) = 3 ] && [ ! -e /dev/vcube/d ]"
+	[ $rc = 0 ] || sed 's/^/# /' "$tmp/today.out" | tail -n 20
 	vcubectl net add a dim=3 > /dev/null
 	vcubectl net add b topology=mesh rows=4 cols=4 profile=delta > /dev/null
 
