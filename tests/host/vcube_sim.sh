@@ -204,8 +204,31 @@ err=$("$sim" --profile ipsc860 --algo pex --fc-bufs 256 2>&1 > /dev/null)
 [ $? = 2 ] && grep -q "fc-bufs" <<< "$err" && ok "--fc-bufs 256: refused, exit 2" ||
 	no "--fc-bufs 256: $err"
 err=$("$sim" --profile delta --algo pex --len 64 extra 2>&1 > /dev/null)
-[ $? = 2 ] && [ "$(head -n 1 <<< "$err")" = "vcube-sim: unexpected argument 'extra'" ] &&
-	ok "an argument left over: refused, exit 2" || no "an argument left over: $err"
+[ $? = 2 ] && [ "$(grep -c . <<< "$err")" = 1 ] && grep -q "^vcube-sim: 'extra' is not a network word (KEY=VALUE, KEY one of topology, " <<< "$err" &&
+	ok "an argument left over: refused in one line, exit 2" || no "an argument left over: $err"
+# the network in the module parameters' words after the options, as
+# vcubectl net add takes them: the same network, the same time to the ns
+while IFS='|' read -r opts words; do
+	a=$("$sim" -q --ns --algo pex --len 4096 $opts 2>&1)
+	b=$("$sim" -q --ns --algo pex --len 4096 $words 2>&1)
+	[ -n "$a" ] && [ "$a" = "$b" ] && ok "words $words: as $opts ($b)" || no "words $words: '$b', options: '$a'"
+done <<'EOF'
+--profile ap1000 --topology torus --dims 4,4,4|topology=torus dims=4,4,4 profile=ap1000
+--profile delta --topology fattree --levels 2 --down 8,8 --up 1,8 --routing random|topology=fattree levels=2 down=8,8 up=1,8 routing=random profile=delta
+--profile cm5 --topology dragonfly --groups 9 --routers 4 --nodes 2 --global 2 --routing ugal|topology=dragonfly groups=9 routers=4 nodes=2 global=2 routing=ugal profile=cm5
+--profile ipsc860 --dim 4 --fc-bufs 8|profile=ipsc860 dim=4 fc_bufs=8
+EOF
+while IFS='|' read -r word want; do
+	err=$("$sim" --algo pex "$word" 2>&1 > /dev/null)
+	[ $? = 2 ] && [ "$(grep -c . <<< "$err")" = 1 ] && grep -qF "$want" <<< "$err" &&
+		ok "word '$word': refused in one line, exit 2" || no "word '$word': $err"
+done <<'EOF'
+max_msg=4|'max_msg=4' is not a network word
+=3|'=3' is not a network word
+topology|'topology' is not a network word
+dims=4,x|bad --dims '4,x'
+topology=ring|bad --topology 'ring'
+EOF
 # --timeline: the run as a time-space diagram (gnuplot), waits keyed by
 # cause (naive on d=3 meets busy channels), the run itself
 # unchanged, the same file twice

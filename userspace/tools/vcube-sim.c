@@ -380,12 +380,16 @@ static void usage(FILE *f)
 
 	fprintf(f,
 		"usage: vcube-sim --profile NAME [--topology KIND] SHAPE [--kind KIND] --algo ALGO\n"
-		"                 [--len BYTES] [-j]\n"
+		"                 [--len BYTES] [-j] [KEY=VALUE ...]\n"
 		"       vcube-sim --profile NAME --costs\n"
 		"       vcube-sim --list [--json]\n\n"
 		"Run an algorithm of libvcube's registry (a complete exchange by default)\n"
 		"on vcube's model on the host (no kernel), every node from time 0, and\n"
-		"print the virtual time the last node finished, in seconds.\n"
+		"print the virtual time the last node finished, in seconds. The network\n"
+		"may be given in the module parameters' words after the options, as\n"
+		"vcubectl net add takes them: topology=torus dims=8,8,8 profile=ap1000\n"
+		"(topology, profile, dim, dims, rows, cols, nodes, levels, down, up,\n"
+		"links, routing, groups, routers, global, lanes, fc_bufs).\n"
 		"  --profile   ipsc860, seidel, delta (default), ap1000 or cm5, or a\n"
 		"              profile file (a path; vcube-bench over MPI writes one:\n"
 		"              a generic machine fitted to that MPI's ping-pong)\n"
@@ -722,53 +726,92 @@ static const struct option sim_opts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
+/* Option @c with @arg into @o: 0, 1 (--help: exit 0) or 2 (bad: exit 2). */
+static int sim_opt(int c, const char *arg, struct simopts *o)
+{
+	switch (c) {
+	case 'p': o->profile = arg; break;
+	case 'a': algo = arg; break;
+	case 'C': o->costs = true; break;
+	case 'n': o->in_ns = true; break;
+	case 'I': case 'l': o->list = true; break;
+	case 'J': case 'j': o->json = true; break;
+	case 'q': o->quiet = true; break;
+	case 'W': o->timeline = arg; break;
+	case 'Y': o->tl_nodes = arg; break;
+	case 'K':
+		return sim_parse_kind(arg) ? 2 : 0;
+	case 'T':
+		if (sim_parse_topology(arg, &o->tp.kind))
+			return 2;
+		o->topo_set = true;
+		break;
+	case 'G':
+		return sim_parse_dims(arg, &o->tp) ? 2 : 0;
+	case 'R': o->routing = arg; break;
+	case 'M': case 'U': case 'k':
+		return sim_tree_opt(c, arg, &o->tp) ? 2 : 0;
+	case 'h': usage(stdout); return 1;
+	case 'V': vcube_tool_version("vcube-sim"); return 1;
+	case '?': return vcube_tool_try_help("vcube-sim");
+	default:
+		return sim_num_opt(c, arg, o) ? 2 : 0;
+	}
+	return 0;
+}
+
+/*
+ * The network in the module parameters' words, after the options, as
+ * vcubectl net add takes them: topology=torus dims=8,8,8. Each is its
+ * option (fc_bufs= is --fc-bufs). 0, or 2 (said).
+ */
+static const char *const sim_words[] = {
+	"topology", "profile", "dim", "dims", "rows", "cols", "nodes",
+	"levels", "down", "up", "links", "routing", "groups", "routers",
+	"global", "lanes", "fc-bufs",
+};
+
+static int sim_word(const char *word, struct simopts *o)
+{
+	const char *eq = strchr(word, '=');
+	char key[16];
+	size_t i, n = eq ? (size_t)(eq - word) : 0;
+
+	if (n && n < sizeof(key)) {
+		memcpy(key, word, n);
+		key[n] = 0;
+		for (i = 0; i < n; i++)
+			key[i] = key[i] == '_' ? '-' : key[i];
+		for (i = 0; i < sizeof(sim_words) / sizeof(sim_words[0]); i++)
+			if (!strcmp(key, sim_words[i]))
+				break;
+	}
+	if (!n || n >= sizeof(key) ||
+	    i == sizeof(sim_words) / sizeof(sim_words[0])) {
+		fprintf(stderr, "vcube-sim: '%s' is not a network word (KEY=VALUE, KEY one of topology, profile, dim, dims, rows, cols, nodes, levels, down, up, links, routing, groups, routers, global, lanes, fc_bufs)\n",
+			word);
+		return 2;
+	}
+	for (i = 0; strcmp(sim_opts[i].name, key); i++)
+		;
+	return sim_opt(sim_opts[i].val, eq + 1, o) ? 2 : 0;
+}
+
 /* The command line into @o: 0, 1 (--help: exit 0) or 2 (bad: exit 2). */
 static int sim_options(int argc, char **argv, struct simopts *o)
 {
-	int c;
+	int c, ret;
 
 	vcube_tool_name(argv, "vcube-sim");
 	while ((c = getopt_long(argc, argv, "jlqhV", sim_opts, NULL)) != -1) {
-		switch (c) {
-		case 'p': o->profile = optarg; break;
-		case 'a': algo = optarg; break;
-		case 'C': o->costs = true; break;
-		case 'n': o->in_ns = true; break;
-		case 'I': case 'l': o->list = true; break;
-		case 'J': case 'j': o->json = true; break;
-		case 'q': o->quiet = true; break;
-		case 'W': o->timeline = optarg; break;
-		case 'Y': o->tl_nodes = optarg; break;
-		case 'K':
-			if (sim_parse_kind(optarg))
-				return 2;
-			break;
-		case 'T':
-			if (sim_parse_topology(optarg, &o->tp.kind))
-				return 2;
-			o->topo_set = true;
-			break;
-		case 'G':
-			if (sim_parse_dims(optarg, &o->tp))
-				return 2;
-			break;
-		case 'R': o->routing = optarg; break;
-		case 'M': case 'U': case 'k':
-			if (sim_tree_opt(c, optarg, &o->tp))
-				return 2;
-			break;
-		case 'h': usage(stdout); return 1;
-		case 'V': vcube_tool_version("vcube-sim"); return 1;
-		case '?': return vcube_tool_try_help("vcube-sim");
-		default:
-			if (sim_num_opt(c, optarg, o))
-				return 2;
-		}
+		ret = sim_opt(c, optarg, o);
+		if (ret)
+			return ret;
 	}
-	if (optind < argc) {
-		fprintf(stderr, "vcube-sim: unexpected argument '%s'\n",
-			argv[optind]);
-		return vcube_tool_try_help("vcube-sim");
+	for (; optind < argc; optind++) {
+		ret = sim_word(argv[optind], o);
+		if (ret)
+			return ret;
 	}
 	return sim_options_agree(o);
 }
