@@ -252,7 +252,8 @@ $(B)/tests/vcubectl_svg_test: tests/host/vcubectl_svg_test.c $(VCUBECTL_LINKS_SR
 GRAPH_SRC := $(wildcard userspace/tools/graph/*.c)
 XML_CFLAGS := $(shell pkg-config --cflags libxml-2.0 2>/dev/null || echo -I/usr/include/libxml2)
 XML_LIBS := $(shell pkg-config --libs libxml-2.0 2>/dev/null || echo -lxml2)
-$(B)/tests/graph_test: tests/host/graph_test.c $(GRAPH_SRC) $(wildcard userspace/tools/graph/*.h) tests/host/check.h
+$(B)/tests/graph_test: tests/host/graph_test.c $(GRAPH_SRC) $(wildcard userspace/tools/graph/*.h) tests/host/check.h \
+		kernel/core/graph.h kernel/core/topology.h
 	@mkdir -p $(dir $@)
 	$(CC) $(VCUBE_CFLAGS) -Iuserspace/tools $(XML_CFLAGS) $(CFLAGS) -fsanitize=address,undefined \
 		-fno-sanitize-recover=all -o $@ $< $(GRAPH_SRC) $(XML_LIBS) -lm

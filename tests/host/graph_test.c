@@ -11,16 +11,23 @@
 
 #include "check.h"
 #include "graph/graph.h"
+#include "../../kernel/core/graph.h"
+#include "../../kernel/core/topology.h"
 
-static int parse(struct vcube_graph *g, const char *text, const char *fmt)
+/* the reader refuses what the module would: the same bounds */
+_Static_assert(VCUBE_NETFILE_MAX_NODES == VCUBE_MAX_NODES, "nodes");
+_Static_assert(VCUBE_NETFILE_MAX_ROUTERS == VCUBE_GRAPH_MAX_ROUTERS, "routers");
+_Static_assert(VCUBE_NETFILE_MAX_LINKS == VCUBE_GRAPH_MAX_LINKS, "links");
+
+static int parse(struct vcube_netfile *g, const char *text, const char *fmt)
 {
-	return vcube_graph_parse(g, "t", text, strlen(text), fmt);
+	return vcube_netfile_parse(g, "t", text, strlen(text), fmt);
 }
 
 /* @text is refused with a message holding @want. */
 static void refused(const char *text, const char *fmt, const char *want)
 {
-	struct vcube_graph g;
+	struct vcube_netfile g;
 	int ret = parse(&g, text, fmt);
 
 	CHECK(ret < 0, "accepted: %s", text);
@@ -30,7 +37,7 @@ static void refused(const char *text, const char *fmt, const char *want)
 	      "'%s': something kept after a refusal", text);
 }
 
-static const struct vcube_graph_link *link_of(const struct vcube_graph *g,
+static const struct vcube_netfile_link *link_of(const struct vcube_netfile *g,
 					      uint32_t a, uint32_t b)
 {
 	uint32_t i;
@@ -45,8 +52,8 @@ static const struct vcube_graph_link *link_of(const struct vcube_graph *g,
 /* The README's example (src/examples/anynet/README's grammar). */
 static void check_anynet(void)
 {
-	struct vcube_graph g;
-	const struct vcube_graph_link *l;
+	struct vcube_netfile g;
+	const struct vcube_netfile_link *l;
 	uint32_t i;
 
 	CHECK(!parse(&g, "router 0 node 0 node 1 node 2 router 1\n"
@@ -61,7 +68,7 @@ static void check_anynet(void)
 		      g.node_router[i]);
 	CHECK(link_of(&g, 0, 1) && link_of(&g, 1, 2) && link_of(&g, 0, 2),
 	      "the triangle");
-	vcube_graph_free(&g);
+	vcube_netfile_free(&g);
 
 	/* latencies: one way for routers, both ways for a node; last wins */
 	CHECK(!parse(&g, "router 0 router 1 15 router 2 node 0 node 1 5\n"
@@ -79,12 +86,12 @@ static void check_anynet(void)
 	      l ? l->lat[0] : 0, l ? l->lat[1] : 0);
 	CHECK(g.node_lat[0] == 0 && g.node_lat[1] == 5 && g.node_router[3] == 2,
 	      "node latencies %u %u", g.node_lat[0], g.node_lat[1]);
-	vcube_graph_free(&g);
+	vcube_netfile_free(&g);
 
 	/* one router with every node: no links, still a network */
 	CHECK(!parse(&g, "router 0 node 0 node 1\n", NULL), "%s", g.err);
 	CHECK(g.routers == 1 && g.nodes == 2 && !g.nlinks, "single router");
-	vcube_graph_free(&g);
+	vcube_netfile_free(&g);
 
 	refused("router 0 node 0 node 1\nrouter 1 node 1\n", NULL,
 		"t:2: node 1 is on router 0 and router 1");
@@ -129,8 +136,8 @@ static char *gml(const char *graph)
 
 static void check_graphml(void)
 {
-	struct vcube_graph g;
-	const struct vcube_graph_link *l;
+	struct vcube_netfile g;
+	const struct vcube_netfile_link *l;
 
 	/* networkx's way: string ids, parallel edges of a MultiGraph */
 	CHECK(!parse(&g, gml("<graph edgedefault=\"undirected\">\n"
@@ -156,7 +163,7 @@ static void check_graphml(void)
 	      (unsigned long long)g.links[1].bw);
 	CHECK(g.links[2].lat[0] == 250 && g.links[2].a == 1 && g.links[2].b == 2,
 	      "edge 2, parallel: %u", g.links[2].lat[0]);
-	vcube_graph_free(&g);
+	vcube_netfile_free(&g);
 
 	refused(gml("<graph edgedefault=\"directed\"><node id=\"a\"><data key=\"d0\">2</data></node></graph>"),
 		NULL, "edgedefault='directed': links go both ways");
@@ -209,13 +216,13 @@ static void check_graphml(void)
 
 static void check_files(void)
 {
-	struct vcube_graph g;
+	struct vcube_netfile g;
 	int ret;
 
-	ret = vcube_graph_load(&g, "/nonexistent/net.graphml", NULL);
+	ret = vcube_netfile_load(&g, "/nonexistent/net.graphml", NULL);
 	CHECK(ret == -ENOENT && strstr(g.err, "/nonexistent/net.graphml: No such file"),
 	      "%d %s", ret, g.err);
-	ret = vcube_graph_load(&g, "/dev/null", NULL);
+	ret = vcube_netfile_load(&g, "/dev/null", NULL);
 	CHECK(ret == -EINVAL && strstr(g.err, "/dev/null: no 'router' line"), "%d %s",
 	      ret, g.err);
 }

@@ -14,7 +14,7 @@
 
 #include "graph.h"
 
-int vcube_graph_fail(struct vcube_graph *g, int err, const char *fmt, ...)
+int vcube_netfile_fail(struct vcube_netfile *g, int err, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -24,7 +24,7 @@ int vcube_graph_fail(struct vcube_graph *g, int err, const char *fmt, ...)
 	return err;
 }
 
-void vcube_graph_free(struct vcube_graph *g)
+void vcube_netfile_free(struct vcube_netfile *g)
 {
 	free(g->node_router);
 	free(g->node_lat);
@@ -35,7 +35,7 @@ void vcube_graph_free(struct vcube_graph *g)
 }
 
 /* Every router reached from router 0 over the links: 0, or -EINVAL. */
-static int graph_connected(struct vcube_graph *g, const char *name)
+static int graph_connected(struct vcube_netfile *g, const char *name)
 {
 	uint32_t *first, *next, *queue, head = 0, tail = 0, r, i, other;
 	bool *seen;
@@ -46,7 +46,7 @@ static int graph_connected(struct vcube_graph *g, const char *name)
 	queue = malloc(g->routers * sizeof(*queue));
 	seen = calloc(g->routers, sizeof(*seen));
 	if (!first || !next || !queue || !seen) {
-		ret = vcube_graph_fail(g, -ENOMEM, "%s: out of memory", name);
+		ret = vcube_netfile_fail(g, -ENOMEM, "%s: out of memory", name);
 		goto out;
 	}
 	/* each router's link ends as a list: end 2i is a's, 2i+1 is b's */
@@ -71,7 +71,7 @@ static int graph_connected(struct vcube_graph *g, const char *name)
 	for (r = 0; r < g->routers && seen[r]; r++)
 		;
 	if (r < g->routers)
-		ret = vcube_graph_fail(g, -EINVAL,
+		ret = vcube_netfile_fail(g, -EINVAL,
 				       "%s: router %u cannot be reached from router 0: the network must be connected",
 				       name, r);
 out:
@@ -82,37 +82,37 @@ out:
 	return ret;
 }
 
-int vcube_graph_check(struct vcube_graph *g, const char *name)
+int vcube_netfile_check(struct vcube_netfile *g, const char *name)
 {
 	uint32_t i;
 
 	if (!g->routers)
-		return vcube_graph_fail(g, -EINVAL, "%s: no routers", name);
-	if (g->routers > VCUBE_GRAPH_MAX_ROUTERS)
-		return vcube_graph_fail(g, -EINVAL, "%s: %u routers: at most %u are supported",
-					name, g->routers, VCUBE_GRAPH_MAX_ROUTERS);
+		return vcube_netfile_fail(g, -EINVAL, "%s: no routers", name);
+	if (g->routers > VCUBE_NETFILE_MAX_ROUTERS)
+		return vcube_netfile_fail(g, -EINVAL, "%s: %u routers: at most %u are supported",
+					name, g->routers, VCUBE_NETFILE_MAX_ROUTERS);
 	if (g->nodes < 2)
-		return vcube_graph_fail(g, -EINVAL, "%s: %u nodes: a network needs at least 2",
+		return vcube_netfile_fail(g, -EINVAL, "%s: %u nodes: a network needs at least 2",
 					name, g->nodes);
-	if (g->nodes > VCUBE_GRAPH_MAX_NODES)
-		return vcube_graph_fail(g, -EINVAL, "%s: %u nodes: at most %u are supported",
-					name, g->nodes, VCUBE_GRAPH_MAX_NODES);
-	if (g->nlinks > VCUBE_GRAPH_MAX_LINKS)
-		return vcube_graph_fail(g, -EINVAL, "%s: %u links: at most %u are supported",
-					name, g->nlinks, VCUBE_GRAPH_MAX_LINKS);
+	if (g->nodes > VCUBE_NETFILE_MAX_NODES)
+		return vcube_netfile_fail(g, -EINVAL, "%s: %u nodes: at most %u are supported",
+					name, g->nodes, VCUBE_NETFILE_MAX_NODES);
+	if (g->nlinks > VCUBE_NETFILE_MAX_LINKS)
+		return vcube_netfile_fail(g, -EINVAL, "%s: %u links: at most %u are supported",
+					name, g->nlinks, VCUBE_NETFILE_MAX_LINKS);
 	for (i = 0; i < g->nodes; i++)
 		if (g->node_router[i] >= g->routers)
-			return vcube_graph_fail(g, -EINVAL, "%s: node %u is on no router",
+			return vcube_netfile_fail(g, -EINVAL, "%s: node %u is on no router",
 						name, i);
 	for (i = 0; i < g->nlinks; i++)
 		if (g->links[i].a == g->links[i].b ||
 		    g->links[i].a >= g->routers || g->links[i].b >= g->routers)
-			return vcube_graph_fail(g, -EINVAL, "%s: link %u joins router %u to %u",
+			return vcube_netfile_fail(g, -EINVAL, "%s: link %u joins router %u to %u",
 						name, i, g->links[i].a, g->links[i].b);
 	return graph_connected(g, name);
 }
 
-int vcube_graph_parse(struct vcube_graph *g, const char *name,
+int vcube_netfile_parse(struct vcube_netfile *g, const char *name,
 		      const char *text, size_t len, const char *format)
 {
 	size_t i = 0;
@@ -125,22 +125,22 @@ int vcube_graph_parse(struct vcube_graph *g, const char *name,
 		format = i < len && text[i] == '<' ? "graphml" : "anynet";
 	}
 	if (!strcmp(format, "anynet"))
-		ret = vcube_graph_anynet(g, name, text, len);
+		ret = vcube_netfile_anynet(g, name, text, len);
 	else if (!strcmp(format, "graphml"))
-		ret = vcube_graph_graphml(g, name, text, len);
+		ret = vcube_netfile_graphml(g, name, text, len);
 	else
-		return vcube_graph_fail(g, -EINVAL, "%s: unknown format '%s': use anynet or graphml",
+		return vcube_netfile_fail(g, -EINVAL, "%s: unknown format '%s': use anynet or graphml",
 					name, format);
 	g->format = !strcmp(format, "anynet") ? "anynet" : "graphml";
 	if (!ret)
-		ret = vcube_graph_check(g, name);
+		ret = vcube_netfile_check(g, name);
 	if (ret)
-		vcube_graph_free(g);
+		vcube_netfile_free(g);
 	return ret;
 }
 
 /* The file's bytes, at most 64 MiB: 0, or -errno said in g->err. */
-static int graph_slurp(struct vcube_graph *g, const char *path, char **text,
+static int graph_slurp(struct vcube_netfile *g, const char *path, char **text,
 		       size_t *len)
 {
 	size_t cap = 1 << 16, n = 0, got;
@@ -149,24 +149,24 @@ static int graph_slurp(struct vcube_graph *g, const char *path, char **text,
 	int ret = 0;
 
 	if (!f)
-		return vcube_graph_fail(g, -errno, "%s: %s", path, strerror(errno));
+		return vcube_netfile_fail(g, -errno, "%s: %s", path, strerror(errno));
 	for (;;) {
 		nb = n + 1 >= cap || !b ? realloc(b, cap *= 2) : b;
 		if (!nb) {
-			ret = vcube_graph_fail(g, -ENOMEM, "%s: out of memory", path);
+			ret = vcube_netfile_fail(g, -ENOMEM, "%s: out of memory", path);
 			break;
 		}
 		b = nb;
 		got = fread(b + n, 1, cap - n - 1, f);
 		n += got;
 		if (n > (64U << 20)) {
-			ret = vcube_graph_fail(g, -EFBIG, "%s: larger than 64 MiB", path);
+			ret = vcube_netfile_fail(g, -EFBIG, "%s: larger than 64 MiB", path);
 			break;
 		}
 		if (got)
 			continue;
 		if (ferror(f))
-			ret = vcube_graph_fail(g, -EIO, "%s: read error", path);
+			ret = vcube_netfile_fail(g, -EIO, "%s: read error", path);
 		break;
 	}
 	fclose(f);
@@ -180,7 +180,7 @@ static int graph_slurp(struct vcube_graph *g, const char *path, char **text,
 	return 0;
 }
 
-int vcube_graph_load(struct vcube_graph *g, const char *path,
+int vcube_netfile_load(struct vcube_netfile *g, const char *path,
 		     const char *format)
 {
 	char *text = NULL;
@@ -190,7 +190,7 @@ int vcube_graph_load(struct vcube_graph *g, const char *path,
 	memset(g, 0, sizeof(*g));
 	ret = graph_slurp(g, path, &text, &len);
 	if (!ret)
-		ret = vcube_graph_parse(g, path, text, len, format);
+		ret = vcube_netfile_parse(g, path, text, len, format);
 	free(text);
 	return ret;
 }
@@ -203,12 +203,12 @@ struct anynet_ref {
 };
 
 struct anynet {
-	struct vcube_graph *g;
+	struct vcube_netfile *g;
 	const char *name;
 	uint32_t line;
 	uint32_t nodes, routers;	/* one past the largest id seen */
 	uint32_t cap_nodes;
-	bool *router_seen;		/* [VCUBE_GRAPH_MAX_ROUTERS] */
+	bool *router_seen;		/* [VCUBE_NETFILE_MAX_ROUTERS] */
 	struct anynet_ref *refs;
 	size_t nrefs, cap_refs;
 };
@@ -226,7 +226,7 @@ static int anynet_num(struct anynet *a, const char *tok, uint32_t max,
 		x = x * 10 + (*p - '0');
 	}
 	if (p == tok || *p || x > max)
-		return vcube_graph_fail(a->g, -EINVAL, "%s:%u: '%s' is not a %s (0..%u)",
+		return vcube_netfile_fail(a->g, -EINVAL, "%s:%u: '%s' is not a %s (0..%u)",
 					a->name, a->line, tok, what, max);
 	*v = (uint32_t)x;
 	return 0;
@@ -235,7 +235,7 @@ static int anynet_num(struct anynet *a, const char *tok, uint32_t max,
 /* Room for node @n: 0 or -ENOMEM. */
 static int anynet_node_room(struct anynet *a, uint32_t n)
 {
-	struct vcube_graph *g = a->g;
+	struct vcube_netfile *g = a->g;
 	uint32_t cap = a->cap_nodes ? a->cap_nodes : 64, i;
 	uint32_t *r, *l;
 
@@ -248,7 +248,7 @@ static int anynet_node_room(struct anynet *a, uint32_t n)
 		g->node_router = r;
 	l = r ? realloc(g->node_lat, cap * sizeof(*l)) : NULL;
 	if (!l)
-		return vcube_graph_fail(g, -ENOMEM, "%s: out of memory", a->name);
+		return vcube_netfile_fail(g, -ENOMEM, "%s: out of memory", a->name);
 	g->node_lat = l;
 	for (i = a->cap_nodes; i < cap; i++) {
 		r[i] = UINT32_MAX;
@@ -261,13 +261,13 @@ static int anynet_node_room(struct anynet *a, uint32_t n)
 /* Node @n hangs off router @r, with latency @lat (0: none given). */
 static int anynet_attach(struct anynet *a, uint32_t n, uint32_t r, uint32_t lat)
 {
-	struct vcube_graph *g = a->g;
+	struct vcube_netfile *g = a->g;
 	int ret = anynet_node_room(a, n);
 
 	if (ret)
 		return ret;
 	if (g->node_router[n] != UINT32_MAX && g->node_router[n] != r)
-		return vcube_graph_fail(g, -EINVAL, "%s:%u: node %u is on router %u and router %u: a node hangs off one router",
+		return vcube_netfile_fail(g, -EINVAL, "%s:%u: node %u is on router %u and router %u: a node hangs off one router",
 					a->name, a->line, n, g->node_router[n], r);
 	g->node_router[n] = r;
 	if (lat)
@@ -282,19 +282,19 @@ static int anynet_ref(struct anynet *a, uint32_t from, uint32_t to)
 	struct anynet_ref *nr;
 
 	if (from == to)
-		return vcube_graph_fail(a->g, -EINVAL, "%s:%u: router %u is linked to itself",
+		return vcube_netfile_fail(a->g, -EINVAL, "%s:%u: router %u is linked to itself",
 					a->name, a->line, from);
 	if (a->nrefs == a->cap_refs) {
 		a->cap_refs = a->cap_refs ? 2 * a->cap_refs : 256;
 		nr = realloc(a->refs, a->cap_refs * sizeof(*nr));
 		if (!nr)
-			return vcube_graph_fail(a->g, -ENOMEM, "%s: out of memory", a->name);
+			return vcube_netfile_fail(a->g, -ENOMEM, "%s: out of memory", a->name);
 		a->refs = nr;
 	}
 	a->refs[a->nrefs++] = (struct anynet_ref){ from, to, 0, a->line };
-	if (a->nrefs / 2 > VCUBE_GRAPH_MAX_LINKS)
-		return vcube_graph_fail(a->g, -EINVAL, "%s:%u: more than %u links",
-					a->name, a->line, VCUBE_GRAPH_MAX_LINKS);
+	if (a->nrefs / 2 > VCUBE_NETFILE_MAX_LINKS)
+		return vcube_netfile_fail(a->g, -EINVAL, "%s:%u: more than %u links",
+					a->name, a->line, VCUBE_NETFILE_MAX_LINKS);
 	return 0;
 }
 
@@ -320,8 +320,8 @@ static void anynet_router(struct anynet *a, uint32_t r)
  */
 static int anynet_line(struct anynet *a, char *line)
 {
-	static const uint32_t max[2] = { VCUBE_GRAPH_MAX_NODES - 1,
-					 VCUBE_GRAPH_MAX_ROUTERS - 1 };
+	static const uint32_t max[2] = { VCUBE_NETFILE_MAX_NODES - 1,
+					 VCUBE_NETFILE_MAX_ROUTERS - 1 };
 	static const char *const what[2] = { "node id", "router id" };
 	int hk = -1, bk = -1, k, ret;
 	uint32_t head = 0, id = 0, lat;
@@ -332,11 +332,11 @@ static int anynet_line(struct anynet *a, char *line)
 	     tok = strtok_r(NULL, " \t\r", &save)) {
 		k = anynet_kind(tok);
 		if (k < 0 && lat_ok && isdigit((unsigned char)*tok)) {
-			ret = anynet_num(a, tok, VCUBE_GRAPH_MAX_LAT, "latency in cycles", &lat);
+			ret = anynet_num(a, tok, VCUBE_NETFILE_MAX_LAT, "latency in cycles", &lat);
 			if (ret)
 				return ret;
 			if (!lat)
-				return vcube_graph_fail(a->g, -EINVAL, "%s:%u: a latency of 0 cycles",
+				return vcube_netfile_fail(a->g, -EINVAL, "%s:%u: a latency of 0 cycles",
 							a->name, a->line);
 			if (hk == 1 && bk == 1)
 				a->refs[a->nrefs - 2].lat = lat;
@@ -346,11 +346,11 @@ static int anynet_line(struct anynet *a, char *line)
 			continue;
 		}
 		if (k < 0)
-			return vcube_graph_fail(a->g, -EINVAL, "%s:%u: '%s' where 'router' or 'node' belongs",
+			return vcube_netfile_fail(a->g, -EINVAL, "%s:%u: '%s' where 'router' or 'node' belongs",
 						a->name, a->line, tok);
 		tok = strtok_r(NULL, " \t\r", &save);
 		if (!tok)
-			return vcube_graph_fail(a->g, -EINVAL, "%s:%u: '%s' without an id",
+			return vcube_netfile_fail(a->g, -EINVAL, "%s:%u: '%s' without an id",
 						a->name, a->line, k ? "router" : "node");
 		ret = anynet_num(a, tok, max[k], what[k], &id);
 		if (ret)
@@ -369,7 +369,7 @@ static int anynet_line(struct anynet *a, char *line)
 		have_body = true;
 		lat_ok = true;
 		if (!hk && !bk)
-			return vcube_graph_fail(a->g, -EINVAL, "%s:%u: node %u linked to node %u: nodes hang off routers",
+			return vcube_netfile_fail(a->g, -EINVAL, "%s:%u: node %u linked to node %u: nodes hang off routers",
 						a->name, a->line, head, id);
 		if (!hk)
 			ret = anynet_attach(a, head, id, 0);
@@ -381,7 +381,7 @@ static int anynet_line(struct anynet *a, char *line)
 			return ret;
 	}
 	if (have_head && !have_body && !hk)
-		return vcube_graph_fail(a->g, -EINVAL, "%s:%u: node %u names no router",
+		return vcube_netfile_fail(a->g, -EINVAL, "%s:%u: node %u names no router",
 					a->name, a->line, head);
 	return 0;
 }
@@ -406,7 +406,7 @@ static int anynet_ref_cmp(const void *x, const void *y)
  */
 static int anynet_links(struct anynet *a)
 {
-	struct vcube_graph *g = a->g;
+	struct vcube_netfile *g = a->g;
 	struct anynet_ref *r;
 	size_t i;
 	uint32_t lo, hi;
@@ -415,14 +415,14 @@ static int anynet_links(struct anynet *a)
 		qsort(a->refs, a->nrefs, sizeof(*a->refs), anynet_ref_cmp);
 	g->links = calloc(a->nrefs / 2 + 1, sizeof(*g->links));
 	if (!g->links)
-		return vcube_graph_fail(g, -ENOMEM, "%s: out of memory", a->name);
+		return vcube_netfile_fail(g, -ENOMEM, "%s: out of memory", a->name);
 	for (i = 0; i < a->nrefs; i++) {
 		r = &a->refs[i];
 		lo = r->from < r->to ? r->from : r->to;
 		hi = r->from ^ r->to ^ lo;
 		if (!g->nlinks || g->links[g->nlinks - 1].a != lo ||
 		    g->links[g->nlinks - 1].b != hi)
-			g->links[g->nlinks++] = (struct vcube_graph_link){ .a = lo, .b = hi };
+			g->links[g->nlinks++] = (struct vcube_netfile_link){ .a = lo, .b = hi };
 		if (r->lat)
 			g->links[g->nlinks - 1].lat[r->from != lo] = r->lat;
 	}
@@ -436,16 +436,16 @@ static int anynet_ids(struct anynet *a)
 
 	for (i = 0; i < a->routers; i++)
 		if (!a->router_seen[i])
-			return vcube_graph_fail(a->g, -EINVAL, "%s: router %u is never named: ids count from 0 without gaps",
+			return vcube_netfile_fail(a->g, -EINVAL, "%s: router %u is never named: ids count from 0 without gaps",
 						a->name, i);
 	for (i = 0; i < a->nodes; i++)
 		if (a->g->node_router[i] == UINT32_MAX)
-			return vcube_graph_fail(a->g, -EINVAL, "%s: node %u is on no router: ids count from 0 without gaps",
+			return vcube_netfile_fail(a->g, -EINVAL, "%s: node %u is on no router: ids count from 0 without gaps",
 						a->name, i);
 	return 0;
 }
 
-int vcube_graph_anynet(struct vcube_graph *g, const char *name,
+int vcube_netfile_anynet(struct vcube_netfile *g, const char *name,
 		       const char *text, size_t len)
 {
 	struct anynet a = { .g = g, .name = name };
@@ -453,11 +453,11 @@ int vcube_graph_anynet(struct vcube_graph *g, const char *name,
 	char *line = NULL;
 	int ret = 0;
 
-	a.router_seen = calloc(VCUBE_GRAPH_MAX_ROUTERS, sizeof(bool));
+	a.router_seen = calloc(VCUBE_NETFILE_MAX_ROUTERS, sizeof(bool));
 	if (!a.router_seen)
-		return vcube_graph_fail(g, -ENOMEM, "%s: out of memory", name);
+		return vcube_netfile_fail(g, -ENOMEM, "%s: out of memory", name);
 	if (memchr(text, 0, len))
-		ret = vcube_graph_fail(g, -EINVAL, "%s: a NUL byte: not a text file", name);
+		ret = vcube_netfile_fail(g, -EINVAL, "%s: a NUL byte: not a text file", name);
 	for (; !ret && p < end; p = nl + 1) {
 		nl = memchr(p, '\n', end - p);
 		if (!nl)
@@ -466,7 +466,7 @@ int vcube_graph_anynet(struct vcube_graph *g, const char *name,
 		free(line);
 		line = strndup(p, nl - p);
 		if (!line) {
-			ret = vcube_graph_fail(g, -ENOMEM, "%s: out of memory", name);
+			ret = vcube_netfile_fail(g, -ENOMEM, "%s: out of memory", name);
 			break;
 		}
 		/* '#' to the end of a line is a comment (vcube's, not BookSim's) */
@@ -476,7 +476,7 @@ int vcube_graph_anynet(struct vcube_graph *g, const char *name,
 	}
 	free(line);
 	if (!ret && !a.routers)
-		ret = vcube_graph_fail(g, -EINVAL, "%s: no 'router' line: not an anynet file", name);
+		ret = vcube_netfile_fail(g, -EINVAL, "%s: no 'router' line: not an anynet file", name);
 	if (!ret)
 		ret = anynet_ids(&a);
 	if (!ret)

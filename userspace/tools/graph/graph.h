@@ -20,30 +20,35 @@
  * router reachable. Nothing is routed here: the kernel (or vcube-sim)
  * routes on the graph it is sent.
  */
-#ifndef VCUBE_TOOLS_GRAPH_H
-#define VCUBE_TOOLS_GRAPH_H
+#ifndef VCUBE_TOOLS_NETFILE_H
+#define VCUBE_TOOLS_NETFILE_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#define VCUBE_GRAPH_MAX_NODES	4096	/* the module's VCUBE_MAX_NODES */
-#define VCUBE_GRAPH_MAX_ROUTERS	4096
-#define VCUBE_GRAPH_MAX_LINKS	65536
-#define VCUBE_GRAPH_MAX_LAT	1000000000U	/* 1 s, in ns or cycles */
+/*
+ * What the module takes: VCUBE_MAX_NODES (kernel/core/topology.h), and
+ * VCUBE_GRAPH_MAX_ROUTERS and VCUBE_GRAPH_MAX_LINKS (kernel/core/graph.h),
+ * so a file is refused here, with its line, rather than by the kernel.
+ */
+#define VCUBE_NETFILE_MAX_NODES		4096
+#define VCUBE_NETFILE_MAX_ROUTERS	2048
+#define VCUBE_NETFILE_MAX_LINKS		32768
+#define VCUBE_NETFILE_MAX_LAT	1000000000U	/* 1 s, in ns or cycles */
 
-struct vcube_graph_link {
+struct vcube_netfile_link {
 	uint32_t a, b;		/* routers; a != b */
 	uint32_t lat[2];	/* a -> b, b -> a; 0: not given */
 	uint64_t bw;		/* bytes/s; 0: not given */
 };
 
-struct vcube_graph {
+struct vcube_netfile {
 	uint32_t routers;
 	uint32_t nodes;
 	uint32_t nlinks;
 	uint32_t *node_router;		/* [nodes] */
 	uint32_t *node_lat;		/* [nodes]; 0: not given */
-	struct vcube_graph_link *links;	/* [nlinks] */
+	struct vcube_netfile_link *links;	/* [nlinks] */
 	const char *format;		/* "anynet" or "graphml" */
 	char err[256];			/* why a load failed, one line */
 };
@@ -53,20 +58,20 @@ struct vcube_graph {
  * "<" first for GraphML). 0, or -errno with g->err saying why (with the
  * file's name and, where it has one, the line).
  */
-int vcube_graph_load(struct vcube_graph *g, const char *path,
+int vcube_netfile_load(struct vcube_netfile *g, const char *path,
 		     const char *format);
 /* The same, from text in memory; @name is what messages call it. */
-int vcube_graph_parse(struct vcube_graph *g, const char *name,
+int vcube_netfile_parse(struct vcube_netfile *g, const char *name,
 		      const char *text, size_t len, const char *format);
-void vcube_graph_free(struct vcube_graph *g);
+void vcube_netfile_free(struct vcube_netfile *g);
 
 /* internal: each format's reader, then the checks they share */
-int vcube_graph_anynet(struct vcube_graph *g, const char *name,
+int vcube_netfile_anynet(struct vcube_netfile *g, const char *name,
 		       const char *text, size_t len);
-int vcube_graph_graphml(struct vcube_graph *g, const char *name,
+int vcube_netfile_graphml(struct vcube_netfile *g, const char *name,
 			const char *text, size_t len);
-int vcube_graph_check(struct vcube_graph *g, const char *name);
-int vcube_graph_fail(struct vcube_graph *g, int err, const char *fmt, ...)
+int vcube_netfile_check(struct vcube_netfile *g, const char *name);
+int vcube_netfile_fail(struct vcube_netfile *g, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 #endif

@@ -29,7 +29,7 @@ struct gml_id {
 };
 
 struct gml {
-	struct vcube_graph *g;
+	struct vcube_netfile *g;
 	const char *name;
 	char *id[NKEYS];		/* the <key> ids of our attributes */
 	char *dflt[NKEYS];		/* their <default>s, if any */
@@ -92,7 +92,7 @@ static int gml_latency(const char *s, uint32_t *ns)
 	static const double k[] = { 1, 1e3, 1e6, 1e9 };
 	double v;
 
-	if (gml_value(s, u, k, &v) || v > VCUBE_GRAPH_MAX_LAT || v < 0.5)
+	if (gml_value(s, u, k, &v) || v > VCUBE_NETFILE_MAX_LAT || v < 0.5)
 		return -EINVAL;
 	*ns = (uint32_t)llround(v);
 	return 0;
@@ -168,26 +168,30 @@ static char *gml_data(const struct gml *m, const xmlNode *n, int k)
 
 static int gml_vertex(struct gml *m, const xmlNode *n)
 {
-	struct vcube_graph *g = m->g;
+	struct vcube_netfile *g = m->g;
 	char *id = attr(n, "id"), *e = gml_data(m, n, KEY_ENDPOINTS), *end;
 	uint32_t r = g->routers, i;
 	unsigned long v = 0;
 	void *p;
 
 	if (!id || !e) {
-		vcube_graph_fail(g, -EINVAL, "%s:%d: %s", m->name, gml_line(n),
+		vcube_netfile_fail(g, -EINVAL, "%s:%d: %s", m->name, gml_line(n),
 				 !id ? "a <node> without an id" :
 				 "a vertex without an 'endpoints' attribute: each router says how many nodes hang off it");
 		goto bad;
 	}
 	errno = 0;
 	v = strtoul(e, &end, 10);
-	if (end == e || *end || errno || v > VCUBE_GRAPH_MAX_NODES ||
-	    g->nodes + v > VCUBE_GRAPH_MAX_NODES || r >= VCUBE_GRAPH_MAX_ROUTERS) {
-		vcube_graph_fail(g, -EINVAL, "%s:%d: vertex '%s': endpoints='%s' %s",
-				 m->name, gml_line(n), id, e,
-				 end == e || *end ? "is not a count" :
-				 "takes the network past its limits (4096 nodes, 4096 routers)");
+	if (end == e || *end || errno || v > VCUBE_NETFILE_MAX_NODES ||
+	    g->nodes + v > VCUBE_NETFILE_MAX_NODES || r >= VCUBE_NETFILE_MAX_ROUTERS) {
+		if (end == e || *end)
+			vcube_netfile_fail(g, -EINVAL, "%s:%d: vertex '%s': endpoints='%s' is not a count",
+					   m->name, gml_line(n), id, e);
+		else
+			vcube_netfile_fail(g, -EINVAL, "%s:%d: vertex '%s': endpoints='%s' takes the network past its limits (%u nodes, %u routers)",
+					   m->name, gml_line(n), id, e,
+					   VCUBE_NETFILE_MAX_NODES,
+					   VCUBE_NETFILE_MAX_ROUTERS);
 		goto bad;
 	}
 	p = realloc(m->vid, (r + 1) * sizeof(*m->vid));
@@ -196,7 +200,7 @@ static int gml_vertex(struct gml *m, const xmlNode *n)
 	if (p && (p = realloc(g->node_router, (g->nodes + v + 1) * sizeof(uint32_t))))
 		g->node_router = p;
 	if (!p) {
-		vcube_graph_fail(g, -ENOMEM, "%s: out of memory", m->name);
+		vcube_netfile_fail(g, -ENOMEM, "%s: out of memory", m->name);
 		goto bad;
 	}
 	for (i = 0; i < v; i++)
@@ -224,13 +228,13 @@ static int gml_index(struct gml *m)
 
 	m->byid = malloc((n + 1) * sizeof(*m->byid));
 	if (!m->byid)
-		return vcube_graph_fail(m->g, -ENOMEM, "%s: out of memory", m->name);
+		return vcube_netfile_fail(m->g, -ENOMEM, "%s: out of memory", m->name);
 	for (i = 0; i < n; i++)
 		m->byid[i] = (struct gml_id){ m->vid[i], i };
 	qsort(m->byid, n, sizeof(*m->byid), gml_id_cmp);
 	for (i = 1; i < n; i++)
 		if (!strcmp(m->byid[i].id, m->byid[i - 1].id))
-			return vcube_graph_fail(m->g, -EINVAL, "%s: two vertices with id '%s'",
+			return vcube_netfile_fail(m->g, -EINVAL, "%s: two vertices with id '%s'",
 						m->name, m->byid[i].id);
 	return 0;
 }
@@ -251,32 +255,32 @@ static int gml_find(const struct gml *m, const char *id, uint32_t *r)
 
 static int gml_edge(struct gml *m, const xmlNode *n)
 {
-	struct vcube_graph *g = m->g;
+	struct vcube_netfile *g = m->g;
 	char *s = attr(n, "source"), *t = attr(n, "target");
 	char *dir = attr(n, "directed"), *lat = gml_data(m, n, KEY_LATENCY);
 	char *bw = gml_data(m, n, KEY_BANDWIDTH);
-	struct vcube_graph_link l = { 0 };
+	struct vcube_netfile_link l = { 0 };
 	int ret = -EINVAL;
 	void *p;
 
 	if (dir && !strcmp(dir, "true"))
-		vcube_graph_fail(g, ret, "%s:%d: a directed edge: links go both ways (undirected graphs only, as SST's anytopo)",
+		vcube_netfile_fail(g, ret, "%s:%d: a directed edge: links go both ways (undirected graphs only, as SST's anytopo)",
 				 m->name, gml_line(n));
 	else if (gml_find(m, s, &l.a) || gml_find(m, t, &l.b))
-		vcube_graph_fail(g, ret, "%s:%d: an edge from '%s' to '%s': no such vertex",
+		vcube_netfile_fail(g, ret, "%s:%d: an edge from '%s' to '%s': no such vertex",
 				 m->name, gml_line(n), s ? s : "", t ? t : "");
 	else if (l.a == l.b)
-		vcube_graph_fail(g, ret, "%s:%d: vertex '%s' is linked to itself",
+		vcube_netfile_fail(g, ret, "%s:%d: vertex '%s' is linked to itself",
 				 m->name, gml_line(n), s);
 	else if (lat && gml_latency(lat, &l.lat[0]))
-		vcube_graph_fail(g, ret, "%s:%d: latency '%s' is not a time (ns, or 100ns, 1.5us; up to 1 s)",
+		vcube_netfile_fail(g, ret, "%s:%d: latency '%s' is not a time (ns, or 100ns, 1.5us; up to 1 s)",
 				 m->name, gml_line(n), lat);
 	else if (bw && gml_bandwidth(bw, &l.bw))
-		vcube_graph_fail(g, ret, "%s:%d: bandwidth '%s' is not a rate (bytes/s, or 12.5GB/s, 100Gb/s)",
+		vcube_netfile_fail(g, ret, "%s:%d: bandwidth '%s' is not a rate (bytes/s, or 12.5GB/s, 100Gb/s)",
 				 m->name, gml_line(n), bw);
-	else if (g->nlinks >= VCUBE_GRAPH_MAX_LINKS)
-		vcube_graph_fail(g, ret, "%s:%d: more than %u links",
-				 m->name, gml_line(n), VCUBE_GRAPH_MAX_LINKS);
+	else if (g->nlinks >= VCUBE_NETFILE_MAX_LINKS)
+		vcube_netfile_fail(g, ret, "%s:%d: more than %u links",
+				 m->name, gml_line(n), VCUBE_NETFILE_MAX_LINKS);
 	else
 		ret = 0;
 	if (!ret && g->nlinks == m->cap_links) {
@@ -285,7 +289,7 @@ static int gml_edge(struct gml *m, const xmlNode *n)
 		if (p)
 			g->links = p;
 		else
-			ret = vcube_graph_fail(g, -ENOMEM, "%s: out of memory", m->name);
+			ret = vcube_netfile_fail(g, -ENOMEM, "%s: out of memory", m->name);
 	}
 	if (!ret) {
 		l.lat[1] = l.lat[0];
@@ -307,14 +311,14 @@ static int gml_graph(struct gml *m, const xmlNode *graph)
 	int ret = 0;
 
 	if (!ed || strcmp(ed, "undirected"))
-		ret = vcube_graph_fail(m->g, -EINVAL, "%s:%d: edgedefault='%s': links go both ways (undirected graphs only, as SST's anytopo)",
+		ret = vcube_netfile_fail(m->g, -EINVAL, "%s:%d: edgedefault='%s': links go both ways (undirected graphs only, as SST's anytopo)",
 				       m->name, gml_line(graph), ed ? ed : "");
 	xmlFree(ed);
 	for (n = graph->children; !ret && n; n = n->next) {
 		if (is(n, "node"))
 			ret = gml_vertex(m, n);
 		else if (is(n, "hyperedge"))
-			ret = vcube_graph_fail(m->g, -EINVAL, "%s:%d: a hyperedge: links join two routers",
+			ret = vcube_netfile_fail(m->g, -EINVAL, "%s:%d: a hyperedge: links join two routers",
 					       m->name, gml_line(n));
 	}
 	if (!ret && m->g->routers)
@@ -323,11 +327,11 @@ static int gml_graph(struct gml *m, const xmlNode *graph)
 		if (is(n, "edge"))
 			ret = gml_edge(m, n);
 	if (!ret && !m->g->node_router)
-		ret = vcube_graph_fail(m->g, -EINVAL, "%s: no vertices", m->name);
+		ret = vcube_netfile_fail(m->g, -EINVAL, "%s: no vertices", m->name);
 	if (!ret) {
 		m->g->node_lat = calloc(m->g->nodes + 1, sizeof(uint32_t));
 		if (!m->g->node_lat)
-			ret = vcube_graph_fail(m->g, -ENOMEM, "%s: out of memory", m->name);
+			ret = vcube_netfile_fail(m->g, -ENOMEM, "%s: out of memory", m->name);
 	}
 	return ret;
 }
@@ -337,23 +341,23 @@ static int gml_root(struct gml *m, xmlDoc *doc)
 	const xmlNode *root = xmlDocGetRootElement(doc), *n, *graph = NULL;
 
 	if (!root || !is(root, "graphml"))
-		return vcube_graph_fail(m->g, -EINVAL, "%s: not GraphML (its root element is <%s>)",
+		return vcube_netfile_fail(m->g, -EINVAL, "%s: not GraphML (its root element is <%s>)",
 					m->name, root ? (const char *)root->name : "");
 	gml_keys(m, root);
 	for (n = root->children; n; n = n->next) {
 		if (!is(n, "graph"))
 			continue;
 		if (graph)
-			return vcube_graph_fail(m->g, -EINVAL, "%s:%d: a second <graph>: one network per file",
+			return vcube_netfile_fail(m->g, -EINVAL, "%s:%d: a second <graph>: one network per file",
 						m->name, gml_line(n));
 		graph = n;
 	}
 	if (!graph)
-		return vcube_graph_fail(m->g, -EINVAL, "%s: no <graph>", m->name);
+		return vcube_netfile_fail(m->g, -EINVAL, "%s: no <graph>", m->name);
 	return gml_graph(m, graph);
 }
 
-int vcube_graph_graphml(struct vcube_graph *g, const char *name,
+int vcube_netfile_graphml(struct vcube_netfile *g, const char *name,
 			const char *text, size_t len)
 {
 	struct gml m = { .g = g, .name = name };
@@ -363,13 +367,13 @@ int vcube_graph_graphml(struct vcube_graph *g, const char *name,
 	int ret, k;
 
 	if (len > INT32_MAX)
-		return vcube_graph_fail(g, -EFBIG, "%s: too large", name);
+		return vcube_netfile_fail(g, -EFBIG, "%s: too large", name);
 	doc = xmlReadMemory(text, (int)len, name, NULL,
 			    XML_PARSE_NONET | XML_PARSE_NOERROR |
 			    XML_PARSE_NOWARNING);
 	if (!doc) {
 		e = xmlGetLastError();
-		ret = vcube_graph_fail(g, -EINVAL, "%s:%d: not well-formed XML: %s",
+		ret = vcube_netfile_fail(g, -EINVAL, "%s:%d: not well-formed XML: %s",
 				       name, e ? e->line : 0,
 				       e && e->message ? e->message : "");
 		g->err[strcspn(g->err, "\n")] = 0;
