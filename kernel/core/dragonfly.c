@@ -46,9 +46,6 @@
  */
 #include "topology.h"
 
-#define vcube_fail(err, errlen, ...) \
-	({ snprintf(err, errlen, __VA_ARGS__); -EINVAL; })
-
 static const char *const vcube_df_routing_names[VCUBE_DF_NROUTING] = {
 	[VCUBE_DF_MINIMAL] = "minimal",
 	[VCUBE_DF_VALIANT] = "valiant",

@@ -175,4 +175,8 @@ static inline int list_empty(const struct list_head *h)
 	     pos = n, n = list_entry(n->member.next, __typeof__(*n), member))
 #endif
 
+/* -EINVAL, saying why in @err, one line (@errlen 0: not said). */
+#define vcube_fail(err, errlen, ...) \
+	({ snprintf(err, errlen, __VA_ARGS__); -EINVAL; })
+
 #endif /* _VCUBE_CORE_ENV_H */

@@ -7,35 +7,31 @@
 
 #define VC_GRAPH_NONE	U16_MAX
 
-/* @ret, with a message in @err (which may be NULL). */
-#define vc_graph_fail(err, len, ret, ...) \
-	({ if (err) snprintf(err, len, __VA_ARGS__); ret; })
-
 static int vc_graph_check(const struct vcube_graph_desc *d, char *err,
 			  size_t len)
 {
 	u32 i;
 
 	if (!d->routers || d->routers > VCUBE_GRAPH_MAX_ROUTERS)
-		return vc_graph_fail(err, len, -EINVAL,
-				     "a graph has 1..%u routers, not %u",
-				     VCUBE_GRAPH_MAX_ROUTERS, d->routers);
+		return vcube_fail(err, len,
+				  "a graph has 1..%u routers, not %u",
+				  VCUBE_GRAPH_MAX_ROUTERS, d->routers);
 	if (d->nlinks > VCUBE_GRAPH_MAX_LINKS)
-		return vc_graph_fail(err, len, -EINVAL,
-				     "a graph has at most %u links, not %u",
-				     VCUBE_GRAPH_MAX_LINKS, d->nlinks);
+		return vcube_fail(err, len,
+				  "a graph has at most %u links, not %u",
+				  VCUBE_GRAPH_MAX_LINKS, d->nlinks);
 	for (i = 0; i < d->nodes; i++)
 		if (d->node_router[i] >= d->routers)
-			return vc_graph_fail(err, len, -EINVAL,
-					     "graph node %u is on router %u of %u",
-					     i, d->node_router[i], d->routers);
+			return vcube_fail(err, len,
+					  "graph node %u is on router %u of %u",
+					  i, d->node_router[i], d->routers);
 	for (i = 0; i < 2 * d->nlinks; i += 2)
 		if (d->links[i] >= d->routers || d->links[i + 1] >= d->routers ||
 		    d->links[i] == d->links[i + 1])
-			return vc_graph_fail(err, len, -EINVAL,
-					     "graph link %u joins router %u to %u of %u",
-					     i / 2, d->links[i], d->links[i + 1],
-					     d->routers);
+			return vcube_fail(err, len,
+					  "graph link %u joins router %u to %u of %u",
+					  i / 2, d->links[i], d->links[i + 1],
+					  d->routers);
 	return 0;
 }
 
@@ -123,9 +119,9 @@ static int vc_graph_table(struct vcube_graph *g, char *err, size_t len)
 	for (t = 0; t < g->routers; t++) {
 		worst = vc_graph_bfs(g, t, dist, queue, want);
 		if (worst == U32_MAX) {
-			ret = vc_graph_fail(err, len, -EINVAL,
-					    "graph router %u cannot be reached from every router: the network must be connected",
-					    t);
+			ret = vcube_fail(err, len,
+					 "graph router %u cannot be reached from every router: the network must be connected",
+					 t);
 			goto out;
 		}
 		if (want[t] && worst + 2 > g->diameter)
@@ -159,9 +155,9 @@ int vcube_graph_init(struct vcube_graph *g, const struct vcube_graph_desc *d,
 	if (!g->node_router || !g->links || !g->first || !g->ends ||
 	    !g->next) {
 		vcube_graph_fini(g);
-		return vc_graph_fail(err, errlen, -ENOMEM,
-				     "no memory for a graph of %u routers",
-				     d->routers);
+		snprintf(err, errlen, "no memory for a graph of %u routers",
+			 d->routers);
+		return -ENOMEM;
 	}
 	memcpy(g->node_router, d->node_router, d->nodes * sizeof(u16));
 	memcpy(g->links, d->links, 2 * d->nlinks * sizeof(u16));

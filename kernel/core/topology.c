@@ -63,9 +63,6 @@ int vcube_ft_routing_parse(const char *name)
 	return -EINVAL;
 }
 
-#define vcube_fail(err, errlen, ...) \
-	({ snprintf(err, errlen, __VA_ARGS__); -EINVAL; })
-
 /* Reject the shape parameters that belong to other topologies. */
 static int vcube_topo_check_unused(const struct vcube_topo_params *p,
 				   char *err, size_t errlen)
