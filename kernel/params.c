@@ -297,21 +297,20 @@ static int vcube_routing_parse(const struct vcube_conf *c, int kind,
 			       struct vcube_topo_params *p, char *err,
 			       size_t len)
 {
-	bool ft = kind == VCUBE_TOPO_FATTREE;
 	int r;
 
 	if (!c->routing)
 		return 0;
-	if (!ft && kind != VCUBE_TOPO_DRAGONFLY) {
+	r = vcube_topo_routing_parse(kind, c->routing);
+	if (r == -EOPNOTSUPP) {
 		scnprintf(err, len, "routing= does not apply to topology=%s",
 			  vcube_topo_kind_name(kind));
 		return -EINVAL;
 	}
-	r = ft ? vcube_ft_routing_parse(c->routing) :
-		 vcube_df_routing_parse(c->routing);
 	if (r < 0) {
 		scnprintf(err, len, "unknown routing=%.20s: use %s", c->routing,
-			  ft ? "dmodk or random" : "minimal, valiant or ugal");
+			  kind == VCUBE_TOPO_FATTREE ? "dmodk or random" :
+			  "minimal, valiant or ugal");
 		return -EINVAL;
 	}
 	p->routing = r;

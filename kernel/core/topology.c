@@ -63,6 +63,23 @@ int vcube_ft_routing_parse(const char *name)
 	return -EINVAL;
 }
 
+/*
+ * routing=@name for a topology of @kind: enum vcube_ft_routing (fat tree)
+ * or vcube_df_routing (dragonfly); -EINVAL if it is none of @kind's,
+ * -EOPNOTSUPP if @kind takes no routing=.
+ */
+int vcube_topo_routing_parse(enum vcube_topo_kind kind, const char *name)
+{
+	switch (kind) {
+	case VCUBE_TOPO_FATTREE:
+		return vcube_ft_routing_parse(name);
+	case VCUBE_TOPO_DRAGONFLY:
+		return vcube_df_routing_parse(name);
+	default:
+		return -EOPNOTSUPP;
+	}
+}
+
 /* Reject the shape parameters that belong to other topologies. */
 static int vcube_topo_check_unused(const struct vcube_topo_params *p,
 				   char *err, size_t errlen)

@@ -301,5 +301,6 @@ int vcube_df_format_shape(const struct vcube_topo *t, char *buf, size_t len);
 
 const char *vcube_ft_routing_name(u32 routing);
 int vcube_ft_routing_parse(const char *name);
+int vcube_topo_routing_parse(enum vcube_topo_kind kind, const char *name);
 
 #endif /* _VCUBE_CORE_TOPOLOGY_H */

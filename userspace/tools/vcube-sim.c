@@ -580,20 +580,20 @@ static int sim_tree_opt(int c, const char *arg, struct vcube_topo_params *tp)
  */
 static int sim_parse_routing(const char *arg, struct vcube_topo_params *tp)
 {
-	bool ft = tp->kind == VCUBE_TOPO_FATTREE;
 	int r;
 
 	if (!arg)
 		return 0;
-	if (!ft && tp->kind != VCUBE_TOPO_DRAGONFLY) {
+	r = vcube_topo_routing_parse(tp->kind, arg);
+	if (r == -EOPNOTSUPP) {
 		fprintf(stderr, "vcube-sim: routing= does not apply to topology=%s\n",
 			vcube_topo_kind_name(tp->kind));
 		return -EINVAL;
 	}
-	r = ft ? vcube_ft_routing_parse(arg) : vcube_df_routing_parse(arg);
 	if (r < 0) {
 		fprintf(stderr, "vcube-sim: bad --routing '%s' (%s)\n", arg,
-			ft ? "dmodk, random" : "minimal, valiant, ugal");
+			tp->kind == VCUBE_TOPO_FATTREE ? "dmodk, random" :
+			"minimal, valiant, ugal");
 		return -EINVAL;
 	}
 	tp->routing = r;
