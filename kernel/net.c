@@ -28,9 +28,9 @@
 #include "vcube.h"
 
 /*
- * What a network counts against the bounds, beside its max_inflight and
- * its trace: an estimate of the engine's memory per node and per channel
- * (the memory cgroup is charged with the exact amount).
+ * What a network counts against the bounds, beside its max_inflight, its
+ * trace and a graph's tables: an estimate of the engine's memory per node
+ * and per channel (the memory cgroup is charged with the exact amount).
  */
 #define VCUBE_NODE_CHARGE	4096
 #define VCUBE_CHAN_CHARGE	256
@@ -75,7 +75,8 @@ static u64 vcube_net_charge(const struct vcube_net *net)
 	return net->params.max_inflight +
 	       (u64)net->params.trace_max * sizeof(struct vc_trace_rec) +
 	       (u64)net->topo.nodes * VCUBE_NODE_CHARGE +
-	       (u64)net->topo.nchan * VCUBE_CHAN_CHARGE;
+	       (u64)net->topo.nchan * VCUBE_CHAN_CHARGE +
+	       (net->topo.graph ? vcube_graph_bytes(net->topo.graph) : 0);
 }
 
 /* Room in @cnt for @net? Else -ENOSPC and which bound, in @err. */
@@ -174,6 +175,7 @@ static void vcube_net_release(struct device *dev)
 
 	if (net->engine)
 		vc_engine_destroy(net->engine);
+	vcube_topo_fini(&net->topo);
 	kvfree(net->nodes);
 	mutex_destroy(&net->lock);
 	kfree(net);

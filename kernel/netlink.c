@@ -32,6 +32,8 @@ static_assert((int)VCUBE_TOPOLOGY_HYPERCUBE == (int)VCUBE_TOPO_HYPERCUBE);
 static_assert((int)VCUBE_TOPOLOGY_MESH == (int)VCUBE_TOPO_MESH);
 static_assert((int)VCUBE_TOPOLOGY_TORUS == (int)VCUBE_TOPO_TORUS);
 static_assert((int)VCUBE_TOPOLOGY_FATTREE == (int)VCUBE_TOPO_FATTREE);
+static_assert((int)VCUBE_TOPOLOGY_DRAGONFLY == (int)VCUBE_TOPO_DRAGONFLY);
+static_assert((int)VCUBE_TOPOLOGY_GRAPH == (int)VCUBE_TOPO_GRAPH);
 static_assert((int)VCUBE_SWITCHING_CIRCUIT == (int)VC_SW_CIRCUIT);
 static_assert((int)VCUBE_SWITCHING_WORMHOLE == (int)VC_SW_WORMHOLE);
 static_assert((int)VCUBE_SWITCHING_PACKET == (int)VC_SW_PACKET);
@@ -864,12 +866,92 @@ static void vcube_nl_conf(struct nlattr **a, struct vcube_conf *c)
 					   S64_MAX);
 }
 
+/*
+ * A graph's links: every graph-links attribute of the request, in order,
+ * into one array (kvfree()d by the caller). -EINVAL, pointing at the
+ * attribute, for a length that is no whole number of links or past
+ * VCUBE_GRAPH_MAX_LINKS in all.
+ */
+static int vcube_nl_graph_links(struct genl_info *info, u16 **links,
+				u32 *nlinks)
+{
+	const struct nlattr *pos;
+	size_t total = 0, at = 0;
+	int rem;
+
+	nla_for_each_attr(pos, genlmsg_data(info->genlhdr),
+			  genlmsg_len(info->genlhdr), rem) {
+		if (nla_type(pos) != VCUBE_A_NET_GRAPH_LINKS)
+			continue;
+		if (nla_len(pos) % (2 * sizeof(u16))) {
+			NL_SET_ERR_MSG_ATTR(info->extack, pos,
+					    "graph-links holds pairs of u16 routers");
+			return -EINVAL;
+		}
+		total += nla_len(pos);
+		if (total > VCUBE_GRAPH_MAX_LINKS * 2 * sizeof(u16)) {
+			NL_SET_ERR_MSG_ATTR(info->extack, pos,
+					    "a graph has at most 32768 links");
+			return -EINVAL;
+		}
+	}
+	*links = kvmalloc(total ?: 1, GFP_KERNEL_ACCOUNT);
+	if (!*links)
+		return -ENOMEM;
+	nla_for_each_attr(pos, genlmsg_data(info->genlhdr),
+			  genlmsg_len(info->genlhdr), rem) {
+		if (nla_type(pos) != VCUBE_A_NET_GRAPH_LINKS)
+			continue;
+		memcpy((u8 *)*links + at, nla_data(pos), nla_len(pos));
+		at += nla_len(pos);
+	}
+	*nlinks = total / (2 * sizeof(u16));
+	return 0;
+}
+
+/*
+ * topology=graph's routers, nodes and links into @d, @c->graph pointing at
+ * it; its links in *@links (NULL if none). Nothing given: no graph.
+ */
+static int vcube_nl_graph(struct genl_info *info, struct vcube_conf *c,
+			  struct vcube_graph_desc *d, u16 **links)
+{
+	struct nlattr **a = info->attrs;
+	const struct nlattr *nodes = a[VCUBE_A_NET_GRAPH_NODES];
+	int ret;
+
+	*links = NULL;
+	if (!a[VCUBE_A_NET_GRAPH_ROUTERS] && !nodes &&
+	    !a[VCUBE_A_NET_GRAPH_LINKS])
+		return 0;
+	if (!a[VCUBE_A_NET_GRAPH_ROUTERS] || !nodes) {
+		NL_SET_ERR_MSG(info->extack,
+			       "a graph needs graph-routers, graph-nodes and graph-links");
+		return -EINVAL;
+	}
+	if (nla_len(nodes) % sizeof(u16) ||
+	    nla_len(nodes) > VCUBE_MAX_NODES * sizeof(u16)) {
+		NL_SET_ERR_MSG_ATTR(info->extack, nodes,
+				    "graph-nodes holds a u16 router for each of at most 4096 nodes");
+		return -EINVAL;
+	}
+	d->routers = nla_get_u32(a[VCUBE_A_NET_GRAPH_ROUTERS]);
+	d->nodes = nla_len(nodes) / sizeof(u16);
+	d->node_router = nla_data(nodes);
+	c->graph = d;
+	ret = vcube_nl_graph_links(info, links, &d->nlinks);
+	d->links = *links;
+	return ret;
+}
+
 int vcube_nl_net_new_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr **a = info->attrs;
 	char name[VCUBE_NAME_LEN], err[160];
+	struct vcube_graph_desc graph;
 	struct vcube_net *net;
 	struct vcube_conf c;
+	u16 *links;
 	int ret;
 
 	ret = vcube_nl_admin(skb, info->extack);
@@ -879,9 +961,15 @@ int vcube_nl_net_new_doit(struct sk_buff *skb, struct genl_info *info)
 		return -EINVAL;
 	nla_strscpy(name, a[VCUBE_A_NET_NAME], sizeof(name));
 	vcube_nl_conf(a, &c);
+	ret = vcube_nl_graph(info, &c, &graph, &links);
+	if (ret) {
+		kvfree(links);
+		return ret;
+	}
 	net = vcube_net_new(genl_info_net(info), name, &c, false,
 			    a[VCUBE_A_NET_DESTROY_ON_CLOSE] ?
 			    info->snd_portid : 0, err, sizeof(err));
+	kvfree(links);	/* the network made its own tables */
 	if (IS_ERR(net)) {
 		vcube_extack_msg(info->extack, err, PTR_ERR(net));
 		return PTR_ERR(net);

@@ -335,9 +335,10 @@ static int vcube_shape_apply(struct vcube_conf *c, struct vcube_model *m,
 		.groups = vcube_given(c->groups),
 		.routers = vcube_given(c->routers),
 		.global = vcube_given(c->global),
+		.graph = c->graph,
 	};
 	const struct vc_profile *pr;
-	int prof = -1, kind, i;
+	int prof = -1, kind, i, ret;
 
 	if (c->dims && vcube_dims_parse(c->dims, &p, err, len))
 		return -EINVAL;
@@ -354,7 +355,7 @@ static int vcube_shape_apply(struct vcube_conf *c, struct vcube_model *m,
 		kind = vcube_topo_kind_parse(c->topology);
 		if (kind < 0) {
 			scnprintf(err, len,
-				  "unknown topology=%.15s: use hypercube, mesh, torus, fattree or dragonfly",
+				  "unknown topology=%.15s: use hypercube, mesh, torus, fattree, dragonfly or graph",
 				  c->topology);
 			return -EINVAL;
 		}
@@ -383,9 +384,11 @@ static int vcube_shape_apply(struct vcube_conf *c, struct vcube_model *m,
 		p.nodes = pr->nodes;
 	}
 	p.kind = kind;
-	if (vcube_ft_words(c, kind, &p, err, len) ||
-	    vcube_topo_init(&m->topo, &p, err, len))
+	if (vcube_ft_words(c, kind, &p, err, len))
 		return -EINVAL;
+	ret = vcube_topo_init(&m->topo, &p, err, len);
+	if (ret)
+		return ret;
 	c->dim = p.dim;
 	c->rows = p.rows;
 	c->cols = p.cols;
@@ -521,8 +524,9 @@ int vcube_conf_apply(struct vcube_conf *c, struct vcube_model *m,
 	int ret;
 
 	ret = vcube_shape_apply(c, m, err, len);
-	if (!ret)
-		ret = vcube_choices_apply(c, &m->params, err, len);
+	if (ret)
+		return ret;
+	ret = vcube_choices_apply(c, &m->params, err, len);
 	if (!ret)
 		ret = vcube_costs_apply(c, &m->params, err, len);
 	if (!ret)
@@ -533,5 +537,8 @@ int vcube_conf_apply(struct vcube_conf *c, struct vcube_model *m,
 			  m->params.fc_bufs, VC_FC_MAX_NODES, m->topo.nodes);
 		ret = -EINVAL;
 	}
-	return ret ?: vcube_bounds_apply(c, m, err, len);
+	ret = ret ?: vcube_bounds_apply(c, m, err, len);
+	if (ret)	/* nothing of the model is kept */
+		vcube_topo_fini(&m->topo);
+	return ret;
 }

@@ -64,7 +64,7 @@ enum {
 
 /**
  * struct vcube_conf - a network as its creator describes it
- * @topology: hypercube, mesh, torus, fattree or dragonfly; NULL: the
+ * @topology: hypercube, mesh, torus, fattree, dragonfly or graph; NULL: the
  *	profile's
  * @profile: a machine profile's name; NULL: the topology's
  * @noise: a noise preset (off, ipsc860); NULL: off
@@ -98,6 +98,8 @@ enum {
  * @groups: dragonfly groups, or VCUBE_UNSET (and @routers, @global)
  * @routers: dragonfly routers per group
  * @global: dragonfly global links per router
+ * @graph: topology=graph's routers, nodes and links (netlink's net-new
+ *	only); NULL: none
  *
  * vcube_conf_apply() writes the shape it took back into @dim, @rows,
  * @cols, @nodes and @levels.
@@ -116,6 +118,7 @@ struct vcube_conf {
 	u32 levels;
 	const char *down, *up, *links, *routing;
 	u32 groups, routers, global;
+	const struct vcube_graph_desc *graph;
 };
 
 /* What vcube_conf_apply() makes of a description. */

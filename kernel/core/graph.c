@@ -178,6 +178,15 @@ void vcube_graph_fini(struct vcube_graph *g)
 	memset(g, 0, sizeof(*g));
 }
 
+/* What @g's tables hold, in bytes: the next-hop table the most of it. */
+u64 vcube_graph_bytes(const struct vcube_graph *g)
+{
+	return (u64)g->routers * g->routers * sizeof(u16) +
+	       (u64)g->nodes * sizeof(u16) +
+	       (u64)g->nlinks * 2 * (sizeof(u16) + sizeof(u32)) +
+	       (u64)(g->routers + 1) * sizeof(u32) + sizeof(*g);
+}
+
 u32 vcube_graph_nchan(const struct vcube_graph *g)
 {
 	return 2 * g->nodes + 2 * g->nlinks;

@@ -54,6 +54,7 @@ int vcube_graph_init(struct vcube_graph *g, const struct vcube_graph_desc *d,
 void vcube_graph_fini(struct vcube_graph *g);
 
 u32 vcube_graph_nchan(const struct vcube_graph *g);
+u64 vcube_graph_bytes(const struct vcube_graph *g);
 int vcube_graph_route(const struct vcube_graph *g, u32 src, u32 dst,
 		      u32 *chan, u32 max);
 u32 vcube_graph_distance(const struct vcube_graph *g, u32 src, u32 dst);

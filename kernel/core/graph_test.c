@@ -8,6 +8,7 @@
  */
 #include <kunit/test.h>
 #include "graph.h"
+#include "topology.h"
 
 #define GT_MAX_R	16
 #define GT_INF		1000
@@ -177,10 +178,115 @@ static void graph_bad(struct kunit *test)
 	}
 }
 
+/* Every pair's route through vcube_topo_*(), walked with its chan_info. */
+static void graph_topo_walk(struct kunit *test, const struct graph_case *c,
+			    const struct vcube_topo *t)
+{
+	static u32 dist[GT_MAX_R][GT_MAX_R];
+	struct vcube_chan_info ci;
+	u32 s, dst, at, level, chan[40];
+	int n, i;
+
+	graph_floyd(c, dist);
+	for (s = 0; s < c->nodes; s++)
+		for (dst = 0; dst < c->nodes; dst++) {
+			n = vcube_topo_route(t, s, dst, 0, chan,
+					     ARRAY_SIZE(chan));
+			KUNIT_ASSERT_EQ(test, n, s == dst ? 0 :
+					(int)(2 + dist[c->node_router[s]]
+						      [c->node_router[dst]]));
+			KUNIT_EXPECT_EQ(test, vcube_topo_distance(t, s, dst),
+					(u32)n);
+			KUNIT_EXPECT_LE(test, (u32)n, vcube_topo_diameter(t));
+			at = s;
+			level = 0;
+			for (i = 0; i < n; i++) {
+				KUNIT_ASSERT_EQ(test,
+						vcube_topo_chan_info(t, chan[i], &ci),
+						0);
+				KUNIT_ASSERT_EQ(test, ci.from, at);
+				KUNIT_ASSERT_EQ(test, (u32)ci.from_level, level);
+				at = ci.to;
+				level = ci.to_level;
+			}
+			KUNIT_EXPECT_EQ(test, at, dst);
+			KUNIT_EXPECT_EQ(test, level, 0U);
+		}
+}
+
+/*
+ * The graph as a topology: vcube_topo_*() over each case, the counts, the
+ * words, the node's router as its place, and what topology=graph refuses.
+ */
+static void graph_topo(struct kunit *test)
+{
+	struct vcube_topo_params p = { .kind = VCUBE_TOPO_GRAPH };
+	struct vcube_graph_desc d;
+	struct vcube_topo t;
+	char buf[64], want[64], err[160] = "";
+	u32 k, s, nb[16];
+	int n, same;
+
+	for (k = 0; k < ARRAY_SIZE(graph_cases); k++) {
+		const struct graph_case *c = &graph_cases[k];
+
+		graph_desc(c, &d);
+		p.graph = &d;
+		KUNIT_ASSERT_EQ_MSG(test, vcube_topo_init(&t, &p, err, sizeof(err)),
+				    0, "%s: %s", c->name, err);
+		KUNIT_EXPECT_STREQ(test, vcube_topo_kind_name(t.kind), "graph");
+		KUNIT_EXPECT_EQ(test, t.nodes, c->nodes);
+		KUNIT_EXPECT_EQ(test, t.nchan, 2 * c->nodes + 2 * c->nlinks);
+		KUNIT_EXPECT_EQ(test, t.nbundles, t.nchan);
+		KUNIT_EXPECT_EQ(test, vcube_topo_level_links(&t, 0), c->nodes);
+		KUNIT_EXPECT_EQ(test, vcube_topo_level_links(&t, 1), c->nlinks);
+		KUNIT_EXPECT_EQ(test, vcube_topo_level_links(&t, 2), 0U);
+		graph_topo_walk(test, c, &t);
+		/* the other nodes of node 0's router */
+		n = vcube_topo_neighbors(&t, 0, nb, ARRAY_SIZE(nb));
+		for (s = 1, same = 0; s < c->nodes; s++)
+			same += c->node_router[s] == c->node_router[0];
+		KUNIT_EXPECT_EQ_MSG(test, n, same, "%s", c->name);
+		vcube_topo_format_coords(&t, c->nodes - 1, buf, sizeof(buf));
+		snprintf(want, sizeof(want), "r%u",
+			 c->node_router[c->nodes - 1]);
+		KUNIT_EXPECT_STREQ(test, buf, want);
+		vcube_topo_format_shape(&t, buf, sizeof(buf));
+		snprintf(want, sizeof(want), "routers=%u nodes=%u links=%u",
+			 c->routers, c->nodes, c->nlinks);
+		KUNIT_EXPECT_STREQ(test, buf, want);
+		vcube_topo_fini(&t);
+		KUNIT_EXPECT_NULL(test, t.graph);
+		vcube_topo_fini(&t);	/* twice: nothing */
+	}
+
+	/* no graph; a graph with another kind; too few nodes */
+	p.graph = NULL;
+	KUNIT_EXPECT_EQ(test, vcube_topo_init(&t, &p, err, sizeof(err)),
+			-EINVAL);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(err, "vcubectl net add"),
+				  "said '%s'", err);
+	graph_desc(&graph_cases[0], &d);
+	p = (struct vcube_topo_params){ .kind = VCUBE_TOPO_HYPERCUBE,
+					.dim = 2, .graph = &d };
+	KUNIT_EXPECT_EQ(test, vcube_topo_init(&t, &p, err, sizeof(err)),
+			-EINVAL);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(err, "do not apply to topology=hypercube"),
+				  "said '%s'", err);
+	d.nodes = 1;
+	p = (struct vcube_topo_params){ .kind = VCUBE_TOPO_GRAPH, .graph = &d };
+	KUNIT_EXPECT_EQ(test, vcube_topo_init(&t, &p, err, sizeof(err)),
+			-EINVAL);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(err, "2..4096 nodes, not 1"),
+				  "said '%s'", err);
+	KUNIT_EXPECT_NULL(test, t.graph);
+}
+
 static struct kunit_case graph_test_cases[] = {
 	KUNIT_CASE(graph_routes),
 	KUNIT_CASE(graph_tiebreak),
 	KUNIT_CASE(graph_bad),
+	KUNIT_CASE(graph_topo),
 	{}
 };
 

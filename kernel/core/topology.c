@@ -4,10 +4,13 @@
  * Delta, XY routing), torus (AP1000: +x then south; or the k-ary n-cube's
  * shorter way round), both of 1 to 6 dimensions, fat tree (SimGrid's
  * generalized one, the CM-5's as one case; d-mod-k or random up-routing,
- * down the way the top switch fixes), and dragonfly (dragonfly.c).
+ * down the way the top switch fixes), dragonfly (dragonfly.c), and any
+ * graph of routers read from a file (graph.c).
  *
- * Everything is computed from a handful of integers: there are no tables,
- * and a route costs time proportional to its length.
+ * Everything but the graph is computed from a handful of integers: there
+ * are no tables, and a route costs time proportional to its length. The
+ * graph's next-hop table is made once, at creation; its routes then cost
+ * their length too.
  */
 #include "topology.h"
 
@@ -17,6 +20,7 @@ static const char *const vcube_topo_names[VCUBE_TOPO_NKINDS] = {
 	[VCUBE_TOPO_TORUS] = "torus",
 	[VCUBE_TOPO_FATTREE] = "fattree",
 	[VCUBE_TOPO_DRAGONFLY] = "dragonfly",
+	[VCUBE_TOPO_GRAPH] = "graph",
 };
 
 const char *vcube_topo_kind_name(enum vcube_topo_kind kind)
@@ -118,6 +122,10 @@ static int vcube_topo_check_unused(const struct vcube_topo_params *p,
 	    p->kind != VCUBE_TOPO_DRAGONFLY)
 		return vcube_fail(err, errlen,
 				  "groups=/routers=/global= do not apply to topology=%s",
+				  kind);
+	if (p->graph && p->kind != VCUBE_TOPO_GRAPH)
+		return vcube_fail(err, errlen,
+				  "a graph's routers, nodes and links do not apply to topology=%s",
 				  kind);
 	return 0;
 }
@@ -346,6 +354,51 @@ static int vcube_topo_init_shape(struct vcube_topo *t,
 				 const struct vcube_topo_params *p, char *err,
 				 size_t errlen);
 
+/* A graph's tables, from the routers, nodes and links its creator gave. */
+static int vcube_topo_graph_init(struct vcube_topo *t,
+				 const struct vcube_topo_params *p, char *err,
+				 size_t errlen)
+{
+	struct vcube_graph *g;
+	int ret;
+
+	if (!p->graph)
+		return vcube_fail(err, errlen,
+				  "topology=graph needs its routers, nodes and links: make it with vcubectl net add NAME topology=graph file=FILE");
+	if (p->graph->nodes < 2 || p->graph->nodes > VCUBE_MAX_NODES)
+		return vcube_fail(err, errlen,
+				  "a graph has 2..%d nodes, not %u",
+				  VCUBE_MAX_NODES, p->graph->nodes);
+	g = vc_alloc(sizeof(*g));
+	if (!g) {
+		vcube_fail(err, errlen, "no memory for a graph");
+		return -ENOMEM;
+	}
+	ret = vcube_graph_init(g, p->graph, err, errlen);
+	if (ret) {
+		vc_free(g);
+		return ret;
+	}
+	t->graph = g;
+	t->nodes = g->nodes;
+	t->nchan = vcube_graph_nchan(g);
+	return 0;
+}
+
+/**
+ * vcube_topo_fini() - free what vcube_topo_init() allocated (a graph's
+ * tables); a topology with none, or finished, is left as it is
+ * @t: the topology, made or zeroed
+ */
+void vcube_topo_fini(struct vcube_topo *t)
+{
+	if (!t->graph)
+		return;
+	vcube_graph_fini(t->graph);
+	vc_free(t->graph);
+	t->graph = NULL;
+}
+
 int vcube_topo_init(struct vcube_topo *t, const struct vcube_topo_params *p,
 		    char *err, size_t errlen)
 {
@@ -420,6 +473,8 @@ static int vcube_topo_init_shape(struct vcube_topo *t,
 		return vcube_ft_init(t, p, err, errlen);
 	case VCUBE_TOPO_DRAGONFLY:
 		return vcube_df_init(t, p, err, errlen);
+	case VCUBE_TOPO_GRAPH:
+		return vcube_topo_graph_init(t, p, err, errlen);
 	default:
 		return -EINVAL;
 	}
@@ -612,6 +667,8 @@ int vcube_topo_route_load(const struct vcube_topo *t, u32 src, u32 dst,
 	if (t->kind == VCUBE_TOPO_DRAGONFLY)
 		return vcube_df_route(t, src, dst, cookie, load, ctx, chan,
 				      max);
+	if (t->kind == VCUBE_TOPO_GRAPH)
+		return vcube_graph_route(t->graph, src, dst, chan, max);
 	if (vcube_topo_distance(t, src, dst) > max)
 		return -ENOSPC;
 
@@ -671,6 +728,8 @@ u32 vcube_topo_distance(const struct vcube_topo *t, u32 src, u32 dst)
 		return 2 * vcube_ft_lca(t, src, dst);
 	case VCUBE_TOPO_DRAGONFLY:
 		return vcube_df_distance(t, src, dst);
+	case VCUBE_TOPO_GRAPH:
+		return vcube_graph_distance(t->graph, src, dst);
 	default:
 		return 0;
 	}
@@ -693,6 +752,8 @@ u32 vcube_topo_diameter(const struct vcube_topo *t)
 		return 2 * vcube_ft_lca(t, 0, t->nodes - 1);
 	case VCUBE_TOPO_DRAGONFLY:
 		return vcube_df_diameter(t);
+	case VCUBE_TOPO_GRAPH:
+		return t->graph->diameter;
 	default:
 		return 0;
 	}
@@ -728,8 +789,8 @@ static void vcube_ft_ends(const struct vcube_topo *t,
  * each listed once (mesh, torus: the - ways from the last dimension down,
  * then the + ways up; 2-D: north, west, east, south). Fat tree: the other
  * processors under @node's level-1 tree node (the CM-5's cluster of four),
- * which its messages reach over one level-1 switch. Dragonfly: the other
- * nodes of @node's router, in order.
+ * which its messages reach over one level-1 switch. Dragonfly and graph:
+ * the other nodes of @node's router, in order.
  *
  * Return: the number of neighbours, -EINVAL, or -ENOSPC if @max is short.
  */
@@ -744,6 +805,16 @@ int vcube_topo_neighbors(const struct vcube_topo *t, u32 node, u32 *out,
 	if (t->kind == VCUBE_TOPO_DRAGONFLY)
 		return vcube_df_neighbors(t, node, out, max);
 	switch (t->kind) {
+	case VCUBE_TOPO_GRAPH:
+		c = t->graph->node_router[node];
+		for (nb = 0; nb < t->nodes; nb++) {
+			if (nb == node || t->graph->node_router[nb] != c)
+				continue;
+			if (n == max)
+				return -ENOSPC;
+			out[n++] = nb;
+		}
+		return n;
 	case VCUBE_TOPO_HYPERCUBE:
 		for (i = 0; i < t->dim; i++)
 			found[n++] = node ^ (1U << i);
@@ -835,6 +906,10 @@ int vcube_topo_chan_info(const struct vcube_topo *t, u32 chan,
 	case VCUBE_TOPO_DRAGONFLY:
 		vcube_df_chan_info(t, chan, info);
 		return 0;
+	case VCUBE_TOPO_GRAPH:
+		return vcube_graph_chan(t->graph, chan, &info->from,
+					&info->from_level, &info->to,
+					&info->to_level, &info->dir);
 	default:
 		return -EINVAL;
 	}
@@ -842,12 +917,15 @@ int vcube_topo_chan_info(const struct vcube_topo *t, u32 chan,
 
 /*
  * Physical links between tree level @level and @level + 1 (fat tree), a
- * dragonfly's links out of level @level's vertices (0: nodes to routers,
- * 1: router to router), or all physical links for level 0 of the other
- * topologies.
+ * dragonfly's or a graph's links out of level @level's vertices (0: nodes
+ * to routers, 1: router to router), or all physical links for level 0 of
+ * the other topologies.
  */
 u32 vcube_topo_level_links(const struct vcube_topo *t, u32 level)
 {
+	if (t->kind == VCUBE_TOPO_GRAPH)
+		return level == 0 ? t->graph->nodes :
+		       level == 1 ? t->graph->nlinks : 0;
 	if (t->kind == VCUBE_TOPO_DRAGONFLY)
 		return vcube_df_level_links(t, level);
 	if (t->kind != VCUBE_TOPO_FATTREE)
@@ -904,7 +982,8 @@ int vcube_topo_bundle_info(const struct vcube_topo *t, u32 b,
  * A node's place in its machine: the binary label (hypercube), "row col"
  * (mesh, torus made with rows=, cols=), "(x,y,z)" in dims= order (made with
  * dims=), the child index at each tree level from the root down, dot
- * separated (fat tree), or "g.r.p": group, router, node (dragonfly).
+ * separated (fat tree), "g.r.p": group, router, node (dragonfly), or
+ * "rR": the router it hangs off (graph).
  */
 int vcube_topo_format_coords(const struct vcube_topo *t, u32 node, char *buf,
 			     size_t len)
@@ -943,6 +1022,9 @@ int vcube_topo_format_coords(const struct vcube_topo *t, u32 node, char *buf,
 		break;
 	case VCUBE_TOPO_DRAGONFLY:
 		return vcube_df_format_coords(t, node, buf, len);
+	case VCUBE_TOPO_GRAPH:
+		n = snprintf(buf, len, "r%u", t->graph->node_router[node]);
+		break;
 	default:
 		return -EINVAL;
 	}
@@ -973,8 +1055,9 @@ static int vcube_ft_format(const struct vcube_topo *t, char *buf, size_t len)
  * The shape in its parameters' words, which make it again: "dim=5",
  * "rows=16 cols=32", "dims=4,4,4", "nodes=64 levels=3" (the CM-5's),
  * "levels=2 down=16,16 up=1,16 links=1,1", or
- * "groups=9 routers=4 nodes=2 global=2 routing=minimal". Its length, as
- * snprintf's.
+ * "groups=9 routers=4 nodes=2 global=2 routing=minimal"; a graph's counts,
+ * "routers=50 nodes=200 links=175" (its file makes it again). Its length,
+ * as snprintf's.
  */
 int vcube_topo_format_shape(const struct vcube_topo *t, char *buf, size_t len)
 {
@@ -1000,6 +1083,10 @@ int vcube_topo_format_shape(const struct vcube_topo *t, char *buf, size_t len)
 				t->ft.levels);
 	case VCUBE_TOPO_DRAGONFLY:
 		return vcube_df_format_shape(t, buf, len);
+	case VCUBE_TOPO_GRAPH:
+		return snprintf(buf, len, "routers=%u nodes=%u links=%u",
+				t->graph->routers, t->graph->nodes,
+				t->graph->nlinks);
 	default:
 		return -EINVAL;
 	}

@@ -12,6 +12,7 @@
 #define _VCUBE_CORE_TOPOLOGY_H
 
 #include "env.h"
+#include "graph.h"
 
 #define VCUBE_MAX_NODES		4096
 #define VCUBE_MAX_DIM		12	/* 2^12 == VCUBE_MAX_NODES */
@@ -42,6 +43,7 @@ enum vcube_topo_kind {
 	VCUBE_TOPO_TORUS,
 	VCUBE_TOPO_FATTREE,
 	VCUBE_TOPO_DRAGONFLY,
+	VCUBE_TOPO_GRAPH,
 	VCUBE_TOPO_NKINDS,
 };
 
@@ -80,6 +82,9 @@ struct vcube_topo_params {
 	u32 routing;	/* fat tree: enum vcube_ft_routing; dragonfly:
 			 * enum vcube_df_routing; 0: the default
 			 */
+	const struct vcube_graph_desc *graph;	/* graph: its routers,
+						 * nodes and links
+						 */
 };
 
 /*
@@ -233,11 +238,17 @@ struct vcube_topo {
 	u64 seed;
 	struct vcube_fattree ft;
 	struct vcube_dragonfly df;
+	/*
+	 * graph: its tables (graph.h), owned: a copy of the struct takes
+	 * them over, and vcube_topo_fini() of the last copy frees them
+	 */
+	struct vcube_graph *graph;
 };
 
 /*
- * Where a channel runs. For all but the fat tree and the dragonfly both
- * ends are level 0; their switches and routers are vertices at level 1 up.
+ * Where a channel runs. For all but the fat tree, the dragonfly and the
+ * graph both ends are level 0; their switches and routers are vertices at
+ * level 1 up.
  */
 struct vcube_chan_info {
 	u32 from;		/* vertex index at from_level */
@@ -251,7 +262,8 @@ struct vcube_chan_info {
 	u32 dir;		/* hypercube: dimension; mesh/torus:
 				 * vcube_topo_grid_dir() (enum vcube_topo_dir
 				 * in 2-D); fat tree: 0 up, 1 down;
-				 * dragonfly: enum vcube_df_dir
+				 * dragonfly: enum vcube_df_dir; graph: 0
+				 * injection, 1 ejection, 2 router to router
 				 */
 };
 
@@ -260,6 +272,7 @@ int vcube_topo_kind_parse(const char *name);
 
 int vcube_topo_init(struct vcube_topo *t, const struct vcube_topo_params *p,
 		    char *err, size_t errlen);
+void vcube_topo_fini(struct vcube_topo *t);
 
 int vcube_topo_route(const struct vcube_topo *t, u32 src, u32 dst, u64 cookie,
 		     u32 *chan, u32 max);

@@ -267,6 +267,7 @@ const char *vcube_topology_name(unsigned int topology)
 		[VCUBE_TOPOLOGY_TORUS] = "torus",
 		[VCUBE_TOPOLOGY_FATTREE] = "fattree",
 		[VCUBE_TOPOLOGY_DRAGONFLY] = "dragonfly",
+		[VCUBE_TOPOLOGY_GRAPH] = "graph",
 	};
 
 	return topology < sizeof(names) / sizeof(names[0]) ? names[topology] :
@@ -282,6 +283,8 @@ const char *vcube_dir_name(unsigned int topology, unsigned int dir)
 	};
 	/* enum vcube_df_dir: node to router, router to node, in a group, out */
 	static const char *const df[] = { "inject", "eject", "local", "global" };
+	/* a graph's: node to router, router to node, router to router */
+	static const char *const graph[] = { "inject", "eject", "link" };
 
 	switch (topology) {
 	case VCUBE_TOPOLOGY_MESH:
@@ -291,6 +294,8 @@ const char *vcube_dir_name(unsigned int topology, unsigned int dir)
 		return dir ? "down" : "up";
 	case VCUBE_TOPOLOGY_DRAGONFLY:
 		return dir < sizeof(df) / sizeof(df[0]) ? df[dir] : "?";
+	case VCUBE_TOPOLOGY_GRAPH:
+		return dir < sizeof(graph) / sizeof(graph[0]) ? graph[dir] : "?";
 	default:
 		return "dim";
 	}

@@ -32,6 +32,11 @@
  * @VCUBE_TOPOLOGY_DRAGONFLY: Dragonfly: groups of routers all-to-all by local
  *   links, nodes on routers (level 1 vertices), global links between groups in
  *   the absolute arrangement; minimal, Valiant or UGAL-L routing.
+ * @VCUBE_TOPOLOGY_GRAPH: Any graph of routers (level 1 vertices), nodes on
+ *   them, links between them (parallel ones allowed), read from a file by
+ *   userspace and given by graph-routers, graph-nodes and graph-links;
+ *   shortest-path routing, among equal paths the lowest-numbered link out of
+ *   each router.
  */
 enum vcube_topology {
 	VCUBE_TOPOLOGY_HYPERCUBE,
@@ -39,6 +44,7 @@ enum vcube_topology {
 	VCUBE_TOPOLOGY_TORUS,
 	VCUBE_TOPOLOGY_FATTREE,
 	VCUBE_TOPOLOGY_DRAGONFLY,
+	VCUBE_TOPOLOGY_GRAPH,
 };
 
 /**
@@ -373,6 +379,9 @@ enum {
 	VCUBE_A_NET_GROUPS,
 	VCUBE_A_NET_ROUTERS,
 	VCUBE_A_NET_GLOBAL,
+	VCUBE_A_NET_GRAPH_ROUTERS,
+	VCUBE_A_NET_GRAPH_NODES,
+	VCUBE_A_NET_GRAPH_LINKS,
 
 	__VCUBE_A_NET_MAX,
 	VCUBE_A_NET_MAX = (__VCUBE_A_NET_MAX - 1)
