@@ -53,6 +53,10 @@ B := build
 LIB_SRC := $(wildcard userspace/lib/*.c userspace/lib/plan/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
 CORE_SRC := $(filter-out %_test.c,$(wildcard kernel/core/*.c))
+# Networks read from files (anynet, GraphML), on their own (libxml2).
+GRAPH_SRC := $(wildcard userspace/tools/graph/*.c)
+XML_CFLAGS := $(shell pkg-config --cflags libxml-2.0 2>/dev/null || echo -I/usr/include/libxml2)
+XML_LIBS := $(shell pkg-config --libs libxml-2.0 2>/dev/null || echo -lxml2)
 TOOLS := $(patsubst userspace/tools/%.c,$(B)/bin/%,$(wildcard userspace/tools/*.c))
 # vcube-bench over MPI, run by vcube-bench --transport mpi (see below)
 BENCH_MPI := $(B)/libexec/vcube/vcube-bench-mpi
@@ -200,9 +204,9 @@ $(BENCH_MPI): userspace/tools/vcube-bench.c $(wildcard userspace/tools/vcube-ben
 	@mkdir -p $(dir $@)
 	OMPI_CC=$(CC) mpicc $(VCUBE_CFLAGS) $(CPPFLAGS) -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(wildcard userspace/tools/vcube-bench/*.c userspace/tools/vcube-bench/mpi/*.c) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS) $(JSON_LIBS)
 
-$(B)/bin/vcubectl: userspace/tools/vcubectl.c $(wildcard userspace/tools/vcubectl/*.[ch]) $(TOOL_DEPS) $(LIBVCUBE_DEP)
+$(B)/bin/vcubectl: userspace/tools/vcubectl.c $(wildcard userspace/tools/vcubectl/*.[ch]) $(GRAPH_SRC) $(wildcard userspace/tools/graph/*.h) $(TOOL_DEPS) $(LIBVCUBE_DEP)
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(wildcard userspace/tools/vcubectl/*.c) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS) $(JSON_LIBS)
+	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -Iuserspace/tools $(XML_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(wildcard userspace/tools/vcubectl/*.c) $(GRAPH_SRC) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS) $(JSON_LIBS) $(XML_LIBS)
 
 $(B)/bin/vcube-run: userspace/tools/vcube-run.c $(wildcard userspace/tools/vcube-run/*.[ch]) $(TOOL_DEPS) $(LIBVCUBE_DEP)
 	@mkdir -p $(dir $@)
@@ -248,10 +252,6 @@ $(B)/tests/vcubectl_svg_test: tests/host/vcubectl_svg_test.c $(VCUBECTL_LINKS_SR
 		$(VCUBECTL_LINKS_SRC) $(TOOL_COMMON) $(filter-out $(B)/asan/userspace/lib/nl.o,$(ASAN_OBJ)) \
 		-lm $(JSON_LIBS)
 
-# Networks read from files (anynet, GraphML), on their own (libxml2).
-GRAPH_SRC := $(wildcard userspace/tools/graph/*.c)
-XML_CFLAGS := $(shell pkg-config --cflags libxml-2.0 2>/dev/null || echo -I/usr/include/libxml2)
-XML_LIBS := $(shell pkg-config --libs libxml-2.0 2>/dev/null || echo -lxml2)
 $(B)/tests/graph_test: tests/host/graph_test.c $(GRAPH_SRC) $(wildcard userspace/tools/graph/*.h) tests/host/check.h \
 		kernel/core/graph.h kernel/core/topology.h
 	@mkdir -p $(dir $@)

@@ -145,10 +145,11 @@ static int vcube_nl_net_attr(uint8_t cmd)
 }
 
 /* A request's head, naming the network the handle uses; NULL: ENOMEM. */
-static struct nl_msg *vcube_nl_msg(struct vcube_nl *nl, uint8_t cmd,
-				   int flags)
+/* A request of @cmd, room for @size bytes (0: a page). */
+static struct nl_msg *vcube_nl_msg_size(struct vcube_nl *nl, uint8_t cmd,
+					int flags, size_t size)
 {
-	struct nl_msg *msg = nlmsg_alloc();
+	struct nl_msg *msg = size ? nlmsg_alloc_size(size) : nlmsg_alloc();
 	int attr = vcube_nl_net_attr(cmd);
 
 	if (!msg)
@@ -161,6 +162,12 @@ static struct nl_msg *vcube_nl_msg(struct vcube_nl *nl, uint8_t cmd,
 		return NULL;
 	}
 	return msg;
+}
+
+static struct nl_msg *vcube_nl_msg(struct vcube_nl *nl, uint8_t cmd,
+				   int flags)
+{
+	return vcube_nl_msg_size(nl, cmd, flags, 0);
 }
 
 /* Send @msg (and free it): 0 or -errno. */
@@ -955,17 +962,64 @@ static int vcube_nl_net_put_kv(struct vcube_nl *nl, struct nl_msg *msg,
 	return nla_put_u64(msg, vcube_nl_net_keys[i].attr, v) ? -EMSGSIZE : 0;
 }
 
+/* Links per graph-links attribute: a netlink attribute is < 64 KiB. */
+#define VCUBE_NL_GRAPH_CHUNK	16383u
+
+/*
+ * @g into @msg: graph-routers, graph-nodes, and graph-links in as many
+ * attributes as it takes. The kernel checks the values.
+ */
+static int vcube_nl_graph_put(struct nl_msg *msg, const struct vcube_nl_graph *g)
+{
+	unsigned int at, n;
+
+	if (g->nodes > 4096 || g->nlinks > 32768 || (g->nodes && !g->node_router) ||
+	    (g->nlinks && !g->links))
+		return -EINVAL;
+	if (nla_put_u32(msg, VCUBE_A_NET_GRAPH_ROUTERS, g->routers) ||
+	    nla_put(msg, VCUBE_A_NET_GRAPH_NODES,
+		    (int)(g->nodes * sizeof(uint16_t)), g->node_router))
+		return -EMSGSIZE;
+	for (at = 0; at < g->nlinks; at += n) {
+		n = g->nlinks - at < VCUBE_NL_GRAPH_CHUNK ? g->nlinks - at :
+							    VCUBE_NL_GRAPH_CHUNK;
+		if (nla_put(msg, VCUBE_A_NET_GRAPH_LINKS,
+			    (int)(2 * n * sizeof(uint16_t)), g->links + 2 * at))
+			return -EMSGSIZE;
+	}
+	return 0;
+}
+
 int vcube_nl_net_new(struct vcube_nl *nl, const char *name, int nkv,
 		     char *const *kv, unsigned int flags,
 		     struct vcube_nl_net *net)
 {
+	return vcube_nl_net_new_graph(nl, name, nkv, kv, flags, NULL, net);
+}
+
+int vcube_nl_net_new_graph(struct vcube_nl *nl, const char *name, int nkv,
+			   char *const *kv, unsigned int flags,
+			   const struct vcube_nl_graph *graph,
+			   struct vcube_nl_net *net)
+{
 	struct vcube_nl_net made;
 	struct nl_msg *msg;
+	size_t size = 0;
 	int ret = 0, i;
 
 	if (!nl || !name || (nkv && !kv) || (flags & ~VCUBE_NL_DESTROY_ON_CLOSE))
 		return -EINVAL;
-	msg = vcube_nl_msg(nl, VCUBE_CMD_NET_NEW, 0);
+	if (graph) {
+		/* the words' room, and the graph's: up to 140 KiB */
+		size = 8192 + (graph->nodes + 2 * (size_t)graph->nlinks) *
+			      sizeof(uint16_t) +
+		       (graph->nlinks / VCUBE_NL_GRAPH_CHUNK + 2) * 8;
+		ret = setsockopt(nl_socket_get_fd(nl->sk), SOL_SOCKET,
+				 SO_SNDBUF, &(int){ (int)size }, sizeof(int));
+		if (ret)
+			return -errno;
+	}
+	msg = vcube_nl_msg_size(nl, VCUBE_CMD_NET_NEW, 0, size);
 	if (!msg)
 		return -ENOMEM;
 	if (nla_put_string(msg, VCUBE_A_NET_NAME, name) ||
@@ -974,6 +1028,8 @@ int vcube_nl_net_new(struct vcube_nl *nl, const char *name, int nkv,
 		ret = -EMSGSIZE;
 	for (i = 0; i < nkv && !ret; i++)
 		ret = vcube_nl_net_put_kv(nl, msg, kv[i]);
+	if (!ret && graph)
+		ret = vcube_nl_graph_put(msg, graph);
 	if (ret) {
 		nlmsg_free(msg);
 		return ret;

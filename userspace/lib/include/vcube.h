@@ -360,6 +360,22 @@ int vcube_nl_net_use(struct vcube_nl *nl, const char *name);
 int vcube_nl_net_new(struct vcube_nl *nl, const char *name, int nkv,
 		     char *const *kv, unsigned int flags,
 		     struct vcube_nl_net *net);
+/*
+ * A network's graph (topology=graph): its routers, the router each node
+ * hangs off, and the links between routers, each a pair of routers.
+ */
+struct vcube_nl_graph {
+	unsigned int routers;		/* 1 .. 2048 */
+	unsigned int nodes;		/* 2 .. 4096 */
+	unsigned int nlinks;		/* 0 .. 32768 */
+	const uint16_t *node_router;	/* [nodes] */
+	const uint16_t *links;		/* [2 * nlinks] */
+};
+/* vcube_nl_net_new() with @graph's routers, nodes and links (NULL: none). */
+int vcube_nl_net_new_graph(struct vcube_nl *nl, const char *name, int nkv,
+			   char *const *kv, unsigned int flags,
+			   const struct vcube_nl_graph *graph,
+			   struct vcube_nl_net *net);
 /* Delete network @name: its nodes' calls fail with -ENODEV from then on. */
 int vcube_nl_net_del(struct vcube_nl *nl, const char *name);
 /* The networks of the namespace (only @name's if not NULL); free(*out). */

@@ -195,6 +195,78 @@ int vcube_netfile_load(struct vcube_netfile *g, const char *path,
 	return ret;
 }
 
+/* The value of word @key= in @w, or NULL. */
+static const char *graph_word(const char *w, const char *key)
+{
+	size_t n = strlen(key);
+
+	return !strncmp(w, key, n) && w[n] == '=' ? w + n + 1 : NULL;
+}
+
+int vcube_netfile_words(struct vcube_netfile *g, int *argc, char **argv)
+{
+	const char *path = NULL, *format = NULL, *v;
+	int i, n = 0;
+
+	memset(g, 0, sizeof(*g));
+	for (i = 0; i < *argc; i++) {
+		if ((v = graph_word(argv[i], "file")))
+			path = v;
+		else if ((v = graph_word(argv[i], "format")))
+			format = v;
+		else
+			argv[n++] = argv[i];
+	}
+	*argc = n;
+	if (n < i)
+		argv[n] = NULL;
+	if (format && strcmp(format, "anynet") && strcmp(format, "graphml"))
+		return vcube_netfile_fail(g, -EINVAL,
+					  "unknown format=%s: use anynet or graphml",
+					  format);
+	if (!path)
+		return format ? vcube_netfile_fail(g, -EINVAL,
+						   "format= needs file=") : 0;
+	if (!*path)
+		return vcube_netfile_fail(g, -EINVAL, "file= needs a path");
+	return vcube_netfile_load(g, path, format);
+}
+
+int vcube_netfile_u16(const struct vcube_netfile *g, uint16_t **node_router,
+		      uint16_t **links)
+{
+	uint32_t i;
+
+	*node_router = calloc(g->nodes + 1, sizeof(uint16_t));
+	*links = calloc(2 * (size_t)g->nlinks + 1, sizeof(uint16_t));
+	if (!*node_router || !*links) {
+		free(*node_router);
+		free(*links);
+		*node_router = *links = NULL;
+		return -ENOMEM;
+	}
+	for (i = 0; i < g->nodes; i++)
+		(*node_router)[i] = (uint16_t)g->node_router[i];
+	for (i = 0; i < g->nlinks; i++) {
+		(*links)[2 * i] = (uint16_t)g->links[i].a;
+		(*links)[2 * i + 1] = (uint16_t)g->links[i].b;
+	}
+	return 0;
+}
+
+int vcube_netfile_has_costs(const struct vcube_netfile *g)
+{
+	uint32_t i;
+
+	for (i = 0; i < g->nlinks; i++)
+		if (g->links[i].bw || g->links[i].lat[0] || g->links[i].lat[1])
+			return 1;
+	for (i = 0; g->node_lat && i < g->nodes; i++)
+		if (g->node_lat[i])
+			return 1;
+	return 0;
+}
+
 /* ---- anynet ----------------------------------------------------------- */
 
 /* One "a -> b" a line named, with its latency (0: none), for merging. */

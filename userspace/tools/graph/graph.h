@@ -65,6 +65,24 @@ int vcube_netfile_parse(struct vcube_netfile *g, const char *name,
 		      const char *text, size_t len, const char *format);
 void vcube_netfile_free(struct vcube_netfile *g);
 
+/*
+ * A network's words (key=value, as vcubectl net add and vcube-sim take
+ * them) with file=PATH, and format=anynet|graphml beside it: read the file
+ * into @g and take those words out of @argv (*@argc shrinks; the others
+ * keep their order). 0 with @g->nodes 0 when there is no file= (format=
+ * alone is refused), or -errno with @g->err saying why.
+ */
+int vcube_netfile_words(struct vcube_netfile *g, int *argc, char **argv);
+/*
+ * @g as the kernel takes it (struct vcube_graph_desc, netlink's graph-*
+ * attributes): a u16 router per node, a u16 pair per link; free() both.
+ * -ENOMEM, or 0.
+ */
+int vcube_netfile_u16(const struct vcube_netfile *g, uint16_t **node_router,
+		      uint16_t **links);
+/* Whether any link of @g has a latency or bandwidth given (not modelled). */
+int vcube_netfile_has_costs(const struct vcube_netfile *g);
+
 /* internal: each format's reader, then the checks they share */
 int vcube_netfile_anynet(struct vcube_netfile *g, const char *name,
 		       const char *text, size_t len);

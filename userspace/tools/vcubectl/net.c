@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "graph/graph.h"
 #include "vcubectl/vcubectl.h"
 
 static void net_print(const struct vcube_nl_net *n)
@@ -54,13 +55,69 @@ static int net_help(void)
 	       "dimensions, or topology=fattree levels=2 down=16,16 up=1,16\n"
 	       "[links=1,1] [routing=dmodk|random] for SimGrid's FAT_TREE, or\n"
 	       "topology=dragonfly groups=9 routers=4 nodes=2 global=2\n"
-	       "[routing=minimal|valiant|ugal]; each absent one takes the\n"
+	       "[routing=minimal|valiant|ugal], or topology=graph file=PATH\n"
+	       "[format=anynet|graphml] for any graph of routers read from BookSim2's\n"
+	       "anynet or SST's GraphML (read here, sent as its routers, nodes and\n"
+	       "links; routed by shortest path); each absent one takes the\n"
 	       "parameter's default);\n"
 	       "its nodes are then /dev/vcube/NAME/RANK, and vcube-run --net NAME\n"
 	       "or vcubectl --net NAME use it. del deletes one: a call on its nodes\n"
 	       "then fails with ENODEV. add and del need CAP_NET_ADMIN in the\n"
 	       "namespace's user namespace (unshare -Urn gives it).\n");
 	return 0;
+}
+
+/*
+ * net add: the words, a file= among them read here (topology=graph
+ * implied) and sent as the graph's routers, nodes and links.
+ */
+static int net_add(struct vcube_nl *nl, const char *name, int argc,
+		   char **argv)
+{
+	struct vcube_nl_graph graph = { 0 };
+	uint16_t *node_router = NULL, *links = NULL;
+	char **kv = calloc((size_t)argc + 2, sizeof(*kv));
+	struct vcube_netfile f;
+	struct vcube_nl_net made;
+	int n = argc, i, ret, topo = 0;
+
+	if (!kv)
+		return vc_fail("net add", -ENOMEM);
+	memcpy(kv, argv, (size_t)argc * sizeof(*kv));
+	ret = vcube_netfile_words(&f, &n, kv);
+	if (ret) {
+		fprintf(stderr, "vcubectl: net add: %s\n", f.err);
+		free(kv);
+		return 1;
+	}
+	for (i = 0; i < n; i++)
+		topo |= !strncmp(kv[i], "topology=", 9);
+	if (f.nodes) {
+		if (vcube_netfile_has_costs(&f))
+			fprintf(stderr, "vcubectl: net add: the file's link latencies and bandwidths are not modelled: the profile's costs apply\n");
+		if (!topo)
+			kv[n++] = "topology=graph";
+		ret = vcube_netfile_u16(&f, &node_router, &links);
+		graph = (struct vcube_nl_graph){ .routers = f.routers,
+						 .nodes = f.nodes,
+						 .nlinks = f.nlinks,
+						 .node_router = node_router,
+						 .links = links };
+	}
+	if (!ret)
+		ret = vcube_nl_net_new_graph(nl, name, n, kv, 0,
+					     f.nodes ? &graph : NULL, &made);
+	if (ret) {
+		ret = vc_fail_nl("net add", ret, nl);
+	} else {
+		net_print(&made);
+		vc_end();
+	}
+	vcube_netfile_free(&f);
+	free(node_router);
+	free(links);
+	free(kv);
+	return ret;
 }
 
 static int net_show(struct vcube_nl *nl, const char *name)
@@ -88,7 +145,6 @@ static int net_show(struct vcube_nl *nl, const char *name)
 
 int vc_cmd_net(int argc, char **argv)
 {
-	struct vcube_nl_net made;
 	const char *sub = argc > 1 ? argv[1] : "show";
 	struct vcube_nl *nl;
 	int ret;
@@ -118,14 +174,7 @@ int vc_cmd_net(int argc, char **argv)
 	if (!strcmp(sub, "show")) {
 		ret = net_show(nl, argc > 2 ? argv[2] : NULL);
 	} else if (!strcmp(sub, "add")) {
-		ret = vcube_nl_net_new(nl, argv[2], argc - 3, argv + 3, 0,
-				       &made);
-		if (ret) {
-			ret = vc_fail_nl("net add", ret, nl);
-		} else {
-			net_print(&made);
-			vc_end();
-		}
+		ret = net_add(nl, argv[2], argc - 3, argv + 3);
 	} else {
 		ret = vcube_nl_net_del(nl, argv[2]);
 		if (ret == -ENOENT) {
