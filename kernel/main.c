@@ -208,7 +208,7 @@ MODULE_PARM_DESC(max_nodes, "Nodes of all networks per network namespace, and in
 
 static unsigned long long max_bytes = 2ULL << 30;
 module_param(max_bytes, ullong, 0444);
-MODULE_PARM_DESC(max_bytes, "Bytes the networks of a network namespace may hold (their max_inflight, trace records and 4 KiB a node, 256 B a channel), and those of all user namespaces but the initial one together (default 2 GiB)");
+MODULE_PARM_DESC(max_bytes, "Bytes the networks of a network namespace may hold (their max_inflight, trace records, a graph's tables, and 4 KiB a node, 256 B a channel), and those of all user namespaces but the initial one together (default 2 GiB)");
 
 static unsigned int groups = VCUBE_UNSET;
 module_param(groups, uint, 0444);

@@ -62,10 +62,10 @@ static void vc_graph_adjacency(struct vcube_graph *g)
  * One destination router @t: distances by breadth-first search from it,
  * then each router's port is its first end leading one step closer.
  * Returns the largest distance to a router in @want (nodes' routers), or
- * U32_MAX if a router cannot reach @t.
+ * U32_MAX if a router (in @unreached) cannot reach @t.
  */
 static u32 vc_graph_bfs(struct vcube_graph *g, u32 t, u32 *dist, u32 *queue,
-			const bool *want)
+			const bool *want, u32 *unreached)
 {
 	u32 head = 0, tail = 0, r, i, far, worst = 0;
 
@@ -86,8 +86,10 @@ static u32 vc_graph_bfs(struct vcube_graph *g, u32 t, u32 *dist, u32 *queue,
 	for (r = 0; r < g->routers; r++) {
 		u16 *port = &g->next[(size_t)r * g->routers + t];
 
-		if (dist[r] == U32_MAX)
+		if (dist[r] == U32_MAX) {
+			*unreached = r;
 			return U32_MAX;
+		}
 		if (want[r] && dist[r] > worst)
 			worst = dist[r];
 		*port = VC_GRAPH_NONE;
@@ -106,7 +108,7 @@ static int vc_graph_table(struct vcube_graph *g, char *err, size_t len)
 	u32 *dist = vc_alloc_array(g->routers, sizeof(u32));
 	u32 *queue = vc_alloc_array(g->routers, sizeof(u32));
 	bool *want = vc_alloc_array(g->routers, sizeof(bool));
-	u32 t, i, worst;
+	u32 t, i, worst, unreached = 0;
 	int ret = 0;
 
 	if (!dist || !queue || !want) {
@@ -117,11 +119,12 @@ static int vc_graph_table(struct vcube_graph *g, char *err, size_t len)
 		want[g->node_router[i]] = true;
 	g->diameter = 0;
 	for (t = 0; t < g->routers; t++) {
-		worst = vc_graph_bfs(g, t, dist, queue, want);
+		worst = vc_graph_bfs(g, t, dist, queue, want, &unreached);
 		if (worst == U32_MAX) {
+			/* (an extended ACK holds 79 characters) */
 			ret = vcube_fail(err, len,
-					 "graph router %u cannot be reached from every router: the network must be connected",
-					 t);
+					 "graph router %u cannot reach router %u: the routers must be connected",
+					 unreached, t);
 			goto out;
 		}
 		if (want[t] && worst + 2 > g->diameter)

@@ -364,7 +364,7 @@ static int vcube_topo_graph_init(struct vcube_topo *t,
 
 	if (!p->graph)
 		return vcube_fail(err, errlen,
-				  "topology=graph needs its routers, nodes and links: make it with vcubectl net add NAME topology=graph file=FILE");
+				  "topology=graph needs a graph: vcubectl net add NAME topology=graph file=F");
 	if (p->graph->nodes < 2 || p->graph->nodes > VCUBE_MAX_NODES)
 		return vcube_fail(err, errlen,
 				  "a graph has 2..%d nodes, not %u",

@@ -15,6 +15,11 @@
  *                       checks that NAME is gone with the socket.
  *   nets bad            net-new with bad words: refused, each with the
  *                       kernel's reason, and nothing left behind.
+ *   nets graph          net-new of graphs the kernel must refuse: by
+ *                       their values (each with its reason), and by
+ *                       attributes of a bad length, sent raw; nothing
+ *                       left behind. Then one of 32767 links (two
+ *                       graph-links attributes) made and deleted.
  *   nets held           a call on the node vcube-run's way hands over
  *                       (VCUBE_RANK=0 VCUBE_FD=N), whose network is gone:
  *                       ENODEV.
@@ -27,6 +32,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <netlink/genl/ctrl.h>
+#include <netlink/genl/genl.h>
+#include <netlink/msg.h>
 
 #include "tap.h"
 #include "vcube.h"
@@ -155,6 +164,120 @@ static int bad(void)
 	return failed;
 }
 
+/* A graph net-new by libnl itself, its attributes as given: the ack. */
+static int graph_raw(uint32_t routers, const void *nodes, int nodes_len,
+		     const void *links, int links_len)
+{
+	struct nl_sock *sk = nl_socket_alloc();
+	struct nl_msg *msg = nlmsg_alloc_size(65536);
+	int family, ret = -1;
+
+	if (!sk || !msg || genl_connect(sk) ||
+	    (family = genl_ctrl_resolve(sk, VCUBE_FAMILY_NAME)) < 0)
+		goto out;
+	if (!genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, family, 0,
+			 NLM_F_ACK, VCUBE_CMD_NET_NEW, VCUBE_FAMILY_VERSION) ||
+	    nla_put_string(msg, VCUBE_A_NET_NAME, "rawg") ||
+	    nla_put_string(msg, VCUBE_A_NET_TOPOLOGY, "graph") ||
+	    (routers && nla_put_u32(msg, VCUBE_A_NET_GRAPH_ROUTERS, routers)) ||
+	    (nodes && nla_put(msg, VCUBE_A_NET_GRAPH_NODES, nodes_len, nodes)) ||
+	    (links && nla_put(msg, VCUBE_A_NET_GRAPH_LINKS, links_len, links)))
+		goto out;
+	ret = nl_send_auto(sk, msg);
+	if (ret >= 0)
+		ret = nl_wait_for_ack(sk);
+out:
+	nlmsg_free(msg);
+	nl_socket_free(sk);
+	return ret;
+}
+
+static int graph(void)
+{
+	static const uint16_t two[] = { 0, 1 }, far[] = { 0, 9 };
+	static const uint16_t self[] = { 1, 1 }, line[] = { 0, 1, 1, 2 };
+	static const struct {
+		const char *topology;
+		struct vcube_nl_graph g;
+		const char *why;
+	} cases[] = {
+		{ "topology=graph", { 0, 2, 0, two, NULL }, "1..2048 routers, not 0" },
+		{ "topology=graph", { 3000, 2, 0, two, NULL }, "1..2048 routers, not 3000" },
+		{ "topology=graph", { 2, 1, 1, two, two }, "2..4096 nodes, not 1" },
+		{ "topology=graph", { 2, 2, 0, far, NULL }, "graph node 1 is on router 9 of 2" },
+		{ "topology=graph", { 2, 2, 1, two, self }, "graph link 0 joins router 1 to 1" },
+		{ "topology=graph", { 4, 2, 2, two, line },
+		  "graph router 3 cannot reach router 0: the routers must be connected" },
+		{ "topology=torus", { 2, 2, 1, two, two },
+		  "a graph's routers, nodes and links do not apply to topology=torus" },
+	};
+	static uint16_t many[2 * 32767], nodes[4096];
+	struct vcube_nl_net *nets, made;
+	struct vcube_nl *nl;
+	size_t before, after, i;
+	const char *msg;
+	char *word;
+	int ret;
+
+	if (vcube_nl_open(&nl) || vcube_nl_net_dump(nl, NULL, &nets, &before))
+		return 1;
+	free(nets);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		word = (char *)cases[i].topology;
+		ret = vcube_nl_net_new_graph(nl, "badg", 1, &word, 0,
+					     &cases[i].g, NULL);
+		msg = vcube_nl_errmsg(nl);
+		T(ret == -EINVAL && (strstr(msg, cases[i].why) ||
+				     strstr(msg, "before 6.3 cannot say which")),
+		  "graph refused: %s (%s)", cases[i].why, msg);
+	}
+	word = "topology=graph";
+	ret = vcube_nl_net_new(nl, "badg", 1, &word, 0, NULL);
+	msg = vcube_nl_errmsg(nl);
+	T(ret == -EINVAL && (strstr(msg, "vcubectl net add NAME topology=graph file=F") ||
+			     strstr(msg, "before 6.3 cannot say which")),
+	  "topology=graph with no graph refused, saying how to make one (%s)",
+	  msg);
+	T(strlen(msg) <= 79, "that reason fits an extended ACK: %zu characters",
+	  strlen(msg));
+	/* lengths the library cannot send: the kernel checks them too */
+	T(graph_raw(2, two, 3, two, 4) == -NLE_INVAL,
+	  "graph-nodes of 3 bytes: EINVAL");
+	T(graph_raw(2, two, 4, two, 2) == -NLE_INVAL,
+	  "graph-links of 2 bytes: EINVAL");
+	T(graph_raw(2, nodes, 8194, NULL, 0) == -NLE_INVAL,
+	  "graph-nodes for 4097 nodes: EINVAL");
+	T(graph_raw(0, two, 4, two, 4) == -NLE_INVAL,
+	  "graph-nodes without graph-routers: EINVAL");
+	T(graph_raw(2, two, 4, two, 4) == 0 && !vcube_nl_net_del(nl, "rawg"),
+	  "the same graph with graph-routers: made (then deleted)");
+	/* a path of 2 routers joined by 32767 parallel links: 2 attributes */
+	for (i = 0; i < 32767; i++)
+		many[2 * i + 1] = 1;
+	nodes[1] = 1;
+	{
+		struct vcube_nl_graph g = { 2, 2, 32767, nodes, many };
+
+		word = "topology=graph";
+		ret = vcube_nl_net_new_graph(nl, "bigg", 1, &word, 0, &g,
+					     &made);
+		T(!ret && made.channels == 2 * 2 + 2 * 32767,
+		  "a graph of 32767 links, in two attributes: %u channels (%s)",
+		  ret ? 0 : made.channels, ret ? vcube_nl_errmsg(nl) : "made");
+		if (!ret)
+			vcube_nl_net_del(nl, "bigg");
+		g.nlinks = 32769;
+		T(vcube_nl_net_new_graph(nl, "bigg", 1, &word, 0, &g, NULL) ==
+		  -EINVAL, "a graph of 32769 links: EINVAL");
+	}
+	T(!vcube_nl_net_dump(nl, NULL, &nets, &after) && after == before,
+	  "nothing left behind: %zu networks before, %zu after", before,
+	  after);
+	free(nets);
+	vcube_nl_close(nl);
+	return failed;
+}
+
 static int held(void)
 {
 	struct vcube_node *n;
@@ -182,6 +305,8 @@ int main(int argc, char **argv)
 		return closing(argv[2], argc - 3, argv + 3);
 	if (argc == 2 && !strcmp(argv[1], "bad"))
 		return bad();
-	fprintf(stderr, "usage: nets deleted NAME | close NAME K=V... | bad | held\n");
+	if (argc == 2 && !strcmp(argv[1], "graph"))
+		return graph();
+	fprintf(stderr, "usage: nets deleted NAME | close NAME K=V... | bad | graph | held\n");
 	return 2;
 }

@@ -962,8 +962,8 @@ static int vcube_nl_net_put_kv(struct vcube_nl *nl, struct nl_msg *msg,
 	return nla_put_u64(msg, vcube_nl_net_keys[i].attr, v) ? -EMSGSIZE : 0;
 }
 
-/* Links per graph-links attribute: a netlink attribute is < 64 KiB. */
-#define VCUBE_NL_GRAPH_CHUNK	16383u
+/* Links per graph-links attribute: its length, with its header, a u16. */
+#define VCUBE_NL_GRAPH_CHUNK	16382u
 
 /*
  * @g into @msg: graph-routers, graph-nodes, and graph-links in as many
