@@ -238,8 +238,9 @@ static int graph(void)
 			     strstr(msg, "before 6.3 cannot say which")),
 	  "topology=graph with no graph refused, saying how to make one (%s)",
 	  msg);
-	T(strlen(msg) <= 79, "that reason fits an extended ACK: %zu characters",
-	  strlen(msg));
+	/* (before 6.3 the reason is vcube's fixed sentence, not the kernel's) */
+	T(strlen(msg) <= 79 || strstr(msg, "before 6.3 cannot say which"),
+	  "that reason fits an extended ACK: %zu characters", strlen(msg));
 	/* lengths the library cannot send: the kernel checks them too */
 	T(graph_raw(2, two, 3, two, 4) == -NLE_INVAL,
 	  "graph-nodes of 3 bytes: EINVAL");
