@@ -182,16 +182,21 @@ $(B)/examples/mpi/%: examples/mpi/%.c $(MPICC)
 	@mkdir -p $(dir $@)
 	$(MPICC) -std=c11 -O2 -Wall -Wextra -Werror -o $@ $<
 
-# vcube-sim runs kernel/core itself, on the host.
-$(B)/bin/vcube-sim: userspace/tools/vcube-sim.c $(CORE_SRC) $(wildcard kernel/core/*.h userspace/lib/*.h) $(TOOL_DEPS) $(LIBVCUBE_DEP)
+# vcube-sim runs kernel/core itself, on the host, and reads file= graphs.
+SIM_SRC := $(CORE_SRC) $(GRAPH_SRC) $(TOOL_COMMON)
+SIM_DEPS := userspace/tools/vcube-sim.c $(SIM_SRC) $(wildcard kernel/core/*.h userspace/lib/*.h \
+	userspace/tools/graph/*.h) $(TOOL_DEPS) $(LIBVCUBE_DEP)
+SIM_LINK = $(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) $(1) -Ikernel/core -Iuserspace/tools $(XML_CFLAGS) $(CFLAGS) $(LDFLAGS) \
+	-o $@ $< $(SIM_SRC) $(LIBVCUBE) -lm $(NL_LIBS) $(JSON_LIBS) $(XML_LIBS)
+$(B)/bin/vcube-sim: $(SIM_DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -Ikernel/core -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(CORE_SRC) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS) $(JSON_LIBS)
+	$(call SIM_LINK,)
 
 # The same, checking each re-rate against a filling of the whole network
 # (tests/host/sim_times.sh).
-$(B)/tests/vcube-sim-check: userspace/tools/vcube-sim.c $(CORE_SRC) $(wildcard kernel/core/*.h userspace/lib/*.h) $(TOOL_DEPS) $(LIBVCUBE_DEP)
+$(B)/tests/vcube-sim-check: $(SIM_DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -DVC_RERATE_CHECK -Ikernel/core -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(CORE_SRC) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS) $(JSON_LIBS)
+	$(call SIM_LINK,-DVC_RERATE_CHECK)
 
 $(B)/bin/vcube-bench: userspace/tools/vcube-bench.c $(wildcard userspace/tools/vcube-bench/*.[ch]) $(TOOL_DEPS) $(LIBVCUBE_DEP)
 	@mkdir -p $(dir $@)

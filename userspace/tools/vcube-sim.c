@@ -33,6 +33,7 @@
 #include "common/json_print.h"
 #include "common/timeline.h"
 #include "engine.h"
+#include "graph/graph.h"
 #include "plan.h"
 #include "profiles.h"
 #include "topology.h"
@@ -389,12 +390,16 @@ static void usage(FILE *f)
 		"may be given in the module parameters' words after the options, as\n"
 		"vcubectl net add takes them: topology=torus dims=8,8,8 profile=ap1000\n"
 		"(topology, profile, dim, dims, rows, cols, nodes, levels, down, up,\n"
-		"links, routing, groups, routers, global, lanes, fc_bufs).\n"
+		"links, routing, groups, routers, global, lanes, fc_bufs), or a graph\n"
+		"of routers read from a file: [topology=graph] file=PATH\n"
+		"[format=anynet|graphml] (BookSim2's anynet, SST's GraphML; routed by\n"
+		"shortest path; its shape is printed as routers=R,nodes=N,links=L).\n"
 		"  --profile   ipsc860, seidel, delta (default), ap1000 or cm5, or a\n"
 		"              profile file (a path; vcube-bench over MPI writes one:\n"
 		"              a generic machine fitted to that MPI's ping-pong)\n"
-		"  --topology  hypercube, mesh, torus, fattree or dragonfly (default:\n"
-		"              the profile's machine's); SHAPE is --rows R --cols C,\n"
+		"  --topology  hypercube, mesh, torus, fattree, dragonfly or graph (with\n"
+		"              file=PATH) (default: the profile's machine's); SHAPE is\n"
+		"              --rows R --cols C,\n"
 		"              --dims X,Y,..., --dim D, --nodes N, or --levels L\n"
 		"              --down M,.. --up W,.. [--links P,..] (SimGrid's fat\n"
 		"              tree) as the module's (default: the profile's size),\n"
@@ -478,7 +483,7 @@ static int sim_parse_topology(const char *name, enum vcube_topo_kind *kind)
 			*kind = k;
 			return 0;
 		}
-	fprintf(stderr, "vcube-sim: bad --topology '%s' (hypercube, mesh, torus, fattree, dragonfly)\n",
+	fprintf(stderr, "vcube-sim: bad --topology '%s' (hypercube, mesh, torus, fattree, dragonfly, graph)\n",
 		name);
 	return -EINVAL;
 }
@@ -499,10 +504,11 @@ static void sim_shape(const struct vcube_topo *t, char *buf, size_t n)
 					       (i == 0 ? t->ft.down :
 						i == 1 ? t->ft.parents :
 						t->ft.links)[k]);
-	else if (t->kind == VCUBE_TOPO_DRAGONFLY)	/* its words, one word */
-		snprintf(buf, n, "groups=%u,routers=%u,nodes=%u,global=%u,routing=%s",
-			 t->df.groups, t->df.routers, t->df.nodes, t->df.global,
-			 vcube_df_routing_name(t->df.routing));
+	else if (t->kind == VCUBE_TOPO_DRAGONFLY ||
+		 t->kind == VCUBE_TOPO_GRAPH)	/* the module's words, one word */
+		for (char *s = (vcube_topo_format_shape(t, buf, n), buf);
+		     (s = strchr(s, ' '));)
+			*s = ',';
 	else if (t->cols)
 		snprintf(buf, n, "%ux%u", t->rows, t->cols);
 	else	/* dims=: in its order, X first */
@@ -622,6 +628,10 @@ struct simopts {
 	u64 scale;			/* a profile file's: ps run as ns */
 	bool costs, in_ns, list, json, quiet;
 	bool topo_set;			/* --topology given */
+	/* file=: the graph read, and as the kernel takes it (sim_graph()) */
+	struct vcube_netfile net;
+	struct vcube_graph_desc gd;
+	uint16_t *node_router, *links;
 };
 
 /* A numeric option @c's value @arg, range-checked, into @o. */
@@ -788,7 +798,7 @@ static int sim_word(const char *word, struct simopts *o)
 	}
 	if (!n || n >= sizeof(key) ||
 	    i == sizeof(sim_words) / sizeof(sim_words[0])) {
-		fprintf(stderr, "vcube-sim: '%s' is not a network word (KEY=VALUE, KEY one of topology, profile, dim, dims, rows, cols, nodes, levels, down, up, links, routing, groups, routers, global, lanes, fc_bufs)\n",
+		fprintf(stderr, "vcube-sim: '%s' is not a network word (KEY=VALUE, KEY one of topology, profile, dim, dims, rows, cols, nodes, levels, down, up, links, routing, groups, routers, global, lanes, fc_bufs, file, format)\n",
 			word);
 		return 2;
 	}
@@ -800,7 +810,7 @@ static int sim_word(const char *word, struct simopts *o)
 /* The command line into @o: 0, 1 (--help: exit 0) or 2 (bad: exit 2). */
 static int sim_options(int argc, char **argv, struct simopts *o)
 {
-	int c, ret;
+	int c, ret, n, i;
 
 	vcube_tool_name(argv, "vcube-sim");
 	while ((c = getopt_long(argc, argv, "jlqhV", sim_opts, NULL)) != -1) {
@@ -808,10 +818,20 @@ static int sim_options(int argc, char **argv, struct simopts *o)
 		if (ret)
 			return ret;
 	}
-	for (; optind < argc; optind++) {
-		ret = sim_word(argv[optind], o);
+	/* file= and format= read here, taken out of the words */
+	n = argc - optind;
+	if (vcube_netfile_words(&o->net, &n, argv + optind)) {
+		fprintf(stderr, "vcube-sim: %s\n", o->net.err);
+		return 2;
+	}
+	for (i = 0; i < n; i++) {
+		ret = sim_word(argv[optind + i], o);
 		if (ret)
 			return ret;
+	}
+	if (o->net.nodes && !o->topo_set) {	/* file= is topology=graph */
+		o->tp.kind = VCUBE_TOPO_GRAPH;
+		o->topo_set = true;
 	}
 	return sim_options_agree(o);
 }
@@ -975,6 +995,10 @@ static int sim_procs_shape(struct simopts *o)
 		break;
 	case VCUBE_TOPO_DRAGONFLY:
 		fprintf(stderr, "vcube-sim: --procs %u: a dragonfly's shape is --groups, --routers, --nodes and --global\n",
+			n);
+		return 2;
+	case VCUBE_TOPO_GRAPH:
+		fprintf(stderr, "vcube-sim: --procs %u: a graph's nodes are its file's (file=PATH)\n",
 			n);
 		return 2;
 	default:
@@ -1212,6 +1236,44 @@ static void sim_costs(const struct simopts *o, const struct vc_params *p)
 }
 
 /*
+ * topology=graph: file='s graph into @o->tp as the kernel takes it (u16
+ * routers and links). 0, or the exit status, said.
+ */
+static int sim_graph(struct simopts *o)
+{
+	const struct vcube_netfile *f = &o->net;
+
+	if (!f->nodes) {
+		fprintf(stderr, "vcube-sim: topology=graph needs file=PATH [format=anynet|graphml]\n");
+		return 2;
+	}
+	if (vcube_netfile_has_costs(f))
+		fprintf(stderr, "vcube-sim: the file's link latencies and bandwidths are not modelled: the profile's costs apply\n");
+	if (vcube_netfile_u16(f, &o->node_router, &o->links)) {
+		fprintf(stderr, "vcube-sim: out of memory: the graph of %u routers and %u links\n",
+			f->routers, f->nlinks);
+		return 1;
+	}
+	o->gd = (struct vcube_graph_desc){ .routers = f->routers,
+					   .nodes = f->nodes,
+					   .nlinks = f->nlinks,
+					   .node_router = o->node_router,
+					   .links = o->links };
+	o->tp.graph = &o->gd;
+	return 0;
+}
+
+/* What sim_graph() made, once vcube_topo_init() has copied it. */
+static void sim_graph_free(struct simopts *o)
+{
+	o->tp.graph = NULL;
+	vcube_netfile_free(&o->net);
+	free(o->node_router);
+	free(o->links);
+	o->node_router = o->links = NULL;
+}
+
+/*
  * The network of @o's shape and @p's profile into @topo, the algorithm
  * checked on it, the timeline's nodes and file: 0, or the exit status,
  * said.
@@ -1225,7 +1287,14 @@ static int sim_network(struct simopts *o, struct vc_params *p,
 	sim_overrides(o, p);
 	if (sim_parse_routing(o->routing, &o->tp))
 		return 2;
-	if (vcube_topo_init(topo, &o->tp, err, sizeof(err))) {
+	if (o->tp.kind == VCUBE_TOPO_GRAPH || o->net.nodes) {
+		ret = sim_graph(o);
+		if (ret)
+			return ret;
+	}
+	ret = vcube_topo_init(topo, &o->tp, err, sizeof(err));
+	sim_graph_free(o);
+	if (ret) {
 		/* a shape for another topology than the profile's own */
 		if (!o->topo_set)
 			fprintf(stderr, "vcube-sim: %s (profile %s's; --topology or --profile names another)\n",
@@ -1314,6 +1383,7 @@ int main(int argc, char **argv)
 		ret = ret ? 1 : 0;
 	}
 	vc_engine_destroy(eng);
+	vcube_topo_fini(&topo);
 	free(o.rows);
 	free(nodes);
 	free(queue);
