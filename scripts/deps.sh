@@ -15,10 +15,12 @@ pkgs=(
 	libnl-3-dev libnl-genl-3-dev libjson-c-dev libxml2-dev gnuplot-nox
 	python3-yaml python3-jsonschema iproute2 util-linux man-db
 	dkms dh-dkms debhelper lintian dpkg-dev fakeroot openssl
-	openmpi-bin libopenmpi-dev pajeng mpich-doc curl
+	openmpi-bin libopenmpi-dev pajeng mpich-doc curl python3-networkx
 )
 # Open MPI (above) is make check's reference for vcube-mpi's tests; pajeng's
-# pj_dump reads vcubectl trace --format paje back in tests/vm/netlink.sh.
+# pj_dump reads vcubectl trace --format paje back in tests/vm/netlink.sh;
+# networkx writes the Slim Fly's GraphML that tests/host/graph_sim.sh runs
+# (scripts/graphs/slimfly.py, run by /usr/bin/python3).
 if [ "${1:-}" = bench ]; then
 	pkgs+=(libsimgrid-dev)
 fi
