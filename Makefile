@@ -257,11 +257,13 @@ $(B)/tests/vcubectl_svg_test: tests/host/vcubectl_svg_test.c $(VCUBECTL_LINKS_SR
 		$(VCUBECTL_LINKS_SRC) $(TOOL_COMMON) $(filter-out $(B)/asan/userspace/lib/nl.o,$(ASAN_OBJ)) \
 		-lm $(JSON_LIBS)
 
+# The reader, and kernel/core's graph on what it reads (examples/*.anynet).
 $(B)/tests/graph_test: tests/host/graph_test.c $(GRAPH_SRC) $(wildcard userspace/tools/graph/*.h) tests/host/check.h \
-		kernel/core/graph.h kernel/core/topology.h
+		kernel/core/graph.c kernel/core/graph.h kernel/core/env.h kernel/core/topology.h
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) -Iuserspace/tools $(XML_CFLAGS) $(CFLAGS) -fsanitize=address,undefined \
-		-fno-sanitize-recover=all -o $@ $< $(GRAPH_SRC) $(XML_LIBS) -lm
+	$(CC) $(VCUBE_CFLAGS) -Iuserspace/tools $(XML_CFLAGS) -DVCUBE_TOP='"$(CURDIR)"' $(CFLAGS) \
+		-fsanitize=address,undefined -fno-sanitize-recover=all -o $@ $< $(GRAPH_SRC) \
+		kernel/core/graph.c $(XML_LIBS) -lm
 
 # The tools' printer of text and JSON, on its own.
 $(B)/tests/json_print_test: tests/host/json_print_test.c userspace/tools/common/json_print.c \

@@ -3,7 +3,8 @@
  * Networks read from files (userspace/tools/graph): BookSim2's anynet
  * grammar and SST anytopo's GraphML, what they mean (routers, nodes, links,
  * latencies, bandwidths), and every way a file can be wrong, each refused
- * with its line.
+ * with its line; and examples/booksim-ring.anynet routed by kernel/core's
+ * graph as worked by hand.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -227,10 +228,74 @@ static void check_files(void)
 	      ret, g.err);
 }
 
+/* kernel/core/engine.c's, which this test does not link (env.h) */
+unsigned long vc_alloc_fail_nth;
+
+/*
+ * examples/booksim-ring.anynet through kernel/core's graph: 8 routers in
+ * a ring with chords 0-4 and 2-6, nodes 2r and 2r + 1 on router r. Its
+ * lengths (channels: in, the router hops, out) are worked by hand.
+ */
+static void check_example_routes(void)
+{
+	static const struct { u32 src, dst, len; } want[] = {
+		{ 0, 1, 2 },	/* one router */
+		{ 0, 8, 3 },	/* r0-r4, the chord */
+		{ 0, 6, 4 },	/* r0-r4-r3, not r0-r1-r2-r3 */
+		{ 2, 12, 4 },	/* r1-r2-r6 */
+		{ 2, 10, 5 },	/* r1 to r5: 3 hops either way round */
+		{ 6, 14, 5 },	/* r3 to r7: likewise */
+		{ 15, 3, 4 },	/* r7-r0-r1 */
+	};
+	/* r1 to r5 over the lower link first: r1-r0 (link 0-1), r0-r4, r4-r5 */
+	static const u32 via[] = { 0, 4, 5 };
+	struct vcube_netfile f;
+	struct vcube_graph gr = { 0 };
+	struct vcube_graph_desc d;
+	uint16_t *nr = NULL, *links = NULL;
+	u32 chan[8], i, to, dir;
+	u8 lf, lt;
+	char err[128] = "";
+	int n;
+
+	n = vcube_netfile_load(&f, VCUBE_TOP "/examples/booksim-ring.anynet", NULL);
+	CHECK(!n && f.routers == 8 && f.nodes == 16 && f.nlinks == 10,
+	      "%s: %u routers, %u nodes, %u links", f.err, f.routers, f.nodes,
+	      f.nlinks);
+	if (n || vcube_netfile_u16(&f, &nr, &links))
+		goto out;
+	d = (struct vcube_graph_desc){ .routers = f.routers, .nodes = f.nodes,
+				       .nlinks = f.nlinks, .node_router = nr,
+				       .links = links };
+	n = vcube_graph_init(&gr, &d, err, sizeof(err));
+	CHECK(!n, "%s", err);
+	if (n)
+		goto out;
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		CHECK(vcube_graph_distance(&gr, want[i].src, want[i].dst) == want[i].len,
+		      "node %u to %u: %u channels, not %u", want[i].src,
+		      want[i].dst, vcube_graph_distance(&gr, want[i].src, want[i].dst),
+		      want[i].len);
+	CHECK(gr.diameter == 5, "diameter %u, not 5", gr.diameter);
+	n = vcube_graph_route(&gr, 2, 10, chan, 8);
+	CHECK(n == 5, "node 2 to 10: a route of %d channels", n);
+	for (i = 0; n == 5 && i < 3; i++) {
+		vcube_graph_chan(&gr, chan[i + 1], &(u32){ 0 }, &lf, &to, &lt, &dir);
+		CHECK(to == via[i] && lt == 1, "node 2 to 10: hop %u to router %u, not %u",
+		      i + 1, to, via[i]);
+	}
+	vcube_graph_fini(&gr);
+out:
+	vcube_netfile_free(&f);
+	free(nr);
+	free(links);
+}
+
 int main(void)
 {
 	check_anynet();
 	check_graphml();
 	check_files();
+	check_example_routes();
 	return check_done("graph_test");
 }
