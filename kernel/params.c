@@ -338,7 +338,7 @@ static int vcube_shape_apply(struct vcube_conf *c, struct vcube_model *m,
 		.graph = c->graph,
 	};
 	const struct vc_profile *pr;
-	int prof = -1, kind, i, ret;
+	int prof = -1, kind, ret;
 
 	if (c->dims && vcube_dims_parse(c->dims, &p, err, len))
 		return -EINVAL;
@@ -364,17 +364,8 @@ static int vcube_shape_apply(struct vcube_conf *c, struct vcube_model *m,
 	}
 	if (vcube_routing_parse(c, kind, &p, err, len))
 		return -EINVAL;
-	if (prof < 0) {
-		for (i = VC_NPROFILES - 1; i >= 0; i--)
-			if (vc_profile_get(i)->kind == kind)
-				prof = i;
-	}
-	/*
-	 * No machine of its own (the dragonfly): the CM-5's costs, packet
-	 * switching, the nearest of the profiles to today's networks.
-	 */
 	if (prof < 0)
-		prof = vc_profile_find("cm5");
+		prof = vc_profile_for_kind(kind);
 	pr = vc_profile_get(prof);
 	/* no shape given: the machine's own, if it is this topology's */
 	if (!shaped && pr->kind == kind) {

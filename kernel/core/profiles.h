@@ -217,4 +217,20 @@ static inline int vc_profile_find(const char *name)
 	return -EINVAL;
 }
 
+/*
+ * The profile a network of @kind takes when none is named (the module's
+ * rule, and vcube-sim's): its machine's, the first profile of that kind;
+ * for a topology no machine of 1991 had (dragonfly, graph) the CM-5's
+ * packets, the nearest of them to today's networks.
+ */
+static inline int vc_profile_for_kind(enum vcube_topo_kind kind)
+{
+	unsigned int i;
+
+	for (i = 0; i < VC_NPROFILES; i++)
+		if (vc_profile_get(i)->kind == kind)
+			return i;
+	return vc_profile_find("cm5");
+}
+
 #endif /* _VCUBE_CORE_PROFILES_H */

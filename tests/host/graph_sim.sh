@@ -81,7 +81,7 @@ format= needs file=|format=anynet
 topology=graph needs file=|topology=graph
 not well-formed XML|file=$ring format=graphml
 do not apply to topology=mesh|--topology mesh file=$ring
-a graph's nodes are its file's|--procs 16 file=$ring
+--procs 8: the network has 16 nodes|--procs 8 file=$ring
 EOF
 # an algorithm for a power of two (a hypercube's) or a grid is refused
 # where the graph is not one, as on any topology: 200 nodes, then no grid

@@ -70,5 +70,9 @@ same delta 20 1000 "topology=mesh rows=4 cols=5" "--topology mesh --rows 4 --col
 same delta 16 256 "topology=mesh rows=4 cols=4" "--topology mesh --rows 4 --cols 4"
 same ap1000 16 512 "topology=torus rows=4 cols=4" "--topology torus --rows 4 --cols 4"
 same cm5 32 256 "topology=fattree nodes=32" "--topology fattree --nodes 32"
+# a graph read from a file (BookSim2's anynet): the module gets it through
+# vcubectl net add, vcube-sim reads the same file
+ring=$VCUBE_TOP/examples/booksim-ring.anynet
+same cm5 16 256 "file=$ring" "file=$ring"
 nonet
 exit $fail

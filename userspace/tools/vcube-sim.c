@@ -394,7 +394,9 @@ static void usage(FILE *f)
 		"of routers read from a file: [topology=graph] file=PATH\n"
 		"[format=anynet|graphml] (BookSim2's anynet, SST's GraphML; routed by\n"
 		"shortest path; its shape is printed as routers=R,nodes=N,links=L).\n"
-		"  --profile   ipsc860, seidel, delta (default), ap1000 or cm5, or a\n"
+		"  --profile   ipsc860, seidel, delta, ap1000 or cm5 (default: the\n"
+		"              topology's machine's, as the module's: cm5 for a\n"
+		"              dragonfly or a graph; delta with no topology), or a\n"
 		"              profile file (a path; vcube-bench over MPI writes one:\n"
 		"              a generic machine fitted to that MPI's ping-pong)\n"
 		"  --topology  hypercube, mesh, torus, fattree, dragonfly or graph (with\n"
@@ -403,7 +405,8 @@ static void usage(FILE *f)
 		"              --dims X,Y,..., --dim D, --nodes N, or --levels L\n"
 		"              --down M,.. --up W,.. [--links P,..] (SimGrid's fat\n"
 		"              tree) as the module's (default: the profile's size),\n"
-		"              or --procs N: N nodes, the squarest mesh or torus; a\n"
+		"              or --procs N: N nodes, the squarest mesh or torus\n"
+		"              (with a shape: the network must have N nodes); a\n"
 		"              dragonfly's is --groups G --routers A --nodes P (per\n"
 		"              router) --global H, G <= A * H + 1\n"
 		"  --routing   a fat tree's up-routing: dmodk or random (default: random\n"
@@ -628,6 +631,7 @@ struct simopts {
 	u64 scale;			/* a profile file's: ps run as ns */
 	bool costs, in_ns, list, json, quiet;
 	bool topo_set;			/* --topology given */
+	bool profile_set;		/* --profile given */
 	/* file=: the graph read, and as the kernel takes it (sim_graph()) */
 	struct vcube_netfile net;
 	struct vcube_graph_desc gd;
@@ -740,7 +744,7 @@ static const struct option sim_opts[] = {
 static int sim_opt(int c, const char *arg, struct simopts *o)
 {
 	switch (c) {
-	case 'p': o->profile = arg; break;
+	case 'p': o->profile = arg; o->profile_set = true; break;
 	case 'a': algo = arg; break;
 	case 'C': o->costs = true; break;
 	case 'n': o->in_ns = true; break;
@@ -833,6 +837,9 @@ static int sim_options(int argc, char **argv, struct simopts *o)
 		o->tp.kind = VCUBE_TOPO_GRAPH;
 		o->topo_set = true;
 	}
+	/* a topology and no profile: the module's choice, its machine's */
+	if (o->topo_set && !o->profile_set)
+		o->profile = vc_profile_get(vc_profile_for_kind(o->tp.kind))->name;
 	return sim_options_agree(o);
 }
 
@@ -970,16 +977,17 @@ static bool sim_is_file(const char *profile)
 /*
  * --procs @n: the topology's shape with n nodes (a hypercube of lg n
  * dimensions, the squarest mesh or torus, a fat tree of n), into @o;
- * 0, or 2 (said).
+ * 0, or 2 (said). With a shape given (or a graph's file), the shape
+ * stands and the network must have n nodes (sim_run() checks): so
+ * vcube-bench --predict asks for its ranks on the network its words name.
  */
 static int sim_procs_shape(struct simopts *o)
 {
 	u32 n = o->procs, r;
 
-	if (sim_shaped(&o->tp)) {
-		fprintf(stderr, "vcube-sim: --procs or a shape (--dim, --rows/--cols, --dims, --nodes, --levels, --groups/--routers/--global), not both\n");
-		return 2;
-	}
+	if (sim_shaped(&o->tp) || o->tp.kind == VCUBE_TOPO_GRAPH ||
+	    o->net.nodes)
+		return 0;
 	switch (o->tp.kind) {
 	case VCUBE_TOPO_HYPERCUBE:
 		if (n < 2 || (n & (n - 1))) {
@@ -995,10 +1003,6 @@ static int sim_procs_shape(struct simopts *o)
 		break;
 	case VCUBE_TOPO_DRAGONFLY:
 		fprintf(stderr, "vcube-sim: --procs %u: a dragonfly's shape is --groups, --routers, --nodes and --global\n",
-			n);
-		return 2;
-	case VCUBE_TOPO_GRAPH:
-		fprintf(stderr, "vcube-sim: --procs %u: a graph's nodes are its file's (file=PATH)\n",
 			n);
 		return 2;
 	default:
@@ -1306,6 +1310,11 @@ static int sim_network(struct simopts *o, struct vc_params *p,
 	nprocs = topo->nodes;
 	rows = topo->rows;
 	cols = topo->cols;
+	if (o->procs && o->procs != nprocs) {
+		fprintf(stderr, "vcube-sim: --procs %llu: the network has %u nodes\n",
+			(unsigned long long)o->procs, nprocs);
+		return 2;
+	}
 	if (sim_check_algo())
 		return 2;
 	if (vcube_tool_timeline_fits("vcube-sim", o->tl_nodes, o->rows,
