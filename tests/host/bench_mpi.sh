@@ -130,6 +130,18 @@ run -n 8 "$bench" exchange --transport mpi --algo pex --sizes 64 --predict ipsc8
 p=$(awk '$1 == "pex" { print $8 }' "$tmp/pn")
 s=$("$sim" --profile ipsc860 --dim 3 --algo pex --len 64 --ns -q | awk '{ printf "%.1f", $5 / 1000 }')
 [ -n "$p" ] && [ "$p" = "$s" ] && ok "--predict ipsc860 at 8 ranks: vcube-sim on a 3-cube ($p us)" || no "--predict ipsc860: $p, vcube-sim $s"
+# a network in the module's words: the same as vcube-sim's on them; a
+# network of another size than the ranks, refused by vcube-sim's reason
+ring=$top/examples/booksim-ring.anynet
+run -n 16 "$bench" exchange --transport mpi --algo pex --sizes 64 --predict "topology=graph file=$ring" -q > "$tmp/pw" 2>&1
+p=$(awk '$1 == "pex" { print $8 }' "$tmp/pw")
+s=$("$sim" --algo pex --len 64 --ns -q file="$ring" | awk '{ printf "%.1f", $5 / 1000 }')
+[ -n "$p" ] && [ "$p" = "$s" ] && ok "--predict 'topology=graph file=...' at 16 ranks: vcube-sim on the file's graph, cm5's costs ($p us)" || no "--predict words: $p, vcube-sim $s: $(tail -n 3 "$tmp/pw")"
+run -n 8 "$bench" exchange --transport mpi --algo pex --sizes 64 --predict "topology=torus dims=4,4 profile=ap1000" -q > "$tmp/pw8" 2>&1
+rc=$?
+[ $rc != 0 ] && grep -q 'vcube-sim: --procs 8: the network has 16 nodes' "$tmp/pw8" &&
+	ok "--predict words of a 16-node torus at 8 ranks: refused, saying so (exit $rc)" ||
+	no "--predict words at the wrong size: exit $rc: $(tail -n 3 "$tmp/pw8")"
 
 # --- the README's lines, as written, from the top of a tree ---------------
 ln -s "$top/build" "$tmp/build"

@@ -49,8 +49,10 @@ static const struct opt_help {
 	       "                      own MPI_Alltoall, MPI_Allreduce, MPI_Bcast or\n"
 	       "                      MPI_Barrier)\n" },
 	{ 'Y', "      --predict PROF  beside each point, vcube-sim's time for it on a\n"
-	       "                      profile (ipsc860, seidel, delta, ap1000, cm5) or a\n"
-	       "                      profile file, and measured / predicted\n" },
+	       "                      profile (ipsc860, seidel, delta, ap1000, cm5), a\n"
+	       "                      profile file, or a network in the module's words\n"
+	       "                      ('topology=torus dims=4,4,4 profile=ap1000', as\n"
+	       "                      many nodes as ranks), and measured / predicted\n" },
 	{ 'w', "      --warmup N      unmeasured repetitions per point (default: 1 over\n"
 	       "                      MPI, 0 on vcube)\n" },
 	{ 'g', "      --mark          every rank marks each step of each plan in the\n"

@@ -403,7 +403,8 @@ static void sweep_notes(const struct bench *b, struct bench_out *o)
 	else
 		bench_out_note(o, "virtual time of the slowest rank, us");
 	if (b->predict)
-		bench_out_note(o, "predicted: vcube-sim --profile %s, every rank from time 0; ratio: min / predicted",
+		bench_out_note(o, "predicted: vcube-sim %s%s, every rank from time 0; ratio: min / predicted",
+			       strchr(b->predict, '=') ? "" : "--profile ",
 			       b->predict);
 }
 

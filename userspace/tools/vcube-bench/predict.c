@@ -3,7 +3,10 @@
  * vcube-bench --predict: each point's time on vcube's model, as vcube-sim
  * (the engine on the host, no kernel) gives it for the same algorithm,
  * ranks and block size, every node from time 0, on a profile named or
- * given as a file (vcube-bench --transport mpi --costs writes one).
+ * given as a file (vcube-bench --transport mpi --costs writes one), or on
+ * a network named in the module's words ("topology=torus dims=4,4,4
+ * profile=ap1000", what vcubectl net add takes): vcube-sim takes them
+ * after its options, and checks the network has as many nodes as ranks.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -41,12 +44,45 @@ static const char *sim_path(void)
 	return path;
 }
 
+/* Most words a --predict network may have (vcube-sim takes 18 kinds). */
+#define PREDICT_WORDS	32
+
+/*
+ * vcube-sim's arguments: the options, then --profile @profile or, if it
+ * has a '=', its words split at blanks (into @copy, which holds them).
+ * -E2BIG past PREDICT_WORDS words.
+ */
+static int predict_argv(const char **argv, char *copy, size_t size,
+			const char *profile)
+{
+	char *w, *save = NULL;
+	int n = 0;
+
+	while (argv[n])
+		n++;
+	if (!strchr(profile, '=')) {
+		argv[n++] = "--profile";
+		argv[n++] = profile;
+		argv[n] = NULL;
+		return 0;
+	}
+	snprintf(copy, size, "%s", profile);
+	for (w = strtok_r(copy, " \t", &save); w;
+	     w = strtok_r(NULL, " \t", &save)) {
+		if (n == PREDICT_WORDS + 16)
+			return -E2BIG;
+		argv[n++] = w;
+	}
+	argv[n] = NULL;
+	return 0;
+}
+
 int bench_predict(const char *profile, unsigned int kind, const char *algo,
 		  unsigned int p, uint64_t len, double *ns)
 {
-	char procs[16], bytes[24], out[512];
-	const char *argv[] = {
-		sim_path(), "--profile", profile, "--procs", procs, "--kind",
+	char procs[16], bytes[24], out[512], words[1024];
+	const char *argv[PREDICT_WORDS + 18] = {
+		sim_path(), "--procs", procs, "--kind",
 		vcube_algo_kind_name(kind), "--algo", algo, "--len", bytes,
 		"--ns", "-q", NULL,
 	};
@@ -58,6 +94,12 @@ int bench_predict(const char *profile, unsigned int kind, const char *algo,
 
 	snprintf(procs, sizeof(procs), "%u", p);
 	snprintf(bytes, sizeof(bytes), "%" PRIu64, len);
+	if (strlen(profile) >= sizeof(words) ||
+	    predict_argv(argv, words, sizeof(words), profile)) {
+		fprintf(stderr, "vcube-bench: --predict: too many words in '%.40s...'\n",
+			profile);
+		return -E2BIG;
+	}
 	if (pipe(fd))
 		return -errno;
 	fflush(stdout);
