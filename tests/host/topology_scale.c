@@ -6,7 +6,8 @@
  * comes out (e-cube's uniform link load, the fat tree's spread of random
  * up-routing, a k-ary n-cube torus's even load, a dragonfly's global
  * load under minimal, Valiant and UGAL-L routing), SimGrid's fat trees at
- * 4096 nodes, and the CM-5's tree as it always was (a digest of all it
+ * 4096 nodes, graphs of 2048 routers and 4096 nodes (a torus given as a
+ * graph, and a seeded random one) against distances found here, and the CM-5's tree as it always was (a digest of all it
  * says, recorded before the general fat tree came).
  */
 #include <math.h>
@@ -58,10 +59,15 @@ static u32 want_kary_hops(const struct vcube_topo *t, u32 s, u32 d)
 }
 
 /* The distance each routing rule must achieve, computed independently. */
+/* a graph's router distances from the current source's router */
+static u32 gdist[VCUBE_GRAPH_MAX_ROUTERS];
+
 static u32 want_hops(const struct vcube_topo *t, u32 s, u32 d)
 {
 	u32 sr, sc, dr, dc, l = 0;
 
+	if (t->kind == VCUBE_TOPO_GRAPH)
+		return s == d ? 0 : 2 + gdist[t->graph->node_router[d]];
 	if (kary.ndims)
 		return want_kary_hops(t, s, d);
 	if (pgft.levels) {
@@ -640,6 +646,99 @@ static void df_adversarial(u32 g, u32 a, u32 p, u32 h, u32 spread)
 	      "ugal's busiest %u", most[VCUBE_DF_UGAL]);
 }
 
+/* Router distances from @src over @g's links, by a BFS of this file's. */
+static void graph_bfs(const struct vcube_graph_desc *g, u32 src)
+{
+	static u32 queue[VCUBE_GRAPH_MAX_ROUTERS];
+	u32 head = 0, tail = 0, r, i;
+
+	for (r = 0; r < g->routers; r++)
+		gdist[r] = U32_MAX;
+	gdist[src] = 0;
+	queue[tail++] = src;
+	while (head < tail) {
+		r = queue[head++];
+		for (i = 0; i < 2 * g->nlinks; i++) {
+			u32 far = g->links[i ^ 1];
+
+			if (g->links[i] == r && gdist[far] == U32_MAX) {
+				gdist[far] = gdist[r] + 1;
+				queue[tail++] = far;
+			}
+		}
+	}
+}
+
+/*
+ * A graph of @routers routers, @per nodes each, and @n links in @links:
+ * every route from @sources evenly spaced sources walked, its length 2 +
+ * the router distance graph_bfs() finds, and the diameter the longest.
+ */
+static void graph_sweep(const char *what, u32 routers, u32 per,
+			const u16 *links, u32 n, u32 sources)
+{
+	static u16 node_router[VCUBE_MAX_NODES];
+	struct vcube_graph_desc g = { routers, routers * per, n, node_router,
+				      links };
+	struct vcube_topo_params p = { .kind = VCUBE_TOPO_GRAPH, .graph = &g };
+	struct vcube_topo t;
+	u32 s, d, far = 0;
+	char err[128];
+
+	for (s = 0; s < g.nodes; s++)
+		node_router[s] = s / per;
+	if (vcube_topo_init(&t, &p, err, sizeof(err))) {
+		fprintf(stderr, "graph %s: %s\n", what, err);
+		exit(1);
+	}
+	for (s = 0; s < t.nodes; s += t.nodes / sources) {
+		graph_bfs(&g, node_router[s]);
+		for (d = 0; d < t.nodes; d++) {
+			check_route(&t, s, d, 0, NULL);
+			if (want_hops(&t, s, d) > far)
+				far = want_hops(&t, s, d);
+		}
+	}
+	CHECK(vcube_topo_diameter(&t) >= far, "graph %s: diameter %u < %u",
+	      what, vcube_topo_diameter(&t), far);
+	vcube_topo_fini(&t);
+}
+
+/*
+ * A 16x16x8 torus of routers given as a graph, 2 nodes each (4096), its
+ * links X first; then a seeded random graph of 2048 routers: a ring (so
+ * it is connected) and 4096 chords.
+ */
+static void graph_scale(void)
+{
+	static u16 links[2 * 8192];
+	static const u32 size[3] = { 16, 16, 8 };
+	u32 n = 0, r, k, stride, c;
+	u64 h = 2026;
+
+	for (k = 0, stride = 1; k < 3; stride *= size[k], k++)
+		for (r = 0; r < 2048; r++) {
+			c = r / stride % size[k];
+			links[2 * n] = r;
+			links[2 * n + 1] = r - c * stride +
+					   (c + 1) % size[k] * stride;
+			n++;
+		}
+	graph_sweep("16x16x8 torus", 2048, 2, links, n, 32);
+	for (n = 0; n < 2048; n++) {
+		links[2 * n] = n;
+		links[2 * n + 1] = (n + 1) % 2048;
+	}
+	for (; n < 2048 + 4096; n++) {
+		do {
+			h = vcube_mix64(h);
+			links[2 * n] = h % 2048;
+			links[2 * n + 1] = (h >> 32) % 2048;
+		} while (links[2 * n] == links[2 * n + 1]);
+	}
+	graph_sweep("random", 2048, 2, links, n, 32);
+}
+
 int main(void)
 {
 	static const u32 m64[] = { 64, 64 }, w64[] = { 1, 64 };
@@ -687,5 +786,6 @@ int main(void)
 	df_adversarial(32, 8, 16, 4, 4);
 	df_adversarial(128, 8, 4, 16, 4);
 	df_adversarial(9, 4, 2, 2, 1);
+	graph_scale();
 	return check_done("topology_scale");
 }
