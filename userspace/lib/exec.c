@@ -25,13 +25,32 @@ struct prun {
 	uint64_t copied;	/* bytes moved, not yet charged */
 	uint64_t took;		/* the last POSTED send's time */
 	uint64_t *rq, *sq;	/* POSTED: per post, data and sync receives */
-	unsigned int *post_of;	/* POSTED: rank -> its post (the latest) */
+	/*
+	 * POSTED: rank -> its post (the latest), open addressing over
+	 * post_mask + 1 slots (at least twice the posts): a rank's memory
+	 * grows with its posts, not with the ranks (vcube-sim runs them all)
+	 */
+	struct post_slot {
+		unsigned int rank1;	/* rank + 1; 0: empty */
+		unsigned int k;
+	} *post_of;
+	unsigned int post_mask;
 	struct pend {		/* STEPWISE: receives posted by VCUBE_OP_POST */
 		uint64_t rq;	/* 0 once waited for */
 		unsigned int from, tag;
 	} *pend;
 	unsigned int npend, first;	/* posted, the oldest unwaited at first */
 };
+
+/* The slot of @rank in post_of: its own, or the empty one it would take. */
+static struct post_slot *post_slot(const struct prun *r, unsigned int rank)
+{
+	unsigned int h = (rank * 2654435761u) & r->post_mask;
+
+	while (r->post_of[h].rank1 && r->post_of[h].rank1 != rank + 1)
+		h = (h + 1) & r->post_mask;
+	return &r->post_of[h];
+}
 
 static const uint8_t *blk_in(const struct prun *r, unsigned int b)
 {
@@ -85,7 +104,7 @@ static int posted_send(struct prun *r, const struct vcube_plan_step *s)
 {
 	const struct vcube_transport *tp = r->c->tp;
 	void *n = r->c->tpx;
-	unsigned int k = r->post_of[s->to];
+	unsigned int k = post_slot(r, s->to)->k;
 	uint64_t t0, t1;
 	int ret = 0;
 
@@ -104,7 +123,7 @@ static int posted_send(struct prun *r, const struct vcube_plan_step *s)
 	if (!ret && !tp->clock(n, &t1))
 		r->took = t1 - t0;
 	if (!ret && s->wait) {
-		k = r->post_of[s->from];
+		k = post_slot(r, s->from)->k;
 		ret = tp->wait(n, r->rq[k], NULL);
 		r->rq[k] = 0;
 	}
@@ -115,12 +134,15 @@ static int post_all(struct prun *r)
 {
 	const struct vcube_transport *tp = r->c->tp;
 	const struct vcube_plan_post *e;
+	struct post_slot *slot;
 	unsigned int k;
 	int ret = 0;
 
 	for (k = 0; k < r->pl->nposts && !ret; k++) {
 		e = &r->pl->post[k];
-		r->post_of[e->from] = k;
+		slot = post_slot(r, e->from);
+		slot->rank1 = e->from + 1;
+		slot->k = k;
 		ret = tp->irecv(r->c->tpx, e->from, r->base | e->tag,
 				blk_out(r, e->rblk), e->nblk * r->len,
 				&r->rq[k]);
@@ -279,14 +301,17 @@ int vcube_plan_run(struct vcube_comm *c, const struct vcube_plan *pl,
 		.c = c, .pl = pl, .base = base, .sbuf = sbuf, .rbuf = rbuf,
 		.len = len,
 	};
-	unsigned int k;
+	unsigned int k, slots = 2;
 	int ret = 0;
 
 	if (!c || !pl || !sbuf || !rbuf || pl->p != c->size)
 		return -EINVAL;
+	while (slots < 2 * pl->nposts && slots < 2u * pl->p)
+		slots *= 2;
+	r.post_mask = slots - 1;
 	r.scratch = malloc((size_t)pl->nscratch * len + 1);
 	r.rq = calloc(2 * (size_t)pl->nposts + 1, sizeof(*r.rq));
-	r.post_of = calloc(pl->p, sizeof(*r.post_of));
+	r.post_of = calloc(slots, sizeof(*r.post_of));
 	r.pend = calloc((size_t)pl->nsteps + 1, sizeof(*r.pend));
 	if (!r.scratch || !r.rq || !r.post_of || !r.pend) {
 		ret = -ENOMEM;
