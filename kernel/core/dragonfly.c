@@ -80,12 +80,12 @@ static int vcube_df_check(const struct vcube_topo_params *p, char *err,
 	if (!p->groups || !p->routers || !p->nodes || !p->global)
 		return vcube_fail(err, errlen,
 				  "topology=dragonfly needs groups=, routers=, nodes=, global= (each >= 1)");
-	if (p->groups > VCUBE_MAX_NODES || p->routers > VCUBE_MAX_NODES ||
-	    p->nodes > VCUBE_MAX_NODES || n > VCUBE_MAX_NODES)
+	if (p->groups > VCUBE_DF_MAX_NODES || p->routers > VCUBE_DF_MAX_NODES ||
+	    p->nodes > VCUBE_DF_MAX_NODES || n > VCUBE_DF_MAX_NODES)
 		return vcube_fail(err, errlen,
 				  "groups=%u routers=%u nodes=%u is too large: at most %d nodes",
 				  p->groups, p->routers, p->nodes,
-				  VCUBE_MAX_NODES);
+				  VCUBE_DF_MAX_NODES);
 	if (p->nodes > VCUBE_TOPO_MAX_NEIGHBORS)
 		return vcube_fail(err, errlen,
 				  "nodes=%u: a dragonfly router takes 1 to %d nodes",

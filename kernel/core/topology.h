@@ -15,6 +15,16 @@
 #include "graph.h"
 
 #define VCUBE_MAX_NODES		4096
+/*
+ * A dragonfly's nodes at most: the module's VCUBE_MAX_NODES (a device
+ * each); the engine on the host (vcube-sim) runs today's sizes, as many
+ * as VCUBE_DF_MAX_CHANNELS allow.
+ */
+#ifdef __KERNEL__
+#define VCUBE_DF_MAX_NODES	VCUBE_MAX_NODES
+#else
+#define VCUBE_DF_MAX_NODES	32768
+#endif
 #define VCUBE_MAX_DIM		12	/* 2^12 == VCUBE_MAX_NODES */
 #define VCUBE_FT_MAX_LEVELS	6	/* 4^6 == VCUBE_MAX_NODES */
 #define VCUBE_GRID_MAX_DIMS	6	/* mesh, torus: dims= sizes */

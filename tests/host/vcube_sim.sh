@@ -328,4 +328,12 @@ for bad in "--profile ipsc860 --dim 0" "--profile delta --rows 0 --cols 4" \
 	[ $rc = 2 ] && [[ "$err" == "vcube-sim: bad --"*" '0' (1 .. "* ]] && ok "$bad: refused, exit 2 ($err)" ||
 		no "$bad: exit $rc, '$err'"
 done
+# today's sizes on the host engine: a 16512-node dragonfly (the module
+# stops at 4096), its barrier's N lg N messages; past 32768, refused
+out=$("$sim" -j -q --kind sync --algo dissemination --len 0 topology=dragonfly groups=129 routers=16 nodes=8 global=8 2>&1)
+python3 -c 'import json, sys; d = json.loads(sys.argv[1]); assert d["messages"] == 16512 * 15 and d["profile"] == "cm5" and d["time_ns"] > 0' "$out" &&
+	ok "a 16512-node dragonfly's dissemination barrier: 247680 messages" || no "16512-node dragonfly: $out"
+err=$("$sim" --algo pex topology=dragonfly groups=257 routers=16 nodes=8 global=16 2>&1 > /dev/null)
+[ $? = 2 ] && [ "$err" = "vcube-sim: groups=257 routers=16 nodes=8 is too large: at most 32768 nodes" ] &&
+	ok "a 32896-node dragonfly: refused, exit 2" || no "a 32896-node dragonfly: '$err'"
 exit $fail
