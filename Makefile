@@ -69,7 +69,7 @@ STRESS := $(patsubst tests/stress/%.c,$(B)/tests/stress/%,$(wildcard tests/stres
 BENCH := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 EXAMPLES := $(patsubst examples/%.c,$(B)/examples/%,$(wildcard examples/*.c))
 
-.PHONY: all module userspace mpi tests deps vm demo check kunit bench bench-engine bench-sim deps-bench golden-update \
+.PHONY: all module userspace mpi tests deps vm demo check kunit bench bench-engine bench-sim bench-topo deps-bench golden-update \
 	install install-userspace install-dkms dkms deb mpi-example cluster timelines trace-picture validate reproduce reproduce-cnet score score-report score-smoke readme-commands clean \
 	stress check-debug
 all: module userspace
@@ -400,9 +400,19 @@ bench: deps-bench all tests $(B)/bench/a2a_smpi $(B)/bench/a2a_ompi
 		> $(B)/performance.md && mv $(B)/performance.md docs/performance.md && \
 		scripts/readme-table.sh bench $(B)/bench-targets.md && \
 		echo "wrote docs/performance.md and README.md's lines of make bench"
+	@$(MAKE) --no-print-directory bench-topo
 
 deps-bench:
 	@scripts/deps.sh bench
+
+# Today's networks at scale on the host engine (scripts/bench-topo.sh):
+# each new topology at 4096 nodes and a 16512-node dragonfly, cost per
+# message and events per second, into docs/scale.md. Minutes; make bench
+# runs it too.
+bench-topo: all
+	@{ echo '# Today'"'"'s networks at scale (generated)'; echo; \
+	   echo 'Written by `make bench-topo` (scripts/bench-topo.sh) on $(shell date -u +%F); the machine is shared and noisy: figures, not targets.'; echo; \
+	   scripts/bench-topo.sh; } > $(B)/scale.md && mv $(B)/scale.md docs/scale.md && echo "wrote docs/scale.md"
 
 # The README's MPI example, measured: the program's MPI_Alltoall beside
 # vcube-bench per algorithm in the guest, then the same source built with
