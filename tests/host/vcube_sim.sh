@@ -17,7 +17,9 @@ out=$("$sim" --profile delta --costs 2>&1)
 for bad in "--rows x" "--cols -1" "--len -5" "--len 99999999999" "--len 12abc" "--lanes x" \
 	"--alpha-ns 1e3" "--byte-ns ''" "--algo nosuch" "--profile nosuch" "--bogus" \
 	"--cols 5 --algo pairwise_U" "--topology ring" "--cols 5 --algo torus --topology hypercube --dim 2" \
-	"--shift 2" "--until 5" "--from 5" "--timeline-nodes 0-3"; do
+	"--shift 2" "--until 5" "--from 5" "--timeline-nodes 0-3" \
+	"--cost nosuch=1" "--cost short_byte_ns" "--cost short_byte_ns=x" "--cost gamma=9" \
+	"--cost tail_ns=99999999"; do
 	eval "set -- $bad"
 	err=$("$sim" $run "$@" 2>&1 > /dev/null)
 	rc=$?
@@ -336,4 +338,9 @@ python3 -c 'import json, sys; d = json.loads(sys.argv[1]); assert d["messages"] 
 err=$("$sim" --algo pex topology=dragonfly groups=257 routers=16 nodes=8 global=16 2>&1 > /dev/null)
 [ $? = 2 ] && [ "$err" = "vcube-sim: groups=257 routers=16 nodes=8 is too large: at most 32768 nodes" ] &&
 	ok "a 32896-node dragonfly: refused, exit 2" || no "a 32896-node dragonfly: '$err'"
+# --cost: the module's cost words over the profile's, to the ns: one
+# exchange of 1000 bytes over one hop costs base + hop + 1000 byte
+out=$("$sim" -q --ns --profile ap1000 --topology torus --dims 2 --algo pex --len 1000 \
+	--cost short_base_ns=7 --cost short_byte_ns=3 --cost short_hop_ns=11 2>&1)
+[ "$out" = "ap1000 pex 2 1000 3018" ] && ok "--cost: 7 + 11 + 1000 x 3 ns: $out" || no "--cost: $out"
 exit $fail

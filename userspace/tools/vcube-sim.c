@@ -423,6 +423,9 @@ static void usage(FILE *f)
 		"  --lanes N   override the profile's bodies per channel (0: no limit)\n"
 		"  --fc-bufs N override the profile's flow-control window: headers\n"
 		"              a node may have out to one receiver (0: off)\n"
+		"  --cost KEY=VALUE  override any of the profile's cost parameters,\n"
+		"              named as the module's (short_byte_ns=, short_hop_ns=,\n"
+		"              eject=, sysbuf=, copy_byte_ps=, ...); repeatable\n"
 		"  --ns        the time in ns, not seconds\n"
 		"  --timeline FILE  also draw the run's time-space diagram (.svg or\n"
 		"              .png, gnuplot): nodes against virtual time, each\n"
@@ -627,6 +630,8 @@ struct simopts {
 	bool shift_set, from_set, until_set;	/* --shift, --from, --until given */
 	struct vcube_topo_params tp;
 	long long alpha, byte, lanes, fc;	/* -1: the profile's */
+	struct { u8 i; u64 v; } cost[64];	/* --cost, in the order given */
+	unsigned int ncost;
 	u64 procs;			/* --procs: the shape from a count */
 	u64 scale;			/* a profile file's: ps run as ns */
 	bool costs, in_ns, list, json, quiet;
@@ -637,6 +642,74 @@ struct simopts {
 	struct vcube_graph_desc gd;
 	uint16_t *node_router, *links;
 };
+
+/*
+ * --cost KEY=VALUE: a cost parameter of the module, by its name there
+ * (modinfo vcube; kernel/params.c has the same table), over the profile's:
+ * those of the data network, which vcube-sim models.
+ */
+#define SIM_COST(n, field, mx)						\
+	{ #n, offsetof(struct vc_params, field),			\
+	  sizeof(((struct vc_params *)0)->field), mx }
+static const struct { const char *name; size_t off, size; u64 max; }
+sim_cost_defs[] = {
+	SIM_COST(short_base_ns, cost[VC_CLASS_SHORT].base, 1000000000000ULL),
+	SIM_COST(short_byte_ns, cost[VC_CLASS_SHORT].byte, 1000000),
+	SIM_COST(short_hop_ns, cost[VC_CLASS_SHORT].hop, 1000000000000ULL),
+	SIM_COST(ctl_base_ns, cost[VC_CLASS_CTL].base, 1000000000000ULL),
+	SIM_COST(ctl_hop_ns, cost[VC_CLASS_CTL].hop, 1000000000000ULL),
+	SIM_COST(long_base_ns, cost[VC_CLASS_LONG].base, 1000000000000ULL),
+	SIM_COST(long_byte_ns, cost[VC_CLASS_LONG].byte, 1000000),
+	SIM_COST(long_hop_ns, cost[VC_CLASS_LONG].hop, 1000000000000ULL),
+	SIM_COST(tail_ns, tail, 1000000000000ULL),
+	SIM_COST(short_max, short_max, U32_MAX),
+	SIM_COST(eject, eject, U32_MAX),
+	SIM_COST(sysbuf, sysbuf, 1ULL << 40),
+	SIM_COST(lanes, lanes, 1U << 16),
+	SIM_COST(gamma, gamma, 8),
+	SIM_COST(packet_payload, packet_payload, 1U << 20),
+	SIM_COST(partial_ns, partial_ns, 1000000000000ULL),
+	SIM_COST(send_port_early, sport_early, 1),
+	SIM_COST(copy_byte_ps, copy_ps, 1000000),
+	SIM_COST(duplex_ns, duplex, 1000000000000ULL),
+	SIM_COST(recv_ns, recv, 1000000000000ULL),
+	SIM_COST(fc_bufs, fc_bufs, VC_FC_MAX_BUFS),
+	SIM_COST(noise_period_ns, noise_period, 1000000000000ULL),
+	SIM_COST(noise_cost_ns, noise_cost, 1000000000000ULL),
+	SIM_COST(jitter_ns, jitter, 1000000000000ULL),
+};
+#define SIM_NCOST_DEFS	(sizeof(sim_cost_defs) / sizeof(sim_cost_defs[0]))
+
+/* --cost's @arg, KEY=VALUE, into @o: 0, or -EINVAL (said). */
+static int sim_cost_opt(const char *arg, struct simopts *o)
+{
+	const char *eq = strchr(arg, '=');
+	size_t i, n = eq ? (size_t)(eq - arg) : 0;
+	char name[32];
+	u64 v;
+
+	for (i = 0; i < SIM_NCOST_DEFS; i++)
+		if (n && strlen(sim_cost_defs[i].name) == n &&
+		    !strncmp(sim_cost_defs[i].name, arg, n))
+			break;
+	if (i == SIM_NCOST_DEFS) {
+		fprintf(stderr, "vcube-sim: bad --cost '%s': KEY=VALUE, KEY one of", arg);
+		for (i = 0; i < SIM_NCOST_DEFS; i++)
+			fprintf(stderr, " %s", sim_cost_defs[i].name);
+		fputc('\n', stderr);
+		return -EINVAL;
+	}
+	if (o->ncost == sizeof(o->cost) / sizeof(o->cost[0])) {
+		fprintf(stderr, "vcube-sim: too many --cost\n");
+		return -EINVAL;
+	}
+	snprintf(name, sizeof(name), "cost %s", sim_cost_defs[i].name);
+	if (sim_parse_num(name, eq + 1, 0, sim_cost_defs[i].max, &v))
+		return -EINVAL;
+	o->cost[o->ncost].i = i;
+	o->cost[o->ncost++].v = v;
+	return 0;
+}
 
 /* A numeric option @c's value @arg, range-checked, into @o. */
 static int sim_num_opt(int c, const char *arg, struct simopts *o)
@@ -712,6 +785,7 @@ static const struct option sim_opts[] = {
 	{ "costs", no_argument, NULL, 'C' },
 	{ "lanes", required_argument, NULL, 'L' },
 	{ "fc-bufs", required_argument, NULL, 'F' },
+	{ "cost", required_argument, NULL, 'O' },
 	{ "topology", required_argument, NULL, 'T' },
 	{ "dim", required_argument, NULL, 'D' },
 	{ "dims", required_argument, NULL, 'G' },
@@ -763,6 +837,8 @@ static int sim_opt(int c, const char *arg, struct simopts *o)
 	case 'G':
 		return sim_parse_dims(arg, &o->tp) ? 2 : 0;
 	case 'R': o->routing = arg; break;
+	case 'O':
+		return sim_cost_opt(arg, o) ? 2 : 0;
 	case 'M': case 'U': case 'k':
 		return sim_tree_opt(c, arg, &o->tp) ? 2 : 0;
 	case 'h': usage(stdout); return 1;
@@ -877,6 +953,8 @@ static int sim_check_algo(void)
 /* The profile's constants that the command line overrides. */
 static void sim_overrides(const struct simopts *o, struct vc_params *p)
 {
+	unsigned int i;
+
 	if (o->alpha >= 0)
 		p->cost[VC_CLASS_SHORT].base = o->alpha;
 	if (o->byte >= 0)
@@ -885,6 +963,14 @@ static void sim_overrides(const struct simopts *o, struct vc_params *p)
 		p->lanes = o->lanes;
 	if (o->fc >= 0)
 		p->fc_bufs = o->fc;
+	for (i = 0; i < o->ncost; i++) {
+		void *field = (char *)p + sim_cost_defs[o->cost[i].i].off;
+
+		if (sim_cost_defs[o->cost[i].i].size == sizeof(u32))
+			*(u32 *)field = o->cost[i].v;
+		else
+			*(u64 *)field = o->cost[i].v;
+	}
 }
 
 /*
@@ -1289,6 +1375,13 @@ static int sim_network(struct simopts *o, struct vc_params *p,
 	int ret;
 
 	sim_overrides(o, p);
+	/* as the module refuses it (kernel/params.c) */
+	if (p->tail > p->cost[VC_CLASS_SHORT].base) {
+		fprintf(stderr, "vcube-sim: tail_ns=%llu is more than short_base_ns=%llu: a sender cannot return before its message starts\n",
+			(unsigned long long)p->tail,
+			(unsigned long long)p->cost[VC_CLASS_SHORT].base);
+		return 2;
+	}
 	if (sim_parse_routing(o->routing, &o->tp))
 		return 2;
 	if (o->tp.kind == VCUBE_TOPO_GRAPH || o->net.nodes) {
