@@ -69,7 +69,7 @@ STRESS := $(patsubst tests/stress/%.c,$(B)/tests/stress/%,$(wildcard tests/stres
 BENCH := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 EXAMPLES := $(patsubst examples/%.c,$(B)/examples/%,$(wildcard examples/*.c))
 
-.PHONY: all module userspace mpi tests deps vm demo check kunit bench bench-engine bench-sim bench-topo deps-bench golden-update \
+.PHONY: all module userspace mpi tests deps vm demo check kunit bench bench-engine bench-sim bench-topo golden-update \
 	install install-userspace install-dkms dkms deb mpi-example cluster timelines trace-picture validate reproduce reproduce-cnet score score-report score-smoke readme-commands clean \
 	stress check-debug
 all: module userspace
@@ -389,7 +389,7 @@ bench-engine: deps all tests
 # An hour or more under TCG; never part of make check.
 BENCH_DIMS ?= 5 7 9 10
 BENCH_NODES ?= 32 128 512 1024 4096
-bench: deps-bench all tests $(B)/bench/a2a_smpi $(B)/bench/a2a_ompi
+bench: deps all tests $(B)/bench/a2a_smpi $(B)/bench/a2a_ompi
 	@$(MAKE) --no-print-directory module KDIR=$$(scripts/vm-run.sh --kdir $(KVER))
 	@rm -f $(B)/vm/out/bench.md
 	@VCUBE_VM_TIMEOUT=$${VCUBE_VM_TIMEOUT:-14400} scripts/vm-run.sh --kver $(KVER) --no-insmod -- \
@@ -401,9 +401,6 @@ bench: deps-bench all tests $(B)/bench/a2a_smpi $(B)/bench/a2a_ompi
 		scripts/readme-table.sh bench $(B)/bench-targets.md && \
 		echo "wrote docs/performance.md and README.md's lines of make bench"
 	@$(MAKE) --no-print-directory bench-topo
-
-deps-bench:
-	@scripts/deps.sh bench
 
 # Today's networks at scale on the host engine (scripts/bench-topo.sh):
 # each new topology at 4096 nodes and a 16512-node dragonfly, cost per

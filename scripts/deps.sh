@@ -2,8 +2,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # Install, with apt, everything vcube's build, VM and tests need on Debian 12.
 # Idempotent: does nothing (and needs no network) when all is there.
-#   scripts/deps.sh bench   also what make bench compares vcube with:
-#                           SimGrid's SMPI and Open MPI
 set -euo pipefail
 
 pkgs=(
@@ -16,14 +14,14 @@ pkgs=(
 	python3-yaml python3-jsonschema iproute2 util-linux man-db
 	dkms dh-dkms debhelper lintian dpkg-dev fakeroot openssl
 	openmpi-bin libopenmpi-dev pajeng mpich-doc curl python3-networkx
+	libsimgrid-dev
 )
 # Open MPI (above) is make check's reference for vcube-mpi's tests; pajeng's
 # pj_dump reads vcubectl trace --format paje back in tests/vm/netlink.sh;
 # networkx writes the Slim Fly's GraphML that tests/host/graph_sim.sh runs
-# (scripts/graphs/slimfly.py, run by /usr/bin/python3).
-if [ "${1:-}" = bench ]; then
-	pkgs+=(libsimgrid-dev)
-fi
+# (scripts/graphs/slimfly.py, run by /usr/bin/python3). libsimgrid-dev is
+# SimGrid's SMPI (smpicc, smpirun and the TORUS, FAT_TREE and DRAGONFLY
+# cluster zones): make bench runs plain MPI under it.
 
 missing=()
 for p in "${pkgs[@]}"; do
