@@ -16,6 +16,8 @@
 #                       of a naive exchange (in the VM), as Perfetto lays it out
 #   make cluster        docs/cluster.md: the plans over Open MPI on this host
 #                       beside vcube-sim's prediction
+#   make crosscheck     docs/crosscheck.md: vcube beside SimGrid's SMPI, the
+#                       same MPI program on a torus, a fat tree, a dragonfly
 #   make mpi-example    the README's MPI example table: MPI_Alltoall against
 #                       vcube-bench per algorithm, and under Open MPI
 #   make deps           install what all of the above needs (Debian, apt)
@@ -70,7 +72,7 @@ BENCH := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 EXAMPLES := $(patsubst examples/%.c,$(B)/examples/%,$(wildcard examples/*.c))
 
 .PHONY: all module userspace mpi tests deps vm demo check kunit bench bench-engine bench-sim bench-topo golden-update \
-	install install-userspace install-dkms dkms deb mpi-example cluster timelines trace-picture validate reproduce reproduce-cnet score score-report score-smoke readme-commands clean \
+	install install-userspace install-dkms dkms deb mpi-example cluster crosscheck timelines trace-picture validate reproduce reproduce-cnet score score-report score-smoke readme-commands clean \
 	stress check-debug
 all: module userspace
 
@@ -444,6 +446,18 @@ trace-picture: userspace tests
 # ping-pong (scripts/cluster.sh; under a minute).
 cluster: deps all
 	@scripts/cluster.sh
+
+# docs/crosscheck.md: the same plain MPI all-to-all, allreduce and shift
+# (bench/mpi/crosscheck.c) under SimGrid's SMPI on platforms of a 3-D torus,
+# a fat tree and a dragonfly, and in vcube-sim on the same networks with the
+# same link constants, every case's ratio and why the ones that differ do
+# (scripts/crosscheck.py; about a minute, never part of make check).
+crosscheck: deps $(B)/bin/vcube-sim $(B)/bench/crosscheck_smpi
+	@/usr/bin/python3 scripts/crosscheck.py --sim $(B)/bin/vcube-sim \
+		--prog $(B)/bench/crosscheck_smpi --work $(B)/crosscheck --out docs/crosscheck.md
+$(B)/bench/crosscheck_smpi: bench/mpi/crosscheck.c
+	@mkdir -p $(dir $@)
+	smpicc -O2 -o $@ $<
 
 # The same MPI program built for SMPI and for Open MPI (make bench only).
 $(B)/bench/a2a_smpi: bench/mpi/a2a_mpi.c

@@ -21,7 +21,7 @@ pkgs=(
 # networkx writes the Slim Fly's GraphML that tests/host/graph_sim.sh runs
 # (scripts/graphs/slimfly.py, run by /usr/bin/python3). libsimgrid-dev is
 # SimGrid's SMPI (smpicc, smpirun and the TORUS, FAT_TREE and DRAGONFLY
-# cluster zones): make bench runs plain MPI under it.
+# cluster zones): make crosscheck and make bench run plain MPI under it.
 
 missing=()
 for p in "${pkgs[@]}"; do
