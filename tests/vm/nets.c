@@ -192,6 +192,44 @@ out:
 	return ret;
 }
 
+/*
+ * Lengths the library cannot send (the kernel checks them too), and a
+ * graph of 32767 parallel links between 2 routers: 2 attributes.
+ */
+static void graph_sizes(struct vcube_nl *nl)
+{
+	static const uint16_t two[] = { 0, 1 };
+	static uint16_t many[2 * 32767], nodes[4096];
+	struct vcube_nl_graph g = { 2, 2, 32767, nodes, many };
+	char *word = "topology=graph";
+	struct vcube_nl_net made;
+	unsigned int i;
+	int ret;
+
+	T(graph_raw(2, two, 3, two, 4) == -NLE_INVAL,
+	  "graph-nodes of 3 bytes: EINVAL");
+	T(graph_raw(2, two, 4, two, 2) == -NLE_INVAL,
+	  "graph-links of 2 bytes: EINVAL");
+	T(graph_raw(2, nodes, 8194, NULL, 0) == -NLE_INVAL,
+	  "graph-nodes for 4097 nodes: EINVAL");
+	T(graph_raw(0, two, 4, two, 4) == -NLE_INVAL,
+	  "graph-nodes without graph-routers: EINVAL");
+	T(graph_raw(2, two, 4, two, 4) == 0 && !vcube_nl_net_del(nl, "rawg"),
+	  "the same graph with graph-routers: made (then deleted)");
+	for (i = 0; i < 32767; i++)
+		many[2 * i + 1] = 1;
+	nodes[1] = 1;
+	ret = vcube_nl_net_new_graph(nl, "bigg", 1, &word, 0, &g, &made);
+	T(!ret && made.channels == 2 * 2 + 2 * 32767,
+	  "a graph of 32767 links, in two attributes: %u channels (%s)",
+	  ret ? 0 : made.channels, ret ? vcube_nl_errmsg(nl) : "made");
+	if (!ret)
+		vcube_nl_net_del(nl, "bigg");
+	g.nlinks = 32769;
+	T(vcube_nl_net_new_graph(nl, "bigg", 1, &word, 0, &g, NULL) == -EINVAL,
+	  "a graph of 32769 links: the library refuses, EINVAL");
+}
+
 static int graph(void)
 {
 	static const uint16_t two[] = { 0, 1 }, far[] = { 0, 9 };
@@ -211,8 +249,7 @@ static int graph(void)
 		{ "topology=torus", { 2, 2, 1, two, two },
 		  "a graph's routers, nodes and links do not apply to topology=torus" },
 	};
-	static uint16_t many[2 * 32767], nodes[4096];
-	struct vcube_nl_net *nets, made;
+	struct vcube_nl_net *nets;
 	struct vcube_nl *nl;
 	size_t before, after, i;
 	const char *msg;
@@ -241,36 +278,7 @@ static int graph(void)
 	/* (before 6.3 the reason is vcube's fixed sentence, not the kernel's) */
 	T(strlen(msg) <= 79 || strstr(msg, "before 6.3 cannot say which"),
 	  "that reason fits an extended ACK: %zu characters", strlen(msg));
-	/* lengths the library cannot send: the kernel checks them too */
-	T(graph_raw(2, two, 3, two, 4) == -NLE_INVAL,
-	  "graph-nodes of 3 bytes: EINVAL");
-	T(graph_raw(2, two, 4, two, 2) == -NLE_INVAL,
-	  "graph-links of 2 bytes: EINVAL");
-	T(graph_raw(2, nodes, 8194, NULL, 0) == -NLE_INVAL,
-	  "graph-nodes for 4097 nodes: EINVAL");
-	T(graph_raw(0, two, 4, two, 4) == -NLE_INVAL,
-	  "graph-nodes without graph-routers: EINVAL");
-	T(graph_raw(2, two, 4, two, 4) == 0 && !vcube_nl_net_del(nl, "rawg"),
-	  "the same graph with graph-routers: made (then deleted)");
-	/* a path of 2 routers joined by 32767 parallel links: 2 attributes */
-	for (i = 0; i < 32767; i++)
-		many[2 * i + 1] = 1;
-	nodes[1] = 1;
-	{
-		struct vcube_nl_graph g = { 2, 2, 32767, nodes, many };
-
-		word = "topology=graph";
-		ret = vcube_nl_net_new_graph(nl, "bigg", 1, &word, 0, &g,
-					     &made);
-		T(!ret && made.channels == 2 * 2 + 2 * 32767,
-		  "a graph of 32767 links, in two attributes: %u channels (%s)",
-		  ret ? 0 : made.channels, ret ? vcube_nl_errmsg(nl) : "made");
-		if (!ret)
-			vcube_nl_net_del(nl, "bigg");
-		g.nlinks = 32769;
-		T(vcube_nl_net_new_graph(nl, "bigg", 1, &word, 0, &g, NULL) ==
-		  -EINVAL, "a graph of 32769 links: EINVAL");
-	}
+	graph_sizes(nl);
 	T(!vcube_nl_net_dump(nl, NULL, &nets, &after) && after == before,
 	  "nothing left behind: %zu networks before, %zu after", before,
 	  after);
