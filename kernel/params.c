@@ -34,51 +34,8 @@ static const char *const vcube_noise_names[VCUBE_NNOISE] = {
 	[VCUBE_NOISE_IPSC860] = "ipsc860",
 };
 
-/* Where each cost parameter goes in struct vc_params, and its bound. */
-struct vcube_cost_def {
-	const char *name;
-	size_t off;
-	size_t size;
-	u64 max;
-};
-
-#define VCUBE_COST_DEF(n, field, mx)					\
-	{ #n, offsetof(struct vc_params, field),			\
-	  sizeof_field(struct vc_params, field), mx }
-
-/* In enum order (params.h). */
-static const struct vcube_cost_def vcube_cost_defs[] = {
-	VCUBE_COST_DEF(short_base_ns, cost[VC_CLASS_SHORT].base, VCUBE_NS_MAX),
-	VCUBE_COST_DEF(short_byte_ns, cost[VC_CLASS_SHORT].byte, VCUBE_BYTE_MAX),
-	VCUBE_COST_DEF(short_hop_ns, cost[VC_CLASS_SHORT].hop, VCUBE_NS_MAX),
-	VCUBE_COST_DEF(ctl_base_ns, cost[VC_CLASS_CTL].base, VCUBE_NS_MAX),
-	VCUBE_COST_DEF(ctl_hop_ns, cost[VC_CLASS_CTL].hop, VCUBE_NS_MAX),
-	VCUBE_COST_DEF(long_base_ns, cost[VC_CLASS_LONG].base, VCUBE_NS_MAX),
-	VCUBE_COST_DEF(long_byte_ns, cost[VC_CLASS_LONG].byte, VCUBE_BYTE_MAX),
-	VCUBE_COST_DEF(long_hop_ns, cost[VC_CLASS_LONG].hop, VCUBE_NS_MAX),
-	VCUBE_COST_DEF(tail_ns, tail, VCUBE_NS_MAX),
-	VCUBE_COST_DEF(short_max, short_max, U32_MAX),
-	VCUBE_COST_DEF(eject, eject, U32_MAX),
-	VCUBE_COST_DEF(sysbuf, sysbuf, 1ULL << 40),
-	VCUBE_COST_DEF(lanes, lanes, 1U << 16),
-	VCUBE_COST_DEF(gamma, gamma, 8),
-	VCUBE_COST_DEF(packet_payload, packet_payload, 1U << 20),
-	VCUBE_COST_DEF(partial_ns, partial_ns, VCUBE_NS_MAX),
-	VCUBE_COST_DEF(window_ns, window_ns, VCUBE_NS_MAX),
-	VCUBE_COST_DEF(send_port_early, sport_early, 1),
-	VCUBE_COST_DEF(copy_byte_ps, copy_ps, 1000000),
-	VCUBE_COST_DEF(duplex_ns, duplex, VCUBE_NS_MAX),
-	VCUBE_COST_DEF(recv_ns, recv, VCUBE_NS_MAX),
-	VCUBE_COST_DEF(fc_bufs, fc_bufs, VC_FC_MAX_BUFS),
-	VCUBE_COST_DEF(noise_period_ns, noise_period, VCUBE_NS_MAX),
-	VCUBE_COST_DEF(noise_cost_ns, noise_cost, VCUBE_NS_MAX),
-	VCUBE_COST_DEF(jitter_ns, jitter, VCUBE_NS_MAX),
-	VCUBE_COST_DEF(cnet_word_ns, cnet_word, VCUBE_CNET_MAX),
-	VCUBE_COST_DEF(cnet_double_ns, cnet_double, VCUBE_CNET_MAX),
-	VCUBE_COST_DEF(cnet_bcast_ns, cnet_bcast, VCUBE_CNET_MAX),
-};
-
-static_assert(ARRAY_SIZE(vcube_cost_defs) == VCUBE_NCOSTS);
+/* kernel/core/costs.c's table, in enum order (params.h) */
+static_assert(VC_NCOST_DEFS == VCUBE_NCOSTS);
 
 const char *vcube_switching_name(u32 sw)
 {
@@ -135,7 +92,7 @@ static int vcube_costs_apply(const struct vcube_conf *c, struct vc_params *p,
 	int i;
 
 	for (i = 0; i < VCUBE_NCOSTS; i++) {
-		const struct vcube_cost_def *d = &vcube_cost_defs[i];
+		const struct vc_cost_def *d = &vc_cost_defs[i];
 		void *field = (void *)p + d->off;
 		s64 v = c->cost[i];
 
@@ -487,7 +444,7 @@ static int vcube_switching_check(const struct vcube_conf *c,
 		    vcube_switching_costs[i].modes & BIT(p->switching))
 			continue;
 		scnprintf(err, len, "%s= is for %s, not %s switching",
-			  vcube_cost_defs[k].name,
+			  vc_cost_defs[k].name,
 			  vcube_switching_costs[i].which,
 			  vcube_switching_names[p->switching]);
 		return -EINVAL;

@@ -9,6 +9,7 @@
 
 #include <linux/types.h>
 
+#include "core/costs.h"
 #include "core/engine.h"
 #include "core/topology.h"
 
@@ -16,18 +17,10 @@
 #define VCUBE_UNSET		U32_MAX
 #define VCUBE_PROFILE_LEN	16
 
-/*
- * At most 1000 s per transfer's fixed costs and 1 ms per byte, so one
- * transfer of max_msg (64 MiB) costs under 2^47 ns: far from wrapping.
- */
-#define VCUBE_NS_MAX		1000000000000ULL
-#define VCUBE_BYTE_MAX		1000000ULL
-/* at most 1 s each: cnet_max elements of them stay far from wrapping */
-#define VCUBE_CNET_MAX		1000000000ULL
 
 /*
  * The cost parameters, in the order they are applied over the profile's
- * values. Unset (-1 as a module parameter, absent from a net-new) takes the
+ * values (kernel/core/costs.c's table's). Unset (-1 as a module parameter, absent from a net-new) takes the
  * profile's value.
  */
 enum {

@@ -28,6 +28,7 @@
 #include <json-c/json.h>
 
 #include "comm.h"
+#include "costs.h"
 #include "common/algos.h"
 #include "common/cli.h"
 #include "common/json_print.h"
@@ -643,59 +644,21 @@ struct simopts {
 	uint16_t *node_router, *links;
 };
 
-/*
- * --cost KEY=VALUE: a cost parameter of the module, by its name there
- * (modinfo vcube; kernel/params.c has the same table), over the profile's:
- * those of the data network, which vcube-sim models.
- */
-#define SIM_COST(n, field, mx)						\
-	{ #n, offsetof(struct vc_params, field),			\
-	  sizeof(((struct vc_params *)0)->field), mx }
-static const struct { const char *name; size_t off, size; u64 max; }
-sim_cost_defs[] = {
-	SIM_COST(short_base_ns, cost[VC_CLASS_SHORT].base, 1000000000000ULL),
-	SIM_COST(short_byte_ns, cost[VC_CLASS_SHORT].byte, 1000000),
-	SIM_COST(short_hop_ns, cost[VC_CLASS_SHORT].hop, 1000000000000ULL),
-	SIM_COST(ctl_base_ns, cost[VC_CLASS_CTL].base, 1000000000000ULL),
-	SIM_COST(ctl_hop_ns, cost[VC_CLASS_CTL].hop, 1000000000000ULL),
-	SIM_COST(long_base_ns, cost[VC_CLASS_LONG].base, 1000000000000ULL),
-	SIM_COST(long_byte_ns, cost[VC_CLASS_LONG].byte, 1000000),
-	SIM_COST(long_hop_ns, cost[VC_CLASS_LONG].hop, 1000000000000ULL),
-	SIM_COST(tail_ns, tail, 1000000000000ULL),
-	SIM_COST(short_max, short_max, U32_MAX),
-	SIM_COST(eject, eject, U32_MAX),
-	SIM_COST(sysbuf, sysbuf, 1ULL << 40),
-	SIM_COST(lanes, lanes, 1U << 16),
-	SIM_COST(gamma, gamma, 8),
-	SIM_COST(packet_payload, packet_payload, 1U << 20),
-	SIM_COST(partial_ns, partial_ns, 1000000000000ULL),
-	SIM_COST(send_port_early, sport_early, 1),
-	SIM_COST(copy_byte_ps, copy_ps, 1000000),
-	SIM_COST(duplex_ns, duplex, 1000000000000ULL),
-	SIM_COST(recv_ns, recv, 1000000000000ULL),
-	SIM_COST(fc_bufs, fc_bufs, VC_FC_MAX_BUFS),
-	SIM_COST(noise_period_ns, noise_period, 1000000000000ULL),
-	SIM_COST(noise_cost_ns, noise_cost, 1000000000000ULL),
-	SIM_COST(jitter_ns, jitter, 1000000000000ULL),
-};
-#define SIM_NCOST_DEFS	(sizeof(sim_cost_defs) / sizeof(sim_cost_defs[0]))
-
 /* --cost's @arg, KEY=VALUE, into @o: 0, or -EINVAL (said). */
 static int sim_cost_opt(const char *arg, struct simopts *o)
 {
 	const char *eq = strchr(arg, '=');
-	size_t i, n = eq ? (size_t)(eq - arg) : 0;
+	size_t n = eq ? (size_t)(eq - arg) : 0;
+	int i = vc_cost_find(arg, n);
 	char name[32];
 	u64 v;
 
-	for (i = 0; i < SIM_NCOST_DEFS; i++)
-		if (n && strlen(sim_cost_defs[i].name) == n &&
-		    !strncmp(sim_cost_defs[i].name, arg, n))
-			break;
-	if (i == SIM_NCOST_DEFS) {
+	/* the module's table (kernel/core/costs.c): its data network's */
+	if (i < 0 || !vc_cost_defs[i].data) {
 		fprintf(stderr, "vcube-sim: bad --cost '%s': KEY=VALUE, KEY one of", arg);
-		for (i = 0; i < SIM_NCOST_DEFS; i++)
-			fprintf(stderr, " %s", sim_cost_defs[i].name);
+		for (i = 0; i < VC_NCOST_DEFS; i++)
+			if (vc_cost_defs[i].data)
+				fprintf(stderr, " %s", vc_cost_defs[i].name);
 		fputc('\n', stderr);
 		return -EINVAL;
 	}
@@ -703,8 +666,8 @@ static int sim_cost_opt(const char *arg, struct simopts *o)
 		fprintf(stderr, "vcube-sim: too many --cost\n");
 		return -EINVAL;
 	}
-	snprintf(name, sizeof(name), "cost %s", sim_cost_defs[i].name);
-	if (sim_parse_num(name, eq + 1, 0, sim_cost_defs[i].max, &v))
+	snprintf(name, sizeof(name), "cost %s", vc_cost_defs[i].name);
+	if (sim_parse_num(name, eq + 1, 0, vc_cost_defs[i].max, &v))
 		return -EINVAL;
 	o->cost[o->ncost].i = i;
 	o->cost[o->ncost++].v = v;
@@ -964,9 +927,9 @@ static void sim_overrides(const struct simopts *o, struct vc_params *p)
 	if (o->fc >= 0)
 		p->fc_bufs = o->fc;
 	for (i = 0; i < o->ncost; i++) {
-		void *field = (char *)p + sim_cost_defs[o->cost[i].i].off;
+		void *field = (char *)p + vc_cost_defs[o->cost[i].i].off;
 
-		if (sim_cost_defs[o->cost[i].i].size == sizeof(u32))
+		if (vc_cost_defs[o->cost[i].i].size == sizeof(u32))
 			*(u32 *)field = o->cost[i].v;
 		else
 			*(u64 *)field = o->cost[i].v;

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The cost parameters' table (costs.h).
+ */
+#include "costs.h"
+
+#define VC_COST(n, field, mx, d)					\
+	{ #n, offsetof(struct vc_params, field),			\
+	  sizeof(((struct vc_params *)0)->field), mx, d }
+
+/* The module parameters' order (kernel/params.h's enum follows it). */
+const struct vc_cost_def vc_cost_defs[VC_NCOST_DEFS] = {
+	VC_COST(short_base_ns, cost[VC_CLASS_SHORT].base, VCUBE_NS_MAX, true),
+	VC_COST(short_byte_ns, cost[VC_CLASS_SHORT].byte, VCUBE_BYTE_MAX, true),
+	VC_COST(short_hop_ns, cost[VC_CLASS_SHORT].hop, VCUBE_NS_MAX, true),
+	VC_COST(ctl_base_ns, cost[VC_CLASS_CTL].base, VCUBE_NS_MAX, true),
+	VC_COST(ctl_hop_ns, cost[VC_CLASS_CTL].hop, VCUBE_NS_MAX, true),
+	VC_COST(long_base_ns, cost[VC_CLASS_LONG].base, VCUBE_NS_MAX, true),
+	VC_COST(long_byte_ns, cost[VC_CLASS_LONG].byte, VCUBE_BYTE_MAX, true),
+	VC_COST(long_hop_ns, cost[VC_CLASS_LONG].hop, VCUBE_NS_MAX, true),
+	VC_COST(tail_ns, tail, VCUBE_NS_MAX, true),
+	VC_COST(short_max, short_max, U32_MAX, true),
+	VC_COST(eject, eject, U32_MAX, true),
+	VC_COST(sysbuf, sysbuf, 1ULL << 40, true),
+	VC_COST(lanes, lanes, 1U << 16, true),
+	VC_COST(gamma, gamma, 8, true),
+	VC_COST(packet_payload, packet_payload, 1U << 20, true),
+	VC_COST(partial_ns, partial_ns, VCUBE_NS_MAX, true),
+	VC_COST(window_ns, window_ns, VCUBE_NS_MAX, false),
+	VC_COST(send_port_early, sport_early, 1, true),
+	VC_COST(copy_byte_ps, copy_ps, 1000000, true),
+	VC_COST(duplex_ns, duplex, VCUBE_NS_MAX, true),
+	VC_COST(recv_ns, recv, VCUBE_NS_MAX, true),
+	VC_COST(fc_bufs, fc_bufs, VC_FC_MAX_BUFS, true),
+	VC_COST(noise_period_ns, noise_period, VCUBE_NS_MAX, true),
+	VC_COST(noise_cost_ns, noise_cost, VCUBE_NS_MAX, true),
+	VC_COST(jitter_ns, jitter, VCUBE_NS_MAX, true),
+	VC_COST(cnet_word_ns, cnet_word, VCUBE_CNET_MAX, false),
+	VC_COST(cnet_double_ns, cnet_double, VCUBE_CNET_MAX, false),
+	VC_COST(cnet_bcast_ns, cnet_bcast, VCUBE_CNET_MAX, false),
+};
+
+int vc_cost_find(const char *name, size_t len)
+{
+	int i;
+
+	for (i = 0; i < VC_NCOST_DEFS; i++)
+		if (strlen(vc_cost_defs[i].name) == len &&
+		    !strncmp(vc_cost_defs[i].name, name, len))
+			return i;
+	return -EINVAL;
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The cost parameters a network's creator may set over its profile's
+ * values, by the module parameters' names: where each goes in struct
+ * vc_params and its bound. One table for the module (kernel/params.c,
+ * whose enum VCUBE_COST_* follows its order) and vcube-sim (--cost).
+ */
+#ifndef _VCUBE_CORE_COSTS_H
+#define _VCUBE_CORE_COSTS_H
+
+#include "engine.h"
+
+/*
+ * At most 1000 s per transfer's fixed costs and 1 ms per byte, so one
+ * transfer of max_msg (64 MiB) costs under 2^47 ns: far from wrapping.
+ */
+#define VCUBE_NS_MAX		1000000000000ULL
+#define VCUBE_BYTE_MAX		1000000ULL
+/* at most 1 s each: cnet_max elements of them stay far from wrapping */
+#define VCUBE_CNET_MAX		1000000000ULL
+
+struct vc_cost_def {
+	const char *name;
+	size_t off;
+	size_t size;		/* sizeof(u32) or sizeof(u64) */
+	u64 max;
+	bool data;		/* the data network's model (vcube-sim's) */
+};
+
+#define VC_NCOST_DEFS	28
+extern const struct vc_cost_def vc_cost_defs[VC_NCOST_DEFS];
+
+/* The table's entry called @name (@len bytes of it), or -EINVAL. */
+int vc_cost_find(const char *name, size_t len);
+
+#endif /* _VCUBE_CORE_COSTS_H */
