@@ -249,6 +249,7 @@ struct seen {
 	size_t drawn_unused;	/* unused ones with one */
 	size_t counted;		/* used ones counted in a cell's title */
 	size_t circles;
+	size_t titles;		/* links drawn: a channel, or a bundle */
 };
 
 /*
@@ -302,6 +303,7 @@ static void draw(struct net *x, const char *name, struct seen *s)
 	CHECK(p && sscanf(p, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%lf\" height=\"%lf\"",
 			  &s->w, &s->h) == 2, "%s: no size", path);
 	s->circles = count(svg, "<circle");
+	s->titles = count(svg, "<title>link ");
 	/*
 	 * One pass over the titles: a channel's ("link ID: ..."), or a
 	 * cell's ("...: A of B channels used, ...").
@@ -313,9 +315,15 @@ static void draw(struct net *x, const char *name, struct seen *s)
 		if (!e)
 			break;
 		*e = 0;
-		if (sscanf(p, "<title>link %u:", &id) == 1 && id < x->n)
-			titled[id] = true;
-		else if ((q = strstr(p, ": ")) &&
+		if (!strncmp(p, "<title>link ", 12)) {
+			/* a bundle's: "link ID, ID, ...: ends; ..." */
+			q = p + 12;
+			do {
+				id = (unsigned int)strtoul(q, &q, 10);
+				if (id < x->n)
+					titled[id] = true;
+			} while (!strncmp(q, ", ", 2) && (q += 2));
+		} else if ((q = strstr(p, ": ")) &&
 			 (sscanf(q, ": %zu of %zu channels used", &a, &b) == 2 ||
 			  sscanf(q, ": %zu of %zu bundles used", &a, &b) == 2))
 			s->counted += a;
@@ -536,6 +544,9 @@ static void check_tree(void)
 	net_exchange(&x, 0, 32);
 	draw(&x, "ft4096-job.svg", &s);
 	check_big("fat tree 4096, 32-node job", &s, true);
+	/* its 64-processor subtree: a line per bundle, not per lane */
+	CHECK(s.titles == 2 * (64 + 16 + 4), "fat tree job: %zu lines",
+	      s.titles);
 	free_net(&x);
 	/* SimGrid's tree is not 4-ary: refused, not drawn wrong */
 	p = (struct vcube_topo_params){ .kind = VCUBE_TOPO_FATTREE,

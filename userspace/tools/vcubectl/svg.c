@@ -327,27 +327,53 @@ static void svg_tree_init(struct svg_layout *g, const struct vcube_nl_link *l,
 	g->h = 110.0 * g->levels;
 }
 
-/* A channel's tooltip, and its path: it bends to the right of travel. */
+/*
+ * A bundle's tooltip: its channels' ids (one, but for parallel links),
+ * ends, counts summed and the busiest one's use.
+ */
+static void svg_title(FILE *f, const struct vcube_nl_topo *t,
+		      const struct vcube_nl_link *const *b, size_t k,
+		      double u, unsigned int width)
+{
+	unsigned long long messages = 0, bytes = 0, waits = 0;
+	struct vcube_nl_link one = *b[0];
+	char ends[64];
+	size_t i;
+
+	fprintf(f, "<g><title>link ");
+	for (i = 0; i < k; i++) {
+		fprintf(f, "%s%u", i ? ", " : "", b[i]->id);
+		messages += b[i]->messages;
+		bytes += b[i]->bytes;
+		waits += b[i]->waits;
+	}
+	if (k > 1)
+		one.width = width;
+	vc_link_ends(t, &one, ends, sizeof(ends));
+	fprintf(f, ": %s; %llu messages, %llu bytes, busy %.1f%%%s, %llu waits</title>",
+		ends, messages, bytes, 100 * u, k > 1 ? " (the busiest)" : "",
+		waits);
+}
+
+/* A bundle's tooltip, and its path: it bends to the right of travel. */
 static void svg_link(FILE *f, const struct svg_layout *g,
 		     const struct vcube_nl_topo *t,
-		     const struct vcube_nl_link *l, double u, unsigned int width)
+		     const struct vcube_nl_link *const *b, size_t k, double u,
+		     unsigned int width)
 {
+	const struct vcube_nl_link *l = b[0];
 	struct svg_pt p = svg_pos(g, l->from_level, l->from);
 	struct svg_pt q = svg_pos(g, l->to_level, l->to);
 	double dx = q.x - p.x, dy = q.y - p.y, len = sqrt(dx * dx + dy * dy);
 	double nx, ny, off, sw = 3;
-	char colour[16], ends[64];
+	char colour[16];
 
 	if (len <= 0)
 		return;
 	nx = -dy / len;
 	ny = dx / len;
 	svg_colour(u, colour, sizeof(colour));
-	vc_link_ends(t, l, ends, sizeof(ends));
-	fprintf(f, "<g><title>link %u: %s; %llu messages, %llu bytes, busy %.1f%%, %llu waits</title>",
-		l->id, ends, (unsigned long long)l->messages,
-		(unsigned long long)l->bytes, 100 * u,
-		(unsigned long long)l->waits);
+	svg_title(f, t, b, k, u, width);
 	if (g->kind == VCUBE_TOPOLOGY_FATTREE) {
 		sw = 1.5 + log2(width ? width : 1);
 		off = 2 + sw / 2;
@@ -451,12 +477,34 @@ static void svg_scale(FILE *f, const struct vcube_nl_topo *t,
 	svg_range(f, t, l, n, p.x + 66, p.y - 10, 240);
 }
 
-/* Fat tree channels of one bundle, drawn once: their most used lane. */
+/*
+ * Channels in bundle order: parallel ones (the same ends and direction:
+ * a fat tree bundle's lanes) together, each bundle by id.
+ */
+static int svg_bundle_cmp(const void *a, const void *b)
+{
+	const struct vcube_nl_link *x = *(const struct vcube_nl_link *const *)a;
+	const struct vcube_nl_link *y = *(const struct vcube_nl_link *const *)b;
+
+	if (x->from_level != y->from_level)
+		return x->from_level < y->from_level ? -1 : 1;
+	if (x->from != y->from)
+		return x->from < y->from ? -1 : 1;
+	if (x->to_level != y->to_level)
+		return x->to_level < y->to_level ? -1 : 1;
+	if (x->to != y->to)
+		return x->to < y->to ? -1 : 1;
+	if (x->dir != y->dir)
+		return x->dir < y->dir ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
 static bool svg_same_bundle(const struct vcube_nl_link *a,
 			    const struct vcube_nl_link *b)
 {
 	return a->from == b->from && a->to == b->to &&
-	       a->from_level == b->from_level && a->to_level == b->to_level;
+	       a->from_level == b->from_level &&
+	       a->to_level == b->to_level && a->dir == b->dir;
 }
 
 static void svg_layout_init(struct svg_layout *g, const struct vcube_nl_topo *t,
@@ -833,36 +881,57 @@ static void svg_grid_axes(FILE *f, const struct svg_layout *g)
 		SVG_MARGIN - 25);
 }
 
-/* The part in @g, channel by channel, and its nodes. */
-static void svg_graph(FILE *f, const struct svg_layout *g,
-		      const struct vcube_nl_topo *t,
-		      const struct vcube_nl_link *l, size_t n)
+/*
+ * The part in @g's bundles (a channel, or parallel ones drawn once, as
+ * their busiest), in bundle order.
+ */
+static int svg_bundles(FILE *f, const struct svg_layout *g,
+		       const struct vcube_nl_topo *t,
+		       const struct vcube_nl_link *l, size_t n)
 {
-	double r = 13, u, best;
-	unsigned int v, k, count, w, first, end;
-	struct svg_pt p;
+	const struct vcube_nl_link **b = calloc(n + 1, sizeof(*b));
+	unsigned int w;
+	double best;
 	bool used;
 	size_t i, j;
 
+	if (!b)
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		b[i] = &l[i];
+	qsort(b, n, sizeof(*b), svg_bundle_cmp);
+	for (i = 0; i < n; i = j) {
+		best = 0;
+		used = false;
+		w = 0;
+		for (j = i; j < n && svg_same_bundle(b[i], b[j]); j++) {
+			best = fmax(best, vc_util(b[j], t->elapsed));
+			used |= svg_used(b[j]);
+			w += b[j]->width ? b[j]->width : 1;
+		}
+		if (!svg_in(g, b[i]) || (!used && !g->grey))
+			continue;
+		svg_link(f, g, t, b + i, j - i, best, w);
+	}
+	free(b);
+	return 0;
+}
+
+/* The part in @g, bundle by bundle, and its nodes. */
+static int svg_graph(FILE *f, const struct svg_layout *g,
+		     const struct vcube_nl_topo *t,
+		     const struct vcube_nl_link *l, size_t n)
+{
+	double r = 13;
+	unsigned int v, k, count, first, end;
+	struct svg_pt p;
+	int ret;
+
 	if (g->unit < 30)
 		r = g->unit / 2.5;
-	for (i = 0; i < n; i = j) {
-		best = vc_util(&l[i], t->elapsed);
-		used = svg_used(&l[i]);
-		w = l[i].width;
-		j = i + 1;
-		if (t->kind == VCUBE_TOPOLOGY_FATTREE && w <= 1) {
-			for (; j < n && svg_same_bundle(&l[i], &l[j]); j++) {
-				u = vc_util(&l[j], t->elapsed);
-				if (u > best)
-					best = u;
-				used |= svg_used(&l[j]);
-			}
-			w = (unsigned int)(j - i);
-		}
-		if (svg_in(g, &l[i]) && (used || g->grey))
-			svg_link(f, g, t, &l[i], best, w);
-	}
+	ret = svg_bundles(f, g, t, l, n);
+	if (ret)
+		return ret;
 	if (!g->grey && g->kind != VCUBE_TOPOLOGY_FATTREE &&
 	    g->kind != VCUBE_TOPOLOGY_HYPERCUBE)
 		svg_grid_axes(f, g);
@@ -907,6 +976,7 @@ static void svg_graph(FILE *f, const struct svg_layout *g,
 			fputc('\n', f);
 		}
 	}
+	return 0;
 }
 
 /*
@@ -964,7 +1034,7 @@ int vc_svg_write(const char *path, const struct vcube_nl_topo *t,
 	if (g.heat)
 		ret = svg_heat(f, &g, t, l, n, true);
 	else
-		svg_graph(f, &g, t, l, n);
+		ret = svg_graph(f, &g, t, l, n);
 	fprintf(f, "</g>\n");
 	svg_scale(f, t, l, n, g.h + 2 * SVG_MARGIN + 34);
 	fprintf(f, "</svg>\n");
