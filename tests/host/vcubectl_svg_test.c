@@ -548,20 +548,70 @@ static void check_tree(void)
 	CHECK(s.titles == 2 * (64 + 16 + 4), "fat tree job: %zu lines",
 	      s.titles);
 	free_net(&x);
-	/* SimGrid's tree is not 4-ary: refused, not drawn wrong */
-	p = (struct vcube_topo_params){ .kind = VCUBE_TOPO_FATTREE,
-					.levels = 2, .ndown = 2,
-					.down = { 16, 16 }, .nup = 2,
-					.up = { 1, 16 } };
-	CHECK(!net_make(&x, &p, false), "levels=2 fat tree");
-	CHECK(!vc_svg_drawable(&x.t), "%s drawable", x.t.shape);
-	free_net(&x);
 	/* nor a dragonfly, which has no picture yet */
 	p = (struct vcube_topo_params){ .kind = VCUBE_TOPO_DRAGONFLY,
 					.groups = 9, .routers = 4,
 					.nodes = 2, .global = 2 };
 	CHECK(!net_make(&x, &p, false), "dragonfly");
 	CHECK(!vc_svg_drawable(&x.t), "%s drawable", x.t.shape);
+	free_net(&x);
+}
+
+/*
+ * SimGrid's fat trees (levels=): drawn as the CM-5's, a tree node (the
+ * switches serving the same processors) by its down= children, each
+ * bundle (up to w x p parallel links) one line.
+ */
+static void check_simgrid(void)
+{
+	struct vcube_topo_params p = { .kind = VCUBE_TOPO_FATTREE,
+				       .levels = 2, .ndown = 2,
+				       .down = { 16, 16 }, .nup = 2,
+				       .up = { 1, 16 } };
+	struct net x;
+	struct seen s;
+	u32 v, i;
+
+	CHECK(!net_make(&x, &p, false), "levels=2 fat tree");
+	CHECK(vc_svg_drawable(&x.t), "%s not drawable", x.t.shape);
+	net_exchange(&x, 0, 20);
+	draw(&x, "sg256.svg", &s);
+	CHECK(s.circles == 256 + 16 + 1 && s.titles == 2 * (256 + 16) &&
+	      s.drawn_used == s.used && s.w <= MAX_PX && s.h <= MAX_PX,
+	      "levels=2: %zu circles, %zu lines, %zu of %zu used drawn",
+	      s.circles, s.titles, s.drawn_used, s.used);
+	free_net(&x);
+	/* parallel links (links=) and switches of several parents */
+	p = (struct vcube_topo_params){ .kind = VCUBE_TOPO_FATTREE,
+					.levels = 3, .ndown = 3,
+					.down = { 4, 4, 4 }, .nup = 3,
+					.up = { 1, 2, 2 }, .nlinks = 3,
+					.links = { 1, 2, 1 } };
+	for (i = 0; i < 2; i++) {
+		CHECK(!net_make(&x, &p, i), "levels=3 fat tree");
+		net_exchange(&x, 0, 64);
+		draw(&x, i ? "sg64-packet.svg" : "sg64.svg", &s);
+		CHECK(s.circles == 64 + 16 + 4 + 1 &&
+		      s.titles == 2 * (64 + 16 + 4) && s.drawn_used == s.used,
+		      "levels=3: %zu circles, %zu lines, %zu of %zu used drawn",
+		      s.circles, s.titles, s.drawn_used, s.used);
+		free_net(&x);
+	}
+	/* 4,096 processors: a job's subtree of 256, else a heat map */
+	p = (struct vcube_topo_params){ .kind = VCUBE_TOPO_FATTREE,
+					.levels = 3, .ndown = 3,
+					.down = { 16, 16, 16 }, .nup = 3,
+					.up = { 1, 4, 4 } };
+	CHECK(!net_make(&x, &p, false), "levels=3 4096");
+	net_exchange(&x, 0, 32);
+	draw(&x, "sg4096-job.svg", &s);
+	check_big("levels=3 4096, 32-node job", &s, true);
+	CHECK(s.circles == 256 + 16 + 1, "levels=3 job: %zu circles",
+	      s.circles);
+	for (v = 0; v < 4096; v += 5)
+		net_send(&x, v, (v * 97 + 13) % 4096, 512);
+	draw(&x, "sg4096.svg", &s);
+	check_big("levels=3 4096", &s, false);
 	free_net(&x);
 }
 
@@ -580,6 +630,7 @@ int main(void)
 	check_cube();
 	check_grid();
 	check_tree();
+	check_simgrid();
 	d = keep ? NULL : opendir(svg_dir);
 	while (d && (e = readdir(d)))
 		if (e->d_name[0] != '.')

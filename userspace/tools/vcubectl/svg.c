@@ -48,6 +48,7 @@ static void svg_colour(double u, char *buf, size_t len)
 #define SVG_GRID_MAX	64	/* mesh, torus: rows or columns drawn */
 #define SVG_COLS	256	/* heat map: most columns */
 #define SVG_HEAT_W	1792.0	/* heat map: px its columns share */
+#define SVG_FT_LEVELS	8	/* fat tree: levels of switches at most */
 
 /*
  * What is drawn: the part of the network that holds every used channel
@@ -61,8 +62,13 @@ struct svg_layout {
 	unsigned int r0, c0, nr, nc;	/* mesh, torus: the rectangle drawn */
 	unsigned int mask, base;	/* hypercube: the subcube drawn */
 	unsigned int levels;		/* fat tree: the root level drawn */
+	unsigned int span[SVG_FT_LEVELS + 1];	/* fat tree: processors
+						 * under a tree node of each
+						 * level
+						 */
 	unsigned int root;		/* fat tree: the tree node at it */
 	unsigned int leaf0, leaves;	/* fat tree: processors under it */
+	bool switches;			/* fat tree: a vertex is switches */
 	unsigned int drawn;		/* nodes drawn */
 	bool part;			/* less than the whole network */
 	bool grey;			/* unused channels drawn too */
@@ -120,8 +126,8 @@ static unsigned int svg_bits(unsigned int mask)
 static void svg_leaves(const struct svg_layout *g, unsigned int level,
 		       unsigned int v, unsigned int *lo, unsigned int *hi)
 {
-	*lo = v << (2 * level);
-	*hi = ((v + 1) << (2 * level)) - 1;
+	*lo = v * g->span[level];
+	*hi = (v + 1) * g->span[level] - 1;
 	if (*hi >= g->nodes)
 		*hi = g->nodes - 1;
 }
@@ -143,7 +149,7 @@ static bool svg_has(const struct svg_layout *g, unsigned int level,
 		       c < g->c0 + g->nc;
 	default:
 		return level <= g->levels &&
-		       (v >> (2 * (g->levels - level))) == g->root;
+		       v * g->span[level] / g->span[g->levels] == g->root;
 	}
 }
 
@@ -163,7 +169,7 @@ static struct svg_pt svg_pos(const struct svg_layout *g, unsigned int level,
 			     unsigned int v)
 {
 	struct svg_pt p = { SVG_MARGIN, SVG_MARGIN };
-	unsigned int k, span;
+	unsigned int k;
 
 	switch (g->kind) {
 	case VCUBE_TOPOLOGY_HYPERCUBE:
@@ -179,10 +185,8 @@ static struct svg_pt svg_pos(const struct svg_layout *g, unsigned int level,
 		p.y += g->unit * (v / g->cols - g->r0);
 		break;
 	default:
-		for (span = 1, k = 0; k < level; k++)
-			span *= 4;
-		p.x += g->unit *
-		       ((double)v * span - g->leaf0 + (span - 1) / 2.0);
+		p.x += g->unit * ((double)v * g->span[level] - g->leaf0 +
+				  (g->span[level] - 1) / 2.0);
 		p.y += 110.0 * (g->levels - level);
 		break;
 	}
@@ -273,19 +277,48 @@ static void svg_grid_init(struct svg_layout *g, const struct vcube_nl_topo *t,
 	g->h = g->unit * (g->nr - 1);
 }
 
+/*
+ * Fat tree: the processors under a tree node of each level, from the
+ * shape's down= (SimGrid's, levels=), or 4 times as many a level up (the
+ * CM-5's, nodes=).
+ */
+static void svg_tree_spans(struct svg_layout *g, const struct vcube_nl_topo *t)
+{
+	const char *s = strstr(t->shape, " down=");
+	unsigned int down[SVG_FT_LEVELS] = { 0 }, k, nd = 0;
+	char *e;
+
+	for (s = s ? s + 6 : NULL; s && nd < SVG_FT_LEVELS; s = e + 1) {
+		down[nd++] = (unsigned int)strtoul(s, &e, 10);
+		if (*e != ',')
+			break;
+	}
+	g->switches = nd > 0;
+	g->span[0] = 1;
+	for (k = 0; k < SVG_FT_LEVELS; k++)
+		g->span[k + 1] = g->span[k] *
+				 (k < nd && down[k] ? down[k] : nd ? 1 : 4);
+}
+
 /* Fat tree: the subtree of every used link, or the whole tree. */
-static void svg_tree_init(struct svg_layout *g, const struct vcube_nl_link *l,
-			  size_t n)
+static void svg_tree_init(struct svg_layout *g, const struct vcube_nl_topo *t,
+			  const struct vcube_nl_link *l, size_t n)
 {
 	unsigned int lo = 0, hi = 0, a, b, top = 0, whole;
 	bool any = false;
 	size_t i;
+
+	svg_tree_spans(g, t);
 
 	for (i = 0; i < n; i++) {
 		if (l[i].to_level > g->levels)
 			g->levels = l[i].to_level;
 		if (l[i].from_level > g->levels)
 			g->levels = l[i].from_level;
+	}
+	if (g->levels > SVG_FT_LEVELS)
+		g->levels = SVG_FT_LEVELS;
+	for (i = 0; i < n; i++) {
 	}
 	whole = g->levels;
 	g->leaves = g->nodes;
@@ -304,14 +337,14 @@ static void svg_tree_init(struct svg_layout *g, const struct vcube_nl_link *l,
 	}
 	if (any) {
 		while (top < g->levels &&
-		       (lo >> (2 * top)) != (hi >> (2 * top)))
+		       lo / g->span[top] != hi / g->span[top])
 			top++;
 		g->levels = top;
-		g->root = lo >> (2 * top);
-		g->leaf0 = g->root << (2 * top);
+		g->root = lo / g->span[top];
+		g->leaf0 = g->root * g->span[top];
 		g->leaves = g->nodes - g->leaf0;
-		if (g->leaves > 1U << (2 * top))
-			g->leaves = 1U << (2 * top);
+		if (g->leaves > g->span[top])
+			g->leaves = g->span[top];
 	}
 	g->drawn = g->leaves;
 	if (g->leaves > SVG_SMALL) {
@@ -523,7 +556,7 @@ static void svg_layout_init(struct svg_layout *g, const struct vcube_nl_topo *t,
 		svg_grid_init(g, t, l, n);
 		break;
 	default:
-		svg_tree_init(g, l, n);
+		svg_tree_init(g, t, l, n);
 		break;
 	}
 	g->part = g->drawn < g->nodes;
@@ -709,8 +742,8 @@ static int svg_grid_heat(FILE *f, struct svg_layout *g,
 
 /*
  * Fat tree heat map: for each level of links two rows (up, down), the
- * root's at the top; a column per block of processors (a power of 4, at
- * most SVG_COLS columns), each cell the links out of the tree nodes over
+ * root's at the top; a column per block of processors (those under a tree
+ * node of the lowest level that keeps to SVG_COLS columns), each cell the links out of the tree nodes over
  * it (wider cells higher up, where a tree node spans several blocks).
  */
 static int svg_tree_heat(FILE *f, struct svg_layout *g,
@@ -723,8 +756,8 @@ static int svg_tree_heat(FILE *f, struct svg_layout *g,
 	double cw, y;
 	size_t i;
 
-	while ((g->nodes + b - 1) / b > SVG_COLS)
-		b *= 4;
+	for (k = 0; k < g->levels && (g->nodes + b - 1) / b > SVG_COLS; k++)
+		b = g->span[k + 1];
 	cols = (g->nodes + b - 1) / b;
 	cw = floor(SVG_HEAT_W / cols);
 	if (cw > 28)
@@ -744,12 +777,12 @@ static int svg_tree_heat(FILE *f, struct svg_layout *g,
 		if (low >= g->levels || l[i].from_level == l[i].to_level)
 			continue;
 		svg_leaves(g, low, v, &lo, &hi);
-		span = (1U << (2 * low)) > b ? 1U << (2 * low) : b;
+		span = g->span[low] > b ? g->span[low] : b;
 		svg_cell_add(&c[(low * 2 + (l[i].from_level > low)) * cols +
 				lo / span * span / b], t, &l[i]);
 	}
 	for (lv = 0; lv < g->levels; lv++) {
-		span = (1U << (2 * lv)) > b ? 1U << (2 * lv) : b;
+		span = g->span[lv] > b ? g->span[lv] : b;
 		for (d = 0; d < 2; d++) {
 			row = 2 * (g->levels - 1 - lv) + d;
 			y = SVG_MARGIN + SVG_ROW_H * row;
@@ -830,8 +863,10 @@ static void svg_caption(FILE *f, const struct svg_layout *g,
 			"one way between two levels over a block of processors" :
 			"out of a node or block of nodes");
 	} else if (g->kind == VCUBE_TOPOLOGY_FATTREE) {
-		fprintf(f, "each bundle of parallel links drawn once (its busiest lane), up left of down, thicker when wider%s",
-			g->grey ? "" : "; unused ones left out");
+		fprintf(f, "each bundle of parallel links drawn once (its busiest lane), up left of down, thicker when wider%s%s",
+			g->grey ? "" : "; unused ones left out",
+			!g->switches ? "" :
+			"; a vertex above the processors stands for the switches serving the same processors");
 	} else {
 		fprintf(f, "a channel bends to the right of its direction of travel; %s",
 			g->grey ? "grey: unused" : "unused ones left out");
@@ -937,14 +972,12 @@ static int svg_graph(FILE *f, const struct svg_layout *g,
 		svg_grid_axes(f, g);
 	/* the vertices: processing nodes, and the fat tree's switches */
 	for (k = 0; k <= g->levels; k++) {
-		count = t->nodes;
-		for (v = 0; v < k; v++)
-			count = (count + 3) / 4;
 		first = 0;
-		end = count;
+		end = t->nodes;
 		if (g->kind == VCUBE_TOPOLOGY_FATTREE) {
-			first = g->root << (2 * (g->levels - k));
-			end = (g->root + 1) << (2 * (g->levels - k));
+			count = (t->nodes + g->span[k] - 1) / g->span[k];
+			first = g->root * (g->span[g->levels] / g->span[k]);
+			end = (g->root + 1) * (g->span[g->levels] / g->span[k]);
 			end = end < count ? end : count;
 		} else if (g->kind == VCUBE_TOPOLOGY_HYPERCUBE) {
 			end = g->drawn;
@@ -996,8 +1029,7 @@ bool vc_svg_drawable(const struct vcube_nl_topo *t)
 	case VCUBE_TOPOLOGY_TORUS:
 		return !comma || !strchr(comma + 1, ',');
 	case VCUBE_TOPOLOGY_FATTREE:
-		/* the tree is drawn 4-ary: the CM-5's (nodes=), not SimGrid's */
-		return !strncmp(t->shape, "nodes=", 6);
+		return true;
 	default:
 		/* a dragonfly has no picture here yet */
 		return false;
