@@ -1004,8 +1004,9 @@ static int svg_graph(FILE *f, const struct svg_layout *g,
 				fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" dominant-baseline=\"central\" font-size=\"%.1f\">%u</text>",
 					p.x, p.y, r * 0.65, node);
 			else if (!k)
-				fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" dominant-baseline=\"central\">%u</text>",
-					p.x, p.y, node);
+				/* small circles, small numbers */
+				fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" dominant-baseline=\"central\" font-size=\"%.0f\">%u</text>",
+					p.x, p.y, fmin(r, 11), node);
 			fputc('\n', f);
 		}
 	}
@@ -1040,7 +1041,6 @@ int vc_svg_write(const char *path, const struct vcube_nl_topo *t,
 		 const struct vcube_nl_link *l, size_t n)
 {
 	struct svg_layout g;
-	double r = 13;
 	FILE *f;
 	int ret = 0;
 
@@ -1050,13 +1050,10 @@ int vc_svg_write(const char *path, const struct vcube_nl_topo *t,
 	f = fopen(path, "w");
 	if (!f)
 		return -errno;
-	if (!g.heat && g.unit < 30)
-		r = g.unit / 2.5;
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" font-family=\"sans-serif\" font-size=\"%.0f\">\n"
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" font-family=\"sans-serif\" font-size=\"11\">\n"
 		"<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
-		fmax(g.w + 2 * SVG_MARGIN, 760), g.h + 2 * SVG_MARGIN + 75,
-		r < 10 ? r : 11);
+		fmax(g.w + 2 * SVG_MARGIN, 760), g.h + 2 * SVG_MARGIN + 75);
 	fprintf(f, "<text x=\"10\" y=\"20\" font-size=\"14\">vcube %s %s (%s, %s switching): channel use over %.3f us, %llu messages</text>\n",
 		vcube_topology_name(t->kind), t->shape, t->profile,
 		vcube_switching_name(t->switching), t->elapsed / 1e3,
