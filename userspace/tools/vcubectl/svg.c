@@ -476,7 +476,7 @@ static void svg_range(FILE *f, const struct vcube_nl_topo *t,
 		x0 + w * lo, y - 1, x0 + w * hi, y - 1);
 	fprintf(f, "<text x=\"10\" y=\"%.1f\" fill=\"#555\">\u25bc this run: %zu of %zu %s used, each busy %.1f%% to %.1f%% of the time</text>\n",
 		y + 40, used, n,
-		t->kind == VCUBE_TOPOLOGY_FATTREE ? "bundles" : "channels",
+		t->switching == VCUBE_SWITCHING_PACKET ? "bundles" : "channels",
 		100 * lo, 100 * hi);
 }
 
