@@ -255,9 +255,9 @@ $(B)/tests/vcubectl_svg_test: tests/host/vcubectl_svg_test.c $(VCUBECTL_LINKS_SR
 		$(wildcard userspace/tools/vcubectl/*.h) $(TOOL_DEPS) $(ASAN_OBJ) $(ASAN_HDR) \
 		$(wildcard tests/host/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) -Ikernel/core -Iuserspace/tools $(CFLAGS) $(ASAN_FLAGS) -o $@ $< \
+	$(CC) $(VCUBE_CFLAGS) -Ikernel/core -Iuserspace/tools $(XML_CFLAGS) $(CFLAGS) $(ASAN_FLAGS) -o $@ $< \
 		$(VCUBECTL_LINKS_SRC) $(TOOL_COMMON) $(filter-out $(B)/asan/userspace/lib/nl.o,$(ASAN_OBJ)) \
-		-lm $(JSON_LIBS)
+		-lm $(JSON_LIBS) $(XML_LIBS)
 
 # The reader, and kernel/core's graph on what it reads (examples/*.anynet).
 $(B)/tests/graph_test: tests/host/graph_test.c $(GRAPH_SRC) $(wildcard userspace/tools/graph/*.h) tests/host/check.h \

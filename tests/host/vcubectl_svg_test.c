@@ -17,6 +17,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <libxml/parser.h>
+
 #include "check.h"
 #include "topology.h"
 #include "vcubectl/vcubectl.h"
@@ -134,6 +136,7 @@ static int net_make(struct net *x, const struct vcube_topo_params *p,
 		[VCUBE_TOPO_TORUS] = VCUBE_TOPOLOGY_TORUS,
 		[VCUBE_TOPO_FATTREE] = VCUBE_TOPOLOGY_FATTREE,
 		[VCUBE_TOPO_DRAGONFLY] = VCUBE_TOPOLOGY_DRAGONFLY,
+		[VCUBE_TOPO_GRAPH] = VCUBE_TOPOLOGY_GRAPH,
 	};
 	struct vcube_chan_info ci;
 	char err[128];
@@ -283,6 +286,7 @@ static int run_links(struct net *x, const char *path, char **out)
 static void draw(struct net *x, const char *name, struct seen *s)
 {
 	char *svg, *out = NULL, *p, *e, *q, path[PATH_MAX];
+	xmlDocPtr doc;
 	bool *titled;
 	unsigned int id;
 	size_t i, a, b;
@@ -299,6 +303,11 @@ static void draw(struct net *x, const char *name, struct seen *s)
 	CHECK(svg, "%s: not written", path);
 	if (!svg)
 		return;
+	doc = xmlReadMemory(svg, (int)s->bytes, path, NULL,
+			    XML_PARSE_NONET | XML_PARSE_NOERROR |
+			    XML_PARSE_NOWARNING);
+	CHECK(doc, "%s: not well-formed XML", path);
+	xmlFreeDoc(doc);
 	p = strstr(svg, "<svg ");
 	CHECK(p && sscanf(p, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%lf\" height=\"%lf\"",
 			  &s->w, &s->h) == 2, "%s: no size", path);
@@ -344,6 +353,7 @@ static void free_net(struct net *x)
 {
 	free(x->l);
 	x->l = NULL;
+	vcube_topo_fini(&x->topo);
 }
 
 /* A big network's picture: bounded, and every used channel shows. */
@@ -548,12 +558,198 @@ static void check_tree(void)
 	CHECK(s.titles == 2 * (64 + 16 + 4), "fat tree job: %zu lines",
 	      s.titles);
 	free_net(&x);
-	/* nor a dragonfly, which has no picture yet */
-	p = (struct vcube_topo_params){ .kind = VCUBE_TOPO_DRAGONFLY,
-					.groups = 9, .routers = 4,
-					.nodes = 2, .global = 2 };
-	CHECK(!net_make(&x, &p, false), "dragonfly");
+	/* a grid of 3 dimensions has no picture: refused, not drawn wrong */
+	p = (struct vcube_topo_params){ .kind = VCUBE_TOPO_TORUS, .ndims = 3,
+					.dims = { 4, 4, 4 } };
+	CHECK(!net_make(&x, &p, false), "dims=4,4,4");
 	CHECK(!vc_svg_drawable(&x.t), "%s drawable", x.t.shape);
+	free_net(&x);
+}
+
+/*
+ * @name drawn again is the same file, byte for byte; and the busiest
+ * channels (@x's traffic saturates some: busy the whole time) are the
+ * darkest red, each in a line of its own colour, drawn over the rest.
+ */
+static void check_again(struct net *x, const char *name)
+{
+	char *a, *b, *p, *e, *q, again[256], path[PATH_MAX];
+	size_t la, lb, dark = 0, last = 0;
+	unsigned int id;
+	double u, most;
+	struct seen s;
+	int k = 0;
+
+	snprintf(again, sizeof(again), "again-%s", name);
+	draw(x, again, &s);
+	snprintf(path, sizeof(path), "%s/%s", svg_dir, name);
+	a = slurp(path, &la);
+	snprintf(path, sizeof(path), "%s/%s", svg_dir, again);
+	b = slurp(path, &lb);
+	CHECK(a && b && la == lb && !memcmp(a, b, la),
+	      "%s: not the same drawn twice", name);
+	for (p = a; a && (p = strstr(p, "<title>link ")); p = e) {
+		e = strstr(p, "</title>");
+		q = e ? strstr(e, "stroke=\"") : NULL;
+		if (!q)
+			break;
+		most = 0;
+		p += 12;
+		do {
+			id = (unsigned int)strtoul(p, &p, 10);
+			u = id < x->n ? (double)x->l[id].busy_ns / x->t.elapsed : 0;
+			most = u > most ? u : most;
+		} while (!strncmp(p, ", ", 2) && (p += 2));
+		/* 100%: the scale's end, #96001e */
+		CHECK((most >= 1) == !strncmp(q + 8, "#96001e", 7),
+		      "%s: a link busy %.0f%% drawn %.7s", name, 100 * most,
+		      q + 8);
+		dark += most >= 1;
+		last = ++k;
+		if (most < 1)
+			last = 0;
+	}
+	CHECK(dark > 0 && last, "%s: %zu busiest drawn, the last %s", name,
+	      dark, last ? "busiest" : "not");
+	free(a);
+	free(b);
+}
+
+/* The traffic of @x saturating the route from @src to @dst. */
+static void net_hot(struct net *x, u32 src, u32 dst)
+{
+	net_send(x, src, dst, 1 << 20);
+}
+
+/*
+ * Dragonflies: groups round a ring, routers and local links within, global
+ * links across; beyond 256 nodes the groups used, else a heat map.
+ */
+static void check_dragonfly(void)
+{
+	struct vcube_topo_params p = { .kind = VCUBE_TOPO_DRAGONFLY,
+				       .groups = 9, .routers = 4,
+				       .nodes = 2, .global = 2 };
+	struct net x;
+	struct seen s;
+	u32 v, i;
+
+	for (i = 0; i < 2; i++) {
+		CHECK(!net_make(&x, &p, i), "dragonfly");
+		CHECK(vc_svg_drawable(&x.t), "%s not drawable", x.t.shape);
+		net_exchange(&x, 0, 24);
+		net_hot(&x, 3, 60);
+		draw(&x, i ? "df9-packet.svg" : "df9.svg", &s);
+		/* 9 group discs, 36 routers, 72 nodes; every channel */
+		CHECK(s.circles == 9 + 36 + 72 && s.titles == x.n &&
+		      s.drawn_used + s.drawn_unused == x.n && s.w <= MAX_PX &&
+		      s.h <= MAX_PX,
+		      "9x4x2: %zu circles, %zu lines, %zu + %zu of %zu channels, %.0fx%.0f px",
+		      s.circles, s.titles, s.drawn_used, s.drawn_unused, x.n,
+		      s.w, s.h);
+		check_again(&x, i ? "df9-packet.svg" : "df9.svg");
+		free_net(&x);
+	}
+	/* 4 links join each pair of groups: parallel ones are one line */
+	p = (struct vcube_topo_params){ .kind = VCUBE_TOPO_DRAGONFLY,
+					.groups = 3, .routers = 2,
+					.nodes = 2, .global = 4 };
+	CHECK(!net_make(&x, &p, false), "3x2x2 H=4");
+	net_exchange(&x, 0, 12);
+	net_hot(&x, 0, 11);
+	draw(&x, "df3.svg", &s);
+	CHECK(s.drawn_used + s.drawn_unused == x.n && s.titles < x.n,
+	      "3x2x2: %zu lines for %zu channels", s.titles, x.n);
+	check_again(&x, "df3.svg");
+	free_net(&x);
+	/* 1,056 nodes: a job's two groups, then every group */
+	p = (struct vcube_topo_params){ .kind = VCUBE_TOPO_DRAGONFLY,
+					.groups = 33, .routers = 8,
+					.nodes = 4, .global = 4 };
+	CHECK(!net_make(&x, &p, false), "33x8x4");
+	net_exchange(&x, 0, 64);
+	draw(&x, "df33-job.svg", &s);
+	check_big("dragonfly 33x8x4, 64-node job", &s, true);
+	CHECK(s.circles == 2 + 16 + 64, "33x8x4 job: %zu circles", s.circles);
+	for (v = 0; v < x.t.nodes; v += 7)
+		net_send(&x, v, (v + 100) % x.t.nodes, 256);
+	draw(&x, "df33.svg", &s);
+	check_big("dragonfly 33x8x4, shift", &s, true);
+	free_net(&x);
+	/* 129 groups do not fit: a heat map */
+	p = (struct vcube_topo_params){ .kind = VCUBE_TOPO_DRAGONFLY,
+					.groups = 129, .routers = 8,
+					.nodes = 2, .global = 16 };
+	CHECK(!net_make(&x, &p, true), "129x8x2");
+	for (v = 0; v < x.t.nodes; v += 3)
+		net_send(&x, v, (v * 97 + 13) % x.t.nodes, 256);
+	draw(&x, "df129.svg", &s);
+	check_big("dragonfly 129x8x2", &s, false);
+	free_net(&x);
+}
+
+/*
+ * Graphs: routers round a ring in order, links as chords, parallel ones
+ * one line; beyond 256 nodes the routers used, else a heat map.
+ */
+static void check_graph(void)
+{
+	static u16 nr[4096], links[2 * 4096];
+	struct vcube_graph_desc d = { .routers = 12, .nodes = 30,
+				      .node_router = nr, .links = links };
+	struct vcube_topo_params p = { .kind = VCUBE_TOPO_GRAPH,
+				       .graph = &d };
+	struct net x;
+	struct seen s;
+	u32 v;
+
+	/* a ring of 12 and 4 chords, 0-1 doubled; 3 nodes on 0-5, 2 on 6-11 */
+	for (v = 0; v < 30; v++)
+		nr[v] = v < 18 ? v / 3 : 6 + (v - 18) / 2;
+	for (v = 0; v < 12; v++) {
+		links[2 * v] = v;
+		links[2 * v + 1] = (v + 1) % 12;
+	}
+	for (v = 0; v < 4; v++) {
+		links[24 + 2 * v] = v;
+		links[24 + 2 * v + 1] = v + 6;
+	}
+	links[32] = 0;
+	links[33] = 1;
+	d.nlinks = 17;
+	CHECK(!net_make(&x, &p, false), "graph");
+	CHECK(vc_svg_drawable(&x.t), "%s not drawable", x.t.shape);
+	net_exchange(&x, 0, 30);
+	net_hot(&x, 0, 20);
+	draw(&x, "graph12.svg", &s);
+	/* 12 routers, 30 nodes; the doubled link one line each way */
+	CHECK(s.circles == 12 + 30 && s.titles == x.n - 2 &&
+	      s.drawn_used + s.drawn_unused == x.n,
+	      "graph: %zu circles, %zu lines, %zu of %zu channels", s.circles,
+	      s.titles, s.drawn_used + s.drawn_unused, x.n);
+	check_again(&x, "graph12.svg");
+	free_net(&x);
+	/* 2,048 routers of 2 nodes, a ring with chords 64 apart */
+	d = (struct vcube_graph_desc){ .routers = 2048, .nodes = 4096,
+				       .nlinks = 4096, .node_router = nr,
+				       .links = links };
+	for (v = 0; v < 4096; v++)
+		nr[v] = v / 2;
+	for (v = 0; v < 2048; v++) {
+		links[2 * v] = v;
+		links[2 * v + 1] = (v + 1) % 2048;
+		links[4096 + 2 * v] = v;
+		links[4096 + 2 * v + 1] = (v + 64) % 2048;
+	}
+	CHECK(!net_make(&x, &p, false), "graph of 2048 routers");
+	net_exchange(&x, 0, 32);
+	draw(&x, "graph2048-job.svg", &s);
+	check_big("graph 2048 routers, 32-node job", &s, true);
+	CHECK(s.circles == 16 + 32, "graph job: %zu circles", s.circles);
+	for (v = 0; v < 4096; v += 3)
+		net_send(&x, v, (v * 97 + 13) % 4096, 256);
+	draw(&x, "graph2048.svg", &s);
+	check_big("graph 2048 routers", &s, false);
 	free_net(&x);
 }
 
@@ -631,6 +827,8 @@ int main(void)
 	check_grid();
 	check_tree();
 	check_simgrid();
+	check_dragonfly();
+	check_graph();
 	d = keep ? NULL : opendir(svg_dir);
 	while (d && (e = readdir(d)))
 		if (e->d_name[0] != '.')

@@ -401,7 +401,7 @@ int vc_cmd_links(int argc, char **argv)
 	if (ret) {
 		ret = vc_fail_nl("links", ret, nl);
 	} else if (o.svg && !vc_svg_drawable(&t)) {
-		fprintf(stderr, "vcubectl: links: --svg draws hypercubes, meshes and tori of 1 or 2 dimensions and fat trees, not %s %s\n",
+		fprintf(stderr, "vcubectl: links: --svg draws meshes and tori of 1 or 2 dimensions only, not %s %s\n",
 			vcube_topology_name(t.kind), t.shape);
 		ret = 2;
 	} else if (o.svg) {

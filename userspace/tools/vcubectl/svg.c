@@ -7,6 +7,7 @@
  * 2,000 px becomes a heat map of the whole network (vcubectl(8), links).
  */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -69,6 +70,17 @@ struct svg_layout {
 	unsigned int root;		/* fat tree: the tree node at it */
 	unsigned int leaf0, leaves;	/* fat tree: processors under it */
 	bool switches;			/* fat tree: a vertex is switches */
+	/*
+	 * Dragonfly, graph: clusters (a dragonfly's groups of @per routers,
+	 * a graph's routers, @per 1) on a ring, the nodes by their router
+	 */
+	unsigned int clusters, per, routers;
+	unsigned int ring;		/* clusters drawn */
+	unsigned int *slot;		/* [clusters]: place, or UINT_MAX */
+	unsigned int *router;		/* [nodes]: the node's router */
+	unsigned int *idx;		/* [nodes]: its place on it */
+	unsigned int *count;		/* [routers]: nodes on each */
+	double R, rr, rn, rc;		/* ring, routers, nodes, cluster */
 	unsigned int drawn;		/* nodes drawn */
 	bool part;			/* less than the whole network */
 	bool grey;			/* unused channels drawn too */
@@ -147,6 +159,10 @@ static bool svg_has(const struct svg_layout *g, unsigned int level,
 		c = v % g->cols;
 		return r >= g->r0 && r < g->r0 + g->nr && c >= g->c0 &&
 		       c < g->c0 + g->nc;
+	case VCUBE_TOPOLOGY_DRAGONFLY:
+	case VCUBE_TOPOLOGY_GRAPH:
+		r = level ? v : v < g->nodes ? g->router[v] : g->routers;
+		return r < g->routers && g->slot[r / g->per] != UINT_MAX;
 	default:
 		return level <= g->levels &&
 		       v * g->span[level] / g->span[g->levels] == g->root;
@@ -157,6 +173,46 @@ static bool svg_in(const struct svg_layout *g, const struct vcube_nl_link *l)
 {
 	return svg_has(g, l->from_level, l->from) &&
 	       svg_has(g, l->to_level, l->to);
+}
+
+/* The centre of cluster @c, and its angle on the ring. */
+static struct svg_pt svg_cluster_pos(const struct svg_layout *g,
+				     unsigned int c, double *theta)
+{
+	double h = g->unit * (g->R + g->rc + 18);
+	struct svg_pt p = { SVG_MARGIN + h, SVG_MARGIN + h };
+
+	*theta = -M_PI / 2 + 2 * M_PI * g->slot[c] / g->ring;
+	p.x += g->unit * g->R * cos(*theta);
+	p.y += g->unit * g->R * sin(*theta);
+	return p;
+}
+
+/*
+ * Dragonfly, graph: cluster by cluster round the ring from the top,
+ * clockwise; a dragonfly group's routers round its centre, the first
+ * facing the ring's centre; a router's nodes on an arc just outside it.
+ */
+static struct svg_pt svg_ring_pos(const struct svg_layout *g,
+				  unsigned int level, unsigned int v)
+{
+	unsigned int r = level ? v : g->router[v], k, m;
+	double theta, phi, d;
+	struct svg_pt p = svg_cluster_pos(g, r / g->per, &theta);
+
+	phi = theta + M_PI + 2 * M_PI * (r % g->per + 0.5) / g->per;
+	if (level) {
+		p.x += g->unit * g->rr * cos(phi);
+		p.y += g->unit * g->rr * sin(phi);
+		return p;
+	}
+	k = g->idx[v];
+	m = g->count[r];
+	d = fmin(2 * M_PI / g->per / m, 7 / g->rn);
+	phi += (k - (m - 1) / 2.0) * d;
+	p.x += g->unit * g->rn * cos(phi);
+	p.y += g->unit * g->rn * sin(phi);
+	return p;
 }
 
 /*
@@ -172,6 +228,9 @@ static struct svg_pt svg_pos(const struct svg_layout *g, unsigned int level,
 	unsigned int k;
 
 	switch (g->kind) {
+	case VCUBE_TOPOLOGY_DRAGONFLY:
+	case VCUBE_TOPOLOGY_GRAPH:
+		return svg_ring_pos(g, level, v);
 	case VCUBE_TOPOLOGY_HYPERCUBE:
 		v = svg_pext(v, g->mask);
 		for (k = 0; v >> (2 * k); k++) {
@@ -407,7 +466,17 @@ static void svg_link(FILE *f, const struct svg_layout *g,
 	ny = dx / len;
 	svg_colour(u, colour, sizeof(colour));
 	svg_title(f, t, b, k, u, width);
-	if (g->kind == VCUBE_TOPOLOGY_FATTREE) {
+	if (g->kind == VCUBE_TOPOLOGY_DRAGONFLY ||
+	    g->kind == VCUBE_TOPOLOGY_GRAPH) {
+		/* a node's channels thin, router links thicker when wider */
+		sw = l->from_level && l->to_level ?
+		     (1.5 + log2(width ? width : 1)) * fmax(g->unit, 0.6) :
+		     1.2 * g->unit;
+		off = (l->from_level && l->to_level ? 5 : 1.6) * g->unit;
+		fprintf(f, "<path d=\"M%.1f %.1fQ%.1f %.1f %.1f %.1f\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\"/>",
+			p.x, p.y, (p.x + q.x) / 2 + off * nx,
+			(p.y + q.y) / 2 + off * ny, q.x, q.y, colour, sw);
+	} else if (g->kind == VCUBE_TOPOLOGY_FATTREE) {
 		sw = 1.5 + log2(width ? width : 1);
 		off = 2 + sw / 2;
 		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%.1f\"/>",
@@ -540,14 +609,125 @@ static bool svg_same_bundle(const struct vcube_nl_link *a,
 	       a->to_level == b->to_level && a->dir == b->dir;
 }
 
-static void svg_layout_init(struct svg_layout *g, const struct vcube_nl_topo *t,
-			    const struct vcube_nl_link *l, size_t n)
+/*
+ * Dragonfly, graph: which router each node is on (a graph's from its
+ * injection channels), and the clusters holding every used channel, or
+ * all of them.
+ */
+static int svg_ring_map(struct svg_layout *g, const struct vcube_nl_topo *t,
+			const struct vcube_nl_link *l, size_t n)
 {
+	unsigned int G = 0, A = 0, P = 0, v, e[2], k;
+	size_t i;
+
+	if (t->kind == VCUBE_TOPOLOGY_DRAGONFLY) {
+		if (sscanf(t->shape, "groups=%u routers=%u nodes=%u", &G, &A,
+			   &P) != 3 || !G || !A || !P)
+			G = 1, A = 1, P = g->nodes;
+		g->clusters = G;
+		g->per = A;
+	} else if (sscanf(t->shape, "routers=%u", &G) != 1 || !G) {
+		G = 1;
+	}
+	if (t->kind == VCUBE_TOPOLOGY_GRAPH) {
+		g->clusters = G;
+		g->per = 1;
+	}
+	g->routers = g->clusters * g->per;
+	g->slot = calloc(g->clusters, sizeof(*g->slot));
+	g->router = calloc(g->nodes, sizeof(*g->router));
+	g->idx = calloc(g->nodes, sizeof(*g->idx));
+	g->count = calloc(g->routers, sizeof(*g->count));
+	if (!g->slot || !g->router || !g->idx || !g->count)
+		return -ENOMEM;
+	for (v = 0; P && v < g->nodes; v++)
+		g->router[v] = v / P < g->routers ? v / P : g->routers - 1;
+	for (i = 0; !P && i < n; i++)
+		if (!l[i].from_level && l[i].to_level == 1 &&
+		    l[i].from < g->nodes && l[i].to < g->routers)
+			g->router[l[i].from] = l[i].to;
+	for (v = 0; v < g->nodes; v++)
+		g->idx[v] = g->count[g->router[v]]++;
+	/* a small network whole; else the clusters of the used channels */
+	for (i = 0; i < g->clusters; i++)
+		g->slot[i] = g->nodes > SVG_SMALL ? UINT_MAX : 0;
+	for (i = 0; g->nodes > SVG_SMALL && i < n; i++) {
+		if (!svg_used(&l[i]))
+			continue;
+		e[0] = l[i].from_level ? l[i].from : g->router[l[i].from];
+		e[1] = l[i].to_level ? l[i].to : g->router[l[i].to];
+		for (k = 0; k < 2; k++)
+			if (e[k] < g->routers)
+				g->slot[e[k] / g->per] = 0;
+	}
+	for (k = 0; k < g->clusters; k++)
+		if (g->slot[k] != UINT_MAX)
+			g->slot[k] = g->ring++;
+	if (!g->ring)
+		for (k = 0; k < g->clusters; k++)
+			g->slot[k] = g->ring++;
+	return 0;
+}
+
+/*
+ * Dragonfly, graph: the ring's size for the clusters drawn, at most
+ * SVG_SPAN, else a heat map. Routers 8 px, nodes 7 px apart.
+ */
+static int svg_ring_init(struct svg_layout *g, const struct vcube_nl_topo *t,
+			 const struct vcube_nl_link *l, size_t n)
+{
+	unsigned int k, most = 1, drawn = 0;
+	double gap = g->per > 1 ? 28 : 6, side;
+	int ret = svg_ring_map(g, t, l, n);
+
+	if (ret)
+		return ret;
+	for (k = 0; k < g->routers; k++) {
+		most = g->count[k] > most ? g->count[k] : most;
+		if (g->slot[k / g->per] != UINT_MAX)
+			drawn += g->count[k];
+	}
+	g->drawn = drawn;
+	g->rr = g->per > 1 ? fmax(30, 13 / sin(M_PI / g->per)) : 0;
+	g->rn = fmax(g->rr + 16, g->per * most * 7 / (1.8 * M_PI));
+	g->rc = g->rn + 5;
+	g->R = g->ring < 2 ? 0 : (g->rc + gap / 2) / sin(M_PI / g->ring);
+	if (g->ring > 1)
+		g->R = fmax(g->R, g->per > 1 ? 3 * g->rc : 150);
+	side = 2 * (g->R + g->rc + 18);
+	/* a small ring larger, up to 860 px, a large one within SVG_SPAN */
+	g->unit = side > SVG_SPAN ? SVG_SPAN / side :
+		  fmax(1, fmin(860 / side, 1.6));
+	if (g->unit < 0.45) {
+		g->heat = true;
+		return 0;
+	}
+	g->w = g->h = side * g->unit;
+	return 0;
+}
+
+static void svg_layout_fini(struct svg_layout *g)
+{
+	free(g->slot);
+	free(g->router);
+	free(g->idx);
+	free(g->count);
+}
+
+static int svg_layout_init(struct svg_layout *g, const struct vcube_nl_topo *t,
+			   const struct vcube_nl_link *l, size_t n)
+{
+	int ret = 0;
+
 	memset(g, 0, sizeof(*g));
 	g->kind = t->kind;
 	g->nodes = t->nodes ? t->nodes : 1;
 	g->unit = 70;
 	switch (t->kind) {
+	case VCUBE_TOPOLOGY_DRAGONFLY:
+	case VCUBE_TOPOLOGY_GRAPH:
+		ret = svg_ring_init(g, t, l, n);
+		break;
 	case VCUBE_TOPOLOGY_HYPERCUBE:
 		svg_cube_init(g, l, n);
 		break;
@@ -561,6 +741,7 @@ static void svg_layout_init(struct svg_layout *g, const struct vcube_nl_topo *t,
 	}
 	g->part = g->drawn < g->nodes;
 	g->grey = g->drawn <= SVG_SMALL;
+	return ret;
 }
 
 /* A heat map cell: the channels it stands for and what they did. */
@@ -810,11 +991,75 @@ static int svg_tree_heat(FILE *f, struct svg_layout *g,
 	return 0;
 }
 
+/*
+ * Dragonfly, graph heat map: a row per kind of channel (inject, eject,
+ * and a dragonfly's local and global or a graph's links), a column per
+ * block of routers (at most SVG_COLS), each cell the channels of its kind
+ * into or out of the block's routers.
+ */
+static int svg_ring_heat(FILE *f, struct svg_layout *g,
+			 const struct vcube_nl_topo *t,
+			 const struct vcube_nl_link *l, size_t n, bool draw)
+{
+	unsigned int b = 1, cols, rows, k, j, r;
+	struct svg_cell *c;
+	char where[80];
+	double cw;
+	size_t i;
+
+	rows = g->kind == VCUBE_TOPOLOGY_DRAGONFLY ? 4 : 3;
+	while ((g->routers + b - 1) / b > SVG_COLS)
+		b++;
+	cols = (g->routers + b - 1) / b;
+	cw = floor(SVG_HEAT_W / cols);
+	if (cw > 28)
+		cw = 28;
+	g->w = cw * cols;
+	g->h = SVG_ROW_H * rows + 20;
+	if (!draw)
+		return 0;
+	c = calloc((size_t)rows * cols + 1, sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		/* an injection channel's router is where it goes */
+		r = l[i].from_level ? l[i].from : l[i].to;
+		if (l[i].dir < rows && r < g->routers)
+			svg_cell_add(&c[l[i].dir * cols + r / b], t, &l[i]);
+	}
+	for (k = 0; k < rows; k++) {
+		svg_row_label(f, SVG_MARGIN + SVG_ROW_H * k, SVG_ROW_H,
+			      vcube_dir_name(t->kind, k));
+		for (j = 0; j < cols; j++) {
+			if (b == 1)
+				snprintf(where, sizeof(where), "%s, router %u",
+					 vcube_dir_name(t->kind, k), j);
+			else
+				snprintf(where, sizeof(where),
+					 "%s, routers %u-%u",
+					 vcube_dir_name(t->kind, k), j * b,
+					 (j + 1) * b > g->routers ?
+					 g->routers - 1 : (j + 1) * b - 1);
+			svg_cell_draw(f, t, &c[k * cols + j],
+				      SVG_MARGIN + cw * j,
+				      SVG_MARGIN + SVG_ROW_H * k, cw, SVG_ROW_H,
+				      where);
+		}
+	}
+	svg_node_axis(f, cols, b, cw, SVG_MARGIN + SVG_ROW_H * rows + 2,
+		      "router");
+	free(c);
+	return 0;
+}
+
 static int svg_heat(FILE *f, struct svg_layout *g,
 		    const struct vcube_nl_topo *t,
 		    const struct vcube_nl_link *l, size_t n, bool draw)
 {
 	switch (g->kind) {
+	case VCUBE_TOPOLOGY_DRAGONFLY:
+	case VCUBE_TOPOLOGY_GRAPH:
+		return svg_ring_heat(f, g, t, l, n, draw);
 	case VCUBE_TOPOLOGY_HYPERCUBE:
 		return svg_cube_heat(f, g, t, l, n, draw);
 	case VCUBE_TOPOLOGY_MESH:
@@ -861,6 +1106,9 @@ static void svg_caption(FILE *f, const struct svg_layout *g,
 			"of one dimension out of a block of nodes" :
 			g->kind == VCUBE_TOPOLOGY_FATTREE ?
 			"one way between two levels over a block of processors" :
+			g->kind == VCUBE_TOPOLOGY_DRAGONFLY ||
+			g->kind == VCUBE_TOPOLOGY_GRAPH ?
+			"of one kind into or out of a router or block of routers" :
 			"out of a node or block of nodes");
 	} else if (g->kind == VCUBE_TOPOLOGY_FATTREE) {
 		fprintf(f, "each bundle of parallel links drawn once (its busiest lane), up left of down, thicker when wider%s%s",
@@ -868,7 +1116,14 @@ static void svg_caption(FILE *f, const struct svg_layout *g,
 			!g->switches ? "" :
 			"; a vertex above the processors stands for the switches serving the same processors");
 	} else {
-		fprintf(f, "a channel bends to the right of its direction of travel; %s",
+		if (g->kind == VCUBE_TOPOLOGY_DRAGONFLY)
+			fprintf(f, "groups clockwise from g0 at the top: routers (numbered) with local links, nodes as dots; global links between groups; ");
+		else if (g->kind == VCUBE_TOPOLOGY_GRAPH)
+			fprintf(f, "routers clockwise from 0 at the top, nodes as dots by them; links as chords, parallel ones as one, thicker; ");
+		fprintf(f, "a channel bends to the right of its %s; %s",
+			g->kind == VCUBE_TOPOLOGY_DRAGONFLY ||
+			g->kind == VCUBE_TOPOLOGY_GRAPH ? "travel" :
+			"direction of travel",
 			g->grey ? "grey: unused" : "unused ones left out");
 	}
 	fprintf(f, "</text>\n");
@@ -886,6 +1141,12 @@ static void svg_caption(FILE *f, const struct svg_layout *g,
 		fprintf(f, "only the smallest rectangle holding every used channel: rows %u-%u, cols %u-%u (%u of %u nodes)",
 			g->r0, g->r0 + g->nr - 1, g->c0, g->c0 + g->nc - 1,
 			g->drawn, g->nodes);
+		break;
+	case VCUBE_TOPOLOGY_DRAGONFLY:
+	case VCUBE_TOPOLOGY_GRAPH:
+		fprintf(f, "only the %s holding every used channel: %u of %u (%u of %u nodes)",
+			g->per > 1 ? "groups" : "routers", g->ring,
+			g->clusters, g->drawn, g->nodes);
 		break;
 	default:
 		fprintf(f, "only the smallest subtree holding every used link: under L%u:%u, processors %u-%u (%u of %u)",
@@ -916,40 +1177,105 @@ static void svg_grid_axes(FILE *f, const struct svg_layout *g)
 		SVG_MARGIN - 25);
 }
 
+/* A bundle: its channels in bundle order, and their busiest's use. */
+struct svg_bundle {
+	size_t first, n;
+	double best;
+	unsigned int width;
+};
+
+/* Bundles by use, so the busiest are drawn last, over the rest. */
+static int svg_use_cmp(const void *a, const void *b)
+{
+	const struct svg_bundle *x = a, *y = b;
+
+	if (x->best != y->best)
+		return x->best < y->best ? -1 : 1;
+	return x->first < y->first ? -1 : x->first > y->first;
+}
+
 /*
  * The part in @g's bundles (a channel, or parallel ones drawn once, as
- * their busiest), in bundle order.
+ * their busiest), the least used first.
  */
 static int svg_bundles(FILE *f, const struct svg_layout *g,
 		       const struct vcube_nl_topo *t,
 		       const struct vcube_nl_link *l, size_t n)
 {
 	const struct vcube_nl_link **b = calloc(n + 1, sizeof(*b));
-	unsigned int w;
-	double best;
+	struct svg_bundle *u = calloc(n + 1, sizeof(*u));
+	size_t i, j, k = 0;
 	bool used;
-	size_t i, j;
 
-	if (!b)
+	if (!b || !u) {
+		free(b);
+		free(u);
 		return -ENOMEM;
+	}
 	for (i = 0; i < n; i++)
 		b[i] = &l[i];
 	qsort(b, n, sizeof(*b), svg_bundle_cmp);
 	for (i = 0; i < n; i = j) {
-		best = 0;
+		u[k] = (struct svg_bundle){ .first = i };
 		used = false;
-		w = 0;
 		for (j = i; j < n && svg_same_bundle(b[i], b[j]); j++) {
-			best = fmax(best, vc_util(b[j], t->elapsed));
+			u[k].best = fmax(u[k].best, vc_util(b[j], t->elapsed));
 			used |= svg_used(b[j]);
-			w += b[j]->width ? b[j]->width : 1;
+			u[k].width += b[j]->width ? b[j]->width : 1;
 		}
-		if (!svg_in(g, b[i]) || (!used && !g->grey))
-			continue;
-		svg_link(f, g, t, b + i, j - i, best, w);
+		u[k].n = j - i;
+		if (svg_in(g, b[i]) && (used || g->grey))
+			k++;
 	}
+	qsort(u, k, sizeof(*u), svg_use_cmp);
+	for (i = 0; i < k; i++)
+		svg_link(f, g, t, b + u[i].first, u[i].n, u[i].best,
+			 u[i].width);
+	free(u);
 	free(b);
 	return 0;
+}
+
+/* Dragonfly: each group drawn, a disc named round its edge. */
+static void svg_ring_discs(FILE *f, const struct svg_layout *g)
+{
+	unsigned int c;
+	struct svg_pt p;
+	double theta, d = g->unit * (g->rc + 9);
+
+	for (c = 0; g->per > 1 && c < g->clusters; c++) {
+		if (g->slot[c] == UINT_MAX)
+			continue;
+		p = svg_cluster_pos(g, c, &theta);
+		fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#f2f4fa\" stroke=\"#c8cce0\"/><text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"#446\">g%u</text>\n",
+			p.x, p.y, g->unit * g->rc, p.x + d * cos(theta),
+			p.y + d * sin(theta), c);
+	}
+}
+
+/* Dragonfly, graph: the routers drawn, numbered, and their nodes. */
+static void svg_ring_vertices(FILE *f, const struct svg_layout *g)
+{
+	double r = 8 * g->unit;
+	unsigned int v;
+	struct svg_pt p;
+
+	for (v = 0; v < g->routers; v++) {
+		if (!svg_has(g, 1, v))
+			continue;
+		p = svg_pos(g, 1, v);
+		fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#eef\" stroke=\"black\"><title>router %u</title></circle>",
+			p.x, p.y, r, v);
+		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" dominant-baseline=\"central\" font-size=\"%.1f\">%u</text>\n",
+			p.x, p.y, r * (v > 999 ? 0.7 : v > 99 ? 0.85 : 1.1), v);
+	}
+	for (v = 0; v < g->nodes; v++) {
+		if (!svg_has(g, 0, v))
+			continue;
+		p = svg_pos(g, 0, v);
+		fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"white\" stroke=\"black\" stroke-width=\"0.8\"><title>node %u</title></circle>\n",
+			p.x, p.y, 2.6 * g->unit, v);
+	}
 }
 
 /* The part in @g, bundle by bundle, and its nodes. */
@@ -964,6 +1290,14 @@ static int svg_graph(FILE *f, const struct svg_layout *g,
 
 	if (g->unit < 30)
 		r = g->unit / 2.5;
+	if (g->kind == VCUBE_TOPOLOGY_DRAGONFLY ||
+	    g->kind == VCUBE_TOPOLOGY_GRAPH) {
+		svg_ring_discs(f, g);
+		ret = svg_bundles(f, g, t, l, n);
+		if (!ret)
+			svg_ring_vertices(f, g);
+		return ret;
+	}
 	ret = svg_bundles(f, g, t, l, n);
 	if (ret)
 		return ret;
@@ -1030,9 +1364,10 @@ bool vc_svg_drawable(const struct vcube_nl_topo *t)
 	case VCUBE_TOPOLOGY_TORUS:
 		return !comma || !strchr(comma + 1, ',');
 	case VCUBE_TOPOLOGY_FATTREE:
+	case VCUBE_TOPOLOGY_DRAGONFLY:
+	case VCUBE_TOPOLOGY_GRAPH:
 		return true;
 	default:
-		/* a dragonfly has no picture here yet */
 		return false;
 	}
 }
@@ -1044,16 +1379,21 @@ int vc_svg_write(const char *path, const struct vcube_nl_topo *t,
 	FILE *f;
 	int ret = 0;
 
-	svg_layout_init(&g, t, l, n);
-	if (g.heat)
+	ret = svg_layout_init(&g, t, l, n);
+	if (!ret && g.heat)
 		svg_heat(NULL, &g, t, l, n, false);
-	f = fopen(path, "w");
-	if (!f)
-		return -errno;
+	f = ret ? NULL : fopen(path, "w");
+	if (!f) {
+		ret = ret ? ret : -errno;
+		svg_layout_fini(&g);
+		return ret;
+	}
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" font-family=\"sans-serif\" font-size=\"11\">\n"
 		"<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
-		fmax(g.w + 2 * SVG_MARGIN, 760), g.h + 2 * SVG_MARGIN + 75);
+		/* room for a dragonfly's or graph's longer lines of text */
+		fmax(g.w + 2 * SVG_MARGIN, g.slot && !g.heat ? 1000 : 760),
+		g.h + 2 * SVG_MARGIN + 75);
 	fprintf(f, "<text x=\"10\" y=\"20\" font-size=\"14\">vcube %s %s (%s, %s switching): channel use over %.3f us, %llu messages</text>\n",
 		vcube_topology_name(t->kind), t->shape, t->profile,
 		vcube_switching_name(t->switching), t->elapsed / 1e3,
@@ -1069,5 +1409,6 @@ int vc_svg_write(const char *path, const struct vcube_nl_topo *t,
 	fprintf(f, "</svg>\n");
 	if (fclose(f) && !ret)
 		ret = -errno;
+	svg_layout_fini(&g);
 	return ret;
 }

@@ -105,8 +105,8 @@ int vc_paje_write(FILE *f, const struct vcube_nl_topo *t,
 		  const struct vcube_nl_link *l, size_t nl,
 		  const struct vcube_trace_rec *r, size_t n);
 /*
- * Whether vc_svg_write() can draw @t: a hypercube, a mesh or torus of 1 or
- * 2 dimensions, or a fat tree.
+ * Whether vc_svg_write() can draw @t: any network but a mesh or torus of
+ * 3 dimensions or more.
  */
 bool vc_svg_drawable(const struct vcube_nl_topo *t);
 /* Draw the network into @path (svg.c); 0 or -errno. */
