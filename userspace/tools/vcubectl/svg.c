@@ -807,6 +807,17 @@ static void svg_node_axis(FILE *f, unsigned int cols, unsigned int b,
 
 #define SVG_ROW_H	22.0
 
+/* A heat map of @rows rows of @cols cells: its size; a cell's width. */
+static double svg_heat_size(struct svg_layout *g, unsigned int cols,
+			    unsigned int rows)
+{
+	double cw = fmin(floor(SVG_HEAT_W / cols), 28);
+
+	g->w = cw * cols;
+	g->h = SVG_ROW_H * rows + 20;
+	return cw;
+}
+
 /*
  * Hypercube heat map: a row per dimension, a column per block of nodes
  * (at most SVG_COLS of them), each cell the block's channels along the
@@ -827,11 +838,7 @@ static int svg_cube_heat(FILE *f, struct svg_layout *g,
 	while ((g->nodes >> s) > SVG_COLS)
 		s++;
 	cols = (g->nodes + (1U << s) - 1) >> s;
-	cw = floor(SVG_HEAT_W / cols);
-	if (cw > 28)
-		cw = 28;
-	g->w = cw * cols;
-	g->h = SVG_ROW_H * dim + 20;
+	cw = svg_heat_size(g, cols, dim);
 	if (!draw)
 		return 0;
 	c = calloc((size_t)dim * cols + 1, sizeof(*c));
@@ -940,11 +947,7 @@ static int svg_tree_heat(FILE *f, struct svg_layout *g,
 	for (k = 0; k < g->levels && (g->nodes + b - 1) / b > SVG_COLS; k++)
 		b = g->span[k + 1];
 	cols = (g->nodes + b - 1) / b;
-	cw = floor(SVG_HEAT_W / cols);
-	if (cw > 28)
-		cw = 28;
-	g->w = cw * cols;
-	g->h = SVG_ROW_H * 2 * g->levels + 20;
+	cw = svg_heat_size(g, cols, 2 * g->levels);
 	if (!draw)
 		return 0;
 	/* cell (level, up or down, column of its first processor) */
@@ -1011,11 +1014,7 @@ static int svg_ring_heat(FILE *f, struct svg_layout *g,
 	while ((g->routers + b - 1) / b > SVG_COLS)
 		b++;
 	cols = (g->routers + b - 1) / b;
-	cw = floor(SVG_HEAT_W / cols);
-	if (cw > 28)
-		cw = 28;
-	g->w = cw * cols;
-	g->h = SVG_ROW_H * rows + 20;
+	cw = svg_heat_size(g, cols, rows);
 	if (!draw)
 		return 0;
 	c = calloc((size_t)rows * cols + 1, sizeof(*c));
