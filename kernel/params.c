@@ -93,7 +93,6 @@ static int vcube_costs_apply(const struct vcube_conf *c, struct vc_params *p,
 
 	for (i = 0; i < VCUBE_NCOSTS; i++) {
 		const struct vc_cost_def *d = &vc_cost_defs[i];
-		void *field = (void *)p + d->off;
 		s64 v = c->cost[i];
 
 		if (v == -1)
@@ -103,29 +102,9 @@ static int vcube_costs_apply(const struct vcube_conf *c, struct vc_params *p,
 				  d->name, v, d->max);
 			return -EINVAL;
 		}
-		if (d->size == sizeof(u32))
-			*(u32 *)field = v;
-		else
-			*(u64 *)field = v;
+		vc_cost_set(p, i, v);
 	}
-	if (p->noise_cost && p->noise_cost > p->noise_period / 2) {
-		scnprintf(err, len,
-			  "noise_cost_ns=%llu is more than half of noise_period_ns=%llu",
-			  p->noise_cost, p->noise_period);
-		return -EINVAL;
-	}
-	/*
-	 * The sender returns tail ns before its receiver completes; more
-	 * than a short message's startup would have it return before its
-	 * message began (the engine would clamp it, silently).
-	 */
-	if (p->tail > p->cost[VC_CLASS_SHORT].base) {
-		scnprintf(err, len,
-			  "tail_ns=%llu is more than short_base_ns=%llu: a sender cannot return before its message starts",
-			  p->tail, p->cost[VC_CLASS_SHORT].base);
-		return -EINVAL;
-	}
-	return 0;
+	return vc_costs_check(p, err, len);
 }
 
 /* The named choices, over the profile's. */

@@ -40,6 +40,36 @@ const struct vc_cost_def vc_cost_defs[VC_NCOST_DEFS] = {
 	VC_COST(cnet_bcast_ns, cnet_bcast, VCUBE_CNET_MAX, false),
 };
 
+void vc_cost_set(struct vc_params *p, int i, u64 v)
+{
+	void *field = (char *)p + vc_cost_defs[i].off;
+
+	if (vc_cost_defs[i].size == sizeof(u32))
+		*(u32 *)field = v;
+	else
+		*(u64 *)field = v;
+}
+
+int vc_costs_check(const struct vc_params *p, char *err, size_t len)
+{
+	if (p->noise_cost && p->noise_cost > p->noise_period / 2)
+		return vcube_fail(err, len,
+				  "noise_cost_ns=%llu is more than half of noise_period_ns=%llu",
+				  (unsigned long long)p->noise_cost,
+				  (unsigned long long)p->noise_period);
+	/*
+	 * The sender returns tail ns before its receiver completes; more
+	 * than a short message's startup would have it return before its
+	 * message began (the engine would clamp it, silently).
+	 */
+	if (p->tail > p->cost[VC_CLASS_SHORT].base)
+		return vcube_fail(err, len,
+				  "tail_ns=%llu is more than short_base_ns=%llu: a sender cannot return before its message starts",
+				  (unsigned long long)p->tail,
+				  (unsigned long long)p->cost[VC_CLASS_SHORT].base);
+	return 0;
+}
+
 int vc_cost_find(const char *name, size_t len)
 {
 	int i;

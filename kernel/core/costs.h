@@ -32,5 +32,12 @@ extern const struct vc_cost_def vc_cost_defs[VC_NCOST_DEFS];
 
 /* The table's entry called @name (@len bytes of it), or -EINVAL. */
 int vc_cost_find(const char *name, size_t len);
+/* Entry @i's field of @p set to @v (checked against its max by the caller). */
+void vc_cost_set(struct vc_params *p, int i, u64 v);
+/*
+ * What no single bound says: costs that contradict each other. 0, or
+ * -EINVAL with one line in @err.
+ */
+int vc_costs_check(const struct vc_params *p, char *err, size_t len);
 
 #endif /* _VCUBE_CORE_COSTS_H */

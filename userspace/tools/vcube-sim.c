@@ -926,14 +926,8 @@ static void sim_overrides(const struct simopts *o, struct vc_params *p)
 		p->lanes = o->lanes;
 	if (o->fc >= 0)
 		p->fc_bufs = o->fc;
-	for (i = 0; i < o->ncost; i++) {
-		void *field = (char *)p + vc_cost_defs[o->cost[i].i].off;
-
-		if (vc_cost_defs[o->cost[i].i].size == sizeof(u32))
-			*(u32 *)field = o->cost[i].v;
-		else
-			*(u64 *)field = o->cost[i].v;
-	}
+	for (i = 0; i < o->ncost; i++)
+		vc_cost_set(p, o->cost[i].i, o->cost[i].v);
 }
 
 /*
@@ -1338,11 +1332,9 @@ static int sim_network(struct simopts *o, struct vc_params *p,
 	int ret;
 
 	sim_overrides(o, p);
-	/* as the module refuses it (kernel/params.c) */
-	if (p->tail > p->cost[VC_CLASS_SHORT].base) {
-		fprintf(stderr, "vcube-sim: tail_ns=%llu is more than short_base_ns=%llu: a sender cannot return before its message starts\n",
-			(unsigned long long)p->tail,
-			(unsigned long long)p->cost[VC_CLASS_SHORT].base);
+	/* what the module refuses of costs together (kernel/core/costs.c) */
+	if (vc_costs_check(p, err, sizeof(err))) {
+		fprintf(stderr, "vcube-sim: %s\n", err);
 		return 2;
 	}
 	if (sim_parse_routing(o->routing, &o->tp))
