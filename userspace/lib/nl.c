@@ -1014,9 +1014,10 @@ int vcube_nl_net_new_graph(struct vcube_nl *nl, const char *name, int nkv,
 		size = 8192 + (graph->nodes + 2 * (size_t)graph->nlinks) *
 			      sizeof(uint16_t) +
 		       (graph->nlinks / VCUBE_NL_GRAPH_CHUNK + 2) * 8;
-		ret = setsockopt(nl_socket_get_fd(nl->sk), SOL_SOCKET,
-				 SO_SNDBUF, &(int){ (int)size }, sizeof(int));
-		if (ret)
+		/* grown past libnl's 32 KiB only, never shrunk */
+		if (size > 32768 &&
+		    setsockopt(nl_socket_get_fd(nl->sk), SOL_SOCKET, SO_SNDBUF,
+			       &(int){ (int)size }, sizeof(int)))
 			return -errno;
 	}
 	msg = vcube_nl_msg_size(nl, VCUBE_CMD_NET_NEW, 0, size);
