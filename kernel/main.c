@@ -177,6 +177,14 @@ VCUBE_COST_PARAM(cnet_double_ns, CNET_DOUBLE_NS,
 		 "Control network: one double combined in a reduction or scan (cm5: 42000)");
 VCUBE_COST_PARAM(cnet_bcast_ns, CNET_BCAST_NS,
 		 "Control network: a broadcast's fixed cost, beside cnet_word_ns per word (cm5: 137000)");
+VCUBE_COST_PARAM(short_byte_ps, SHORT_BYTE_PS,
+		 "Short and FORCED messages: per byte, in ps (short_byte_ns to the ps; give one)");
+VCUBE_COST_PARAM(long_byte_ps, LONG_BYTE_PS,
+		 "Data of long UNFORCED messages: per byte, in ps (long_byte_ns to the ps; give one)");
+VCUBE_COST_PARAM(inject_byte_ps, INJECT_BYTE_PS,
+		 "Wormhole, packet; fattree, dragonfly, graph: a node's channel to its router carries a byte in this many ps, shared max-min (0: as any channel)");
+VCUBE_COST_PARAM(eject_byte_ps, EJECT_BYTE_PS,
+		 "Wormhole, packet; fattree, dragonfly, graph: a router's channel to its node carries a byte in this many ps (0: as any channel)");
 
 static char *noise;
 module_param(noise, charp, 0444);

@@ -89,7 +89,7 @@ static int vcube_choice(const char *param, const char *val,
 static int vcube_costs_apply(const struct vcube_conf *c, struct vc_params *p,
 			     char *err, size_t len)
 {
-	int i;
+	int i, twin;
 
 	for (i = 0; i < VCUBE_NCOSTS; i++) {
 		const struct vc_cost_def *d = &vc_cost_defs[i];
@@ -100,6 +100,13 @@ static int vcube_costs_apply(const struct vcube_conf *c, struct vc_params *p,
 		if (v < 0 || v > d->max) {
 			scnprintf(err, len, "%s=%lld is out of range (0..%llu)",
 				  d->name, v, d->max);
+			return -EINVAL;
+		}
+		twin = vc_cost_twin(i);
+		if (twin >= 0 && c->cost[twin] != -1) {
+			scnprintf(err, len, "%s= and %s= set one cost: give one",
+				  vc_cost_defs[min(i, twin)].name,
+				  vc_cost_defs[max(i, twin)].name);
 			return -EINVAL;
 		}
 		vc_cost_set(p, i, v);
@@ -464,6 +471,7 @@ int vcube_conf_apply(struct vcube_conf *c, struct vcube_model *m,
 			  m->params.fc_bufs, VC_FC_MAX_NODES, m->topo.nodes);
 		ret = -EINVAL;
 	}
+	ret = ret ?: vc_costs_check_topo(&m->params, &m->topo, err, len);
 	ret = ret ?: vcube_bounds_apply(c, m, err, len);
 	if (ret)	/* nothing of the model is kept */
 		vcube_topo_fini(&m->topo);

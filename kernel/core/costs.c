@@ -4,19 +4,22 @@
  */
 #include "costs.h"
 
-#define VC_COST(n, field, mx, d)					\
+#define VC_COST_SCALED(n, field, mx, d, sc)				\
 	{ #n, offsetof(struct vc_params, field),			\
-	  sizeof(((struct vc_params *)0)->field), mx, d }
+	  sizeof(((struct vc_params *)0)->field), mx, d, sc }
+#define VC_COST(n, field, mx, d)	VC_COST_SCALED(n, field, mx, d, 1)
 
 /* The module parameters' order (kernel/params.h's enum follows it). */
 const struct vc_cost_def vc_cost_defs[VC_NCOST_DEFS] = {
 	VC_COST(short_base_ns, cost[VC_CLASS_SHORT].base, VCUBE_NS_MAX, true),
-	VC_COST(short_byte_ns, cost[VC_CLASS_SHORT].byte, VCUBE_BYTE_MAX, true),
+	VC_COST_SCALED(short_byte_ns, cost[VC_CLASS_SHORT].byte_ps,
+		       VCUBE_BYTE_MAX, true, 1000),
 	VC_COST(short_hop_ns, cost[VC_CLASS_SHORT].hop, VCUBE_NS_MAX, true),
 	VC_COST(ctl_base_ns, cost[VC_CLASS_CTL].base, VCUBE_NS_MAX, true),
 	VC_COST(ctl_hop_ns, cost[VC_CLASS_CTL].hop, VCUBE_NS_MAX, true),
 	VC_COST(long_base_ns, cost[VC_CLASS_LONG].base, VCUBE_NS_MAX, true),
-	VC_COST(long_byte_ns, cost[VC_CLASS_LONG].byte, VCUBE_BYTE_MAX, true),
+	VC_COST_SCALED(long_byte_ns, cost[VC_CLASS_LONG].byte_ps,
+		       VCUBE_BYTE_MAX, true, 1000),
 	VC_COST(long_hop_ns, cost[VC_CLASS_LONG].hop, VCUBE_NS_MAX, true),
 	VC_COST(tail_ns, tail, VCUBE_NS_MAX, true),
 	VC_COST(short_max, short_max, U32_MAX, true),
@@ -38,12 +41,30 @@ const struct vc_cost_def vc_cost_defs[VC_NCOST_DEFS] = {
 	VC_COST(cnet_word_ns, cnet_word, VCUBE_CNET_MAX, false),
 	VC_COST(cnet_double_ns, cnet_double, VCUBE_CNET_MAX, false),
 	VC_COST(cnet_bcast_ns, cnet_bcast, VCUBE_CNET_MAX, false),
+	/* a byte's costs to the ps, for links of tens of ps a byte */
+	VC_COST(short_byte_ps, cost[VC_CLASS_SHORT].byte_ps, VCUBE_BYTE_PS_MAX,
+		true),
+	VC_COST(long_byte_ps, cost[VC_CLASS_LONG].byte_ps, VCUBE_BYTE_PS_MAX,
+		true),
+	VC_COST(inject_byte_ps, inject_ps, VCUBE_BYTE_PS_MAX, true),
+	VC_COST(eject_byte_ps, eject_ps, VCUBE_BYTE_PS_MAX, true),
 };
+
+int vc_cost_twin(int i)
+{
+	int k;
+
+	for (k = 0; k < VC_NCOST_DEFS; k++)
+		if (k != i && vc_cost_defs[k].off == vc_cost_defs[i].off)
+			return k;
+	return -1;
+}
 
 void vc_cost_set(struct vc_params *p, int i, u64 v)
 {
 	void *field = (char *)p + vc_cost_defs[i].off;
 
+	v *= vc_cost_defs[i].scale;
 	if (vc_cost_defs[i].size == sizeof(u32))
 		*(u32 *)field = v;
 	else
@@ -67,6 +88,20 @@ int vc_costs_check(const struct vc_params *p, char *err, size_t len)
 				  "tail_ns=%llu is more than short_base_ns=%llu: a sender cannot return before its message starts",
 				  (unsigned long long)p->tail,
 				  (unsigned long long)p->cost[VC_CLASS_SHORT].base);
+	if ((p->inject_ps || p->eject_ps) && p->switching == VC_SW_CIRCUIT)
+		return vcube_fail(err, len,
+				  "inject_byte_ps=, eject_byte_ps= are for wormhole and packet, not circuit");
+	return 0;
+}
+
+int vc_costs_check_topo(const struct vc_params *p, const struct vcube_topo *t,
+			char *err, size_t len)
+{
+	if ((p->inject_ps || p->eject_ps) &&
+	    (t->kind == VCUBE_TOPO_HYPERCUBE || t->kind == VCUBE_TOPO_MESH ||
+	     t->kind == VCUBE_TOPO_TORUS))
+		return vcube_fail(err, len,
+				  "inject_byte_ps=, eject_byte_ps= need a fattree, dragonfly or graph");
 	return 0;
 }
 

@@ -75,7 +75,8 @@ static void vc_engine_layout(struct vc_engine *e)
 	INIT_LIST_HEAD(&e->flows);
 	INIT_LIST_HEAD(&e->fresh);
 	e->fixed_rate = p->switching == VC_SW_WORMHOLE && p->lanes &&
-			p->lanes <= 1U << p->gamma;
+			p->lanes <= 1U << p->gamma &&
+			!p->inject_ps && !p->eject_ps;
 	e->shared_rate = p->switching != VC_SW_CIRCUIT && !e->fixed_rate;
 	e->l0 = U32_MAX;
 	/* a transfer, then its arrays: chan, t_take, and hops if it flows */
@@ -137,6 +138,32 @@ static bool vc_engine_alloc(struct vc_engine *e)
 	       (!e->shared_rate || (e->dirty && e->rq && e->rheap));
 }
 
+/*
+ * inject_ps, eject_ps: a node's channel to its router, or back, carries
+ * bytes at its own rate, relative to one body's (the short class's
+ * byte_ps); 0 for any other channel.
+ */
+static u64 vc_node_chan_bw(struct vc_engine *e, u32 chan)
+{
+	const struct vc_params *p = &e->p;
+	u64 ps = 0, ref = p->cost[VC_CLASS_SHORT].byte_ps;
+	struct vcube_chan_info ci;
+
+	if ((!p->inject_ps && !p->eject_ps) ||
+	    vcube_topo_chan_info(e->topo, chan, &ci))
+		return 0;
+	if (!ci.from_level && ci.to_level)
+		ps = p->inject_ps;
+	else if (ci.from_level && !ci.to_level)
+		ps = p->eject_ps;
+	if (!ps)
+		return 0;
+	if (!ref)	/* bytes are free: the channel is no limit */
+		return VC_RATE_ONE;
+	ref = ref * VC_RATE_ONE / ps;
+	return ref ? ref : 1;
+}
+
 /* The channels (or bundles), the nodes and their ports, all idle. */
 static void vc_engine_init(struct vc_engine *e)
 {
@@ -158,6 +185,17 @@ static void vc_engine_init(struct vc_engine *e)
 		u32 width, b = vcube_topo_bundle(topo, i, &width);
 
 		e->chan[b].bw = ((u64)width * VC_RATE_ONE) << p->gamma;
+	}
+	for (i = 0; (p->inject_ps || p->eject_ps) && i < topo->nchan; i++) {
+		u32 width, b = i;
+		u64 bw = vc_node_chan_bw(e, i);
+
+		if (p->switching == VC_SW_PACKET)
+			b = vcube_topo_bundle(topo, i, &width);
+		else
+			width = 1;
+		if (bw)
+			e->chan[b].bw = width * bw;
 	}
 	for (i = 0; i < n; i++) {
 		struct vc_node *nd = &e->node[i];

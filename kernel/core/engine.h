@@ -33,13 +33,15 @@
 
 /*
  * Cost of one transfer class: an uncontended transfer of m bytes over d
- * channels takes base + byte * m + hop * d nanoseconds. The header takes
- * hop ns per channel, holding what it has acquired; the rest (base +
- * byte * m) runs once the whole circuit and the receiving port are held.
+ * channels takes base + byte_ps * m / 1000 + hop * d nanoseconds (a byte's
+ * cost in ps, so that today's links, tens of ps a byte, can be said). The
+ * header takes hop ns per channel, holding what it has acquired; the rest
+ * (base + byte_ps * m / 1000, rounded up to a whole ns) runs once the whole
+ * circuit and the receiving port are held.
  */
 struct vc_cost {
 	u64 base;
-	u64 byte;
+	u64 byte_ps;
 	u64 hop;
 };
 
@@ -129,6 +131,15 @@ struct vc_params {
 	 * holding no channel). 0: off. Needs nodes <= VC_FC_MAX_NODES.
 	 */
 	u32 fc_bufs;
+	/*
+	 * flow modes, on topologies whose nodes hang off routers (fat tree,
+	 * dragonfly, graph): ps per byte of a node's channel to its router
+	 * (injection) and back (ejection), shared max-min by the bodies on
+	 * it as a link is, while one body alone flows at most at its class's
+	 * byte_ps; 0: as any other channel
+	 */
+	u64 inject_ps;
+	u64 eject_ps;
 };
 
 /* Flow control keeps a few bytes per ordered pair of nodes: this many nodes. */

@@ -29,9 +29,9 @@ static inline struct vc_params vc_profile_ipsc860(void)
 {
 	struct vc_params p = {
 		.cost = {
-			[VC_CLASS_SHORT] = { 95000, 394, 10300 },
+			[VC_CLASS_SHORT] = { 95000, 394000, 10300 },
 			[VC_CLASS_CTL] = { 34500, 0, 9800 },
-			[VC_CLASS_LONG] = { 95000, 398, 10300 },
+			[VC_CLASS_LONG] = { 95000, 398000, 10300 },
 		},
 		.tail = 31000,
 		.short_max = 100,
@@ -65,9 +65,9 @@ static inline struct vc_params vc_profile_seidel(void)
 {
 	struct vc_params p = vc_profile_ipsc860();
 
-	p.cost[VC_CLASS_SHORT] = (struct vc_cost){ 75000, 360, 0 };
+	p.cost[VC_CLASS_SHORT] = (struct vc_cost){ 75000, 360000, 0 };
 	p.cost[VC_CLASS_CTL] = (struct vc_cost){ 68000, 0, 0 };
-	p.cost[VC_CLASS_LONG] = (struct vc_cost){ 0, 360, 0 };
+	p.cost[VC_CLASS_LONG] = (struct vc_cost){ 0, 360000, 0 };
 	p.sport_early = 1;	/* the next csend() may start s after the last */
 	p.duplex = 0;
 	p.fc_bufs = 16;
@@ -99,7 +99,7 @@ static inline struct vc_params vc_profile_delta(void)
 	p.duplex = 0;		/* a circuit-switching behaviour */
 	p.lanes = 2;
 	p.gamma = 1;
-	p.cost[VC_CLASS_SHORT] = (struct vc_cost){ 203000, 248, 100 };
+	p.cost[VC_CLASS_SHORT] = (struct vc_cost){ 203000, 248000, 100 };
 	p.short_max = U32_MAX;	/* no PROBE/REQUEST in this model */
 	p.tail = 0;
 	return p;
@@ -118,7 +118,7 @@ static inline struct vc_params vc_profile_ap1000(void)
 
 	p.lanes = 0;
 	p.gamma = 0;
-	p.cost[VC_CLASS_SHORT] = (struct vc_cost){ 20000, 40, 100 };
+	p.cost[VC_CLASS_SHORT] = (struct vc_cost){ 20000, 40000, 100 };
 	p.copy_ps = VC_COPY_PS(25);
 	return p;
 }
@@ -147,7 +147,7 @@ static inline struct vc_params vc_profile_cm5(void)
 	p.gamma = 0;
 	p.packet_payload = 16;
 	p.partial_ns = 10000;
-	p.cost[VC_CLASS_SHORT] = (struct vc_cost){ 73000, 112, 0 };
+	p.cost[VC_CLASS_SHORT] = (struct vc_cost){ 73000, 112000, 0 };
 	p.short_max = U32_MAX;
 	p.tail = 0;
 	p.eject = 1;

@@ -262,6 +262,18 @@ static struct vc_xfer *vc_duplex_blocker(struct vc_engine *e,
 	return NULL;
 }
 
+/*
+ * @bytes at @ps a byte: in ns times VC_RATE_ONE (@ps <= VCUBE_BYTE_PS_MAX
+ * and @bytes <= max_msg keep ps * bytes under 2^57, and the ns it makes
+ * times VC_RATE_ONE under 2^63).
+ */
+static u64 vc_work(u64 ps, u64 bytes)
+{
+	u64 all = ps * bytes;
+
+	return all / 1000 * VC_RATE_ONE + all % 1000 * VC_RATE_ONE / 1000;
+}
+
 /* The body flows: the circuit (or its lanes) and the receiving port held. */
 void vc_xfer_flow(struct vc_engine *e, struct vc_xfer *x, u64 t)
 {
@@ -271,7 +283,7 @@ void vc_xfer_flow(struct vc_engine *e, struct vc_xfer *x, u64 t)
 
 	if (e->p.switching != VC_SW_CIRCUIT) {
 		x->t_flow = t;
-		x->work = c->byte * x->bytes * VC_RATE_ONE;
+		x->work = vc_work(c->byte_ps, x->bytes);
 		x->t_rate = t;
 		x->rate = 0;
 		x->flow_seq = e->seq++;
@@ -294,7 +306,7 @@ void vc_xfer_flow(struct vc_engine *e, struct vc_xfer *x, u64 t)
 		e->node[x->src].tx = x;
 		e->node[x->dst].rx = x;
 	}
-	dur = c->base + c->byte * x->bytes;
+	dur = c->base + (c->byte_ps * x->bytes + 999) / 1000;
 	tail = e->p.tail < dur ? e->p.tail : dur;
 	x->t_end = t + dur;
 	vc_schedule(e, &x->ev, t + dur - tail, VC_EV_THROUGH, x->src);

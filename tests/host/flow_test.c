@@ -23,7 +23,7 @@ static struct vc_params params_worm(u32 gamma)
 	p.switching = VC_SW_WORMHOLE;
 	p.lanes = 0;
 	p.gamma = gamma;
-	p.cost[VC_CLASS_SHORT] = (struct vc_cost){ 100 * US, 100, 100 };
+	p.cost[VC_CLASS_SHORT] = (struct vc_cost){ 100 * US, 100000, 100 };
 	p.short_max = U32_MAX;
 	p.tail = 0;
 	return p;
@@ -37,7 +37,7 @@ static struct vc_params params_cm5(void)
 	p.switching = VC_SW_PACKET;
 	p.packet_payload = 16;
 	p.partial_ns = 10 * US;
-	p.cost[VC_CLASS_SHORT] = (struct vc_cost){ 73 * US, 112, 0 };
+	p.cost[VC_CLASS_SHORT] = (struct vc_cost){ 73 * US, 112000, 0 };
 	p.short_max = U32_MAX;
 	p.tail = 0;
 	p.eject = 0;

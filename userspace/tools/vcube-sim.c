@@ -644,6 +644,21 @@ struct simopts {
 	uint16_t *node_router, *links;
 };
 
+/* Is the cost @i sets already set under its other name (said)? */
+static bool sim_cost_twin_given(const struct simopts *o, int i)
+{
+	int twin = vc_cost_twin(i);
+	unsigned int k;
+
+	for (k = 0; twin >= 0 && k < o->ncost; k++)
+		if (o->cost[k].i == twin) {
+			fprintf(stderr, "vcube-sim: --cost %s= and %s= set one cost: give one\n",
+				vc_cost_defs[twin].name, vc_cost_defs[i].name);
+			return true;
+		}
+	return false;
+}
+
 /* --cost's @arg, KEY=VALUE, into @o: 0, or -EINVAL (said). */
 static int sim_cost_opt(const char *arg, struct simopts *o)
 {
@@ -668,6 +683,8 @@ static int sim_cost_opt(const char *arg, struct simopts *o)
 	}
 	snprintf(name, sizeof(name), "cost %s", vc_cost_defs[i].name);
 	if (sim_parse_num(name, eq + 1, 0, vc_cost_defs[i].max, &v))
+		return -EINVAL;
+	if (sim_cost_twin_given(o, i))
 		return -EINVAL;
 	o->cost[o->ncost].i = i;
 	o->cost[o->ncost++].v = v;
@@ -921,7 +938,7 @@ static void sim_overrides(const struct simopts *o, struct vc_params *p)
 	if (o->alpha >= 0)
 		p->cost[VC_CLASS_SHORT].base = o->alpha;
 	if (o->byte >= 0)
-		p->cost[VC_CLASS_SHORT].byte = o->byte;
+		p->cost[VC_CLASS_SHORT].byte_ps = o->byte * 1000;
 	if (o->lanes >= 0)
 		p->lanes = o->lanes;
 	if (o->fc >= 0)
@@ -949,7 +966,7 @@ static struct vc_params sim_generic(u64 alpha, u64 beta, u64 copy)
 	p.tail = 0;
 	p.short_max = U32_MAX;
 	p.eject = 0;
-	p.cost[VC_CLASS_SHORT] = (struct vc_cost){ alpha, beta, 0 };
+	p.cost[VC_CLASS_SHORT] = (struct vc_cost){ alpha, beta * 1000, 0 };
 	p.copy_ps = copy;
 	return p;
 }
@@ -1274,8 +1291,8 @@ static void sim_costs(const struct simopts *o, const struct vc_params *p)
 			 VCUBE_PRINT_G, (double)p->cost[VC_CLASS_SHORT].base /
 			 (o->scale ?: 1));
 	vcube_print_real(&pr, VCUBE_PRINT_ANY, "byte_ns", "byte_ns %g\n",
-			 VCUBE_PRINT_G, (double)p->cost[VC_CLASS_SHORT].byte /
-			 (o->scale ?: 1));
+			 VCUBE_PRINT_G, (double)p->cost[VC_CLASS_SHORT].byte_ps /
+			 1000 / (o->scale ?: 1));
 	vcube_print_uint(&pr, VCUBE_PRINT_ANY, "lanes", "lanes %llu\n",
 			 p->lanes);
 	vcube_print_close(&pr);
@@ -1361,6 +1378,10 @@ static int sim_network(struct simopts *o, struct vc_params *p,
 	if (o->procs && o->procs != nprocs) {
 		fprintf(stderr, "vcube-sim: --procs %llu: the network has %u nodes\n",
 			(unsigned long long)o->procs, nprocs);
+		return 2;
+	}
+	if (vc_costs_check_topo(p, topo, err, sizeof(err))) {
+		fprintf(stderr, "vcube-sim: %s\n", err);
 		return 2;
 	}
 	if (sim_check_algo())
