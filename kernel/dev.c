@@ -1025,6 +1025,12 @@ VCUBE_NET_SHOW(cnet_double_ns, "%llu",
 	       (unsigned long long)net->params.cnet_double);
 VCUBE_NET_SHOW(cnet_bcast_ns, "%llu",
 	       (unsigned long long)net->params.cnet_bcast);
+VCUBE_NET_SHOW(short_byte_ps, "%llu",
+	       (unsigned long long)net->params.cost[VC_CLASS_SHORT].byte_ps);
+VCUBE_NET_SHOW(inject_byte_ps, "%llu",
+	       (unsigned long long)net->params.inject_ps);
+VCUBE_NET_SHOW(eject_byte_ps, "%llu",
+	       (unsigned long long)net->params.eject_ps);
 VCUBE_NET_SHOW(max_msg, "%llu", (unsigned long long)net->max_msg);
 
 static ssize_t vcube_net_shape(const struct vcube_net *net, char *buf)
@@ -1063,6 +1069,9 @@ static struct attribute *vcube_class_attrs[] = {
 	&class_attr_cnet_word_ns.attr,
 	&class_attr_cnet_double_ns.attr,
 	&class_attr_cnet_bcast_ns.attr,
+	&class_attr_short_byte_ps.attr,
+	&class_attr_inject_byte_ps.attr,
+	&class_attr_eject_byte_ps.attr,
 	&class_attr_max_msg.attr,
 	NULL
 };
@@ -1096,6 +1105,9 @@ static struct attribute *vcube_net_attrs[] = {
 	&dev_attr_cnet_word_ns.attr,
 	&dev_attr_cnet_double_ns.attr,
 	&dev_attr_cnet_bcast_ns.attr,
+	&dev_attr_short_byte_ps.attr,
+	&dev_attr_inject_byte_ps.attr,
+	&dev_attr_eject_byte_ps.attr,
 	&dev_attr_max_msg.attr,
 	NULL
 };

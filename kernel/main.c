@@ -61,7 +61,7 @@ MODULE_PARM_DESC(routing, "Fat tree up-routing: dmodk (the port (dst / (w1...wk)
 static char *profile;
 module_param(profile, charp, 0444);
 MODULE_PARM_DESC(profile,
-		 "Machine profile: ipsc860, seidel, delta, ap1000 or cm5 (default: the topology's)");
+		 "Machine profile: ipsc860, seidel, delta, ap1000, cm5 or slingshot (default: the topology's machine of 1991)");
 
 static unsigned long long seed;
 module_param(seed, ullong, 0444);

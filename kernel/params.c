@@ -289,7 +289,7 @@ static int vcube_shape_apply(struct vcube_conf *c, struct vcube_model *m,
 		prof = vc_profile_find(c->profile);
 		if (prof < 0) {
 			scnprintf(err, len,
-				  "unknown profile=%s: use ipsc860, seidel, delta, ap1000 or cm5",
+				  "no profile=%.12s: use ipsc860, seidel, delta, ap1000, cm5 or slingshot",
 				  c->profile);
 			return -EINVAL;
 		}
@@ -316,6 +316,9 @@ static int vcube_shape_apply(struct vcube_conf *c, struct vcube_model *m,
 		p.rows = pr->rows;
 		p.cols = pr->cols;
 		p.nodes = pr->nodes;
+		p.groups = pr->groups;
+		p.routers = pr->routers;
+		p.global = pr->global;
 	}
 	p.kind = kind;
 	if (vcube_ft_words(c, kind, &p, err, len))

@@ -38,7 +38,7 @@ cases=(
 	"topology=fattree nodes=1|needs nodes=2..4096"
 	"topology=fattree nodes=5000|needs nodes=2..4096"
 	"topology=fattree nodes=16 dim=2|dim= does not apply to topology=fattree"
-	"profile=cray dim=3|unknown profile=cray"
+	"profile=cray dim=3|no profile=cray: use ipsc860, seidel, delta, ap1000, cm5 or slingshot"
 	"topology=mesh profile=ipsc860|topology=mesh needs rows= and cols="
 	"profile=delta rows=8|topology=mesh needs rows= and cols="
 	"topology=hypercube dim=3 mode=01777|not a permission mask"

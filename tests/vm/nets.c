@@ -110,7 +110,7 @@ static int bad(void)
 		{ { "topology=ring" }, -EINVAL, "unknown topology=ring" },
 		{ { "dim=0" }, -EINVAL, "dim" },
 		{ { "topology=mesh", "rows=0" }, -EINVAL, "rows" },
-		{ { "profile=cray" }, -EINVAL, "unknown profile=cray" },
+		{ { "profile=cray" }, -EINVAL, "no profile=cray: use ipsc860, seidel, delta, ap1000, cm5 or slingshot" },
 		{ { "mode=01000" }, -EINVAL, "mode" },
 		{ { "max_msg=0" }, -EINVAL, "max_msg=0 is out of range" },
 		{ { "trace=99999999" }, -EINVAL, "trace=99999999 is out of range" },

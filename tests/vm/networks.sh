@@ -117,6 +117,14 @@ load topology=hypercube dim=5 profile=ipsc860 && {
 	check "d: an exchange on the 72 nodes of a dragonfly runs" \
 		sh -c "vcube-run --net d -n 72 vcube-bench exchange -q --csv --algo pex --sizes 64 --reps 1 | grep -q ',1\$'"
 	vcubectl net del d
+	# today's preset by name alone: its dragonfly, costs to the ps, and
+	# the same virtual ns as vcube-sim's for a complete exchange
+	vcubectl net add s profile=slingshot > "$tmp/s" 2>&1
+	check "net add s profile=slingshot: $(cat "$tmp/s")" \
+		grep -q 's dragonfly groups=9 routers=4 nodes=2 global=2 routing=minimal nodes 72 .*slingshot' "$tmp/s"
+	check "s: wormhole, 40 ps a byte on links and on the nodes' own" \
+		sh -c 'cd /sys/class/vcube_net/s && [ "$(cat profile) $(cat switching) $(cat lanes) $(cat gamma) $(cat short_byte_ps) $(cat inject_byte_ps) $(cat eject_byte_ps)" = "slingshot wormhole 0 0 40 40 40" ]'
+	vcubectl net del s
 	out=$(vcubectl net add d topology=dragonfly groups=10 routers=4 nodes=2 global=2 2>&1)
 	case ${VCUBE_KREL:-} in
 	6.1.*) why='Invalid argument: a bad word; Linux before 6.3 cannot say which here' ;;

@@ -70,6 +70,12 @@ same delta 20 1000 "topology=mesh rows=4 cols=5" "--topology mesh --rows 4 --col
 same delta 16 256 "topology=mesh rows=4 cols=4" "--topology mesh --rows 4 --cols 4"
 same ap1000 16 512 "topology=torus rows=4 cols=4" "--topology torus --rows 4 --cols 4"
 same cm5 32 256 "topology=fattree nodes=32" "--topology fattree --nodes 32"
+# today's preset: costs to the ps, blocks merged past its 8 KiB eager limit
+# (a rendezvous), and its nodes' own link rates, here half a link's
+same slingshot 8 4096 "topology=dragonfly groups=2 routers=2 nodes=2 global=1" \
+	"topology=dragonfly groups=2 routers=2 nodes=2 global=1"
+same slingshot 8 4096 "topology=dragonfly groups=2 routers=2 nodes=2 global=1 inject_byte_ps=80" \
+	"--cost inject_byte_ps=80 topology=dragonfly groups=2 routers=2 nodes=2 global=1"
 # a graph read from a file (BookSim2's anynet): the module gets it through
 # vcubectl net add, vcube-sim reads the same file
 ring=$VCUBE_TOP/examples/booksim-ring.anynet

@@ -49,7 +49,8 @@ static const struct opt_help {
 	       "                      own MPI_Alltoall, MPI_Allreduce, MPI_Bcast or\n"
 	       "                      MPI_Barrier)\n" },
 	{ 'Y', "      --predict PROF  beside each point, vcube-sim's time for it on a\n"
-	       "                      profile (ipsc860, seidel, delta, ap1000, cm5), a\n"
+	       "                      profile (ipsc860, seidel, delta, ap1000, cm5,\n"
+	       "                      slingshot), a\n"
 	       "                      profile file, or a network in the module's words\n"
 	       "                      ('topology=torus dims=4,4,4 profile=ap1000', as\n"
 	       "                      many nodes as ranks), and measured / predicted\n" },

@@ -395,7 +395,8 @@ static void usage(FILE *f)
 		"of routers read from a file: [topology=graph] file=PATH\n"
 		"[format=anynet|graphml] (BookSim2's anynet, SST's GraphML; routed by\n"
 		"shortest path; its shape is printed as routers=R,nodes=N,links=L).\n"
-		"  --profile   ipsc860, seidel, delta, ap1000 or cm5 (default: the\n"
+		"  --profile   ipsc860, seidel, delta, ap1000, cm5 or slingshot (a\n"
+		"              dragonfly of today, named only; default: the\n"
 		"              topology's machine's, as the module's: cm5 for a\n"
 		"              dragonfly or a graph; delta with no topology), or a\n"
 		"              profile file (a path; vcube-bench over MPI writes one:\n"
@@ -1089,7 +1090,7 @@ static int sim_profile(struct simopts *o, struct vc_params *p)
 	if (sim_is_file(o->profile))
 		return sim_profile_file(o, p) ?: o->procs ? sim_procs_shape(o) : 0;
 	if (prof < 0) {
-		fprintf(stderr, "vcube-sim: no profile '%s' (ipsc860, seidel, delta, ap1000, cm5)\n",
+		fprintf(stderr, "vcube-sim: no profile '%s' (ipsc860, seidel, delta, ap1000, cm5, slingshot)\n",
 			o->profile);
 		return 2;
 	}
@@ -1104,6 +1105,9 @@ static int sim_profile(struct simopts *o, struct vc_params *p)
 		o->tp.rows = pr->rows;
 		o->tp.cols = pr->cols;
 		o->tp.nodes = pr->nodes;
+		o->tp.groups = pr->groups;
+		o->tp.routers = pr->routers;
+		o->tp.global = pr->global;
 	}
 	return 0;
 }
