@@ -211,9 +211,13 @@ $(BENCH_MPI): userspace/tools/vcube-bench.c $(wildcard userspace/tools/vcube-ben
 	@mkdir -p $(dir $@)
 	OMPI_CC=$(CC) mpicc $(VCUBE_CFLAGS) $(CPPFLAGS) -Iuserspace/tools $(CFLAGS) $(LDFLAGS) -o $@ $< $(wildcard userspace/tools/vcube-bench/*.c userspace/tools/vcube-bench/mpi/*.c) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS) $(JSON_LIBS)
 
-$(B)/bin/vcubectl: userspace/tools/vcubectl.c $(wildcard userspace/tools/vcubectl/*.[ch]) $(GRAPH_SRC) $(wildcard userspace/tools/graph/*.h) $(TOOL_DEPS) $(LIBVCUBE_DEP)
+# vcubectl net export routes with kernel/core's topologies, linked in as
+# vcube-sim links them (the host's allocator hooks are engine.c's).
+CTL_CORE := $(CORE_SRC)
+$(B)/bin/vcubectl: userspace/tools/vcubectl.c $(wildcard userspace/tools/vcubectl/*.[ch]) $(GRAPH_SRC) $(wildcard userspace/tools/graph/*.h) \
+		$(CTL_CORE) $(wildcard kernel/core/*.h) $(TOOL_DEPS) $(LIBVCUBE_DEP)
 	@mkdir -p $(dir $@)
-	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -Iuserspace/tools $(XML_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(wildcard userspace/tools/vcubectl/*.c) $(GRAPH_SRC) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS) $(JSON_LIBS) $(XML_LIBS)
+	$(CC) $(VCUBE_CFLAGS) $(CPPFLAGS) -Ikernel/core -Iuserspace/tools $(XML_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(wildcard userspace/tools/vcubectl/*.c) $(GRAPH_SRC) $(CTL_CORE) $(TOOL_COMMON) $(LIBVCUBE) -lm $(NL_LIBS) $(JSON_LIBS) $(XML_LIBS)
 
 $(B)/bin/vcube-run: userspace/tools/vcube-run.c $(wildcard userspace/tools/vcube-run/*.[ch]) $(TOOL_DEPS) $(LIBVCUBE_DEP)
 	@mkdir -p $(dir $@)

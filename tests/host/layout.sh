@@ -73,7 +73,7 @@ lib=$(find build/userspace/lib -name '*.o' 2>/dev/null | sort)
 [ -n "$lib" ] && circles userspace/lib $lib || no "libvcube's objects are not built"
 
 # vcubectl is built in one compiler call; compile its files alone here
-flags="-std=c11 -D_GNU_SOURCE -DVCUBE_VERSION=\"0\" -Iinclude/uapi -Iuserspace/lib/include -Iuserspace/lib -Iuserspace/tools $(pkg-config --cflags libnl-genl-3.0)"
+flags="-std=c11 -D_GNU_SOURCE -DVCUBE_VERSION=\"0\" -Iinclude/uapi -Iuserspace/lib/include -Iuserspace/lib -Ikernel/core -Iuserspace/tools $(pkg-config --cflags libnl-genl-3.0)"
 objs=()
 for f in userspace/tools/vcubectl.c userspace/tools/vcubectl/*.c; do
 	o=$tmp/$(sed 's|/|__|g; s|\.c$|.o|' <<<"$f")

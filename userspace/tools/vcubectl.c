@@ -231,7 +231,7 @@ static const struct {
 	{ "windows", vc_cmd_windows, "the peak channel sharing per window of window_ns" },
 	{ "trace", vc_cmd_trace, "every record kept, oldest first [--format perfetto|paje] [-o F]; on|off" },
 	{ "deadlock", vc_cmd_deadlock, "what every node of the last deadlock waited for (CAP_NET_ADMIN)" },
-	{ "net", vc_cmd_net, "[show [NAME] | add NAME KEY=VALUE... | del NAME]: the networks" },
+	{ "net", vc_cmd_net, "[show [NAME] | add NAME KEY=VALUE... | del NAME | export]: the networks" },
 	{ "help", cmd_help, "this text" },
 };
 

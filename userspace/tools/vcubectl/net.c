@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * vcubectl net: networks made and deleted at run time, in the style of ip
- * link: net add NAME key=value..., net del NAME, net show [NAME].
+ * link: net add NAME key=value..., net del NAME, net show [NAME]; and net
+ * export, a network as a SimGrid platform (export.c).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -48,7 +49,9 @@ static int net_help(void)
 {
 	printf("usage: vcubectl [-j] net [show [NAME]]\n"
 	       "       vcubectl net add NAME [KEY=VALUE ...]\n"
-	       "       vcubectl net del NAME\n\n"
+	       "       vcubectl net del NAME\n"
+	       "       vcubectl net export --simgrid [--hostfile FILE] [-o FILE] [--full]\n"
+	       "                           (NAME | KEY=VALUE ...)\n\n"
 	       "The networks of this network namespace. add makes one from the\n"
 	       "module parameters' words (modinfo vcube: topology=mesh rows=4 cols=4\n"
 	       "profile=delta ..., or topology=torus dims=8,8,8 for 1 to 6\n"
@@ -63,7 +66,9 @@ static int net_help(void)
 	       "its nodes are then /dev/vcube/NAME/RANK, and vcube-run --net NAME\n"
 	       "or vcubectl --net NAME use it. del deletes one: a call on its nodes\n"
 	       "then fails with ENODEV. add and del need CAP_NET_ADMIN in the\n"
-	       "namespace's user namespace (unshare -Urn gives it).\n");
+	       "namespace's user namespace (unshare -Urn gives it).\n"
+	       "export writes a network, NAME's or the words' (no module needed),\n"
+	       "as a SimGrid platform for SMPI (vcubectl net export --help).\n");
 	return 0;
 }
 
@@ -152,8 +157,10 @@ int vc_cmd_net(int argc, char **argv)
 	if (!strcmp(sub, "--help") || !strcmp(sub, "-h") ||
 	    !strcmp(sub, "help"))
 		return net_help();
+	if (!strcmp(sub, "export"))
+		return vc_cmd_net_export(argc - 1, argv + 1);
 	if (strcmp(sub, "show") && strcmp(sub, "add") && strcmp(sub, "del"))
-		return net_usage("the subcommands are show, add and del");
+		return net_usage("the subcommands are show, add, del and export");
 	if (strcmp(sub, "show") && argc < 3)
 		return net_usage("name the network");
 	if ((!strcmp(sub, "show") && argc > 3) ||

@@ -3,6 +3,7 @@
  * vcubectl's parts, each calling only those after it:
  *   vcubectl.c   the command table, the commands on the device and sysfs
  *   net.c        vcubectl net: networks made, deleted and listed
+ *   export.c     vcubectl net export: a network as a SimGrid platform
  *   nl.c         the netlink commands: topo, links, nodes, cnet, reset,
  *                watch, monitor
  *   svg.c        the SVG picture of the links (links --svg)
@@ -27,6 +28,8 @@
 
 /* vcubectl net: make, delete and list networks (net.c). */
 int vc_cmd_net(int argc, char **argv);
+/* vcubectl net export: @argv[0] is "export" (export.c). */
+int vc_cmd_net_export(int argc, char **argv);
 /* util.c: say why @what failed (-errno @err): 1, the exit status. */
 int vc_fail(const char *what, int err);
 /* @s as a whole number up to @max into *@out; -EINVAL (said). */
