@@ -455,9 +455,10 @@ cluster: deps all
 # (bench/mpi/crosscheck.c) under SimGrid's SMPI on platforms of a 3-D torus,
 # a fat tree and a dragonfly, and in vcube-sim on the same networks with the
 # same link constants, every case's ratio and why the ones that differ do
-# (scripts/crosscheck.py; about a minute, never part of make check).
-crosscheck: deps $(B)/bin/vcube-sim $(B)/bench/crosscheck_smpi
-	@/usr/bin/python3 scripts/crosscheck.py --sim $(B)/bin/vcube-sim \
+# (scripts/crosscheck.py, the platforms vcubectl net export --simgrid's;
+# about a minute, never part of make check).
+crosscheck: deps $(B)/bin/vcube-sim $(B)/bin/vcubectl $(B)/bench/crosscheck_smpi
+	@/usr/bin/python3 scripts/crosscheck.py --sim $(B)/bin/vcube-sim --ctl $(B)/bin/vcubectl \
 		--prog $(B)/bench/crosscheck_smpi --work $(B)/crosscheck --out docs/crosscheck.md
 $(B)/bench/crosscheck_smpi: bench/mpi/crosscheck.c
 	@mkdir -p $(dir $@)

@@ -3,16 +3,18 @@
 """vcube checked against SimGrid's SMPI: make crosscheck (issue 47).
 
 The same plain MPI program (bench/mpi/crosscheck.c: MPI_Alltoall,
-MPI_Allreduce and a shift) runs under SMPI on a SimGrid platform written
-here for each network, and the matching algorithm of vcube's runs in
+MPI_Allreduce and a shift) runs under SMPI on each network's SimGrid
+platform, written by vcubectl net export --simgrid (with the hostfile
+that places vcube's nodes), and the matching algorithm of vcube's runs in
 vcube-sim (the module's engine on the host) on the same network with the
 same per-link constants. Writes a markdown report (docs/crosscheck.md)
 with every case's two times and their ratio, the runs that show why the
 cases that differ do, and every command and option used.
 
-  crosscheck.py --sim build/bin/vcube-sim --prog build/bench/crosscheck_smpi \\
-      --work build/crosscheck --out docs/crosscheck.md [--sizes 1024,65536]
-  crosscheck.py [--sim ...] [--prog ...] [--work ...] --case NET OP LEN
+  crosscheck.py --sim build/bin/vcube-sim --ctl build/bin/vcubectl \\
+      --prog build/bench/crosscheck_smpi --work build/crosscheck \\
+      --out docs/crosscheck.md [--sizes 1024,65536]
+  crosscheck.py [--sim ...] [--ctl ...] [--prog ...] [--work ...] --case NET OP LEN
       one case, no report: prints "NET OP LEN SMPI_NS VCUBE_NS VCUBE16_NS",
       the last vcube at LEN + 16 (tests/host/crosscheck.sh)
 
@@ -90,47 +92,18 @@ OPS = [
 ]
 
 
-def df_host(g, r, p, groups, routers, nodes):
-    """SimGrid's host of vcube's dragonfly node (g, r, p), one global link
-    per router. vcube (kernel/core/dragonfly.c) puts group g's link to
-    group t on router t, or t - 1 from t > g, leaving router G - 1 (and
-    those above) without one; SimGrid's DRAGONFLY puts it on router t,
-    leaving router g (and those from G up) without one. The two are the
-    same graph with a group's routers numbered otherwise: this is the
-    renumbering."""
-    if r < groups - 1:
-        s = r if r < g else r + 1
-    else:
-        s = g if r == groups - 1 else r
-    return (g * routers + s) * nodes + p
-
-
 class Net:
     """A network as both simulators take it."""
 
-    def __init__(self, name, title, topo, params, vc, nodes, hosts=None, note=''):
+    def __init__(self, name, title, topo, params, vc, nodes, note=''):
         self.name, self.title, self.topo, self.params = name, title, topo, params
         self.vc, self.nodes, self.note = vc, nodes, note
-        # SimGrid's host of vcube's node i (rank i): by default host i
-        self.hosts = hosts or list(range(nodes))
 
-
-def platform_xml(net, bw=BW, lat_ns=LAT_NS):
-    """SimGrid's platform for @net: one <cluster> of its topology, every
-    link of bandwidth @bw bytes/s and latency @lat_ns, split duplex (each
-    direction its own link, as vcube's channels are). This is what
-    vcubectl net export --simgrid is to write for such a network."""
-    return f'''<?xml version='1.0'?>
-<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
-<!-- vcube's {net.name}: {net.title} (scripts/crosscheck.py) -->
-<platform version="4.1">
-  <zone id="world" routing="Full">
-    <cluster id="{net.name}" prefix="n" suffix="" radical="0-{net.nodes - 1}" speed="1Gf"
-             bw="{bw}Bps" lat="{lat_ns}ns" sharing_policy="SPLITDUPLEX"
-             topology="{net.topo}" topo_parameters="{net.params}"/>
-  </zone>
-</platform>
-'''
+    def words(self, lat_ns):
+        """The network in the module's words, with the profile and the
+        constants every link has: vcubectl net export's arguments."""
+        return [f'{k[2:]}={v}' for k, v in zip(self.vc[::2], self.vc[1::2])] + \
+            [f'profile={VC_PROFILE}', f'short_byte_ns={10**9 // BW}', f'short_hop_ns={lat_ns}']
 
 
 NETS = [
@@ -146,7 +119,6 @@ NETS = [
         'groups', 'DRAGONFLY', '4,1;1,1;4,1;4',
         ['--topology', 'dragonfly', '--groups', '4', '--routers', '4', '--nodes', '4',
          '--global', '1', '--routing', 'minimal'], 64,
-        hosts=[df_host(x // 16, x // 4 % 4, x % 4, 4, 4, 4) for x in range(64)],
         note='SimGrid\'s groups have one chassis; ranks placed so that the wiring is '
         'vcube\'s (see "The dragonfly\'s wiring")'),
 ]
@@ -154,18 +126,24 @@ NETS = [
 
 class Runner:
     def __init__(self, args):
-        self.sim, self.prog, self.work = args.sim, args.prog, args.work
+        self.sim, self.ctl, self.prog, self.work = args.sim, args.ctl, args.prog, args.work
         self.count = {'smpi': 0, 'vcube': 0}
         self.cmd_example = {}
 
     def files(self, net, tag='', hosts=None, lat_ns=LAT_NS):
-        """Write @net's platform and hostfile; their paths."""
+        """Write @net's platform and hostfile (vcubectl net export's, or
+        SimGrid's hosts @hosts in rank order); their paths."""
         plat = os.path.join(self.work, f'{net.name}{tag}.xml')
         hostf = os.path.join(self.work, f'{net.name}{tag}.hosts')
-        with open(plat, 'w') as f:
-            f.write(platform_xml(net, lat_ns=lat_ns))
-        with open(hostf, 'w') as f:
-            f.write(''.join(f'n{h}\n' for h in (hosts or net.hosts)))
+        cmd = [self.ctl, 'net', 'export', '--simgrid', '--hostfile', hostf, '-o', plat] + \
+            net.words(lat_ns)
+        self.cmd_example.setdefault('export', cmd)
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode:
+            sys.exit(f'crosscheck: {" ".join(cmd)} failed ({r.returncode}):\n{r.stderr}')
+        if hosts:
+            with open(hostf, 'w') as f:
+                f.write(''.join(f'n{h}\n' for h in hosts))
         return plat, hostf
 
     def smpi(self, plat, hostf, n, op, size, barrier=False, log=None, extra=()):
@@ -432,14 +410,18 @@ def report(run, rows, ties, sharing, wiring, checks, took):
     for k, v, why in SG_CFG:
         p(f'| `--cfg={k}` | {v} | {why} |')
     p('')
-    p('One case\'s commands (the platform and hostfile are the script\'s, in its work '
+    p('One case\'s commands (the platform and hostfile are vcubectl\'s, in the script\'s work '
       'directory; the dragonfly\'s hostfile places ranks as "The dragonfly\'s wiring" says):\n')
+    p('    ' + short_cmd(run.cmd_example['export']))
     p('    ' + short_cmd(run.cmd_example['smpi']))
     p('    ' + short_cmd(run.cmd_example['vcube']))
     p('')
-    p('The platform, for the torus (`vcubectl net export --simgrid` is to write the same):\n')
+    p('The platform, for the torus, as `vcubectl net export --simgrid` writes it (the '
+      'dragonfly\'s and the fat tree\'s differ in their comment, id, topology and '
+      'topo_parameters):\n')
     p('```xml')
-    p(platform_xml(NETS[0]).rstrip())
+    with open(os.path.join(run.work, f'{NETS[0].name}.xml')) as f:
+        p(f.read().rstrip())
     p('```\n')
 
     p('## Results\n')
@@ -534,10 +516,11 @@ def report(run, rows, ties, sharing, wiring, checks, took):
       'routers as groups. vcube\'s (the "absolute" arrangement, `kernel/core/dragonfly.c`) '
       'puts it on router t, or t - 1 from t > g, so router G - 1 has none. The two are the same '
       'graph with a group\'s routers numbered otherwise, so the SMPI runs place rank i, vcube\'s '
-      'node i, on the SimGrid host that has its links (`df_host()` in '
-      '`scripts/crosscheck.py`). SimGrid cannot describe vcube\'s other dragonflies (more '
-      'groups than routers, several global links on a router, several between two groups), '
-      'so 4 groups of 4 routers of 4 nodes stands for them here.\n')
+      'node i, on the SimGrid host that has its links (the hostfile of '
+      '`vcubectl net export --simgrid --hostfile`). SimGrid cannot describe vcube\'s other '
+      'dragonflies (more groups than routers, several global links on a router, several '
+      'between two groups: `vcubectl net export` writes those as a Full zone of vcube\'s '
+      'own routes instead), so 4 groups of 4 routers of 4 nodes stands for them here.\n')
     p('The run that shows it: ranks on SimGrid\'s hosts in order instead, so that some of a '
       'group\'s ranks sit on routers holding other global links than in vcube:\n')
     p('| operation | LEN | SMPI, ranks in host order | SMPI, ranks placed | '
@@ -567,10 +550,7 @@ def report(run, rows, ties, sharing, wiring, checks, took):
       '(`network/optim:Full`, `maxmin/precision:1e-9`, `surf/precision:1e-12`): '
       f'{us(checks["precise"])} us, against {us(checks["smpi"])} us.\n')
     p('## Left to do\n')
-    p('- `vcubectl net export --simgrid`: `platform_xml()` and `df_host()` in '
-      '`scripts/crosscheck.py` are the writer to move there (the cluster, its constants from '
-      'the network\'s profile, and the hostfile that places vcube\'s nodes).\n'
-      '- The program through the module: vcube-sim runs the module\'s engine, so its times are '
+    p('- The program through the module: vcube-sim runs the module\'s engine, so its times are '
       'the module\'s, but not through vcube-mpi; `bench/mpi/crosscheck.c` built with '
       'vcube-mpicc and run by vcube-run in the VM would check that layer too.\n'
       '- Latency-weighted sharing in vcube, as an option, would let the dragonfly cases agree '
@@ -581,6 +561,8 @@ def report(run, rows, ties, sharing, wiring, checks, took):
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--sim', default='build/bin/vcube-sim')
+    ap.add_argument('--ctl', default='build/bin/vcubectl',
+                    help='the vcubectl whose net export --simgrid writes the platforms')
     ap.add_argument('--prog', default='build/bench/crosscheck_smpi')
     ap.add_argument('--work', default='build/crosscheck')
     ap.add_argument('--out', default='docs/crosscheck.md')
@@ -604,7 +586,7 @@ def main(argv):
     if not shutil.which('smpirun'):
         print('crosscheck: no smpirun: make deps installs libsimgrid-dev', file=sys.stderr)
         return 2
-    for f in (args.sim, args.prog):
+    for f in (args.sim, args.ctl, args.prog):
         if not os.access(f, os.X_OK):
             print(f'crosscheck: no {f}: make crosscheck builds it', file=sys.stderr)
             return 2

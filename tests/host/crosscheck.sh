@@ -36,7 +36,7 @@ smpicc -O2 -o "$tmp/xc_smpi" "$src" > "$tmp/err" 2>&1 &&
 	ok "crosscheck.c builds with SMPI's smpicc" || no "smpicc: $(tail -n 3 "$tmp/err")"
 cc() {	# NET OP LEN: "SMPI vcube vcube16" in ns
 	/usr/bin/python3 "$top/scripts/crosscheck.py" --sim "$top/build/bin/vcube-sim" \
-		--prog "$tmp/xc_smpi" --work "$tmp" --case "$@" 2> "$tmp/err" | cut -d' ' -f4-
+		--ctl "$top/build/bin/vcubectl" --prog "$tmp/xc_smpi" --work "$tmp" --case "$@" 2> "$tmp/err" | cut -d' ' -f4-
 }
 for c in "fattree alltoall 1024" "torus allreduce 1024" "dragonfly shift 1024"; do
 	read -r s v v16 <<< "$(cc $c)"
