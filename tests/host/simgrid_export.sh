@@ -18,7 +18,7 @@ cluster() {	# ID NODES TOPOLOGY PARAMS COMMENT
 	cat <<XML
 <?xml version='1.0'?>
 <!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
-<!-- vcube's $5, profile ap1000: short_byte_ns=1 short_hop_ns=100 (vcubectl net export) -->
+<!-- vcube's $5, profile ap1000: short_byte_ps=1000 short_hop_ns=100 (vcubectl net export) -->
 <platform version="4.1">
   <zone id="world" routing="Full">
     <cluster id="$1" prefix="n" suffix="" radical="0-$(($2 - 1))" speed="1Gf"
@@ -187,6 +187,19 @@ refused "a NAME without the module" "no vcube network is loaded\|netlink\|family
 out=$("$ctl" net export --simgrid topology=dragonfly groups=9 routers=4 nodes=2 global=2 $c | grep -c '<route ')
 [ "$out" = $((72 * 71)) ] && ok "dragonfly 9x4x2, global=2: a Full zone of 72 x 71 routes" ||
 	no "dragonfly 9x4x2: '$out' routes"
+# nodes' own rates: a fat tree SimGrid could take as a cluster becomes a
+# Full zone, its 16 injection links at inject_byte_ps (80 ps: 12.5 GB/s),
+# the rest at the links' 40 ps (25 GB/s); eject_byte_ps as the links'
+x=$("$ctl" net export --simgrid topology=fattree levels=2 down=4,4 up=1,4 profile=slingshot inject_byte_ps=80)
+[ "$(grep -c 'bandwidth="12500000000Bps"' <<<"$x")" = 16 ] &&
+	[ "$(grep -c 'bandwidth="25000000000Bps"' <<<"$x")" = $(($(grep -c '<link ' <<<"$x") - 16)) ] &&
+	grep -q 'routing="Full"' <<<"$x" && ! grep -q '<cluster' <<<"$x" &&
+	ok "fattree inject_byte_ps=80: a Full zone, 16 node links at 12.5 GB/s" ||
+	no "fattree inject_byte_ps=80: $(grep -c '<link ' <<<"$x") links"
+x=$("$ctl" net export --simgrid topology=fattree levels=2 down=4,4 up=1,4 profile=slingshot inject_byte_ps=40)
+grep -q '<cluster' <<<"$x" && grep -q 'bw="25000000000Bps" lat="300ns"' <<<"$x" &&
+	ok "fattree inject_byte_ps=40, the links' rate: still SimGrid's cluster" ||
+	no "fattree inject_byte_ps=40: $(grep -m1 'bw=' <<<"$x")"
 "$ctl" net export --help | grep -q -- --hostfile && ok "net export --help" || no "net export --help"
 "$ctl" net --help | grep -q "net export" && ok "net --help lists export" || no "net --help"
 exit $fail

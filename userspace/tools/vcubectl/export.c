@@ -11,11 +11,13 @@
  * here as in vcube-sim, and so do its routes.
  *
  * Every link has the constants of the network's profile (and its cost
- * words): bandwidth 1e9 / short_byte_ns bytes per second and latency
- * short_hop_ns. SimGrid's time for a message alone on its route is the
+ * words): bandwidth 1e12 / short_byte_ps bytes per second (short_byte_ns
+ * to the ps) and latency short_hop_ns; a node's own channels, where the
+ * topology has them, at inject_byte_ps and eject_byte_ps when set (a
+ * cluster has one bandwidth, so those networks take the Full form). SimGrid's time for a message alone on its route is the
  * sum of its links' latencies, then its bytes at the route's bandwidth;
  * vcube's, in wormhole mode, is short_hop_ns per channel of its route,
- * then short_byte_ns per byte. A vcube route counts its node's own
+ * then short_byte_ps per byte. A vcube route counts its node's own
  * channels (injection, ejection) where the topology has them, as
  * SimGrid's clusters give their nodes' own links the cluster's bw and
  * lat: link for channel, the same count on both sides.
@@ -414,18 +416,41 @@ static const char *ex_cluster(const struct vcube_topo *t, bool full,
 	return "FAT_TREE";
 }
 
+/* A bandwidth of @ps a byte as SimGrid's attributes take it. */
+static void ex_bw(u64 ps, char *bw, size_t len)
+{
+	if (1000000000000ULL % ps == 0)
+		snprintf(bw, len, "%lluBps", 1000000000000ULL / ps);
+	else
+		snprintf(bw, len, "%.17gBps", 1e12 / (double)ps);
+}
+
 /* A link's bandwidth and latency as SimGrid's attributes take them. */
 static void ex_consts(const struct vc_params *p, char *bw, char *lat,
 		      size_t len)
 {
-	u64 byte = p->cost[VC_CLASS_SHORT].byte;
-
-	if (1000000000ULL % byte == 0)
-		snprintf(bw, len, "%lluBps", 1000000000ULL / byte);
-	else
-		snprintf(bw, len, "%.17gBps", 1e9 / (double)byte);
+	ex_bw(p->cost[VC_CLASS_SHORT].byte_ps, bw, len);
 	snprintf(lat, len, "%lluns",
 		 (unsigned long long)p->cost[VC_CLASS_SHORT].hop);
+}
+
+/*
+ * A node's own channel's ps a byte (inject_byte_ps, eject_byte_ps) where
+ * it is not the links' (channel @c of @t), else 0.
+ */
+static u64 ex_node_ps(const struct vc_params *p, const struct vcube_topo *t,
+		      u32 c)
+{
+	struct vcube_chan_info ci;
+	u64 ps = 0;
+
+	if ((!p->inject_ps && !p->eject_ps) || vcube_topo_chan_info(t, c, &ci))
+		return 0;
+	if (!ci.from_level && ci.to_level)
+		ps = p->inject_ps;
+	else if (ci.from_level && !ci.to_level)
+		ps = p->eject_ps;
+	return ps == p->cost[VC_CLASS_SHORT].byte_ps ? 0 : ps;
 }
 
 /* The XML's opening, its comment saying which network and constants. */
@@ -445,10 +470,10 @@ static void ex_head(FILE *f, const struct vc_export *e,
 	/* an XML comment holds no "--" (a name may) */
 	for (s = what; *s; s++)
 		fputc(*s == '-' && s[1] == '-' ? '_' : *s, f);
-	fprintf(f, " %s, profile %s: short_byte_ns=%llu short_hop_ns=%llu (vcubectl net export) -->\n"
+	fprintf(f, " %s, profile %s: short_byte_ps=%llu short_hop_ns=%llu (vcubectl net export) -->\n"
 		"<platform version=\"4.1\">\n"
 		"  <zone id=\"world\" routing=\"Full\">\n", shape, e->profile,
-		(unsigned long long)e->p.cost[VC_CLASS_SHORT].byte,
+		(unsigned long long)e->p.cost[VC_CLASS_SHORT].byte_ps,
 		(unsigned long long)e->p.cost[VC_CLASS_SHORT].hop);
 }
 
@@ -486,22 +511,31 @@ static int ex_routers(FILE *f, const struct vcube_topo *t)
 	return 0;
 }
 
-/* The Full form: hosts, routers, a link per channel, vcube's routes. */
-static int ex_full(FILE *f, const struct vcube_topo *t, const char *bw,
-		   const char *lat)
+/*
+ * The Full form: hosts, routers, a link per channel (a node's own at its
+ * inject_byte_ps, eject_byte_ps), vcube's routes.
+ */
+static int ex_full(FILE *f, const struct vc_params *p,
+		   const struct vcube_topo *t, const char *bw, const char *lat)
 {
 	u32 *chan = calloc(VCUBE_MAX_HOPS, sizeof(*chan));
+	char nbw[48];
 	u32 s, d, c;
 	int n, k, ret;
+	u64 ps;
 
 	if (!chan)
 		return -ENOMEM;
 	for (s = 0; s < t->nodes; s++)
 		fprintf(f, "    <host id=\"n%u\" speed=\"1Gf\"/>\n", s);
 	ret = ex_routers(f, t);
-	for (c = 0; c < t->nchan && !ret; c++)
+	for (c = 0; c < t->nchan && !ret; c++) {
+		ps = ex_node_ps(p, t, c);
+		if (ps)
+			ex_bw(ps, nbw, sizeof(nbw));
 		fprintf(f, "    <link id=\"ch%u\" bandwidth=\"%s\" latency=\"%s\"/>\n",
-			c, bw, lat);
+			c, ps ? nbw : bw, lat);
+	}
 	for (s = 0; s < t->nodes && !ret; s++)
 		for (d = 0; d < t->nodes && !ret; d++) {
 			if (s == d)
@@ -531,7 +565,7 @@ static int ex_platform(FILE *f, const struct vc_export *e,
 	ex_consts(&e->p, bw, lat, sizeof(bw));
 	ex_head(f, e, t);
 	if (!topo)
-		return ex_full(f, t, bw, lat);
+		return ex_full(f, &e->p, t, bw, lat);
 	fprintf(f, "    <cluster id=\"%s\" prefix=\"n\" suffix=\"\" radical=\"0-%u\" speed=\"1Gf\"\n"
 		"             bw=\"%s\" lat=\"%s\" sharing_policy=\"SPLITDUPLEX\"\n"
 		"             topology=\"%s\" topo_parameters=\"%s\"/>\n",
@@ -590,16 +624,21 @@ static int ex_write(const struct vc_export *e, const struct vcube_topo *t,
 	int ret;
 	const char *topo = ex_cluster(t, full, par, sizeof(par), &ret);
 	FILE *f;
+	u32 c;
 
 	if (ret)
 		return 1;
+	/* a cluster has one bandwidth: nodes' own rates need links of theirs */
+	for (c = 0; topo && c < t->nchan; c++)
+		if (ex_node_ps(&e->p, t, c))
+			topo = NULL;
 	if (!topo && t->nodes > VC_EXPORT_MAX_FULL) {
 		fprintf(stderr, "vcubectl: net export: %u nodes: SimGrid has no cluster for this network, and a Full zone lists a route for each ordered pair of nodes (%llu routes): at most %d nodes\n",
 			t->nodes, (unsigned long long)t->nodes * (t->nodes - 1),
 			VC_EXPORT_MAX_FULL);
 		return 1;
 	}
-	if (!e->p.cost[VC_CLASS_SHORT].byte) {
+	if (!e->p.cost[VC_CLASS_SHORT].byte_ps) {
 		fprintf(stderr, "vcubectl: net export: short_byte_ns=0 is a channel of unbounded bandwidth, which a SimGrid link cannot have\n");
 		return 1;
 	}
@@ -631,7 +670,7 @@ static int ex_help(void)
 	       "The SimGrid platform of network NAME (as net show reads it) or of\n"
 	       "the module parameters' words (topology=torus dims=4,4,4 ...; no\n"
 	       "module needed), for SMPI's smpirun -platform. Every link has the\n"
-	       "profile's constants: bandwidth 1e9 / short_byte_ns bytes/s, latency\n"
+	       "profile's constants: bandwidth 1e12 / short_byte_ps bytes/s, latency\n"
 	       "short_hop_ns. A torus (dims=), a fat tree (levels=, d-mod-k, one\n"
 	       "link per child and parent) and a dragonfly SimGrid can wire are its\n"
 	       "TORUS, FAT_TREE and DRAGONFLY clusters; any other network is a Full\n"
