@@ -870,14 +870,32 @@ static void vcube_nl_conf(struct nlattr **a, struct vcube_conf *c)
 					   S64_MAX);
 }
 
+/* Why graph-links or graph-costs attribute @pos is refused (the ACK's). */
+static void vcube_nl_gather_bad(struct genl_info *info,
+				const struct nlattr *pos, bool toomany)
+{
+	if (nla_type(pos) == VCUBE_A_NET_GRAPH_LINKS && toomany)
+		NL_SET_ERR_MSG_ATTR(info->extack, pos,
+				    "a graph has at most 32768 links");
+	else if (nla_type(pos) == VCUBE_A_NET_GRAPH_LINKS)
+		NL_SET_ERR_MSG_ATTR(info->extack, pos,
+				    "graph-links holds pairs of u16 routers");
+	else if (toomany)
+		NL_SET_ERR_MSG_ATTR(info->extack, pos,
+				    "graph-costs: more than a graph has channels");
+	else
+		NL_SET_ERR_MSG_ATTR(info->extack, pos,
+				    "graph-costs holds u32 pairs: ns, ps a byte");
+}
+
 /*
- * A graph's links: every graph-links attribute of the request, in order,
- * into one array (kvfree()d by the caller). -EINVAL, pointing at the
- * attribute, for a length that is no whole number of links or past
- * VCUBE_GRAPH_MAX_LINKS in all.
+ * A multi-attr of the request (graph-links, graph-costs): every @type
+ * attribute, in order, into one array (kvfree()d by the caller), *@n units
+ * of @unit bytes. -EINVAL, pointing at the attribute, for a length that
+ * is no whole number of units or past @max units in all.
  */
-static int vcube_nl_graph_links(struct genl_info *info, u16 **links,
-				u32 *nlinks)
+static int vcube_nl_gather(struct genl_info *info, int type, size_t unit,
+			   size_t max, void **out, u32 *n)
 {
 	const struct nlattr *pos;
 	size_t total = 0, at = 0;
@@ -885,32 +903,55 @@ static int vcube_nl_graph_links(struct genl_info *info, u16 **links,
 
 	nla_for_each_attr(pos, genlmsg_data(info->genlhdr),
 			  genlmsg_len(info->genlhdr), rem) {
-		if (nla_type(pos) != VCUBE_A_NET_GRAPH_LINKS)
+		if (nla_type(pos) != type)
 			continue;
-		if (nla_len(pos) % (2 * sizeof(u16))) {
-			NL_SET_ERR_MSG_ATTR(info->extack, pos,
-					    "graph-links holds pairs of u16 routers");
+		if (nla_len(pos) % unit || total + nla_len(pos) > max * unit) {
+			vcube_nl_gather_bad(info, pos, !(nla_len(pos) % unit));
 			return -EINVAL;
 		}
 		total += nla_len(pos);
-		if (total > VCUBE_GRAPH_MAX_LINKS * 2 * sizeof(u16)) {
-			NL_SET_ERR_MSG_ATTR(info->extack, pos,
-					    "a graph has at most 32768 links");
-			return -EINVAL;
-		}
 	}
-	*links = kvmalloc(total ?: 1, GFP_KERNEL_ACCOUNT);
-	if (!*links)
+	*out = kvmalloc(total ?: 1, GFP_KERNEL_ACCOUNT);
+	if (!*out)
 		return -ENOMEM;
 	nla_for_each_attr(pos, genlmsg_data(info->genlhdr),
 			  genlmsg_len(info->genlhdr), rem) {
-		if (nla_type(pos) != VCUBE_A_NET_GRAPH_LINKS)
+		if (nla_type(pos) != type)
 			continue;
-		memcpy((u8 *)*links + at, nla_data(pos), nla_len(pos));
+		memcpy((u8 *)*out + at, nla_data(pos), nla_len(pos));
 		at += nla_len(pos);
 	}
-	*nlinks = total / (2 * sizeof(u16));
+	*n = total / unit;
 	return 0;
+}
+
+/*
+ * A graph's links (graph-links) and, if given, its channels' costs
+ * (graph-costs: a latency and a rate for every channel, 2 * (nodes +
+ * links) of them) into @d; the arrays in *@links and *@costs.
+ */
+static int vcube_nl_graph_links(struct genl_info *info,
+				struct vcube_graph_desc *d, u16 **links,
+				u32 **costs)
+{
+	u32 nchan = 0;
+	int ret;
+
+	ret = vcube_nl_gather(info, VCUBE_A_NET_GRAPH_LINKS, 2 * sizeof(u16),
+			      VCUBE_GRAPH_MAX_LINKS, (void **)links, &d->nlinks);
+	d->links = *links;
+	if (ret || !info->attrs[VCUBE_A_NET_GRAPH_COSTS])
+		return ret;
+	ret = vcube_nl_gather(info, VCUBE_A_NET_GRAPH_COSTS, 2 * sizeof(u32),
+			      2 * (VCUBE_MAX_NODES + VCUBE_GRAPH_MAX_LINKS),
+			      (void **)costs, &nchan);
+	d->costs = *costs;
+	if (!ret && nchan != 2 * (d->nodes + d->nlinks)) {
+		NL_SET_ERR_MSG(info->extack,
+			       "graph-costs needs a pair per channel: 2 x (nodes + links)");
+		ret = -EINVAL;
+	}
+	return ret;
 }
 
 /*
@@ -918,15 +959,16 @@ static int vcube_nl_graph_links(struct genl_info *info, u16 **links,
  * it; its links in *@links (NULL if none). Nothing given: no graph.
  */
 static int vcube_nl_graph(struct genl_info *info, struct vcube_conf *c,
-			  struct vcube_graph_desc *d, u16 **links)
+			  struct vcube_graph_desc *d, u16 **links, u32 **costs)
 {
 	struct nlattr **a = info->attrs;
 	const struct nlattr *nodes = a[VCUBE_A_NET_GRAPH_NODES];
-	int ret;
 
 	*links = NULL;
+	*costs = NULL;
+	memset(d, 0, sizeof(*d));
 	if (!a[VCUBE_A_NET_GRAPH_ROUTERS] && !nodes &&
-	    !a[VCUBE_A_NET_GRAPH_LINKS])
+	    !a[VCUBE_A_NET_GRAPH_LINKS] && !a[VCUBE_A_NET_GRAPH_COSTS])
 		return 0;
 	if (!a[VCUBE_A_NET_GRAPH_ROUTERS] || !nodes) {
 		NL_SET_ERR_MSG(info->extack,
@@ -943,9 +985,7 @@ static int vcube_nl_graph(struct genl_info *info, struct vcube_conf *c,
 	d->nodes = nla_len(nodes) / sizeof(u16);
 	d->node_router = nla_data(nodes);
 	c->graph = d;
-	ret = vcube_nl_graph_links(info, links, &d->nlinks);
-	d->links = *links;
-	return ret;
+	return vcube_nl_graph_links(info, d, links, costs);
 }
 
 int vcube_nl_net_new_doit(struct sk_buff *skb, struct genl_info *info)
@@ -956,6 +996,7 @@ int vcube_nl_net_new_doit(struct sk_buff *skb, struct genl_info *info)
 	struct vcube_net *net;
 	struct vcube_conf c;
 	u16 *links;
+	u32 *costs;
 	int ret;
 
 	ret = vcube_nl_admin(skb, info->extack);
@@ -965,15 +1006,17 @@ int vcube_nl_net_new_doit(struct sk_buff *skb, struct genl_info *info)
 		return -EINVAL;
 	nla_strscpy(name, a[VCUBE_A_NET_NAME], sizeof(name));
 	vcube_nl_conf(a, &c);
-	ret = vcube_nl_graph(info, &c, &graph, &links);
+	ret = vcube_nl_graph(info, &c, &graph, &links, &costs);
 	if (ret) {
 		kvfree(links);
+		kvfree(costs);
 		return ret;
 	}
 	net = vcube_net_new(genl_info_net(info), name, &c, false,
 			    a[VCUBE_A_NET_DESTROY_ON_CLOSE] ?
 			    info->snd_portid : 0, err, sizeof(err));
 	kvfree(links);	/* the network made its own tables */
+	kvfree(costs);
 	if (IS_ERR(net)) {
 		vcube_extack_msg(info->extack, err, PTR_ERR(net));
 		return PTR_ERR(net);

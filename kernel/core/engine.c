@@ -61,6 +61,13 @@ static void vc_engine_free(struct vc_engine *e)
 	vc_free(e);
 }
 
+/* Do some channels have rates of their own (vc_chan_own_bw())? */
+static bool vc_own_rates(struct vc_engine *e)
+{
+	return e->p.inject_ps || e->p.eject_ps ||
+	       (e->topo->graph && e->topo->graph->costs);
+}
+
 /* What the engine's objects take: a transfer with its arrays, a message. */
 static void vc_engine_layout(struct vc_engine *e)
 {
@@ -75,8 +82,7 @@ static void vc_engine_layout(struct vc_engine *e)
 	INIT_LIST_HEAD(&e->flows);
 	INIT_LIST_HEAD(&e->fresh);
 	e->fixed_rate = p->switching == VC_SW_WORMHOLE && p->lanes &&
-			p->lanes <= 1U << p->gamma &&
-			!p->inject_ps && !p->eject_ps;
+			p->lanes <= 1U << p->gamma && !vc_own_rates(e);
 	e->shared_rate = p->switching != VC_SW_CIRCUIT && !e->fixed_rate;
 	e->l0 = U32_MAX;
 	/* a transfer, then its arrays: chan, t_take, and hops if it flows */
@@ -139,23 +145,25 @@ static bool vc_engine_alloc(struct vc_engine *e)
 }
 
 /*
- * inject_ps, eject_ps: a node's channel to its router, or back, carries
- * bytes at its own rate, relative to one body's (the short class's
- * byte_ps); 0 for any other channel.
+ * A channel's own rate, relative to one body's (the short class's
+ * byte_ps): a graph file's for it, else inject_ps, eject_ps for a node's
+ * channel to its router or back; 0 for a channel of the profile's rate.
  */
-static u64 vc_node_chan_bw(struct vc_engine *e, u32 chan)
+static u64 vc_chan_own_bw(struct vc_engine *e, u32 chan)
 {
 	const struct vc_params *p = &e->p;
 	u64 ps = 0, ref = p->cost[VC_CLASS_SHORT].byte_ps;
 	struct vcube_chan_info ci;
 
-	if ((!p->inject_ps && !p->eject_ps) ||
-	    vcube_topo_chan_info(e->topo, chan, &ci))
-		return 0;
-	if (!ci.from_level && ci.to_level)
-		ps = p->inject_ps;
-	else if (ci.from_level && !ci.to_level)
-		ps = p->eject_ps;
+	if (e->topo->graph)
+		ps = vcube_graph_chan_ps(e->topo->graph, chan);
+	if (!ps && (p->inject_ps || p->eject_ps) &&
+	    !vcube_topo_chan_info(e->topo, chan, &ci)) {
+		if (!ci.from_level && ci.to_level)
+			ps = p->inject_ps;
+		else if (ci.from_level && !ci.to_level)
+			ps = p->eject_ps;
+	}
 	if (!ps)
 		return 0;
 	if (!ref)	/* bytes are free: the channel is no limit */
@@ -186,9 +194,9 @@ static void vc_engine_init(struct vc_engine *e)
 
 		e->chan[b].bw = ((u64)width * VC_RATE_ONE) << p->gamma;
 	}
-	for (i = 0; (p->inject_ps || p->eject_ps) && i < topo->nchan; i++) {
+	for (i = 0; vc_own_rates(e) && i < topo->nchan; i++) {
 		u32 width, b = i;
-		u64 bw = vc_node_chan_bw(e, i);
+		u64 bw = vc_chan_own_bw(e, i);
 
 		if (p->switching == VC_SW_PACKET)
 			b = vcube_topo_bundle(topo, i, &width);

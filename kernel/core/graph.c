@@ -32,6 +32,12 @@ static int vc_graph_check(const struct vcube_graph_desc *d, char *err,
 					  "graph link %u joins router %u to %u of %u",
 					  i / 2, d->links[i], d->links[i + 1],
 					  d->routers);
+	for (i = 0; d->costs && i < 2 * (d->nodes + d->nlinks); i++)
+		if (d->costs[2 * i] > VCUBE_GRAPH_MAX_LAT ||
+		    d->costs[2 * i + 1] > VCUBE_GRAPH_MAX_PS)
+			return vcube_fail(err, len,
+					  "graph channel %u: latency or ps a byte over %u",
+					  i, VCUBE_GRAPH_MAX_LAT);
 	return 0;
 }
 
@@ -155,8 +161,10 @@ int vcube_graph_init(struct vcube_graph *g, const struct vcube_graph_desc *d,
 	g->first = vc_alloc_array(d->routers + 1, sizeof(u32));
 	g->ends = vc_alloc_array(2 * d->nlinks + 1, sizeof(u32));
 	g->next = vc_alloc_array((size_t)d->routers * d->routers, sizeof(u16));
+	if (d->costs)
+		g->costs = vc_alloc_array(2 * vcube_graph_nchan(g), sizeof(u32));
 	if (!g->node_router || !g->links || !g->first || !g->ends ||
-	    !g->next) {
+	    !g->next || (d->costs && !g->costs)) {
 		vcube_graph_fini(g);
 		snprintf(err, errlen, "no memory for a graph of %u routers",
 			 d->routers);
@@ -164,6 +172,9 @@ int vcube_graph_init(struct vcube_graph *g, const struct vcube_graph_desc *d,
 	}
 	memcpy(g->node_router, d->node_router, d->nodes * sizeof(u16));
 	memcpy(g->links, d->links, 2 * d->nlinks * sizeof(u16));
+	if (d->costs)
+		memcpy(g->costs, d->costs,
+		       2 * vcube_graph_nchan(g) * sizeof(u32));
 	vc_graph_adjacency(g);
 	ret = vc_graph_table(g, err, errlen);
 	if (ret)
@@ -178,6 +189,7 @@ void vcube_graph_fini(struct vcube_graph *g)
 	vc_free(g->first);
 	vc_free(g->ends);
 	vc_free(g->next);
+	vc_free(g->costs);
 	memset(g, 0, sizeof(*g));
 }
 
@@ -187,7 +199,8 @@ u64 vcube_graph_bytes(const struct vcube_graph *g)
 	return (u64)g->routers * g->routers * sizeof(u16) +
 	       (u64)g->nodes * sizeof(u16) +
 	       (u64)g->nlinks * 2 * (sizeof(u16) + sizeof(u32)) +
-	       (u64)(g->routers + 1) * sizeof(u32) + sizeof(*g);
+	       (u64)(g->routers + 1) * sizeof(u32) + sizeof(*g) +
+	       (g->costs ? 2ULL * vcube_graph_nchan(g) * sizeof(u32) : 0);
 }
 
 u32 vcube_graph_nchan(const struct vcube_graph *g)

@@ -10,6 +10,10 @@
  *   2 * nodes + 2 * i     link i, a -> b
  *   2 * nodes + 2 * i + 1 link i, b -> a
  *
+ * Costs: each channel may carry its own latency (ns, beside the profile's
+ * per-hop cost) and rate (ps a byte, instead of the profile's), from the
+ * file's per-link attributes; 0 is the profile's.
+ *
  * Routing: a shortest path over the routers; among a router's links on a
  * shortest path to the destination's router it takes the lowest-numbered
  * (the file's order, so of parallel links the first). The next hop of
@@ -35,7 +39,13 @@ struct vcube_graph_desc {
 	u32 nlinks;
 	const u16 *node_router;		/* [nodes] */
 	const u16 *links;		/* [2 * nlinks]: a, b of each link */
+	/* [2 * nchan] or NULL: each channel's latency (ns), ps a byte */
+	const u32 *costs;
 };
+
+/* A channel's latency and its rate at most (0: the profile's). */
+#define VCUBE_GRAPH_MAX_LAT	1000000000U	/* 1 s */
+#define VCUBE_GRAPH_MAX_PS	1000000000U	/* 1 ms a byte */
 
 struct vcube_graph {
 	u32 routers;
@@ -47,6 +57,7 @@ struct vcube_graph {
 	u32 *first;		/* [routers + 1]: each router's ends in @ends */
 	u32 *ends;		/* [2 * nlinks]: link end 2i (a's) or 2i+1 */
 	u16 *next;		/* [routers^2]: port (index from first[r]) */
+	u32 *costs;		/* [2 * nchan] or NULL: latency, ps a byte */
 };
 
 int vcube_graph_init(struct vcube_graph *g, const struct vcube_graph_desc *d,
@@ -58,6 +69,18 @@ u64 vcube_graph_bytes(const struct vcube_graph *g);
 int vcube_graph_route(const struct vcube_graph *g, u32 src, u32 dst,
 		      u32 *chan, u32 max);
 u32 vcube_graph_distance(const struct vcube_graph *g, u32 src, u32 dst);
+
+/* Channel @chan's own latency in ns (0: none beyond the profile's hop). */
+static inline u32 vcube_graph_chan_lat(const struct vcube_graph *g, u32 chan)
+{
+	return g->costs ? g->costs[2 * chan] : 0;
+}
+
+/* Channel @chan's own ps a byte (0: the profile's). */
+static inline u32 vcube_graph_chan_ps(const struct vcube_graph *g, u32 chan)
+{
+	return g->costs ? g->costs[2 * chan + 1] : 0;
+}
 /* A channel's ends: levels 0 (node) or 1 (router); dir 0 in, 1 out, 2 link */
 int vcube_graph_chan(const struct vcube_graph *g, u32 chan, u32 *from,
 		     u8 *from_level, u32 *to, u8 *to_level, u32 *dir);

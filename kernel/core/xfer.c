@@ -68,6 +68,20 @@ void vc_res_wait(struct vc_engine *e, struct vc_res *res,
 		e->st.port_waits++;
 }
 
+/*
+ * The header's time over the channel it just took: the profile's per hop,
+ * and the channel's own latency (a graph file's).
+ */
+static u64 vc_hop_ns(struct vc_engine *e, struct vc_xfer *x)
+{
+	u64 ns = e->p.cost[x->cls].hop;
+
+	if (e->topo->graph)
+		ns += vcube_graph_chan_lat(e->topo->graph,
+					   x->chan[x->hop - 1]);
+	return ns;
+}
+
 static void vc_granted(struct vc_engine *e, struct vc_xfer *x, u64 t);
 
 /* A channel was taken at @t: note its sharing in the window of @t. */
@@ -400,7 +414,7 @@ static void vc_granted(struct vc_engine *e, struct vc_xfer *x, u64 t)
 	case VC_ON_CHAN:
 		vc_window_note(e, x->wait_res, t);
 		x->t_take[x->hop++] = t;
-		vc_schedule(e, &x->ev, t + e->p.cost[x->cls].hop, VC_EV_HOP,
+		vc_schedule(e, &x->ev, t + vc_hop_ns(e, x), VC_EV_HOP,
 			    x->src);
 		break;
 	case VC_ON_RPORT:
@@ -445,7 +459,7 @@ void vc_xfer_hop(struct vc_engine *e, struct vc_xfer *x, u64 t)
 		}
 		vc_window_note(e, res, t);
 		x->t_take[x->hop++] = t;
-		vc_schedule(e, &x->ev, t + e->p.cost[x->cls].hop, VC_EV_HOP,
+		vc_schedule(e, &x->ev, t + vc_hop_ns(e, x), VC_EV_HOP,
 			    x->src);
 		return;
 	}

@@ -92,4 +92,38 @@ for c in "pairwise $sf" "standard_F $sf" "torus $ring"; do
 	[ $rc = 2 ] && [ "$err" = "vcube-sim: not on this network: $1" ] &&
 		ok "$1 on ${2##*/}: refused ($err)" || no "$1 on ${2##*/}: exit $rc, '$err'"
 done
+
+# a GraphML file's own costs: three routers in a line, a node each, the
+# link 0-1 at 500 ns and 12.5 GB/s (80 ps a byte, twice slingshot's 40).
+# A broadcast from 0 (binomial: 0 -> 1, then 0 -> 2) crosses it twice,
+# each time 500 ns and 8000 x 40 ps later than on the same line without
+# the costs: 2 x 820 ns, to the ns
+line() {
+	printf '<?xml version="1.0"?>\n<graphml xmlns="http://graphml.graphdrawing.org/xmlns">\n'
+	printf '<key id="e" for="node" attr.name="endpoints" attr.type="long"/>\n'
+	printf '<key id="l" for="edge" attr.name="latency" attr.type="string"/>\n'
+	printf '<key id="b" for="edge" attr.name="bandwidth" attr.type="string"/>\n'
+	printf '<graph edgedefault="undirected">\n'
+	for r in 0 1 2; do printf '<node id="%d"><data key="e">1</data></node>\n' $r; done
+	printf '<edge source="0" target="1">%s</edge>\n' "$1"
+	printf '<edge source="1" target="2"/>\n</graph>\n</graphml>\n'
+}
+line '<data key="l">500ns</data><data key="b">12.5GB/s</data>' > "$tmp/costs.graphml"
+line '' > "$tmp/plain.graphml"
+bc="-q --ns --profile slingshot --kind bcast --algo tree --len 8000"
+a=$("$sim" $bc file="$tmp/plain.graphml" 2>&1)
+b=$("$sim" $bc file="$tmp/costs.graphml" 2>&1)
+[ $((${b##* } - ${a##* })) = 1640 ] &&
+	ok "GraphML link costs: a tree broadcast 1640 ns later (${a##* } -> ${b##* })" ||
+	no "GraphML link costs: '$a' then '$b'"
+# anynet's latencies are cycles: said, and the profile's costs apply
+printf 'router 0 node 0 router 1 5\nrouter 1 node 1\n' > "$tmp/cyc.anynet"
+err=$("$sim" $bc file="$tmp/cyc.anynet" 2>&1 >/dev/null)
+grep -q "anynet's latencies are cycles, not modelled" <<<"$err" &&
+	ok "anynet latencies: not modelled, said" || no "anynet latencies: '$err'"
+# a bandwidth under 1000 bytes/s is refused, in one line
+line '<data key="b">999</data>' > "$tmp/slow.graphml"
+err=$("$sim" $bc file="$tmp/slow.graphml" 2>&1 >/dev/null)
+[ $? = 2 ] && grep -q "under 1000 bytes/s" <<<"$err" &&
+	ok "a link of 999 bytes/s: refused ($err)" || no "999 bytes/s: '$err'"
 exit $fail

@@ -200,7 +200,7 @@ static void graph_sizes(struct vcube_nl *nl)
 {
 	static const uint16_t two[] = { 0, 1 };
 	static uint16_t many[2 * 32767], nodes[4096];
-	struct vcube_nl_graph g = { 2, 2, 32767, nodes, many };
+	struct vcube_nl_graph g = { 2, 2, 32767, nodes, many, NULL };
 	char *word = "topology=graph";
 	struct vcube_nl_net made;
 	unsigned int i;
@@ -234,19 +234,24 @@ static int graph(void)
 {
 	static const uint16_t two[] = { 0, 1 }, far[] = { 0, 9 };
 	static const uint16_t self[] = { 1, 1 }, line[] = { 0, 1, 1, 2 };
+	/* channels: 2 nodes in, 2 out, the link both ways; 4 too slow */
+	static const uint32_t slow[] = { 0, 0, 0, 0, 0, 0, 0, 0,
+					 100, 2000000000, 0, 0 };
 	static const struct {
 		const char *topology;
 		struct vcube_nl_graph g;
 		const char *why;
 	} cases[] = {
-		{ "topology=graph", { 0, 2, 0, two, NULL }, "1..2048 routers, not 0" },
-		{ "topology=graph", { 3000, 2, 0, two, NULL }, "1..2048 routers, not 3000" },
-		{ "topology=graph", { 2, 1, 1, two, two }, "2..4096 nodes, not 1" },
-		{ "topology=graph", { 2, 2, 0, far, NULL }, "graph node 1 is on router 9 of 2" },
-		{ "topology=graph", { 2, 2, 1, two, self }, "graph link 0 joins router 1 to 1" },
-		{ "topology=graph", { 4, 2, 2, two, line },
+		{ "topology=graph", { 0, 2, 0, two, NULL, NULL }, "1..2048 routers, not 0" },
+		{ "topology=graph", { 3000, 2, 0, two, NULL, NULL }, "1..2048 routers, not 3000" },
+		{ "topology=graph", { 2, 1, 1, two, two, NULL }, "2..4096 nodes, not 1" },
+		{ "topology=graph", { 2, 2, 0, far, NULL, NULL }, "graph node 1 is on router 9 of 2" },
+		{ "topology=graph", { 2, 2, 1, two, self, NULL }, "graph link 0 joins router 1 to 1" },
+		{ "topology=graph", { 4, 2, 2, two, line, NULL },
 		  "graph router 3 cannot reach router 0: the routers must be connected" },
-		{ "topology=torus", { 2, 2, 1, two, two },
+		{ "topology=graph", { 2, 2, 1, two, two, slow },
+		  "graph channel 4: latency or ps a byte over 1000000000" },
+		{ "topology=torus", { 2, 2, 1, two, two, NULL },
 		  "a graph's routers, nodes and links do not apply to topology=torus" },
 	};
 	struct vcube_nl_net *nets;

@@ -80,5 +80,8 @@ same slingshot 8 4096 "topology=dragonfly groups=2 routers=2 nodes=2 global=1 in
 # vcubectl net add, vcube-sim reads the same file
 ring=$VCUBE_TOP/examples/booksim-ring.anynet
 same cm5 16 256 "file=$ring" "file=$ring"
+# a GraphML file's own link latencies and bandwidths (graph-costs)
+costs=$VCUBE_TOP/examples/costs-ring.graphml
+same slingshot 8 4096 "file=$costs" "file=$costs"
 nonet
 exit $fail

@@ -968,6 +968,8 @@ static int vcube_nl_net_put_kv(struct vcube_nl *nl, struct nl_msg *msg,
 
 /* Links per graph-links attribute: its length, with its header, a u16. */
 #define VCUBE_NL_GRAPH_CHUNK	16382u
+/* Channels per graph-costs attribute: two u32s each. */
+#define VCUBE_NL_COSTS_CHUNK	8191u
 
 /*
  * @g into @msg: graph-routers, graph-nodes, and graph-links in as many
@@ -989,6 +991,13 @@ static int vcube_nl_graph_put(struct nl_msg *msg, const struct vcube_nl_graph *g
 							    VCUBE_NL_GRAPH_CHUNK;
 		if (nla_put(msg, VCUBE_A_NET_GRAPH_LINKS,
 			    (int)(2 * n * sizeof(uint16_t)), g->links + 2 * at))
+			return -EMSGSIZE;
+	}
+	for (at = 0; g->costs && at < 2 * (g->nodes + g->nlinks); at += n) {
+		n = 2 * (g->nodes + g->nlinks) - at;
+		n = n < VCUBE_NL_COSTS_CHUNK ? n : VCUBE_NL_COSTS_CHUNK;
+		if (nla_put(msg, VCUBE_A_NET_GRAPH_COSTS,
+			    (int)(2 * n * sizeof(uint32_t)), g->costs + 2 * at))
 			return -EMSGSIZE;
 	}
 	return 0;
@@ -1014,10 +1023,15 @@ int vcube_nl_net_new_graph(struct vcube_nl *nl, const char *name, int nkv,
 	if (!nl || !name || (nkv && !kv) || (flags & ~VCUBE_NL_DESTROY_ON_CLOSE))
 		return -EINVAL;
 	if (graph) {
-		/* the words' room, and the graph's: up to 140 KiB */
+		/* the words' room, and the graph's: up to 140 KiB, its costs 576 */
 		size = 8192 + (graph->nodes + 2 * (size_t)graph->nlinks) *
 			      sizeof(uint16_t) +
 		       (graph->nlinks / VCUBE_NL_GRAPH_CHUNK + 2) * 8;
+		if (graph->costs)
+			size += 4 * (graph->nodes + (size_t)graph->nlinks) *
+				sizeof(uint32_t) +
+				(2 * (graph->nodes + graph->nlinks) /
+				 VCUBE_NL_COSTS_CHUNK + 2) * 8;
 		/* grown past libnl's 32 KiB only, never shrunk */
 		if (size > 32768 &&
 		    setsockopt(nl_socket_get_fd(nl->sk), SOL_SOCKET, SO_SNDBUF,

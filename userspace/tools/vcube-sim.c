@@ -643,6 +643,7 @@ struct simopts {
 	struct vcube_netfile net;
 	struct vcube_graph_desc gd;
 	uint16_t *node_router, *links;
+	uint32_t *chan_costs;		/* the file's per channel, or NULL */
 };
 
 /* Is the cost @i sets already set under its other name (said)? */
@@ -1309,14 +1310,23 @@ static void sim_costs(const struct simopts *o, const struct vc_params *p)
  */
 static int sim_graph(struct simopts *o)
 {
-	const struct vcube_netfile *f = &o->net;
+	struct vcube_netfile *f = &o->net;
+	int ret;
 
 	if (!f->nodes) {
 		fprintf(stderr, "vcube-sim: topology=graph needs file=PATH [format=anynet|graphml]\n");
 		return 2;
 	}
-	if (vcube_netfile_has_costs(f))
-		fprintf(stderr, "vcube-sim: the file's link latencies and bandwidths are not modelled: the profile's costs apply\n");
+	ret = vcube_netfile_costs(f, &o->chan_costs);
+	if (ret == -EOPNOTSUPP) {
+		fprintf(stderr, "vcube-sim: anynet's latencies are cycles, not modelled: the profile's costs apply\n");
+	} else if (ret == -ERANGE) {
+		fprintf(stderr, "vcube-sim: %s\n", f->err);
+		return 2;
+	} else if (ret) {
+		fprintf(stderr, "vcube-sim: out of memory: the graph's costs\n");
+		return 1;
+	}
 	if (vcube_netfile_u16(f, &o->node_router, &o->links)) {
 		fprintf(stderr, "vcube-sim: out of memory: the graph of %u routers and %u links\n",
 			f->routers, f->nlinks);
@@ -1326,7 +1336,8 @@ static int sim_graph(struct simopts *o)
 					   .nodes = f->nodes,
 					   .nlinks = f->nlinks,
 					   .node_router = o->node_router,
-					   .links = o->links };
+					   .links = o->links,
+					   .costs = o->chan_costs };
 	o->tp.graph = &o->gd;
 	return 0;
 }
@@ -1338,7 +1349,9 @@ static void sim_graph_free(struct simopts *o)
 	vcube_netfile_free(&o->net);
 	free(o->node_router);
 	free(o->links);
+	free(o->chan_costs);
 	o->node_router = o->links = NULL;
+	o->chan_costs = NULL;
 }
 
 /*

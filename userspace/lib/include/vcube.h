@@ -370,6 +370,12 @@ struct vcube_nl_graph {
 	unsigned int nlinks;		/* 0 .. 32768 */
 	const uint16_t *node_router;	/* [nodes] */
 	const uint16_t *links;		/* [2 * nlinks] */
+	/*
+	 * NULL, or each channel's own latency (ns) and ps a byte, 0 for the
+	 * profile's: [4 * (nodes + nlinks)], channels in vcube's order (node
+	 * n to its router, its router to n, link i a to b, b to a)
+	 */
+	const uint32_t *costs;
 };
 /* vcube_nl_net_new() with @graph's routers, nodes and links (NULL: none). */
 int vcube_nl_net_new_graph(struct vcube_nl *nl, const char *name, int nkv,

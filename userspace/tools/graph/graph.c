@@ -267,6 +267,43 @@ int vcube_netfile_has_costs(const struct vcube_netfile *g)
 	return 0;
 }
 
+int vcube_netfile_costs(struct vcube_netfile *g, uint32_t **costs)
+{
+	size_t nodes = g->nodes, base = 4 * nodes;
+	uint32_t i, *c;
+	uint64_t ps;
+
+	*costs = NULL;
+	if (!vcube_netfile_has_costs(g))
+		return 0;
+	if (!strcmp(g->format, "anynet"))
+		return -EOPNOTSUPP;
+	c = calloc(base + 4 * (size_t)g->nlinks, sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	for (i = 0; g->node_lat && i < g->nodes; i++) {
+		c[2 * i] = g->node_lat[i];
+		c[2 * (nodes + i)] = g->node_lat[i];
+	}
+	for (i = 0; i < g->nlinks; i++) {
+		const struct vcube_netfile_link *l = &g->links[i];
+
+		ps = l->bw ? (1000000000000ULL + l->bw / 2) / l->bw : 0;
+		if (ps > 1000000000ULL) {
+			free(c);
+			return vcube_netfile_fail(g, -ERANGE,
+						  "link %u: %llu bytes/s is under 1000 bytes/s, the slowest vcube models",
+						  i, (unsigned long long)l->bw);
+		}
+		c[base + 4 * i] = l->lat[0];
+		c[base + 4 * i + 1] = (uint32_t)(ps ? ps : l->bw ? 1 : 0);
+		c[base + 4 * i + 2] = l->lat[1];
+		c[base + 4 * i + 3] = c[base + 4 * i + 1];
+	}
+	*costs = c;
+	return 0;
+}
+
 /* ---- anynet ----------------------------------------------------------- */
 
 /* One "a -> b" a line named, with its latency (0: none), for merging. */

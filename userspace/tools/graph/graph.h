@@ -80,8 +80,18 @@ int vcube_netfile_words(struct vcube_netfile *g, int *argc, char **argv);
  */
 int vcube_netfile_u16(const struct vcube_netfile *g, uint16_t **node_router,
 		      uint16_t **links);
-/* Whether any link of @g has a latency or bandwidth given (not modelled). */
+/* Whether any link of @g has a latency or bandwidth given. */
 int vcube_netfile_has_costs(const struct vcube_netfile *g);
+/*
+ * @g's per-channel costs as the kernel takes them (struct vcube_graph_desc's
+ * costs, netlink's graph-costs): for each channel in vcube's order (node n
+ * to its router, its router to n, then link i a -> b, b -> a) its latency
+ * in ns and its ps a byte (1e12 / bandwidth, rounded), 0 where the file
+ * gives none; free() it. 0 with *@costs NULL when the file gives no costs;
+ * -EOPNOTSUPP for anynet's latencies, which are cycles, not time;
+ * -ERANGE (g->err) for a bandwidth under 1000 byt/s; -ENOMEM.
+ */
+int vcube_netfile_costs(struct vcube_netfile *g, uint32_t **costs);
 
 /* internal: each format's reader, then the checks they share */
 int vcube_netfile_anynet(struct vcube_netfile *g, const char *name,

@@ -62,6 +62,7 @@ struct vc_export {
 	struct vcube_netfile net;
 	struct vcube_graph_desc gd;
 	uint16_t *node_router, *links;
+	uint32_t *costs;	/* a GraphML file's per channel, or NULL */
 };
 
 static int ex_usage(const char *fmt, const char *arg)
@@ -216,19 +217,30 @@ static int ex_profile(struct vc_export *e)
 /* file='s graph as the kernel takes it, into @e->tp: 0, or 1 (said). */
 static int ex_graph(struct vc_export *e)
 {
-	const struct vcube_netfile *f = &e->net;
+	struct vcube_netfile *f = &e->net;
+	int ret;
 
 	if (!f->nodes) {
 		fprintf(stderr, "vcubectl: net export: topology=graph needs file=PATH [format=anynet|graphml]\n");
 		return 2;
 	}
+	ret = vcube_netfile_costs(f, &e->costs);
+	if (ret == -EOPNOTSUPP)
+		fprintf(stderr, "vcubectl: net export: anynet's latencies are cycles, not modelled: the profile's costs apply\n");
+	else if (ret == -ERANGE)
+		fprintf(stderr, "vcubectl: net export: %s\n", f->err);
+	else if (ret)
+		return vc_fail("net export", ret);
+	if (ret == -ERANGE)
+		return 2;
 	if (vcube_netfile_u16(f, &e->node_router, &e->links))
 		return vc_fail("net export", -ENOMEM);
 	e->gd = (struct vcube_graph_desc){ .routers = f->routers,
 					   .nodes = f->nodes,
 					   .nlinks = f->nlinks,
 					   .node_router = e->node_router,
-					   .links = e->links };
+					   .links = e->links,
+					   .costs = e->costs };
 	e->tp.graph = &e->gd;
 	return 0;
 }
@@ -272,6 +284,8 @@ static int ex_network(struct vc_export *e, int argc, char **argv,
 	vcube_netfile_free(&e->net);
 	free(e->node_router);
 	free(e->links);
+	free(e->costs);
+	e->costs = NULL;
 	e->tp.graph = NULL;
 	return ret;
 }
@@ -444,12 +458,15 @@ static u64 ex_node_ps(const struct vc_params *p, const struct vcube_topo *t,
 	struct vcube_chan_info ci;
 	u64 ps = 0;
 
-	if ((!p->inject_ps && !p->eject_ps) || vcube_topo_chan_info(t, c, &ci))
-		return 0;
-	if (!ci.from_level && ci.to_level)
-		ps = p->inject_ps;
-	else if (ci.from_level && !ci.to_level)
-		ps = p->eject_ps;
+	if (t->graph)
+		ps = vcube_graph_chan_ps(t->graph, c);
+	if (!ps && (p->inject_ps || p->eject_ps) &&
+	    !vcube_topo_chan_info(t, c, &ci)) {
+		if (!ci.from_level && ci.to_level)
+			ps = p->inject_ps;
+		else if (ci.from_level && !ci.to_level)
+			ps = p->eject_ps;
+	}
 	return ps == p->cost[VC_CLASS_SHORT].byte_ps ? 0 : ps;
 }
 
@@ -519,7 +536,7 @@ static int ex_full(FILE *f, const struct vc_params *p,
 		   const struct vcube_topo *t, const char *bw, const char *lat)
 {
 	u32 *chan = calloc(VCUBE_MAX_HOPS, sizeof(*chan));
-	char nbw[48];
+	char nbw[48], nlat[48];
 	u32 s, d, c;
 	int n, k, ret;
 	u64 ps;
@@ -533,8 +550,14 @@ static int ex_full(FILE *f, const struct vc_params *p,
 		ps = ex_node_ps(p, t, c);
 		if (ps)
 			ex_bw(ps, nbw, sizeof(nbw));
+		if (t->graph && vcube_graph_chan_lat(t->graph, c))
+			snprintf(nlat, sizeof(nlat), "%lluns",
+				 (unsigned long long)p->cost[VC_CLASS_SHORT].hop +
+				 vcube_graph_chan_lat(t->graph, c));
+		else
+			snprintf(nlat, sizeof(nlat), "%s", lat);
 		fprintf(f, "    <link id=\"ch%u\" bandwidth=\"%s\" latency=\"%s\"/>\n",
-			c, ps ? nbw : bw, lat);
+			c, ps ? nbw : bw, nlat);
 	}
 	for (s = 0; s < t->nodes && !ret; s++)
 		for (d = 0; d < t->nodes && !ret; d++) {

@@ -73,14 +73,36 @@ static int net_help(void)
 }
 
 /*
+ * A file's per-link latencies and bandwidths, per channel (NULL: none):
+ * 0, or -errno, said. anynet's latencies are cycles, not time: warned of,
+ * and the profile's costs apply.
+ */
+static int net_file_costs(struct vcube_netfile *f, uint32_t **costs)
+{
+	int ret = vcube_netfile_costs(f, costs);
+
+	if (ret == -EOPNOTSUPP) {
+		fprintf(stderr, "vcubectl: net add: anynet's latencies are cycles, not modelled: the profile's costs apply\n");
+		return 0;
+	}
+	if (ret == -ERANGE)
+		fprintf(stderr, "vcubectl: net add: %s\n", f->err);
+	else if (ret)
+		fprintf(stderr, "vcubectl: net add: %s\n", strerror(-ret));
+	return ret;
+}
+
+/*
  * net add: the words, a file= among them read here (topology=graph
- * implied) and sent as the graph's routers, nodes and links.
+ * implied) and sent as the graph's routers, nodes and links, and their
+ * costs if it gives them.
  */
 static int net_add(struct vcube_nl *nl, const char *name, int argc,
 		   char **argv)
 {
 	struct vcube_nl_graph graph = { 0 };
 	uint16_t *node_router = NULL, *links = NULL;
+	uint32_t *costs = NULL;
 	char **kv = calloc((size_t)argc + 2, sizeof(*kv));
 	struct vcube_netfile f;
 	struct vcube_nl_net made;
@@ -98,29 +120,31 @@ static int net_add(struct vcube_nl *nl, const char *name, int argc,
 	for (i = 0; i < n; i++)
 		topo |= !strncmp(kv[i], "topology=", 9);
 	if (f.nodes) {
-		if (vcube_netfile_has_costs(&f))
-			fprintf(stderr, "vcubectl: net add: the file's link latencies and bandwidths are not modelled: the profile's costs apply\n");
 		if (!topo)
 			kv[n++] = "topology=graph";
-		ret = vcube_netfile_u16(&f, &node_router, &links);
+		/* a bad file's costs: said, exit 1 */
+		ret = net_file_costs(&f, &costs) ? 1 :
+		      vcube_netfile_u16(&f, &node_router, &links);
 		graph = (struct vcube_nl_graph){ .routers = f.routers,
 						 .nodes = f.nodes,
 						 .nlinks = f.nlinks,
 						 .node_router = node_router,
-						 .links = links };
+						 .links = links,
+						 .costs = costs };
 	}
 	if (!ret)
 		ret = vcube_nl_net_new_graph(nl, name, n, kv, 0,
 					     f.nodes ? &graph : NULL, &made);
-	if (ret) {
+	if (ret && ret != 1) {
 		ret = vc_fail_nl("net add", ret, nl);
-	} else {
+	} else if (!ret) {
 		net_print(&made);
 		vc_end();
 	}
 	vcube_netfile_free(&f);
 	free(node_router);
 	free(links);
+	free(costs);
 	free(kv);
 	return ret;
 }
