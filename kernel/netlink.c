@@ -880,6 +880,12 @@ static void vcube_nl_gather_bad(struct genl_info *info,
 	else if (nla_type(pos) == VCUBE_A_NET_GRAPH_LINKS)
 		NL_SET_ERR_MSG_ATTR(info->extack, pos,
 				    "graph-links holds pairs of u16 routers");
+	else if (nla_type(pos) == VCUBE_A_NET_GRAPH_ROUTES && toomany)
+		NL_SET_ERR_MSG_ATTR(info->extack, pos,
+				    "a graph has at most 65536 routes");
+	else if (nla_type(pos) == VCUBE_A_NET_GRAPH_ROUTES)
+		NL_SET_ERR_MSG_ATTR(info->extack, pos,
+				    "graph-routes holds u16 triples: router, toward, next");
 	else if (toomany)
 		NL_SET_ERR_MSG_ATTR(info->extack, pos,
 				    "graph-costs: more than a graph has channels");
@@ -926,26 +932,32 @@ static int vcube_nl_gather(struct genl_info *info, int type, size_t unit,
 }
 
 /*
- * A graph's links (graph-links) and, if given, its channels' costs
- * (graph-costs: a latency and a rate for every channel, 2 * (nodes +
- * links) of them) into @d; the arrays in *@links and *@costs.
+ * A graph's links (graph-links), and if given its routes (graph-routes)
+ * and its channels' costs (graph-costs: a latency and a rate for every
+ * channel, 2 * (nodes + links) of them) into @d; the arrays in @arr:
+ * links, routes, costs.
  */
 static int vcube_nl_graph_links(struct genl_info *info,
-				struct vcube_graph_desc *d, u16 **links,
-				u32 **costs)
+				struct vcube_graph_desc *d, void *arr[3])
 {
 	u32 nchan = 0;
 	int ret;
 
 	ret = vcube_nl_gather(info, VCUBE_A_NET_GRAPH_LINKS, 2 * sizeof(u16),
-			      VCUBE_GRAPH_MAX_LINKS, (void **)links, &d->nlinks);
-	d->links = *links;
+			      VCUBE_GRAPH_MAX_LINKS, &arr[0], &d->nlinks);
+	d->links = arr[0];
+	if (!ret && info->attrs[VCUBE_A_NET_GRAPH_ROUTES]) {
+		ret = vcube_nl_gather(info, VCUBE_A_NET_GRAPH_ROUTES,
+				      3 * sizeof(u16), VCUBE_GRAPH_MAX_ROUTES,
+				      &arr[1], &d->nroutes);
+		d->routes = arr[1];
+	}
 	if (ret || !info->attrs[VCUBE_A_NET_GRAPH_COSTS])
 		return ret;
 	ret = vcube_nl_gather(info, VCUBE_A_NET_GRAPH_COSTS, 2 * sizeof(u32),
 			      2 * (VCUBE_MAX_NODES + VCUBE_GRAPH_MAX_LINKS),
-			      (void **)costs, &nchan);
-	d->costs = *costs;
+			      &arr[2], &nchan);
+	d->costs = arr[2];
 	if (!ret && nchan != 2 * (d->nodes + d->nlinks)) {
 		NL_SET_ERR_MSG(info->extack,
 			       "graph-costs needs a pair per channel: 2 x (nodes + links)");
@@ -959,16 +971,15 @@ static int vcube_nl_graph_links(struct genl_info *info,
  * it; its links in *@links (NULL if none). Nothing given: no graph.
  */
 static int vcube_nl_graph(struct genl_info *info, struct vcube_conf *c,
-			  struct vcube_graph_desc *d, u16 **links, u32 **costs)
+			  struct vcube_graph_desc *d, void *arr[3])
 {
 	struct nlattr **a = info->attrs;
 	const struct nlattr *nodes = a[VCUBE_A_NET_GRAPH_NODES];
 
-	*links = NULL;
-	*costs = NULL;
 	memset(d, 0, sizeof(*d));
 	if (!a[VCUBE_A_NET_GRAPH_ROUTERS] && !nodes &&
-	    !a[VCUBE_A_NET_GRAPH_LINKS] && !a[VCUBE_A_NET_GRAPH_COSTS])
+	    !a[VCUBE_A_NET_GRAPH_LINKS] && !a[VCUBE_A_NET_GRAPH_COSTS] &&
+	    !a[VCUBE_A_NET_GRAPH_ROUTES])
 		return 0;
 	if (!a[VCUBE_A_NET_GRAPH_ROUTERS] || !nodes) {
 		NL_SET_ERR_MSG(info->extack,
@@ -985,7 +996,7 @@ static int vcube_nl_graph(struct genl_info *info, struct vcube_conf *c,
 	d->nodes = nla_len(nodes) / sizeof(u16);
 	d->node_router = nla_data(nodes);
 	c->graph = d;
-	return vcube_nl_graph_links(info, d, links, costs);
+	return vcube_nl_graph_links(info, d, arr);
 }
 
 int vcube_nl_net_new_doit(struct sk_buff *skb, struct genl_info *info)
@@ -994,10 +1005,9 @@ int vcube_nl_net_new_doit(struct sk_buff *skb, struct genl_info *info)
 	char name[VCUBE_NAME_LEN], err[160];
 	struct vcube_graph_desc graph;
 	struct vcube_net *net;
+	void *arr[3] = { NULL, NULL, NULL };	/* links, routes, costs */
 	struct vcube_conf c;
-	u16 *links;
-	u32 *costs;
-	int ret;
+	int ret, i;
 
 	ret = vcube_nl_admin(skb, info->extack);
 	if (ret)
@@ -1006,17 +1016,17 @@ int vcube_nl_net_new_doit(struct sk_buff *skb, struct genl_info *info)
 		return -EINVAL;
 	nla_strscpy(name, a[VCUBE_A_NET_NAME], sizeof(name));
 	vcube_nl_conf(a, &c);
-	ret = vcube_nl_graph(info, &c, &graph, &links, &costs);
+	ret = vcube_nl_graph(info, &c, &graph, arr);
 	if (ret) {
-		kvfree(links);
-		kvfree(costs);
+		for (i = 0; i < ARRAY_SIZE(arr); i++)
+			kvfree(arr[i]);
 		return ret;
 	}
 	net = vcube_net_new(genl_info_net(info), name, &c, false,
 			    a[VCUBE_A_NET_DESTROY_ON_CLOSE] ?
 			    info->snd_portid : 0, err, sizeof(err));
-	kvfree(links);	/* the network made its own tables */
-	kvfree(costs);
+	for (i = 0; i < ARRAY_SIZE(arr); i++)
+		kvfree(arr[i]);	/* the network made its own tables */
 	if (IS_ERR(net)) {
 		vcube_extack_msg(info->extack, err, PTR_ERR(net));
 		return PTR_ERR(net);

@@ -20,6 +20,10 @@ static int vc_graph_check(const struct vcube_graph_desc *d, char *err,
 		return vcube_fail(err, len,
 				  "a graph has at most %u links, not %u",
 				  VCUBE_GRAPH_MAX_LINKS, d->nlinks);
+	if (d->nroutes > VCUBE_GRAPH_MAX_ROUTES)
+		return vcube_fail(err, len,
+				  "a graph has at most %u routes, not %u",
+				  VCUBE_GRAPH_MAX_ROUTES, d->nroutes);
 	for (i = 0; i < d->nodes; i++)
 		if (d->node_router[i] >= d->routers)
 			return vcube_fail(err, len,
@@ -144,6 +148,101 @@ out:
 	return ret;
 }
 
+/* Router @r's port toward neighbour @n (its first link to it), or -1. */
+static int vc_graph_port(const struct vcube_graph *g, u32 r, u32 n)
+{
+	u32 i;
+
+	for (i = g->first[r]; i < g->first[r + 1]; i++)
+		if (vc_graph_far(g, g->ends[i]) == n)
+			return i - g->first[r];
+	return -1;
+}
+
+#define VC_GRAPH_UNKNOWN	U32_MAX
+#define VC_GRAPH_ON_WAY		(U32_MAX - 1)
+
+/*
+ * Toward router @t over the table: each router's hops in @depth, walking
+ * each way once (@stack); the most from a router in @want, or U32_MAX
+ * with *@loop the router where a way comes back on itself.
+ */
+static u32 vc_graph_depths(const struct vcube_graph *g, u32 t, u32 *depth,
+			   u32 *stack, const bool *want, u32 *loop)
+{
+	u32 r, x, sp, d0, worst = 0;
+
+	for (r = 0; r < g->routers; r++)
+		depth[r] = VC_GRAPH_UNKNOWN;
+	depth[t] = 0;
+	for (r = 0; r < g->routers; r++) {
+		for (x = r, sp = 0; depth[x] == VC_GRAPH_UNKNOWN;) {
+			depth[x] = VC_GRAPH_ON_WAY;
+			stack[sp++] = x;
+			x = vc_graph_far(g, g->ends[g->first[x] +
+				  g->next[(size_t)x * g->routers + t]]);
+		}
+		if (depth[x] == VC_GRAPH_ON_WAY) {
+			*loop = x;
+			return U32_MAX;
+		}
+		for (d0 = depth[x]; sp;)
+			depth[stack[--sp]] = ++d0;
+		if (want[r] && depth[r] > worst)
+			worst = depth[r];
+	}
+	return worst;
+}
+
+/*
+ * The routes given, over the shortest-path table; then every way must
+ * reach its destination (no loop), and the diameter is the table's.
+ */
+static int vc_graph_routes(struct vcube_graph *g,
+			   const struct vcube_graph_desc *d, char *err,
+			   size_t len)
+{
+	u32 *depth = vc_alloc_array(g->routers, sizeof(u32));
+	u32 *stack = vc_alloc_array(g->routers, sizeof(u32));
+	bool *want = vc_alloc_array(g->routers, sizeof(bool));
+	u32 i, r, t, worst, loop = 0;
+	int port, ret = -ENOMEM;
+
+	if (!depth || !stack || !want)
+		goto out;
+	for (i = 0; i < g->nodes; i++)
+		want[g->node_router[i]] = true;
+	ret = 0;
+	for (i = 0; i < d->nroutes && !ret; i++) {
+		r = d->routes[3 * i];
+		t = d->routes[3 * i + 1];
+		port = r < g->routers && t < g->routers && r != t ?
+		       vc_graph_port(g, r, d->routes[3 * i + 2]) : -1;
+		if (port < 0)
+			ret = vcube_fail(err, len,
+					 "graph route %u: router %u has no link to %u toward %u",
+					 i, r, d->routes[3 * i + 2], t);
+		else
+			g->next[(size_t)r * g->routers + t] = port;
+	}
+	g->diameter = 0;
+	for (t = 0; t < g->routers && !ret; t++) {
+		worst = vc_graph_depths(g, t, depth, stack, want, &loop);
+		if (worst == U32_MAX)
+			ret = vcube_fail(err, len,
+					 "graph routes toward router %u loop at router %u",
+					 t, loop);
+		else if (want[t] && worst + 2 > g->diameter)
+			g->diameter = worst + 2;
+		vc_resched();
+	}
+out:
+	vc_free(depth);
+	vc_free(stack);
+	vc_free(want);
+	return ret;
+}
+
 int vcube_graph_init(struct vcube_graph *g, const struct vcube_graph_desc *d,
 		     char *err, size_t errlen)
 {
@@ -177,6 +276,8 @@ int vcube_graph_init(struct vcube_graph *g, const struct vcube_graph_desc *d,
 		       2 * vcube_graph_nchan(g) * sizeof(u32));
 	vc_graph_adjacency(g);
 	ret = vc_graph_table(g, err, errlen);
+	if (!ret && d->nroutes)
+		ret = vc_graph_routes(g, d, err, errlen);
 	if (ret)
 		vcube_graph_fini(g);
 	return ret;

@@ -16,7 +16,9 @@
  *
  * Routing: a shortest path over the routers; among a router's links on a
  * shortest path to the destination's router it takes the lowest-numbered
- * (the file's order, so of parallel links the first). The next hop of
+ * (the file's order, so of parallel links the first). Routes may be given
+ * too, as forwarding-table entries over that table (desc's routes): every
+ * way must then still reach its destination, which is checked. The next hop of
  * every (router, destination router) pair is tabled at creation: routers^2
  * u16s, computed by one breadth-first search per destination router
  * (routers * (routers + links) steps), so a route then costs its length.
@@ -41,7 +43,16 @@ struct vcube_graph_desc {
 	const u16 *links;		/* [2 * nlinks]: a, b of each link */
 	/* [2 * nchan] or NULL: each channel's latency (ns), ps a byte */
 	const u32 *costs;
+	/*
+	 * [3 * nroutes]: routes given, as a forwarding table's entries: at
+	 * router r, toward destination router t, go to neighbour n (its
+	 * first link to n); over the shortest-path table's entry
+	 */
+	u32 nroutes;
+	const u16 *routes;
 };
+
+#define VCUBE_GRAPH_MAX_ROUTES	65536
 
 /* A channel's latency and its rate at most (0: the profile's). */
 #define VCUBE_GRAPH_MAX_LAT	1000000000U	/* 1 s */

@@ -148,6 +148,56 @@ static void graph_tiebreak(struct kunit *test)
 	vcube_graph_fini(&g);
 }
 
+/*
+ * Routes given over the table: a ring of 4 routers, a node each, links
+ * 0-1, 0-3, 1-2, 2-3 (channels 8 + 2i, back 9 + 2i). "0 2 3" sends node 0
+ * to node 2 over router 3; "0 1 3" and "3 1 2" the long way round to 1,
+ * three links, so the diameter grows to 5; "0 2 3" with "3 2 0" loops,
+ * and a route to a router that is no neighbour is refused.
+ */
+static void graph_given(struct kunit *test)
+{
+	static const u16 nr[] = { 0, 1, 2, 3 }, links[] = { 0, 1, 0, 3,
+							    1, 2, 2, 3 };
+	static const u16 via3[] = { 0, 2, 3, 0, 1, 3, 3, 1, 2 };
+	static const u16 loop[] = { 0, 2, 3, 3, 2, 0 }, far[] = { 0, 2, 2 };
+	struct vcube_graph_desc d = { .routers = 4, .nodes = 4, .nlinks = 4,
+				      .node_router = nr, .links = links };
+	struct vcube_graph g;
+	char err[80];
+	u32 chan[8];
+
+	KUNIT_ASSERT_EQ(test, vcube_graph_init(&g, &d, NULL, 0), 0);
+	KUNIT_EXPECT_EQ(test, g.diameter, 4U);
+	KUNIT_ASSERT_EQ(test, vcube_graph_route(&g, 0, 2, chan, 8), 4);
+	KUNIT_EXPECT_EQ(test, chan[1], 8U);		/* 0 -> 1 */
+	vcube_graph_fini(&g);
+
+	d.nroutes = 3;
+	d.routes = via3;
+	KUNIT_ASSERT_EQ(test, vcube_graph_init(&g, &d, NULL, 0), 0);
+	KUNIT_ASSERT_EQ(test, vcube_graph_route(&g, 0, 2, chan, 8), 4);
+	KUNIT_EXPECT_EQ(test, chan[1], 10U);		/* 0 -> 3 */
+	KUNIT_EXPECT_EQ(test, chan[2], 15U);		/* 3 -> 2 */
+	KUNIT_EXPECT_EQ(test, vcube_graph_route(&g, 0, 1, chan, 8), 5);
+	KUNIT_EXPECT_EQ(test, vcube_graph_distance(&g, 0, 1), 5U);
+	KUNIT_EXPECT_EQ(test, g.diameter, 5U);
+	vcube_graph_fini(&g);
+
+	d.nroutes = 2;
+	d.routes = loop;
+	KUNIT_EXPECT_EQ(test, vcube_graph_init(&g, &d, err, sizeof(err)),
+			-EINVAL);
+	KUNIT_EXPECT_STREQ(test, err,
+			   "graph routes toward router 2 loop at router 0");
+	d.nroutes = 1;
+	d.routes = far;
+	KUNIT_EXPECT_EQ(test, vcube_graph_init(&g, &d, err, sizeof(err)),
+			-EINVAL);
+	KUNIT_EXPECT_STREQ(test, err,
+			   "graph route 0: router 0 has no link to 2 toward 2");
+}
+
 static void graph_bad(struct kunit *test)
 {
 	static const u16 nr[] = { 0, 1, 5 }, bad_link[] = { 0, 0 };
@@ -285,6 +335,7 @@ static void graph_topo(struct kunit *test)
 static struct kunit_case graph_test_cases[] = {
 	KUNIT_CASE(graph_routes),
 	KUNIT_CASE(graph_tiebreak),
+	KUNIT_CASE(graph_given),
 	KUNIT_CASE(graph_bad),
 	KUNIT_CASE(graph_topo),
 	{}

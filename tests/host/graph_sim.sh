@@ -121,6 +121,45 @@ printf 'router 0 node 0 router 1 5\nrouter 1 node 1\n' > "$tmp/cyc.anynet"
 err=$("$sim" $bc file="$tmp/cyc.anynet" 2>&1 >/dev/null)
 grep -q "anynet's latencies are cycles, not modelled" <<<"$err" &&
 	ok "anynet latencies: not modelled, said" || no "anynet latencies: '$err'"
+# routes given (routes=FILE, forwarding-table entries over the shortest
+# paths): a ring of 4 routers, a node each, whose shortest way from router
+# 0 to 2 is over router 1 (the lowest-numbered link); "0 2 3" sends it over
+# 3 instead. The file's links, as read: 0-1, 0-3, 1-2, 2-3 (channels 8 +
+# 2i one way, 9 + 2i back), so node 0's route to node 2 is its channel to
+# router 0 (0), then 0-1 (8) and 1-2 (12), or with the route 0-3 (10) and
+# 3-2 (15), then router 2's channel to node 2 (4 + 2), as vcubectl net
+# export lists it
+ctl=$top/build/bin/vcubectl
+printf 'router 0 node 0 router 1 router 3\nrouter 1 node 1 router 2\nrouter 2 node 2 router 3\nrouter 3 node 3\n' > "$tmp/ring4.anynet"
+route() {
+	"$ctl" net export --simgrid --full profile=slingshot file="$tmp/ring4.anynet" "$@" 2>&1 |
+		grep 'src="n0" dst="n2"' | grep -o 'ch[0-9]*' | tr '\n' ' '
+}
+[ "$(route)" = "ch0 ch8 ch12 ch6 " ] && ok "ring of 4: 0 to 2 over router 1 by default" ||
+	no "ring of 4, default: '$(route)'"
+printf '# at router 0, toward router 2, go to router 3\n0 2 3\n' > "$tmp/via3.routes"
+[ "$(route routes="$tmp/via3.routes")" = "ch0 ch10 ch15 ch6 " ] &&
+	ok "ring of 4, routes=: 0 to 2 over router 3" || no "ring of 4, routes=: '$(route routes="$tmp/via3.routes")'"
+# vcube-sim takes them too: over an equal way, the same time
+a=$("$sim" $bc file="$tmp/ring4.anynet" 2>&1)
+b=$("$sim" $bc file="$tmp/ring4.anynet" routes="$tmp/via3.routes" 2>&1)
+[ "${a##* }" = "${b##* }" ] && ok "routes= over an equal way: the same time (${a##* } ns)" ||
+	no "routes= on equal ways: '$a' then '$b'"
+printf '0 2 3\n3 2 0\n' > "$tmp/loop.routes"
+printf '0 2 2\n' > "$tmp/far.routes"
+printf '0 2\n' > "$tmp/short.routes"
+while IFS='|' read -r want words; do
+	eval "set -- $words"
+	err=$("$sim" $bc "$@" 2>&1 >/dev/null)
+	rc=$?
+	[ $rc = 2 ] && [ "$(grep -c . <<<"$err")" = 1 ] && grep -qF -- "$want" <<<"$err" &&
+		ok "routes refused: $want" || no "$words: exit $rc, '$err' (wanted '$want')"
+done <<EOF
+graph routes toward router 2 loop at router 0|file=$tmp/ring4.anynet routes=$tmp/loop.routes
+graph route 0: router 0 has no link to 2 toward 2|file=$tmp/ring4.anynet routes=$tmp/far.routes
+short.routes:1: not 'ROUTER TOWARD NEXT', three routers of 0..3|file=$tmp/ring4.anynet routes=$tmp/short.routes
+routes= needs file=|routes=$tmp/far.routes
+EOF
 # a bandwidth under 1000 bytes/s is refused, in one line
 line '<data key="b">999</data>' > "$tmp/slow.graphml"
 err=$("$sim" $bc file="$tmp/slow.graphml" 2>&1 >/dev/null)

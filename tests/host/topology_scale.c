@@ -679,7 +679,7 @@ static void graph_sweep(const char *what, u32 routers, u32 per,
 {
 	static u16 node_router[VCUBE_MAX_NODES];
 	struct vcube_graph_desc g = { routers, routers * per, n, node_router,
-				      links, NULL };
+				      links, NULL, 0, NULL };
 	struct vcube_topo_params p = { .kind = VCUBE_TOPO_GRAPH, .graph = &g };
 	struct vcube_topo t;
 	u32 s, d, far = 0;

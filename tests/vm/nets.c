@@ -200,7 +200,7 @@ static void graph_sizes(struct vcube_nl *nl)
 {
 	static const uint16_t two[] = { 0, 1 };
 	static uint16_t many[2 * 32767], nodes[4096];
-	struct vcube_nl_graph g = { 2, 2, 32767, nodes, many, NULL };
+	struct vcube_nl_graph g = { 2, 2, 32767, nodes, many, NULL, 0, NULL };
 	char *word = "topology=graph";
 	struct vcube_nl_net made;
 	unsigned int i;
@@ -234,6 +234,9 @@ static int graph(void)
 {
 	static const uint16_t two[] = { 0, 1 }, far[] = { 0, 9 };
 	static const uint16_t self[] = { 1, 1 }, line[] = { 0, 1, 1, 2 };
+	/* a ring of 4; routes: 0 to 2 directly, then 0 and 3 to 2 via each other */
+	static const uint16_t ring[] = { 0, 1, 1, 2, 2, 3, 3, 0 };
+	static const uint16_t far2[] = { 0, 2, 2 }, loop[] = { 0, 2, 3, 3, 2, 0 };
 	/* channels: 2 nodes in, 2 out, the link both ways; 4 too slow */
 	static const uint32_t slow[] = { 0, 0, 0, 0, 0, 0, 0, 0,
 					 100, 2000000000, 0, 0 };
@@ -242,16 +245,20 @@ static int graph(void)
 		struct vcube_nl_graph g;
 		const char *why;
 	} cases[] = {
-		{ "topology=graph", { 0, 2, 0, two, NULL, NULL }, "1..2048 routers, not 0" },
-		{ "topology=graph", { 3000, 2, 0, two, NULL, NULL }, "1..2048 routers, not 3000" },
-		{ "topology=graph", { 2, 1, 1, two, two, NULL }, "2..4096 nodes, not 1" },
-		{ "topology=graph", { 2, 2, 0, far, NULL, NULL }, "graph node 1 is on router 9 of 2" },
-		{ "topology=graph", { 2, 2, 1, two, self, NULL }, "graph link 0 joins router 1 to 1" },
-		{ "topology=graph", { 4, 2, 2, two, line, NULL },
+		{ "topology=graph", { 0, 2, 0, two, NULL, NULL, 0, NULL }, "1..2048 routers, not 0" },
+		{ "topology=graph", { 3000, 2, 0, two, NULL, NULL, 0, NULL }, "1..2048 routers, not 3000" },
+		{ "topology=graph", { 2, 1, 1, two, two, NULL, 0, NULL }, "2..4096 nodes, not 1" },
+		{ "topology=graph", { 2, 2, 0, far, NULL, NULL, 0, NULL }, "graph node 1 is on router 9 of 2" },
+		{ "topology=graph", { 2, 2, 1, two, self, NULL, 0, NULL }, "graph link 0 joins router 1 to 1" },
+		{ "topology=graph", { 4, 2, 2, two, line, NULL, 0, NULL },
 		  "graph router 3 cannot reach router 0: the routers must be connected" },
-		{ "topology=graph", { 2, 2, 1, two, two, slow },
+		{ "topology=graph", { 2, 2, 1, two, two, slow, 0, NULL },
 		  "graph channel 4: latency or ps a byte over 1000000000" },
-		{ "topology=torus", { 2, 2, 1, two, two, NULL },
+		{ "topology=graph", { 4, 2, 4, two, ring, NULL, 1, far2 },
+		  "graph route 0: router 0 has no link to 2 toward 2" },
+		{ "topology=graph", { 4, 2, 4, two, ring, NULL, 2, loop },
+		  "graph routes toward router 2 loop at router 0" },
+		{ "topology=torus", { 2, 2, 1, two, two, NULL, 0, NULL },
 		  "a graph's routers, nodes and links do not apply to topology=torus" },
 	};
 	struct vcube_nl_net *nets;

@@ -970,6 +970,8 @@ static int vcube_nl_net_put_kv(struct vcube_nl *nl, struct nl_msg *msg,
 #define VCUBE_NL_GRAPH_CHUNK	16382u
 /* Channels per graph-costs attribute: two u32s each. */
 #define VCUBE_NL_COSTS_CHUNK	8191u
+/* Routes per graph-routes attribute: three u16s each. */
+#define VCUBE_NL_ROUTES_CHUNK	10922u
 
 /*
  * @g into @msg: graph-routers, graph-nodes, and graph-links in as many
@@ -980,7 +982,8 @@ static int vcube_nl_graph_put(struct nl_msg *msg, const struct vcube_nl_graph *g
 	unsigned int at, n;
 
 	if (g->nodes > 4096 || g->nlinks > 32768 || (g->nodes && !g->node_router) ||
-	    (g->nlinks && !g->links))
+	    (g->nlinks && !g->links) || g->nroutes > 65536 ||
+	    (g->nroutes && !g->routes))
 		return -EINVAL;
 	if (nla_put_u32(msg, VCUBE_A_NET_GRAPH_ROUTERS, g->routers) ||
 	    nla_put(msg, VCUBE_A_NET_GRAPH_NODES,
@@ -991,6 +994,13 @@ static int vcube_nl_graph_put(struct nl_msg *msg, const struct vcube_nl_graph *g
 							    VCUBE_NL_GRAPH_CHUNK;
 		if (nla_put(msg, VCUBE_A_NET_GRAPH_LINKS,
 			    (int)(2 * n * sizeof(uint16_t)), g->links + 2 * at))
+			return -EMSGSIZE;
+	}
+	for (at = 0; g->routes && at < g->nroutes; at += n) {
+		n = g->nroutes - at < VCUBE_NL_ROUTES_CHUNK ? g->nroutes - at :
+							      VCUBE_NL_ROUTES_CHUNK;
+		if (nla_put(msg, VCUBE_A_NET_GRAPH_ROUTES,
+			    (int)(3 * n * sizeof(uint16_t)), g->routes + 3 * at))
 			return -EMSGSIZE;
 	}
 	for (at = 0; g->costs && at < 2 * (g->nodes + g->nlinks); at += n) {
@@ -1027,6 +1037,8 @@ int vcube_nl_net_new_graph(struct vcube_nl *nl, const char *name, int nkv,
 		size = 8192 + (graph->nodes + 2 * (size_t)graph->nlinks) *
 			      sizeof(uint16_t) +
 		       (graph->nlinks / VCUBE_NL_GRAPH_CHUNK + 2) * 8;
+		size += 3 * (size_t)graph->nroutes * sizeof(uint16_t) +
+			(graph->nroutes / VCUBE_NL_ROUTES_CHUNK + 1) * 8;
 		if (graph->costs)
 			size += 4 * (graph->nodes + (size_t)graph->nlinks) *
 				sizeof(uint32_t) +

@@ -1337,7 +1337,9 @@ static int sim_graph(struct simopts *o)
 					   .nlinks = f->nlinks,
 					   .node_router = o->node_router,
 					   .links = o->links,
-					   .costs = o->chan_costs };
+					   .costs = o->chan_costs,
+					   .nroutes = f->nroutes,
+					   .routes = f->routes };
 	o->tp.graph = &o->gd;
 	return 0;
 }

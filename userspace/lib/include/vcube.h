@@ -376,6 +376,13 @@ struct vcube_nl_graph {
 	 * n to its router, its router to n, link i a to b, b to a)
 	 */
 	const uint32_t *costs;
+	/*
+	 * routes given (0, NULL: none): forwarding-table entries over the
+	 * shortest paths, [3 * nroutes] u16s: router, destination router,
+	 * the neighbour it goes to; at most 65536
+	 */
+	unsigned int nroutes;
+	const uint16_t *routes;
 };
 /* vcube_nl_net_new() with @graph's routers, nodes and links (NULL: none). */
 int vcube_nl_net_new_graph(struct vcube_nl *nl, const char *name, int nkv,

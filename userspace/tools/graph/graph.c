@@ -29,9 +29,11 @@ void vcube_netfile_free(struct vcube_netfile *g)
 	free(g->node_router);
 	free(g->node_lat);
 	free(g->links);
+	free(g->routes);
 	g->node_router = g->node_lat = NULL;
 	g->links = NULL;
-	g->routers = g->nodes = g->nlinks = 0;
+	g->routes = NULL;
+	g->routers = g->nodes = g->nlinks = g->nroutes = 0;
 }
 
 /* Every router reached from router 0 over the links: 0, or -EINVAL. */
@@ -203,10 +205,78 @@ static const char *graph_word(const char *w, const char *key)
 	return !strncmp(w, key, n) && w[n] == '=' ? w + n + 1 : NULL;
 }
 
+/* One routes line's three ids into @e: 1, 0 for a blank one, or -1. */
+static int graph_route_line(const char *line, const struct vcube_netfile *g,
+			    uint16_t *e)
+{
+	unsigned long v[3];
+	char *end;
+	int k;
+
+	for (k = 0; k < 3; k++) {
+		while (*line == ' ' || *line == '\t')
+			line++;
+		if (!k && (*line == '#' || *line == '\n' || *line == '\r' ||
+			   !*line))
+			return 0;
+		if (*line < '0' || *line > '9')
+			return -1;
+		v[k] = strtoul(line, &end, 10);
+		if (v[k] >= g->routers)
+			return -1;
+		e[k] = (uint16_t)v[k];
+		line = end;
+	}
+	line += strspn(line, " \t\r\n");
+	return *line && *line != '#' ? -1 : 1;
+}
+
+int vcube_netfile_routes(struct vcube_netfile *g, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[256];
+	uint32_t n = 0, cap = 0;
+	uint16_t e[3], *grown;
+	int ret;
+
+	if (!f)
+		return vcube_netfile_fail(g, -errno, "routes=%s: %s", path,
+					  strerror(errno));
+	while (fgets(line, sizeof(line), f)) {
+		n++;
+		ret = graph_route_line(line, g, e);
+		if (ret < 0) {
+			fclose(f);
+			return vcube_netfile_fail(g, -EINVAL,
+						  "%s:%u: not 'ROUTER TOWARD NEXT', three routers of 0..%u",
+						  path, n, g->routers - 1);
+		}
+		if (!ret)
+			continue;
+		if (g->nroutes == 65536) {
+			fclose(f);
+			return vcube_netfile_fail(g, -E2BIG, "%s:%u: more than 65536 routes",
+						  path, n);
+		}
+		if (g->nroutes == cap) {
+			cap = cap ? 2 * cap : 64;
+			grown = realloc(g->routes, 3 * (size_t)cap * sizeof(*grown));
+			if (!grown) {
+				fclose(f);
+				return vcube_netfile_fail(g, -ENOMEM, "%s: out of memory", path);
+			}
+			g->routes = grown;
+		}
+		memcpy(g->routes + 3 * g->nroutes++, e, sizeof(e));
+	}
+	fclose(f);
+	return 0;
+}
+
 int vcube_netfile_words(struct vcube_netfile *g, int *argc, char **argv)
 {
-	const char *path = NULL, *format = NULL, *v;
-	int i, n = 0;
+	const char *path = NULL, *format = NULL, *routes = NULL, *v;
+	int i, n = 0, ret;
 
 	memset(g, 0, sizeof(*g));
 	for (i = 0; i < *argc; i++) {
@@ -214,6 +284,8 @@ int vcube_netfile_words(struct vcube_netfile *g, int *argc, char **argv)
 			path = v;
 		else if ((v = graph_word(argv[i], "format")))
 			format = v;
+		else if ((v = graph_word(argv[i], "routes")))
+			routes = v;
 		else
 			argv[n++] = argv[i];
 	}
@@ -225,11 +297,13 @@ int vcube_netfile_words(struct vcube_netfile *g, int *argc, char **argv)
 					  "unknown format=%s: use anynet or graphml",
 					  format);
 	if (!path)
-		return format ? vcube_netfile_fail(g, -EINVAL,
-						   "format= needs file=") : 0;
+		return format || routes ?
+		       vcube_netfile_fail(g, -EINVAL, "%s= needs file=",
+					  format ? "format" : "routes") : 0;
 	if (!*path)
 		return vcube_netfile_fail(g, -EINVAL, "file= needs a path");
-	return vcube_netfile_load(g, path, format);
+	ret = vcube_netfile_load(g, path, format);
+	return ret || !routes ? ret : vcube_netfile_routes(g, routes);
 }
 
 int vcube_netfile_u16(const struct vcube_netfile *g, uint16_t **node_router,

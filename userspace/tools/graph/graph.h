@@ -49,6 +49,13 @@ struct vcube_netfile {
 	uint32_t *node_router;		/* [nodes] */
 	uint32_t *node_lat;		/* [nodes]; 0: not given */
 	struct vcube_netfile_link *links;	/* [nlinks] */
+	/*
+	 * routes=FILE: forwarding-table entries over shortest paths, u16
+	 * triples (router, destination router, next router), as the kernel
+	 * takes them (struct vcube_graph_desc's routes, graph-routes)
+	 */
+	uint32_t nroutes;
+	uint16_t *routes;
 	const char *format;		/* "anynet" or "graphml" */
 	char err[256];			/* why a load failed, one line */
 };
@@ -73,6 +80,13 @@ void vcube_netfile_free(struct vcube_netfile *g);
  * alone is refused), or -errno with @g->err saying why.
  */
 int vcube_netfile_words(struct vcube_netfile *g, int *argc, char **argv);
+/*
+ * A routes file into @g (routes=PATH beside file=): a line per entry,
+ * "R T N": at router R, toward router T, go to neighbour N; '#' starts a
+ * comment. Each id is checked against @g's routers here, and the
+ * table's ways by the kernel. 0, or -errno with @g->err saying why.
+ */
+int vcube_netfile_routes(struct vcube_netfile *g, const char *path);
 /*
  * @g as the kernel takes it (struct vcube_graph_desc, netlink's graph-*
  * attributes): a u16 router per node, a u16 pair per link; free() both.

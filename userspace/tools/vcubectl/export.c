@@ -240,7 +240,9 @@ static int ex_graph(struct vc_export *e)
 					   .nlinks = f->nlinks,
 					   .node_router = e->node_router,
 					   .links = e->links,
-					   .costs = e->costs };
+					   .costs = e->costs,
+					   .nroutes = f->nroutes,
+					   .routes = f->routes };
 	e->tp.graph = &e->gd;
 	return 0;
 }

@@ -130,7 +130,9 @@ static int net_add(struct vcube_nl *nl, const char *name, int argc,
 						 .nlinks = f.nlinks,
 						 .node_router = node_router,
 						 .links = links,
-						 .costs = costs };
+						 .costs = costs,
+						 .nroutes = f.nroutes,
+						 .routes = f.routes };
 	}
 	if (!ret)
 		ret = vcube_nl_net_new_graph(nl, name, n, kv, 0,
