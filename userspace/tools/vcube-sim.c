@@ -32,6 +32,7 @@
 #include "common/algos.h"
 #include "common/cli.h"
 #include "common/json_print.h"
+#include "common/routes.h"
 #include "common/timeline.h"
 #include "engine.h"
 #include "graph/graph.h"
@@ -42,6 +43,8 @@
 #define SIM_STACK	(256 * 1024)
 
 static struct vc_engine *eng;
+/* packet switching: the trace names bundles, not channels */
+static bool sim_packet;
 static u32 nprocs, rows, cols;
 static unsigned int kind = VCUBE_ALGO_XCHG;	/* the registry's */
 static const char *algo;
@@ -626,6 +629,7 @@ struct simopts {
 	const char *profile;
 	const char *timeline;		/* --timeline FILE */
 	const char *tl_nodes;		/* --timeline-nodes LIST */
+	const char *routes;		/* --routes FILE */
 	const char *routing;		/* --routing, read once the kind is */
 	unsigned int *rows, nrows;	/* its nodes */
 	u64 from, until;		/* --from NS, --until NS: its axis */
@@ -788,6 +792,7 @@ static const struct option sim_opts[] = {
 	{ "until", required_argument, NULL, 'X' },
 	{ "from", required_argument, NULL, 'Z' },
 	{ "timeline-nodes", required_argument, NULL, 'Y' },
+	{ "routes", required_argument, NULL, 'Q' },
 	{ "list", no_argument, NULL, 'I' },
 	{ "json", no_argument, NULL, 'J' },
 	{ "quiet", no_argument, NULL, 'q' },
@@ -809,6 +814,7 @@ static int sim_opt(int c, const char *arg, struct simopts *o)
 	case 'q': o->quiet = true; break;
 	case 'W': o->timeline = arg; break;
 	case 'Y': o->tl_nodes = arg; break;
+	case 'Q': o->routes = arg; break;
 	case 'K':
 		return sim_parse_kind(arg) ? 2 : 0;
 	case 'T':
@@ -1133,6 +1139,132 @@ static int sim_trace_rec(u64 i, u64 sc, struct vcube_trace_rec *r)
 	return 0;
 }
 
+/* vcube_tool_dist_fn over the run's topology. */
+static unsigned int sim_distance(void *ctx, unsigned int src, unsigned int dst)
+{
+	const struct vcube_topo *t = ctx;
+
+	return src < t->nodes && dst < t->nodes ?
+	       vcube_topo_distance(t, src, dst) : VCUBE_TRACE_NONE;
+}
+
+/* vcube_tool_chan_name_fn: a channel (packet switching: a bundle). */
+static void sim_chan_name(void *ctx, unsigned int chan, char *buf, size_t len)
+{
+	const struct vcube_topo *t = ctx;
+	struct vcube_chan_info ci;
+	u32 width = 1;
+	int ret;
+
+	if (sim_packet)
+		ret = vcube_topo_bundle_info(t, chan, &ci, &width);
+	else
+		ret = vcube_topo_chan_info(t, chan, &ci);
+	if (ret)
+		snprintf(buf, len, "%u", chan);
+	else
+		vcube_tool_link_ends(buf, len, t->kind, ci.from_level, ci.from,
+				     ci.to_level, ci.to, ci.dir, ci.lane,
+				     width);
+}
+
+/*
+ * Every message's route from the trace (its DATA and MSG records), times
+ * divided by @sc: *@rt, *@nrt. 0 or -ENOMEM.
+ */
+static int sim_routes_read(const struct vcube_topo *topo, u64 sc,
+			   struct vcube_tool_route **rt, size_t *nrt)
+{
+	u64 n = vc_trace_count(eng), first = n > SIM_TRACE_MAX ? n - SIM_TRACE_MAX : 0, i;
+	struct vcube_trace_rec rec, *r;
+	size_t k = 0;
+	int ret;
+
+	for (i = first; i < n; i++)
+		k += !sim_trace_rec(i, sc, &rec) &&
+		     (rec.kind == VCUBE_TRACE_KIND_DATA ||
+		      rec.kind == VCUBE_TRACE_KIND_MSG);
+	r = calloc(k + 1, sizeof(*r));
+	if (!r)
+		return -ENOMEM;
+	for (i = first, k = 0; i < n; i++)
+		if (!sim_trace_rec(i, sc, &rec) &&
+		    (rec.kind == VCUBE_TRACE_KIND_DATA ||
+		     rec.kind == VCUBE_TRACE_KIND_MSG))
+			r[k++] = rec;
+	ret = vcube_tool_routes(r, k, sim_distance, (void *)topo, rt, nrt);
+	free(r);
+	return ret;
+}
+
+/* One message of --routes: its ends, times, longest wait and route. */
+static void sim_route_print(struct vcube_print *p, const struct vcube_topo *t,
+			    const struct vcube_tool_route *rt)
+{
+	vcube_print_open(p, NULL, '{');
+	vcube_print_uint(p, VCUBE_PRINT_ANY, "msg", "%8llu", rt->msg);
+	vcube_print_uint(p, VCUBE_PRINT_ANY, "src", " %6llu", rt->src);
+	vcube_print_uint(p, VCUBE_PRINT_ANY, "dst", " %6llu", rt->dst);
+	vcube_print_uint(p, VCUBE_PRINT_ANY, "tag", " %10llu", rt->tag);
+	vcube_print_uint(p, VCUBE_PRINT_ANY, "bytes", " %10llu", rt->bytes);
+	vcube_print_uint(p, VCUBE_PRINT_JSON, "start_ns", NULL, rt->start);
+	vcube_print_real(p, VCUBE_PRINT_TEXT, NULL, " %14.3f", 3,
+			 rt->start / 1e3);
+	vcube_print_uint(p, VCUBE_PRINT_JSON, "end_ns", NULL, rt->end);
+	vcube_print_real(p, VCUBE_PRINT_TEXT, NULL, " %14.3f", 3,
+			 rt->end / 1e3);
+	vcube_print_str(p, VCUBE_PRINT_ANY, "cause", " %s",
+			vcube_tool_trace_cause_name(rt->cause));
+	if (rt->holder != VCUBE_TRACE_NONE)
+		vcube_print_uint(p, VCUBE_PRINT_ANY, "holder",
+				 " held by msg %llu", rt->holder);
+	vcube_tool_route_print(p, rt, sim_chan_name, (void *)t);
+	vcube_print_text(p, "\n");
+	vcube_print_close(p);
+}
+
+/*
+ * --routes FILE: every message the trace keeps, with the route it took,
+ * as text, or JSON for a name ending in .json. 0, or -errno (said).
+ */
+static int sim_routes(const struct simopts *o, const struct vcube_topo *topo)
+{
+	size_t nrt = 0, i, len = strlen(o->routes);
+	bool json = len > 5 && !strcmp(o->routes + len - 5, ".json");
+	struct vcube_tool_route *rt = NULL;
+	struct vcube_print p;
+	FILE *f;
+	int ret;
+
+	ret = sim_routes_read(topo, o->scale ?: 1, &rt, &nrt);
+	if (ret)
+		return ret;
+	f = fopen(o->routes, "w");
+	if (!f) {
+		ret = -errno;
+		fprintf(stderr, "vcube-sim: --routes %s: %s\n", o->routes,
+			strerror(errno));
+		vcube_tool_routes_free(rt, nrt);
+		return ret;
+	}
+	vcube_print_init(&p, f, json, JSON_C_TO_STRING_PLAIN | VCUBE_PRINT_LINES, 2);
+	vcube_print_open(&p, NULL, '{');
+	vcube_print_text(&p, "%8s %6s %6s %10s %10s %14s %14s %s\n", "msg", "src",
+			 "dst", "tag", "bytes", "start_us", "end_us",
+			 "cause, route");
+	vcube_print_open(&p, "messages", '[');
+	for (i = 0; i < nrt; i++)
+		sim_route_print(&p, topo, &rt[i]);
+	ret = vcube_print_end(&p);
+	if (fclose(f) && !ret)
+		ret = -EIO;
+	if (ret)
+		fprintf(stderr, "vcube-sim: --routes %s: writing failed\n",
+			o->routes);
+	vcube_tool_routes_free(rt, nrt);
+	return ret;
+}
+
 /*
  * --timeline: the engine's trace, waits shaded by cause; of it only the
  * records the diagram draws (--timeline-nodes, --from, --until) are
@@ -1419,6 +1551,8 @@ static int sim_network(struct simopts *o, struct vc_params *p,
 			return ret == -EINVAL ? 2 : 1;
 		p->trace_max = SIM_TRACE_MAX;
 	}
+	if (o->routes)
+		p->trace_max = SIM_TRACE_MAX;
 	return 0;
 }
 
@@ -1452,6 +1586,7 @@ int main(int argc, char **argv)
 	ret = sim_network(&o, &p, &topo);
 	if (ret)
 		return ret;
+	sim_packet = p.switching == VC_SW_PACKET;
 	ret = sim_alloc(&topo, &p);
 	if (!ret) {
 		vc_engine_set_wake(eng, wake, NULL);
@@ -1473,7 +1608,13 @@ int main(int argc, char **argv)
 	if (o.scale)
 		finish = (finish + o.scale / 2) / o.scale;
 	sim_print(&o, &topo, finish);
-	if (o.timeline) {
+	if (o.routes) {
+		ret = sim_routes(&o, &topo);
+		if (ret == -ENOMEM)
+			sim_say_nomem(&o);
+		ret = ret ? 1 : 0;
+	}
+	if (o.timeline && !ret) {
 		ret = sim_draw(&o, &topo);
 		if (ret == -ENOMEM)
 			sim_say_nomem(&o);

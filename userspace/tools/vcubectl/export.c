@@ -772,3 +772,55 @@ int vc_cmd_net_export(int argc, char **argv)
 	vcube_topo_fini(&t);
 	return ret;
 }
+
+/*
+ * The topology of the network @t describes (topo-get's kind and shape),
+ * rebuilt by kernel/core for vcube_topo_distance(): a new one (free it
+ * with vc_topo_live_free()), or NULL (a graph, whose links the shape
+ * does not give; a shape this vcubectl does not read; no memory).
+ */
+void *vc_topo_live(const struct vcube_nl_topo *t)
+{
+	char words[2][96], *w[12], *s, *save = NULL;
+	struct vc_export e = { 0 };
+	struct vcube_topo *topo;
+	bool cm5;
+	int k = 0;
+
+	if (t->kind >= VCUBE_TOPO_NKINDS || t->kind == VCUBE_TOPO_GRAPH)
+		return NULL;
+	topo = calloc(1, sizeof(*topo));
+	if (!topo)
+		return NULL;
+	snprintf(words[0], sizeof(words[0]), "topology=%s",
+		 vcube_topo_kind_name(t->kind));
+	snprintf(words[1], sizeof(words[1]), "%s", t->shape);
+	cm5 = t->kind == VCUBE_TOPO_FATTREE && !strncmp(t->shape, "nodes=", 6);
+	w[k++] = words[0];
+	for (s = strtok_r(words[1], " ", &save); s && k < 12;
+	     s = strtok_r(NULL, " ", &save))
+		if (!cm5 || strncmp(s, "levels=", 7))
+			w[k++] = s;
+	if (ex_network(&e, k, w, topo)) {
+		free(topo);
+		return NULL;
+	}
+	return topo;
+}
+
+void vc_topo_live_free(void *topo)
+{
+	if (topo)
+		vcube_topo_fini(topo);
+	free(topo);
+}
+
+unsigned int vc_topo_live_distance(void *topo, unsigned int src,
+				   unsigned int dst)
+{
+	struct vcube_topo *t = topo;
+
+	if (!t || src >= t->nodes || dst >= t->nodes)
+		return VCUBE_TRACE_NONE;
+	return vcube_topo_distance(t, src, dst);
+}

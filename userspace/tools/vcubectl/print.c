@@ -28,6 +28,11 @@ static struct vcube_print *pr(void)
 	return &out;
 }
 
+struct vcube_print *vc_printer(void)
+{
+	return pr();
+}
+
 void vc_print_mode(bool j)
 {
 	json = j;

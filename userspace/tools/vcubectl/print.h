@@ -44,4 +44,7 @@ void vc_print_bool(enum vc_out out, const char *key, const char *fmt,
 void vc_print_text(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 
+/* The printer behind these calls, for the tools' common printers. */
+struct vcube_print *vc_printer(void);
+
 #endif /* VCUBECTL_PRINT_H */

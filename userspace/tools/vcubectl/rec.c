@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "common/routes.h"
 #include "vcubectl/vcubectl.h"
 
 const char *vc_trace_kind_name(unsigned int kind)
@@ -40,21 +41,7 @@ const char *vc_trace_proto_name(unsigned int proto)
 
 const char *vc_trace_cause_name(unsigned int cause)
 {
-	static const char *const names[] = {
-		[VCUBE_TRACE_CAUSE_TRANSIT] = "transit",
-		[VCUBE_TRACE_CAUSE_NOSEND] = "nosend",
-		[VCUBE_TRACE_CAUSE_CHAN] = "chan",
-		[VCUBE_TRACE_CAUSE_PORT] = "port",
-		[VCUBE_TRACE_CAUSE_DUPLEX] = "duplex",
-		[VCUBE_TRACE_CAUSE_RECV] = "recv",
-		[VCUBE_TRACE_CAUSE_CNET] = "cnet",
-		[VCUBE_TRACE_CAUSE_COMPUTE] = "compute",
-		[VCUBE_TRACE_CAUSE_COPY] = "copy",
-		[VCUBE_TRACE_CAUSE_JITTER] = "jitter",
-	};
-
-	return cause < sizeof(names) / sizeof(names[0]) ? names[cause] :
-							  "unknown";
+	return vcube_tool_trace_cause_name(cause);
 }
 
 /* qsort() of pointers to a node's records: see vc_trace_node_recs(). */

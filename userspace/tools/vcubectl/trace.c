@@ -13,7 +13,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/routes.h"
 #include "vcubectl/vcubectl.h"
+
+/* The routes of the trace's messages, for its MSG records' lines. */
+static struct {
+	struct vcube_tool_route *rt;
+	size_t n;
+	struct vcube_nl_topo topo;
+	struct vcube_nl_link *links;
+	size_t nlinks;
+} trace_routes;
 
 static void window_print(const void *entry)
 {
@@ -122,6 +132,30 @@ static void trace_id(const char *key, const char *fmt, const char *none,
 		vc_print_text(none, "-");
 }
 
+/* Channel @chan's ends, as vcubectl links shows them. */
+static void trace_chan_name(void *ctx, unsigned int chan, char *buf,
+			    size_t len)
+{
+	(void)ctx;
+	if (chan < trace_routes.nlinks &&
+	    trace_routes.links[chan].id == chan)
+		vc_link_ends(&trace_routes.topo, &trace_routes.links[chan],
+			     buf, len);
+	else
+		snprintf(buf, len, "%u", chan);
+}
+
+/* A MSG record's route: its channels, hops, the fewest, minimal or not. */
+static void trace_route_print(const struct vcube_trace_rec *r)
+{
+	const struct vcube_tool_route *rt;
+
+	rt = vcube_tool_route_find(trace_routes.rt, trace_routes.n, r->msg);
+	if (rt)
+		vcube_tool_route_print(vc_printer(), rt, trace_routes.links ?
+				       trace_chan_name : NULL, NULL);
+}
+
 /*
  * One record: the columns every kind has, then what its kind says (text:
  * one "what" column of words; JSON: its own keys).
@@ -169,6 +203,8 @@ static void trace_print(const void *entry)
 			vc_print_uint(VC_ANY, "holder", " held by msg %llu",
 				      r->holder);
 	}
+	if (r->kind == VCUBE_TRACE_KIND_MSG)
+		trace_route_print(r);
 	vc_print_text("\n");
 	vc_close('{');
 }
@@ -192,13 +228,44 @@ static void trace_dropped(const struct vcube_trace_rec *r, size_t n)
 			r[0].seq);
 }
 
+/*
+ * Each message's route in @r (@n), its minimal hop count by the live
+ * network's topology (rebuilt: not for a graph), its channels named by
+ * the link dump; what cannot be had is left out, not an error.
+ */
+static void trace_routes_read(struct vcube_nl *nl,
+			      const struct vcube_trace_rec *r, size_t n)
+{
+	void *topo = NULL;
+
+	if (!vcube_nl_topo_get(nl, &trace_routes.topo)) {
+		topo = vc_topo_live(&trace_routes.topo);
+		if (vcube_nl_link_dump(nl, &trace_routes.links,
+				       &trace_routes.nlinks, NULL))
+			trace_routes.links = NULL;
+	}
+	if (vcube_tool_routes(r, n, topo ? vc_topo_live_distance : NULL, topo,
+			      &trace_routes.rt, &trace_routes.n))
+		trace_routes.n = 0;
+	vc_topo_live_free(topo);
+}
+
+static void trace_routes_free(void)
+{
+	vcube_tool_routes_free(trace_routes.rt, trace_routes.n);
+	free(trace_routes.links);
+	memset(&trace_routes, 0, sizeof(trace_routes));
+}
+
 static int trace_dump(struct vcube_nl *nl, void **out, size_t *n)
 {
 	struct vcube_trace_rec *r = NULL;
 	int ret = vcube_nl_trace_dump(nl, &r, n, NULL);
 
-	if (!ret)
+	if (!ret) {
 		trace_dropped(r, *n);
+		trace_routes_read(nl, r, *n);
+	}
 	*out = r;
 	return ret;
 }
@@ -333,5 +400,7 @@ int vc_cmd_trace(int argc, char **argv)
 		fprintf(stderr, "vcubectl: trace: %s: %s\n", out, strerror(errno));
 		return 1;
 	}
-	return vc_list_run(1, &trace);
+	c = vc_list_run(1, &trace);
+	trace_routes_free();
+	return c;
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "common/cli.h"
+#include "common/routes.h"
 #include "vcubectl/vcubectl.h"
 
 int vc_fail(const char *what, int err)
@@ -147,18 +148,6 @@ double vc_util(const struct vcube_nl_link *l, uint64_t elapsed)
 void vc_link_ends(const struct vcube_nl_topo *t,
 		  const struct vcube_nl_link *l, char *buf, size_t len)
 {
-	char from[24], to[24];
-
-	vc_vertex(from, sizeof(from), l->from_level, l->from);
-	vc_vertex(to, sizeof(to), l->to_level, l->to);
-	if (t->kind == VCUBE_TOPOLOGY_FATTREE)
-		snprintf(buf, len, "%s->%s %s %s %u", from, to,
-			 vcube_dir_name(t->kind, l->dir),
-			 l->width > 1 ? "width" : "lane",
-			 l->width > 1 ? l->width : l->lane);
-	else if (t->kind == VCUBE_TOPOLOGY_HYPERCUBE)
-		snprintf(buf, len, "%s->%s dim %u", from, to, l->dir);
-	else
-		snprintf(buf, len, "%s->%s %s", from, to,
-			 vcube_dir_name(t->kind, l->dir));
+	vcube_tool_link_ends(buf, len, t->kind, l->from_level, l->from,
+			     l->to_level, l->to, l->dir, l->lane, l->width);
 }

@@ -30,6 +30,15 @@
 int vc_cmd_net(int argc, char **argv);
 /* vcubectl net export: @argv[0] is "export" (export.c). */
 int vc_cmd_net_export(int argc, char **argv);
+/*
+ * The live network's topology, rebuilt from topo-get's kind and shape by
+ * kernel/core (export.c): an opaque handle, or NULL (a graph; no memory);
+ * its vcube_topo_distance() (VCUBE_TRACE_NONE: no handle, no such node).
+ */
+void *vc_topo_live(const struct vcube_nl_topo *t);
+void vc_topo_live_free(void *topo);
+unsigned int vc_topo_live_distance(void *topo, unsigned int src,
+				   unsigned int dst);
 /* util.c: say why @what failed (-errno @err): 1, the exit status. */
 int vc_fail(const char *what, int err);
 /* @s as a whole number up to @max into *@out; -EINVAL (said). */
