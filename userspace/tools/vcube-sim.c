@@ -440,6 +440,12 @@ static void usage(FILE *f)
 		"              message to or from a node not drawn is a stub\n"
 		"  --from NS   the diagram's time axis starts at NS (default 0)\n"
 		"  --until NS  the diagram's time axis ends at NS (default: the run's)\n"
+		"  --routes FILE  also write each message the trace keeps with the\n"
+		"              route it took: its channels in order (vcubectl links'\n"
+		"              numbers), hops, the fewest its ends are apart, minimal\n"
+		"              yes or no (a dragonfly's Valiant routes are not), and\n"
+		"              its longest wait's cause; text, or JSON if FILE ends\n"
+		"              in .json\n"
 		"  -q, --quiet no progress (on stderr: a live line on a terminal,\n"
 		"              else a line every 5 s)\n"
 		"  --costs     print the profile's startup and per-byte cost (ns) and exit\n"
@@ -1148,6 +1154,21 @@ static unsigned int sim_distance(void *ctx, unsigned int src, unsigned int dst)
 	       vcube_topo_distance(t, src, dst) : VCUBE_TRACE_NONE;
 }
 
+/*
+ * vcube_tool_minroute_fn: a dragonfly's minimal route (one global link),
+ * whatever its routing=; other topologies are judged by length (-EINVAL).
+ */
+static int sim_minroute(void *ctx, unsigned int src, unsigned int dst,
+		unsigned int *chan, unsigned int max)
+{
+	struct vcube_topo t = *(const struct vcube_topo *)ctx;
+
+	if (t.kind != VCUBE_TOPO_DRAGONFLY || src >= t.nodes || dst >= t.nodes)
+		return -EINVAL;
+	t.df.routing = VCUBE_DF_MINIMAL;
+	return vcube_df_route(&t, src, dst, 0, NULL, NULL, chan, max);
+}
+
 /* vcube_tool_chan_name_fn: a channel (packet switching: a bundle). */
 static void sim_chan_name(void *ctx, unsigned int chan, char *buf, size_t len)
 {
@@ -1192,7 +1213,10 @@ static int sim_routes_read(const struct vcube_topo *topo, u64 sc,
 		    (rec.kind == VCUBE_TRACE_KIND_DATA ||
 		     rec.kind == VCUBE_TRACE_KIND_MSG))
 			r[k++] = rec;
-	ret = vcube_tool_routes(r, k, sim_distance, (void *)topo, rt, nrt);
+	ret = vcube_tool_routes(r, k, &(struct vcube_tool_route_ops){
+					.dist = sim_distance,
+					.minroute = sim_minroute,
+					.ctx = (void *)topo }, rt, nrt);
 	free(r);
 	return ret;
 }

@@ -66,10 +66,30 @@ static void rt_head(struct vcube_tool_route *rt,
 	rt->bytes = m->bytes;
 }
 
+/* Is @rt minimal, as @ops judges (rt->min_hops known): 1, 0, -1 unknown. */
+static int rt_minimal(const struct vcube_tool_route *rt,
+		      const struct vcube_tool_route_ops *ops)
+{
+	unsigned int want[64];
+	int n;
+
+	if (rt->hops != rt->min_hops || !ops->minroute)
+		return rt->hops == rt->min_hops;
+	if (!rt->whole)
+		return -1;
+	n = ops->minroute(ops->ctx, rt->src, rt->dst, want, 64);
+	if (n == -EINVAL)	/* minimal routes are many: its length says */
+		return 1;
+	if (n < 0 || n > 64)
+		return -1;
+	return (unsigned int)n == rt->hops &&
+	       !memcmp(want, rt->chan, rt->hops * sizeof(*want));
+}
+
 /* One message's route from its records @p[0..@k) (sorted). */
 static int rt_one(struct vcube_tool_route *rt,
 		  const struct vcube_trace_rec *const *p, size_t k,
-		  vcube_tool_dist_fn dist, void *ctx)
+		  const struct vcube_tool_route_ops *ops)
 {
 	unsigned int h;
 	size_t i;
@@ -89,16 +109,16 @@ static int rt_one(struct vcube_tool_route *rt,
 	rt->whole = true;
 	for (h = 0; h < rt->hops; h++)
 		rt->whole &= rt->chan[h] != VCUBE_TRACE_NONE;
-	rt->min_hops = dist && rt->dst != VCUBE_TRACE_NONE ?
-		       dist(ctx, rt->src, rt->dst) : VCUBE_TRACE_NONE;
+	rt->min_hops = ops && ops->dist && rt->dst != VCUBE_TRACE_NONE ?
+		       ops->dist(ops->ctx, rt->src, rt->dst) : VCUBE_TRACE_NONE;
 	rt->minimal = -1;
 	if (rt->min_hops != VCUBE_TRACE_NONE && (rt->delivered || rt->whole))
-		rt->minimal = rt->hops <= rt->min_hops;
+		rt->minimal = rt_minimal(rt, ops);
 	return 0;
 }
 
 int vcube_tool_routes(const struct vcube_trace_rec *r, size_t n,
-		      vcube_tool_dist_fn dist, void *ctx,
+		      const struct vcube_tool_route_ops *ops,
 		      struct vcube_tool_route **out, size_t *nout)
 {
 	const struct vcube_trace_rec **p;
@@ -125,7 +145,7 @@ int vcube_tool_routes(const struct vcube_trace_rec *r, size_t n,
 	for (i = 0, m = 0; i < k && !ret; i = j, m++) {
 		for (j = i + 1; j < k && p[j]->msg == p[i]->msg; j++)
 			;
-		ret = rt_one(&rt[m], p + i, j - i, dist, ctx);
+		ret = rt_one(&rt[m], p + i, j - i, ops);
 	}
 	free(p);
 	if (ret) {

@@ -3,7 +3,10 @@
  * The route each message of a trace took, whole: the channels of its data
  * in order (the trace's DATA records, one per hop), how many, the fewest
  * its two ends are apart on the network (the topology's distance, which
- * the caller gives), and so whether it went a minimal way. A dragonfly's
+ * the caller gives), and so whether it went a minimal way: as many hops
+ * as that, and on a dragonfly its minimal route itself (one global link:
+ * a Valiant route through a third group can be as short, or shorter,
+ * than the minimal one, whose length vcube_topo_distance() gives). A dragonfly's
  * Valiant routing goes through a random group, not minimal by design;
  * UGAL-L takes the minimal route or a Valiant one, whichever its load
  * says; a fat tree's random up-routing is minimal whichever way it goes
@@ -24,6 +27,24 @@ struct vcube_print;
 /* The fewest channels from node @src to @dst (VCUBE_TRACE_NONE: unknown). */
 typedef unsigned int (*vcube_tool_dist_fn)(void *ctx, unsigned int src,
 					   unsigned int dst);
+/*
+ * Where minimal routes are one (a dragonfly's: one global link, the one
+ * its two groups' wiring gives), that route's channels from @src to @dst
+ * into @chan (at most @max): their count, or -errno.
+ */
+typedef int (*vcube_tool_minroute_fn)(void *ctx, unsigned int src,
+				      unsigned int dst, unsigned int *chan,
+				      unsigned int max);
+
+/*
+ * How a route is judged minimal: by @minroute if given (the same
+ * channels), else by @dist (as many hops as the fewest); neither: unknown.
+ */
+struct vcube_tool_route_ops {
+	vcube_tool_dist_fn dist;
+	vcube_tool_minroute_fn minroute;
+	void *ctx;
+};
 
 struct vcube_tool_route {
 	uint32_t msg;		/* the trace's message number */
@@ -42,11 +63,11 @@ struct vcube_tool_route {
 
 /*
  * The routes of the messages in @r (@n records, oldest first): *@out, of
- * *@nout, by message number; free with vcube_tool_routes_free(). @dist
- * (may be NULL: the minimal hop counts unknown) with @ctx. 0 or -ENOMEM.
+ * *@nout, by message number; free with vcube_tool_routes_free(). @ops
+ * (may be NULL: minimal unknown) judges them. 0 or -ENOMEM.
  */
 int vcube_tool_routes(const struct vcube_trace_rec *r, size_t n,
-		      vcube_tool_dist_fn dist, void *ctx,
+		      const struct vcube_tool_route_ops *ops,
 		      struct vcube_tool_route **out, size_t *nout);
 void vcube_tool_routes_free(struct vcube_tool_route *rt, size_t n);
 

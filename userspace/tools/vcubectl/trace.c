@@ -244,7 +244,10 @@ static void trace_routes_read(struct vcube_nl *nl,
 				       &trace_routes.nlinks, NULL))
 			trace_routes.links = NULL;
 	}
-	if (vcube_tool_routes(r, n, topo ? vc_topo_live_distance : NULL, topo,
+	if (vcube_tool_routes(r, n, topo ? &(struct vcube_tool_route_ops){
+				      .dist = vc_topo_live_distance,
+				      .minroute = vc_topo_live_minroute,
+				      .ctx = topo } : NULL,
 			      &trace_routes.rt, &trace_routes.n))
 		trace_routes.n = 0;
 	vc_topo_live_free(topo);
@@ -277,6 +280,11 @@ static const char trace_usage[] =
 	"-j): each channel use (probe, request, data), each message (msg: sent,\n"
 	"path acquired, body flowing, delivered, its protocol), each interval a\n"
 	"node waited and why (wait), each phase a program marked (mark).\n"
+	"A msg record also gives the route its data took: the channels in\n"
+	"order (vcubectl links' ids; JSON: route, route_links their ends),\n"
+	"hops, min (the fewest between its ends, for the network rebuilt from\n"
+	"its shape; not for a graph) and minimal yes or no (JSON: minimal,\n"
+	"true, false or null: not known).\n"
 	"--format perfetto writes Chrome trace-event JSON for ui.perfetto.dev: a\n"
 	"track per link and per node, each message a flow from its sender\n"
 	"through its links to its receiver, each wait with its cause; --format\n"

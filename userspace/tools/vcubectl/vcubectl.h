@@ -39,6 +39,9 @@ void *vc_topo_live(const struct vcube_nl_topo *t);
 void vc_topo_live_free(void *topo);
 unsigned int vc_topo_live_distance(void *topo, unsigned int src,
 				   unsigned int dst);
+/* A dragonfly's minimal route (vcube_tool_minroute_fn); else -EINVAL. */
+int vc_topo_live_minroute(void *topo, unsigned int src, unsigned int dst,
+			  unsigned int *chan, unsigned int max);
 /* util.c: say why @what failed (-errno @err): 1, the exit status. */
 int vc_fail(const char *what, int err);
 /* @s as a whole number up to @max into *@out; -EINVAL (said). */
