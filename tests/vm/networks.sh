@@ -124,7 +124,19 @@ load topology=hypercube dim=5 profile=ipsc860 && {
 		grep -q 's dragonfly groups=9 routers=4 nodes=2 global=2 routing=minimal nodes 72 .*slingshot' "$tmp/s"
 	check "s: wormhole, 40 ps a byte on links and on the nodes' own" \
 		sh -c 'cd /sys/class/vcube_net/s && [ "$(cat profile) $(cat switching) $(cat lanes) $(cat gamma) $(cat short_byte_ps) $(cat inject_byte_ps) $(cat eject_byte_ps)" = "slingshot wormhole 0 0 40 40 40" ]'
+	# each message's route in the trace, minimal or not: every one under
+	# minimal routing, and some of Valiant's (two global links)
+	vcube-run --net s -n 72 vcube-bench exchange -q --csv --algo pex --sizes 64 --reps 1 > /dev/null 2>&1
+	vcubectl --net s trace > "$tmp/s.trace" 2>&1
+	check "s: vcubectl trace gives each message's route, all minimal ($(grep -c ' minimal yes' "$tmp/s.trace") of them)" \
+		sh -c "[ \$(grep -c ' minimal yes' $tmp/s.trace) -gt 100 ] && ! grep -q ' minimal no' $tmp/s.trace && grep -q ' route [0-9]*,[0-9]*,[0-9]*' $tmp/s.trace"
 	vcubectl net del s
+	vcubectl net add v topology=dragonfly groups=4 routers=2 nodes=2 global=2 routing=valiant profile=slingshot > /dev/null
+	vcube-run --net v -n 16 vcube-bench exchange -q --csv --algo pex --sizes 64 --reps 1 > /dev/null 2>&1
+	vcubectl --net v -j trace > "$tmp/v.trace" 2>&1
+	check "v: Valiant's routes in the trace, some not minimal ($(grep -Eo '"minimal": ?false' "$tmp/v.trace" | wc -l) of them)" \
+		sh -c "grep -Eq '\"minimal\": ?false' $tmp/v.trace && grep -Eq '\"minimal\": ?true' $tmp/v.trace"
+	vcubectl net del v
 	out=$(vcubectl net add d topology=dragonfly groups=10 routers=4 nodes=2 global=2 2>&1)
 	case ${VCUBE_KREL:-} in
 	6.1.*) why='Invalid argument: a bad word; Linux before 6.3 cannot say which here' ;;
