@@ -846,6 +846,12 @@ u32 vc_deadlock_count(struct vc_engine *e, u64 *time)
 	return e->ndl;
 }
 
+u32 vc_deadlock_chan_waits(struct vc_engine *e, u32 *chans)
+{
+	*chans = e->dl_chans;
+	return e->dl_waits;
+}
+
 const struct vc_deadlock_rec *vc_deadlock_get(struct vc_engine *e, u32 i)
 {
 	return i < e->ndl ? &e->dl[i] : NULL;

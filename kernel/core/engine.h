@@ -543,6 +543,13 @@ struct vc_deadlock_rec {
 };
 
 u32 vc_deadlock_count(struct vc_engine *e, u64 *time);
+/*
+ * Of the last deadlock: the transfers that were waiting for channels held
+ * by others (a routing deadlock: circuits or finite lanes on routes whose
+ * channels wait on one another in a cycle; 0: the program's own), and
+ * how many channels they waited for.
+ */
+u32 vc_deadlock_chan_waits(struct vc_engine *e, u32 *chans);
 const struct vc_deadlock_rec *vc_deadlock_get(struct vc_engine *e, u32 i);
 
 #endif /* _VCUBE_CORE_ENGINE_H */

@@ -313,6 +313,8 @@ struct vc_engine {
 	struct vc_deadlock_rec *dl;	/* the last deadlock: a record per node */
 	u32 ndl;			/* ... of which these are filled */
 	u64 dl_time;
+	/* its transfers waiting for channels, and the channels they want */
+	u32 dl_waits, dl_chans;
 };
 
 /*

@@ -103,7 +103,16 @@ static void vc_deadlock(struct vc_engine *e)
 	e->gen++;
 	e->ndl = 0;
 	e->dl_time = e->now;
-	if (say)
+	e->dl_waits = 0;
+	e->dl_chans = 0;
+	for (i = 0; i < e->nres; i++) {
+		e->dl_waits += e->chan[i].nwait;
+		e->dl_chans += !!e->chan[i].nwait;
+	}
+	if (say && e->dl_waits)
+		vc_log("deadlock at %llu ns: every bound node waits, %u messages for %u channels held in a cycle (routing deadlock)\n",
+		       (unsigned long long)e->now, e->dl_waits, e->dl_chans);
+	else if (say)
 		vc_log("deadlock at %llu ns: every bound node waits and nothing is in flight\n",
 		       (unsigned long long)e->now);
 	/* what each waits for, all of it before anything is undone */

@@ -160,6 +160,18 @@ graph route 0: router 0 has no link to 2 toward 2|file=$tmp/ring4.anynet routes=
 short.routes:1: not 'ROUTER TOWARD NEXT', three routers of 0..3|file=$tmp/ring4.anynet routes=$tmp/short.routes
 routes= needs file=|routes=$tmp/far.routes
 EOF
+# shortest paths over the ring's cycles, with no virtual channels: a
+# circuit (ipsc860) or two lanes (delta) deadlock a linear exchange, said
+# as a routing deadlock in one line, with exit 1; cm5 (packets) does not
+for p in ipsc860 delta; do
+	err=$("$sim" -q --profile $p --algo linear --len 65536 file="$ring" 2>&1 >/dev/null)
+	rc=$?
+	[ $rc = 1 ] && [ "$(grep -c . <<<"$err")" = 1 ] &&
+		grep -q "routing deadlock at [0-9]* ns: [0-9]* messages wait for [0-9]* channels held in a cycle" <<<"$err" &&
+		ok "$p on the ring: a routing deadlock, said ($err)" || no "$p on the ring: exit $rc, '$err'"
+done
+"$sim" -q --profile cm5 --algo linear --len 65536 file="$ring" > /dev/null 2>&1 &&
+	ok "cm5 on the ring: no deadlock" || no "cm5 on the ring: failed"
 # a bandwidth under 1000 bytes/s is refused, in one line
 line '<data key="b">999</data>' > "$tmp/slow.graphml"
 err=$("$sim" $bc file="$tmp/slow.graphml" 2>&1 >/dev/null)

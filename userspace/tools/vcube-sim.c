@@ -378,6 +378,31 @@ static int sim_run(void)
 	return ret;
 }
 
+/*
+ * A deadlock, said in one line: a routing deadlock (messages waiting for
+ * channels held in a cycle: circuit switching or finite lanes over routes
+ * whose channels depend on one another, which vcube's deterministic routes
+ * on a graph's or a dragonfly's cycles can make), or the program's own.
+ */
+static void sim_say_deadlock(const struct vc_params *p)
+{
+	u32 chans, waits = vc_deadlock_chan_waits(eng, &chans);
+	u64 t;
+	u32 n = vc_deadlock_count(eng, &t);
+	char how[32];
+
+	if (p->switching == VC_SW_CIRCUIT)
+		snprintf(how, sizeof(how), "circuit switching");
+	else
+		snprintf(how, sizeof(how), "wormhole, lanes=%u", p->lanes);
+	if (waits)
+		fprintf(stderr, "vcube-sim: routing deadlock at %llu ns: %u messages wait for %u channels held in a cycle (%s; a profile with no lane limit, such as cm5, ap1000 or slingshot, has none)\n",
+			(unsigned long long)t, waits, chans, how);
+	else
+		fprintf(stderr, "vcube-sim: deadlock at %llu ns: %u nodes wait and nothing is in flight\n",
+			(unsigned long long)t, n);
+}
+
 static void usage(FILE *f)
 {
 	char lead[16];
@@ -1620,6 +1645,10 @@ int main(int argc, char **argv)
 	}
 	if (ret == -ENOMEM) {
 		sim_say_nomem(&o);
+		return 1;
+	}
+	if (ret == -EDEADLK) {
+		sim_say_deadlock(&p);
 		return 1;
 	}
 	if (ret) {
