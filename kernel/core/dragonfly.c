@@ -251,6 +251,19 @@ static u32 vcube_df_mid(const struct vcube_topo *t, u32 src, u32 dst,
  *
  * Return: the number of channels, or -ENOSPC if @max is too small.
  */
+int vcube_df_minimal_route(const struct vcube_topo *t, u32 src, u32 dst,
+			   u32 *chan, u32 max)
+{
+	struct vcube_topo m;
+
+	if (t->kind != VCUBE_TOPO_DRAGONFLY || src >= t->nodes ||
+	    dst >= t->nodes)
+		return -EINVAL;
+	m = *t;
+	m.df.routing = VCUBE_DF_MINIMAL;
+	return vcube_df_route(&m, src, dst, 0, NULL, NULL, chan, max);
+}
+
 int vcube_df_route(const struct vcube_topo *t, u32 src, u32 dst, u64 cookie,
 		   vcube_topo_load_fn load, void *ctx, u32 *chan, u32 max)
 {

@@ -312,6 +312,13 @@ int vcube_df_init(struct vcube_topo *t, const struct vcube_topo_params *p,
 int vcube_df_route(const struct vcube_topo *t, u32 src, u32 dst, u64 cookie,
 		   vcube_topo_load_fn load, void *ctx, u32 *chan, u32 max);
 u32 vcube_df_distance(const struct vcube_topo *t, u32 src, u32 dst);
+/*
+ * A dragonfly's minimal route from @src to @dst (one global link),
+ * whatever its routing=: what a route is judged minimal against (the
+ * tools' traces). -EINVAL for another topology or a node out of range.
+ */
+int vcube_df_minimal_route(const struct vcube_topo *t, u32 src, u32 dst,
+			   u32 *chan, u32 max);
 u32 vcube_df_diameter(const struct vcube_topo *t);
 int vcube_df_neighbors(const struct vcube_topo *t, u32 node, u32 *out,
 		       u32 max);

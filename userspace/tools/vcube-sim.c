@@ -1186,12 +1186,7 @@ static unsigned int sim_distance(void *ctx, unsigned int src, unsigned int dst)
 static int sim_minroute(void *ctx, unsigned int src, unsigned int dst,
 		unsigned int *chan, unsigned int max)
 {
-	struct vcube_topo t = *(const struct vcube_topo *)ctx;
-
-	if (t.kind != VCUBE_TOPO_DRAGONFLY || src >= t.nodes || dst >= t.nodes)
-		return -EINVAL;
-	t.df.routing = VCUBE_DF_MINIMAL;
-	return vcube_df_route(&t, src, dst, 0, NULL, NULL, chan, max);
+	return vcube_df_minimal_route(ctx, src, dst, chan, max);
 }
 
 /* vcube_tool_chan_name_fn: a channel (packet switching: a bundle). */

@@ -819,21 +819,10 @@ void vc_topo_live_free(void *topo)
  * vcube_tool_minroute_fn: a dragonfly's minimal route (one global link),
  * whatever its routing=; other topologies are judged by length (-EINVAL).
  */
-static int vc_topo_live_minroute_one(void *ctx, unsigned int src, unsigned int dst,
-		unsigned int *chan, unsigned int max)
-{
-	struct vcube_topo t = *(const struct vcube_topo *)ctx;
-
-	if (t.kind != VCUBE_TOPO_DRAGONFLY || src >= t.nodes || dst >= t.nodes)
-		return -EINVAL;
-	t.df.routing = VCUBE_DF_MINIMAL;
-	return vcube_df_route(&t, src, dst, 0, NULL, NULL, chan, max);
-}
-
 int vc_topo_live_minroute(void *topo, unsigned int src, unsigned int dst,
 			  unsigned int *chan, unsigned int max)
 {
-	return topo ? vc_topo_live_minroute_one(topo, src, dst, chan, max) :
+	return topo ? vcube_df_minimal_route(topo, src, dst, chan, max) :
 		      -EINVAL;
 }
 
