@@ -94,6 +94,24 @@ int vc_costs_check(const struct vc_params *p, char *err, size_t len)
 	return 0;
 }
 
+u64 vc_chan_ps(const struct vc_params *p, const struct vcube_topo *t,
+	       u32 chan)
+{
+	struct vcube_chan_info ci;
+	u64 ps = 0;
+
+	if (t->graph)
+		ps = vcube_graph_chan_ps(t->graph, chan);
+	if (!ps && (p->inject_ps || p->eject_ps) &&
+	    !vcube_topo_chan_info(t, chan, &ci)) {
+		if (!ci.from_level && ci.to_level)
+			ps = p->inject_ps;
+		else if (ci.from_level && !ci.to_level)
+			ps = p->eject_ps;
+	}
+	return ps;
+}
+
 int vc_costs_check_topo(const struct vc_params *p, const struct vcube_topo *t,
 			char *err, size_t len)
 {

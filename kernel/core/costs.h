@@ -49,6 +49,13 @@ int vc_cost_twin(int i);
  * -EINVAL with one line in @err.
  */
 int vc_costs_check(const struct vc_params *p, char *err, size_t len);
+/*
+ * Channel @chan's own ps a byte on @t: a graph file's for it, else
+ * inject_ps or eject_ps for a node's channel to its router or back; 0 for
+ * a channel at its class's byte_ps (the engine's rates, net export's).
+ */
+u64 vc_chan_ps(const struct vc_params *p, const struct vcube_topo *t,
+	       u32 chan);
 /* What the costs cannot be on topology @t: 0, or -EINVAL with @err. */
 int vc_costs_check_topo(const struct vc_params *p, const struct vcube_topo *t,
 			char *err, size_t len);

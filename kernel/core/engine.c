@@ -31,6 +31,7 @@
  * when its program asks for one (the start of a trial).
  */
 #include "internal.h"
+#include "costs.h"
 
 #ifndef __KERNEL__
 void (*vc_host_log)(const char *msg);	/* host builds: where vc_log goes */
@@ -145,25 +146,14 @@ static bool vc_engine_alloc(struct vc_engine *e)
 }
 
 /*
- * A channel's own rate, relative to one body's (the short class's
- * byte_ps): a graph file's for it, else inject_ps, eject_ps for a node's
- * channel to its router or back; 0 for a channel of the profile's rate.
+ * A channel's own rate (vc_chan_ps()), relative to one body's (the short
+ * class's byte_ps); 0 for a channel of the profile's rate.
  */
 static u64 vc_chan_own_bw(struct vc_engine *e, u32 chan)
 {
-	const struct vc_params *p = &e->p;
-	u64 ps = 0, ref = p->cost[VC_CLASS_SHORT].byte_ps;
-	struct vcube_chan_info ci;
+	u64 ps = vc_chan_ps(&e->p, e->topo, chan);
+	u64 ref = e->p.cost[VC_CLASS_SHORT].byte_ps;
 
-	if (e->topo->graph)
-		ps = vcube_graph_chan_ps(e->topo->graph, chan);
-	if (!ps && (p->inject_ps || p->eject_ps) &&
-	    !vcube_topo_chan_info(e->topo, chan, &ci)) {
-		if (!ci.from_level && ci.to_level)
-			ps = p->inject_ps;
-		else if (ci.from_level && !ci.to_level)
-			ps = p->eject_ps;
-	}
 	if (!ps)
 		return 0;
 	if (!ref)	/* bytes are free: the channel is no limit */

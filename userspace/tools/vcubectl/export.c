@@ -451,24 +451,14 @@ static void ex_consts(const struct vc_params *p, char *bw, char *lat,
 }
 
 /*
- * A node's own channel's ps a byte (inject_byte_ps, eject_byte_ps) where
- * it is not the links' (channel @c of @t), else 0.
+ * Channel @c's own ps a byte (vc_chan_ps(): a graph file's, a node's
+ * inject_byte_ps, eject_byte_ps) where it is not the links', else 0.
  */
 static u64 ex_node_ps(const struct vc_params *p, const struct vcube_topo *t,
 		      u32 c)
 {
-	struct vcube_chan_info ci;
-	u64 ps = 0;
+	u64 ps = vc_chan_ps(p, t, c);
 
-	if (t->graph)
-		ps = vcube_graph_chan_ps(t->graph, c);
-	if (!ps && (p->inject_ps || p->eject_ps) &&
-	    !vcube_topo_chan_info(t, c, &ci)) {
-		if (!ci.from_level && ci.to_level)
-			ps = p->inject_ps;
-		else if (ci.from_level && !ci.to_level)
-			ps = p->eject_ps;
-	}
 	return ps == p->cost[VC_CLASS_SHORT].byte_ps ? 0 : ps;
 }
 
