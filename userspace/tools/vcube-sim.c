@@ -1494,15 +1494,10 @@ static int sim_graph(struct simopts *o)
 		return 2;
 	}
 	ret = vcube_netfile_costs(f, &o->chan_costs);
-	if (ret == -EOPNOTSUPP) {
-		fprintf(stderr, "vcube-sim: anynet's latencies are cycles, not modelled: the profile's costs apply\n");
-	} else if (ret == -ERANGE) {
+	if (ret)	/* -EOPNOTSUPP: a warning */
 		fprintf(stderr, "vcube-sim: %s\n", f->err);
-		return 2;
-	} else if (ret) {
-		fprintf(stderr, "vcube-sim: out of memory: the graph's costs\n");
-		return 1;
-	}
+	if (ret && ret != -EOPNOTSUPP)
+		return ret == -ENOMEM ? 1 : 2;
 	if (vcube_netfile_u16(f, &o->node_router, &o->links)) {
 		fprintf(stderr, "vcube-sim: out of memory: the graph of %u routers and %u links\n",
 			f->routers, f->nlinks);

@@ -351,10 +351,12 @@ int vcube_netfile_costs(struct vcube_netfile *g, uint32_t **costs)
 	if (!vcube_netfile_has_costs(g))
 		return 0;
 	if (!strcmp(g->format, "anynet"))
-		return -EOPNOTSUPP;
+		return vcube_netfile_fail(g, -EOPNOTSUPP,
+					  "anynet's latencies are cycles, not modelled: the profile's costs apply");
 	c = calloc(base + 4 * (size_t)g->nlinks, sizeof(*c));
 	if (!c)
-		return -ENOMEM;
+		return vcube_netfile_fail(g, -ENOMEM,
+					  "out of memory: the graph's costs");
 	for (i = 0; g->node_lat && i < g->nodes; i++) {
 		c[2 * i] = g->node_lat[i];
 		c[2 * (nodes + i)] = g->node_lat[i];

@@ -102,8 +102,9 @@ int vcube_netfile_has_costs(const struct vcube_netfile *g);
  * to its router, its router to n, then link i a -> b, b -> a) its latency
  * in ns and its ps a byte (1e12 / bandwidth, rounded), 0 where the file
  * gives none; free() it. 0 with *@costs NULL when the file gives no costs;
- * -EOPNOTSUPP for anynet's latencies, which are cycles, not time;
- * -ERANGE (g->err) for a bandwidth under 1000 byt/s; -ENOMEM.
+ * else g->err says why: -EOPNOTSUPP for anynet's latencies, which are
+ * cycles, not time (a warning: the profile's costs apply), -ERANGE for a
+ * bandwidth under 1000 bytes/s, -ENOMEM.
  */
 int vcube_netfile_costs(struct vcube_netfile *g, uint32_t **costs);
 

@@ -225,14 +225,10 @@ static int ex_graph(struct vc_export *e)
 		return 2;
 	}
 	ret = vcube_netfile_costs(f, &e->costs);
-	if (ret == -EOPNOTSUPP)
-		fprintf(stderr, "vcubectl: net export: anynet's latencies are cycles, not modelled: the profile's costs apply\n");
-	else if (ret == -ERANGE)
+	if (ret)	/* -EOPNOTSUPP: a warning */
 		fprintf(stderr, "vcubectl: net export: %s\n", f->err);
-	else if (ret)
-		return vc_fail("net export", ret);
-	if (ret == -ERANGE)
-		return 2;
+	if (ret && ret != -EOPNOTSUPP)
+		return ret == -ENOMEM ? 1 : 2;
 	if (vcube_netfile_u16(f, &e->node_router, &e->links))
 		return vc_fail("net export", -ENOMEM);
 	e->gd = (struct vcube_graph_desc){ .routers = f->routers,

@@ -81,15 +81,9 @@ static int net_file_costs(struct vcube_netfile *f, uint32_t **costs)
 {
 	int ret = vcube_netfile_costs(f, costs);
 
-	if (ret == -EOPNOTSUPP) {
-		fprintf(stderr, "vcubectl: net add: anynet's latencies are cycles, not modelled: the profile's costs apply\n");
-		return 0;
-	}
-	if (ret == -ERANGE)
+	if (ret)
 		fprintf(stderr, "vcubectl: net add: %s\n", f->err);
-	else if (ret)
-		fprintf(stderr, "vcubectl: net add: %s\n", strerror(-ret));
-	return ret;
+	return ret == -EOPNOTSUPP ? 0 : ret;
 }
 
 /*
