@@ -2,8 +2,12 @@
 # Helpers for the VM tests (sourced). They run as root inside the guest,
 # in the project directory, with $VCUBE_KO the module built for this kernel.
 fail=0
-ok() { echo "ok - $*"; }
-no() { echo "not ok - $*"; fail=1; }
+# VCUBE_CHECK_TIMES=1: each line ends with the seconds since the test
+# began, to find where its time goes (tests/vm/run.sh's VCUBE_TIMES gives
+# each test's whole)
+_dt() { [ -z "${VCUBE_CHECK_TIMES:-}" ] || echo " # $SECONDS s"; }
+ok() { echo "ok - $*$(_dt)"; }
+no() { echo "not ok - $*$(_dt)"; fail=1; }
 check() { local name=$1; shift; if "$@"; then ok "$name"; else no "$name"; fi; }
 
 not() { ! "$@"; }
