@@ -11,7 +11,9 @@
 #      kernel in make check-debug) and 6.1, under QEMU, and the installed
 #      packages' tools on it (deb). On
 #      6.1 the tests of what differs between the lines (kernel/compat.h:
-#      devices and sysfs, generic netlink; signals and killed owners) and
+#      devices and sysfs, generic netlink; signals and killed owners; the
+#      devices of every topology are the same code, so topologies runs on
+#      6.12 only) and
 #      seven of the golden cases (golden_some), whose times must be the
 #      6.12 ones to the bit; the model's code is the same on both and runs
 #      in full on 6.12
@@ -98,7 +100,7 @@ tally kunit "$log"
 # packages (deb) on them.
 for line in 6.12 6.1; do
 	tests=(all -stress deb)
-	[ $line = 6.1 ] && tests=(topologies lifecycle networks signals bench_sigint stress netlink cnet golden_some deb)
+	[ $line = 6.1 ] && tests=(lifecycle networks signals bench_sigint stress netlink cnet golden_some deb)
 	layer "VM tests, Debian $line kernel (${tests[*]}; DKMS's module)"
 	# as it goes: each test's start and time, every failure and its notes
 	# (not the passes, nor the tools' progress lines: those stay in the log)
