@@ -12,13 +12,26 @@ The winners are scored by the rules of docs/scoring.md: a paper's table
 cell counts only where the paper's best is below the others by more than
 their printing can hide (else it is a "paper tie", listed, not scored);
 vcube agrees where it names the same winner by more than its own resolution
-(the cmp line's margin); a vcube near-tie is a "tie", counted against.
+(the cmp line's margin); a vcube near-tie is a "tie", counted against. A
+text winner's cell is decided on its candidates' repetitions (the wint
+records): a near-tie at fewer repetitions than the paper took is
+"undecided: more repetitions needed", listed and not counted.
 --rescore scores the table winners of a scorecard JSON's cells again, by
 the old rule (5% on the paper's side only) and by these, and prints both.
 
 Records (tab-separated, one per line, in DIR/*.tsv; see scripts/score-lib.sh):
     val      PAPER ITEM ROW COL VALUE fitted|predicted
-    win      PAPER ITEM CELL WINNER
+    wint     PAPER ITEM CELL ALGO STAT BEST RUNS VALUES
+             (one candidate of a text winner's cell, docs/scoring.md "Text
+             winners": STAT is the statistic the paper took over its runs,
+             max, min or mean, or exact for one noise-free run; BEST is
+             least or most, the end that wins; RUNS is how many runs the
+             paper took, from data/papers' num lines, or - for exact;
+             VALUES is every repetition's value, comma-separated, as
+             written: each value's last digit is its rounding)
+    win      PAPER ITEM CELL WINNER   (older records: vcube's winner's name
+                                       only, or a|b, or tie; a cell with
+                                       wint records is scored by those)
     formula  PAPER NAME CELL FORMULA_VALUE VCUBE_VALUE [WHY]
     shown    PAPER ITEM WHERE         (compared as WHERE says; no tolerance)
     meas     PAPER ITEM LABEL VALUE   (a quantity the paper plots without
@@ -35,12 +48,13 @@ Exits 1 when a threshold of data/score-thresholds.tsv is missed (the
 import argparse
 import glob
 import json
+import math
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from papers import (Paper, rows, die, table_winners, _select, _pattern,  # noqa: E402
-                    claims, formulas)
+                    claims, formulas, half_unit, _dec)
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -98,11 +112,24 @@ def score_paper(paper, recs):
     out["winners"] += table_winners(paper, vals, {k: x[2] for k, x in vcube.items()},
                                     out["paper_ties"])
     vwin = {(r[1], r[2]): r[3] for r in recs["win"] if r[0] == paper.name}
+    cands = {}
+    wint = recs.get("wint", [])
+    for r, where in zip(wint, recs.get("wint_where") or ["a wint record"] * len(wint)):
+        if r[0] != paper.name:
+            continue
+        if (r[1], r[2]) not in paper.wins:
+            die("%s: no win line of %s names %s, %s" % (where, paper.name, r[1], r[2]))
+        c = Candidate(r, where)
+        cell = cands.setdefault((r[1], r[2]), [])
+        if cell and (c.stat, c.best, c.runs) != (cell[0].stat, cell[0].best, cell[0].runs):
+            die("%s: the cell's other candidates are %s, %s, %s" % (
+                where, cell[0].stat, cell[0].best, cell[0].runs))
+        if c.algo in {x.algo for x in cell}:
+            die("%s: a second record of %s" % (where, c.algo))
+        cell.append(c)
     for (item, cell), (w, quote) in sorted(paper.wins.items()):
-        v = vwin.get((item, cell))
-        out["winners"].append({"item": item, "cell": cell, "paper": w,
-                               "vcube": v, "verdict": text_verdict(w, v),
-                               "from": "text", "quote": quote})
+        out["winners"].append(text_winner(paper, item, cell, w, quote,
+                                          cands.get((item, cell)), vwin.get((item, cell))))
     forms = []
     for r in recs["formula"]:
         if r[0] == paper.name:
@@ -129,7 +156,7 @@ def score_paper(paper, recs):
         it = paper.items[item]
         cells = [c for c in out["cells"] if c["item"] == item]
         pred = [c for c in cells if not c["fitted"]]
-        wins = [w for w in out["winners"] if w["verdict"] and
+        wins = [w for w in out["winners"] if w["verdict"] in ("agree", "differ", "tie") and
                 (w["item"] == item or item in cmp_items.get(w["item"], ()))]
         cls = [c for c in out["claims"] if c["item"] == item and
                c["verdict"] in ("agree", "differ", "tie")]
@@ -164,21 +191,165 @@ def score_paper(paper, recs):
     return out
 
 
+# docs/scoring.md, "Text winners", rule 2: each pair is tested at 5%,
+# two-sided: 2.5% a tail.
+TAIL = 0.025
+STATS = ("max", "min", "mean", "exact")
+
+
+def t_975(df):
+    """Student's two-sided 5% point for DF degrees of freedom: the t with
+    P(|T| <= t) = 0.95, by bisection on the distribution's closed form for
+    integer DF (Abramowitz and Stegun 26.7.3, 26.7.4)."""
+    def within(t):
+        th = math.atan(t / math.sqrt(df))
+        c2, sn = math.cos(th) ** 2, math.sin(th)
+        if df % 2:
+            term = total = math.cos(th)
+            for j in range(3, df - 1, 2):
+                term *= c2 * (j - 1) / j
+                total += term
+            return 2 / math.pi * (th + (sn * total if df > 1 else 0))
+        term = total = 1.0
+        for j in range(2, df - 1, 2):
+            term *= c2 * (j - 1) / j
+            total += term
+        return sn * total
+    lo, hi = 0.0, 1000.0
+    for _ in range(100):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if within(mid) < 0.95 else (lo, mid)
+    return hi
+
+
+def exceed_k(n_out, n_in):
+    """Rosenbaum's exceedance count: the least k (1..N_OUT) for which k
+    runs of a candidate of N_OUT runs all beyond every run of one of N_IN
+    would come by chance at most TAIL of the time were the two one
+    distribution, C(n_out, k) / C(n_out + n_in, k); None where no k is
+    that unlikely (too few runs)."""
+    r = 1.0
+    for k in range(1, n_out + 1):
+        r *= (n_out - k + 1) / (n_out + n_in - k + 1)
+        if r <= TAIL:
+            return k
+    return None
+
+
+class Candidate:
+    """One wint record: an algorithm's repetitions in a text winner's
+    cell. Kept as "least wins": a success rate's values are negated (and
+    a maximum read as a minimum), so one set of rules serves both."""
+
+    def __init__(self, r, where):
+        if len(r) != 8 or r[4] not in STATS or r[5] not in ("least", "most"):
+            die("%s: a wint record is PAPER ITEM CELL ALGO STAT(max|min|mean|exact) "
+                "BEST(least|most) RUNS VALUES: %r" % (where, r))
+        _, _, _, self.algo, self.stat, self.best, runs, values = r
+        self.texts = values.split(",")
+        vals = [float(_dec(v, where + ": a repetition's value")) for v in self.texts]
+        try:
+            self.runs = None if runs == "-" else int(runs)
+        except ValueError:
+            die("%s: RUNS is a count or -: %r" % (where, runs))
+        if self.stat == "exact" and len(vals) != 1:
+            die("%s: an exact record has one value (%d given)" % (where, len(vals)))
+        if self.stat != "exact" and (self.runs is None or self.runs < 1):
+            die("%s: a %s record says how many runs the paper took" % (where, self.stat))
+        self.n = len(vals)
+        self.h = float(max(half_unit(v) for v in self.texts))
+        self.sign = -1 if self.best == "most" else 1
+        self.vals = v = sorted(self.sign * x for x in vals)
+        self.kind = self.stat
+        if self.best == "most":
+            self.kind = {"max": "min", "min": "max"}.get(self.stat, self.stat)
+        self.value = {"max": v[-1], "min": v[0], "exact": v[0]}.get(self.kind, sum(v) / len(v))
+        self.hw = 0.0
+        if self.kind == "mean":
+            if self.n < 2:
+                self.hw = float("inf")
+            else:
+                sd = math.sqrt(sum((x - self.value) ** 2 for x in v) / (self.n - 1))
+                self.hw = t_975(self.n - 1) * sd / math.sqrt(self.n)
+
+    def hi(self, other):
+        """The top of this candidate's interval against OTHER (least
+        wins): for a minimum, its k-th smallest run, k the exceedance
+        count of its runs against OTHER's."""
+        if self.kind == "min":
+            k = exceed_k(self.n, other.n)
+            return float("inf") if k is None else self.vals[k - 1] + self.h
+        return self.value + self.hw + self.h
+
+    def lo(self, other):
+        """The bottom of this candidate's interval against OTHER: for a
+        maximum, its k-th largest run."""
+        if self.kind == "max":
+            k = exceed_k(self.n, other.n)
+            return float("-inf") if k is None else self.vals[-k] - self.h
+        return self.value - self.hw - self.h
+
+    def shown(self, best):
+        """Its statistic and its interval against BEST (the best's: against
+        a candidate of as many runs), in the records' units."""
+        ends = sorted(self.sign * x for x in (self.lo(best), self.hi(best)))
+        return "%s %s %.6g [%.6g, %.6g]%s" % (
+            self.algo, self.stat, self.sign * self.value, ends[0], ends[1],
+            "" if self.stat == "exact" else ", %d runs (the paper's: %d)" % (self.n, self.runs))
+
+
+def near_best(cands):
+    """docs/scoring.md, "Text winners", rules 2-3: (vcube's best, the
+    near-best set: the best and every candidate whose interval meets the
+    best's)."""
+    best = min(cands, key=lambda c: (c.value, c.algo))
+    near = [best] + [c for c in cands if c is not best and not best.hi(c) < c.lo(best)]
+    return best, near
+
+
 def text_verdict(paper, vcube):
-    """A text winner's verdict. The paper may name two ("bex|pex": either);
-    a record names vcube's winner, all of those tied to the ns ("bex|pex"),
-    or "tie" (the records carry no values: docs/scoring.md). vcube's tie
-    that holds the paper's winner is a "tie"; one inside the paper's set
-    agrees; one without it differs."""
+    """A text winner's verdict. The paper may name two ("bex|pex": either).
+    VCUBE is the cell's wint records ([Candidate]: docs/scoring.md, "Text
+    winners", rule 4): agree when vcube's near-best set is inside the
+    paper's, differ when it holds none of them, else a tie at the paper's
+    number of runs (or exact values) and "undecided" below it. Or it is an
+    older win record's name (rule 6): vcube's winner, all of those tied to
+    the ns ("bex|pex"), or "tie"; a tie that holds the paper's winner is a
+    "tie", one inside the paper's set agrees, one without it differs."""
     if vcube is None:
         return None
     p = set(paper.split("|"))
+    if not isinstance(vcube, str):
+        if not p & {c.algo for c in vcube}:
+            return None	# the paper's winner was not measured
+        _, near = near_best(vcube)
+        v = {c.algo for c in near}
+        if v <= p:
+            return "agree"
+        if not v & p:
+            return "differ"
+        full = all(c.stat == "exact" or c.n >= c.runs for c in near)
+        return "tie" if full else "undecided"
     if vcube == "tie":
         return "tie"
     v = set(vcube.split("|"))
     if v <= p:
         return "agree"
     return "tie" if len(v) > 1 and v & p else "differ"
+
+
+def text_winner(paper, item, cell, w, quote, cands, named):
+    """The scorecard's entry of a text winner: from the cell's wint
+    records CANDS where there are any, else the win record's NAMED."""
+    out = {"item": item, "cell": cell, "paper": w, "from": "text", "quote": quote}
+    if not cands:
+        return dict(out, vcube=named, verdict=text_verdict(w, named))
+    verdict = text_verdict(w, cands)
+    best, near = near_best(cands)
+    return dict(out, vcube="=".join(sorted(c.algo for c in near)) if verdict else None,
+                verdict=verdict, best=best.algo,
+                candidates=[c.shown(best) for c in [best] + sorted(
+                    (c for c in cands if c is not best), key=lambda c: c.algo)])
 
 
 def agree(w):
@@ -189,7 +360,7 @@ def agree(w):
 def summarise(p):
     pred = [c for c in p["cells"] if not c["fitted"]]
     ae = [abs(c["err"]) for c in pred]
-    w = [x for x in p["winners"] if x["vcube"] is not None]
+    w = [x for x in p["winners"] if x["vcube"] is not None and x["verdict"] != "undecided"]
     numbered = [i for i in p["items"] if i["kind"] in ("values", "chart") and not i["input"]]
     cl = p.get("claims", [])
     fm = p["formulas"]
@@ -204,7 +375,8 @@ def summarise(p):
         "winners_agree": sum(1 for x in w if agree(x)),
         "winners_tie": sum(1 for x in w if x["verdict"] == "tie"),
         "winners_differ": sum(1 for x in w if x["verdict"] == "differ"),
-        "winners_unmeasured": len(p["winners"]) - len(w),
+        "winners_undecided": sum(1 for x in p["winners"] if x["verdict"] == "undecided"),
+        "winners_unmeasured": sum(1 for x in p["winners"] if x["vcube"] is None),
         "paper_ties": len(p.get("paper_ties", [])),
         "claims": len(cl),
         "claims_agree": sum(1 for c in cl if c["verdict"] == "agree"),
@@ -239,7 +411,8 @@ def metric(card, name, scope):
         return not item or x[key] == item
     cells = [c for p in ps for c in p["cells"] if not c["fitted"] and mine(c)]
     ae = [abs(c["err"]) for c in cells]
-    wins = [w for p in ps for w in p["winners"] if w["vcube"] is not None and mine(w)]
+    wins = [w for p in ps for w in p["winners"] if w["vcube"] is not None and
+            w["verdict"] != "undecided" and mine(w)]
     # only the formulas evaluated count: a missed one says why, an input is apart
     forms = [f for p in ps for f in p["formulas"] if f.get("status", "evaluated") == "evaluated"
              and not f["why"] and (not item or item in (f["name"], f.get("item")))]
@@ -297,6 +470,8 @@ def winners_cell(s):
     return (("%d of %d (%d vcube tie%s)" % (s["winners_agree"], s["winners"], s["winners_tie"],
                                              "" if s["winners_tie"] == 1 else "s")
              if s["winners"] else "-") +
+            ("; %d undecided (more repetitions needed)" % s["winners_undecided"]
+             if s.get("winners_undecided") else "") +
             ("; %d paper ties" % s["paper_ties"] if s.get("paper_ties") else ""))
 
 
@@ -395,7 +570,9 @@ def markdown(card, checks, smoke, srcs):
                     "fitted" if c["fitted"] else "predicted"))
         if p["winners"]:
             o.append("\nWinners (a table's: each candidate's value, paper / vcube, "
-                     "and the margin each best had to clear; \"a=b\": a near-tie):\n")
+                     "and the margin each best had to clear; a text winner's: each "
+                     "candidate's statistic over vcube's repetitions and its interval; "
+                     "\"a=b\": a near-tie):\n")
             o.append("| comparison | cell | paper | vcube | | values | margins |")
             o.append("|---|---|---|---|---|---|---|")
             for w in p["winners"]:
@@ -404,9 +581,13 @@ def markdown(card, checks, smoke, srcs):
                     vals = ", ".join("%s %s / %s" % (a, pv, "-" if vv is None else "%.6g" % vv)
                                      for a, (pv, vv) in sorted(w["values"].items()))
                     margins = "%s / %s" % (w["paper_margin"], w["vcube_margin"] or "-")
+                if w.get("candidates"):
+                    vals = "<br>".join(w["candidates"])
+                    margins = "the repetitions' intervals (docs/scoring.md)"
                 o.append("| %s | %s | %s | %s | %s | %s | %s |" % (
                     w["item"], w["cell"], w["paper"], w["vcube"] or "not measured",
-                    {None: "", "agree": "agree", "tie": "*tie*"}.get(
+                    {None: "", "agree": "agree", "tie": "*tie*",
+                     "undecided": "*undecided*: more repetitions needed"}.get(
                         w["verdict"], "**differ**"), vals, margins))
         if p.get("paper_ties"):
             o.append("\nPaper ties (the printed values do not decide the cell; not "
@@ -538,9 +719,13 @@ def rescore(path, vmargin):
         for k, ws in (("old", old), ("new", new)):
             same[k] &= recorded == [(w["item"], w["cell"], w["paper"], w["vcube"]) for w in ws]
         text = [w for w in pc["winners"] if w["from"] == "text" and w["vcube"] is not None]
-        told = [dict(w, verdict="agree" if w["vcube"] in w["paper"].split("|") else "differ")
+        # the old rule took the script's one name; one decided on its
+        # candidates' repetitions keeps its verdict (undecided: not counted)
+        told = [dict(w, verdict="agree" if w.get("best", w["vcube"]) in w["paper"].split("|")
+                     else "differ") for w in text]
+        tnew = [w if w.get("candidates") else dict(w, verdict=text_verdict(w["paper"], w["vcube"]))
                 for w in text]
-        tnew = [dict(w, verdict=text_verdict(w["paper"], w["vcube"])) for w in text]
+        tnew = [w for w in tnew if w["verdict"] != "undecided"]
         k = pc["paper"]
         o, n = add((k, "old"), old), add((k, "new"), new)
         add(("all", "old"), old)
@@ -580,7 +765,8 @@ def main():
     if a.rescore:
         rescore(a.rescore, a.vcube_margin)
         return
-    recs = {"val": [], "win": [], "formula": [], "shown": [], "meas": []}
+    recs = {"val": [], "win": [], "wint": [], "formula": [], "shown": [], "meas": [],
+            "wint_where": []}
     srcs = []
     files = []
     for d in a.records or [os.path.join(TOP, "build/score")]:
@@ -590,9 +776,11 @@ def main():
     for path in files:
         srcs.append(os.path.basename(path))
         for n, r in rows(path):
-            if r[0] not in recs:
+            if r[0] not in recs or r[0] == "wint_where":
                 die("%s:%d: unknown record %r" % (path, n, r[0]))
             recs[r[0]].append(r[1:])
+            if r[0] == "wint":
+                recs["wint_where"].append("%s:%d" % (path, n))
     papers = [Paper(p) for p in sorted(glob.glob(os.path.join(TOP, "data/papers/*.tsv")))]
     card = [score_paper(p, recs) for p in papers]
     checks = check(card, a.smoke)

@@ -9,7 +9,9 @@
 # agrees or differs; a record's own digits widen vcube's margin; text
 # winners that name a tie are ties; --rescore prints both rules. Then the
 # claims (a planted record flips a verdict), formulas and inputs (listed
-# apart, never counted).
+# apart, never counted); then text winners decided on each candidate's
+# repetitions (wint records): maxima, minima, means and exact times, ties,
+# and the undecided, reported and not counted.
 set -u
 fail=0
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -240,6 +242,206 @@ case(not card["cells"] and len([x for x in card["inputs"] if x["kind"] == "cell"
 sys.exit(fail)
 PY
 [ $? = 0 ] || fail=1
+
+# Text winners decided on their candidates' repetitions (docs/scoring.md,
+# "Text winners"): wint records made up here, on the real papers' cells.
+mkdir "$d/w"
+python3 - "$top" "$d/w" <<'PY2'
+import random, sys
+top, out = sys.argv[1], sys.argv[2]
+rnd = random.Random(7)
+t = "\t"
+recs = []
+
+
+def rec(paper, item, cell, algo, stat, best, runs, vals):
+    recs.append(t.join(["wint", paper, item, cell, algo, stat, best, str(runs),
+                        ",".join(str(v) for v in vals)]))
+
+
+def spread(n, lo, hi):
+    return [rnd.randint(lo, hi) for _ in range(n)]
+
+
+# Fig. 12, 1000 B (the paper: stable). Its maximum over the paper's count
+# (data/papers: a num line; 100 here). linear's envelope is wider on both
+# sides: its minimum is below stable's, and eight of its runs are above
+# stable's largest: agree by the maxima, where the envelope would not.
+# (Integers: each end is widened by half a unit, 0.5.)
+st = spread(100, 1000, 1100)
+li = spread(92, 900, 1100) + [1200 + i for i in range(8)]
+rec("bokhari", "Figure 12", "1000 B, max: linear or stable", "stable", "max", "least", 100, st)
+rec("bokhari", "Figure 12", "1000 B, max: linear or stable", "linear", "max", "least", 100, li)
+# 2000 B: five of linear's runs above stable's largest, one short of the
+# count 100 runs each need: a tie at the paper's count
+li = spread(95, 900, 1100) + [1200 + i for i in range(5)]
+rec("bokhari", "Figure 12", "2000 B, max: linear or stable", "stable", "max", "least", 100, st)
+rec("bokhari", "Figure 12", "2000 B, max: linear or stable", "linear", "max", "least", 100, li)
+# 3000 B: three runs each, far apart: no count of three runs is unlikely
+# enough, so undecided (more repetitions needed), not agreement
+rec("bokhari", "Figure 12", "3000 B, max: linear or stable", "stable", "max", "least", 100,
+    [1000, 1001, 1002])
+rec("bokhari", "Figure 12", "3000 B, max: linear or stable", "linear", "max", "least", 100,
+    [5000, 5001, 5002])
+# 4000 B: linear clearly below stable: differ, whatever the count
+rec("bokhari", "Figure 12", "4000 B, max: linear or stable", "stable", "max", "least", 100,
+    spread(20, 2000, 2100))
+rec("bokhari", "Figure 12", "4000 B, max: linear or stable", "linear", "max", "least", 100,
+    spread(20, 1000, 1100))
+# Fig. 13: the minimum; pairwise's six lowest runs below pairwise_F's least
+rec("bokhari", "Figure 13", "4000 B, min: pairwise_F or pairwise", "pairwise_F", "min", "least",
+    1000, spread(100, 5000, 5050))
+rec("bokhari", "Figure 13", "4000 B, min: pairwise_F or pairwise", "pairwise", "min", "least",
+    1000, [4900 + i for i in range(6)] + spread(94, 5000, 9000))
+# Fig. 11, d = 2, 4096 B (the paper: pairwise_F): the best at 1000 runs,
+# the others at 20; standard_U has one run clear above the best's largest
+# (k = 1 for 20 runs against 1000), linear's one run above it is within
+# the two records' half-units: linear stays beside the best, with fewer
+# runs than the paper's: undecided
+cell = "d = 2, 4096 B"
+pf = spread(1000, 100, 149) + [150]
+rec("bokhari", "Figure 11", cell, "pairwise_F", "max", "least", 1000, pf)
+rec("bokhari", "Figure 11", cell, "standard_U", "max", "least", 1000, spread(19, 120, 149) + [160])
+rec("bokhari", "Figure 11", cell, "linear", "max", "least", 1000, spread(19, 120, 149) + [151])
+# d = 3, 4096 B: the same, linear's run now clear above: agree
+cell = "d = 3, 4096 B"
+rec("bokhari", "Figure 11", cell, "pairwise_F", "max", "least", 1000, pf)
+rec("bokhari", "Figure 11", cell, "standard_U", "max", "least", 1000, spread(19, 120, 149) + [160])
+rec("bokhari", "Figure 11", cell, "linear", "max", "least", 1000, spread(19, 120, 149) + [152])
+# d = 4, 4096 B: the paper's winner was not run: not measured
+rec("bokhari", "Figure 11", "d = 4, 4096 B", "linear", "max", "least", 1000, spread(30, 1, 9))
+rec("bokhari", "Figure 11", "d = 4, 4096 B", "stable", "max", "least", 1000, spread(30, 20, 29))
+# an old win record of a cell that has wint records is not read
+recs.append(t.join(["win", "bokhari", "Figure 11", "d = 3, 4096 B", "linear"]))
+# Chuang's Fig. 4 (crossover), one noise-free run each, to the ns: equal
+# times are a tie; 2 ns apart is more than the two records' half-units
+rec("chuang", "Figure 4", "16 B", "crossover", "exact", "least", "-", [1000])
+rec("chuang", "Figure 4", "16 B", "butterfly", "exact", "least", "-", [1000])
+rec("chuang", "Figure 4", "16 B", "torus", "exact", "least", "-", [1500])
+rec("chuang", "Figure 5", "16", "crossover", "exact", "least", "-", [1000])
+rec("chuang", "Figure 5", "16", "tree", "exact", "least", "-", [1002])
+rec("chuang", "Figure 5", "32", "crossover", "exact", "least", "-", [1002])
+rec("chuang", "Figure 5", "32", "tree", "exact", "least", "-", [1000])
+# Seidel's Fig. 4-6: success rates (the most wins), one value a trial:
+# rds 150 of 150, sync0 140: rds clear above it (agree); in the pair
+# gsync or sync0, sync0 148 of 150 against gsync 150: a tie at the
+# paper's 50 trials
+def trials(n, ok):
+    return [100] * ok + [0] * (n - ok)
+for a, ok in (("rds", 150), ("sync0", 140), ("gsync", 75)):
+    rec("seidel", "Fig. 4-6", "d = 5, FORCED: gsync, sync0 or rds", a, "mean", "most", 50,
+        trials(150, ok))
+for a, ok in (("gsync", 150), ("sync0", 148)):
+    rec("seidel", "Fig. 4-6", "d = 5, FORCED: gsync or sync0", a, "mean", "most", 50,
+        trials(150, ok))
+# Fig. 4-2's mean shift: two trials each, 10 us apart but 100 us spread:
+# the mean's interval (t for 1 degree of freedom) covers both: undecided
+for a, v in (("rds", [1000, 1100]), ("gsync", [1010, 1110]), ("sync0", [3000, 3100])):
+    rec("seidel", "Fig. 4-2", "d = 5, long, 64 KB: gsync, sync0 or rds", a, "mean", "least",
+        50, v)
+open(out + "/x.tsv", "w").write("\n".join(recs) + "\n")
+PY2
+python3 "$top/scripts/score.py" --records "$d/w" --json "$d/w.json" --md "$d/w.md" 2> "$d/err"
+rc=$?
+[ $rc = 1 ] && echo "ok - score.py ran on made-up wint records (targets missed: exit 1)" ||
+	{ echo "not ok - score.py on wint records: exit $rc: $(tail -n 3 "$d/err")"; fail=1; }
+python3 - "$top" "$d" <<'PY2'
+import json, os, sys
+top, d = sys.argv[1], sys.argv[2]
+sys.path.insert(0, os.path.join(top, "scripts"))
+import score
+fail = 0
+
+
+def case(ok, what):
+    global fail
+    print("%s - %s" % ("ok" if ok else "not ok", what))
+    fail |= not ok
+
+
+case(abs(score.t_975(1) - 12.706) < 1e-3 and abs(score.t_975(9) - 2.262) < 1e-3 and
+     abs(score.t_975(999) - 1.962) < 1e-3, "Student's 5% points: 12.706, 2.262, 1.962")
+case((score.exceed_k(3, 3), score.exceed_k(100, 100), score.exceed_k(1000, 1000),
+      score.exceed_k(20, 1000)) == (None, 6, 6, 1),
+     "the exceedance counts: none for 3 runs, 6 for 100 or 1000, 1 for 20 against 1000")
+c = json.load(open(os.path.join(d, "w.json")))
+p = {x["paper"]: x for x in c["papers"]}
+w = {(x["item"], x["cell"]): x for q in p.values() for x in q["winners"] if x["from"] == "text"}
+
+
+def v(item, cell):
+    x = w[(item, cell)]
+    return x["verdict"], x["vcube"]
+
+
+case(v("Figure 12", "1000 B, max: linear or stable") == ("agree", "stable"),
+     "maxima: 8 of linear's runs above stable's largest: agree, though linear's envelope "
+     "starts lower (%s, %s)" % v("Figure 12", "1000 B, max: linear or stable"))
+case(v("Figure 12", "2000 B, max: linear or stable") == ("tie", "linear=stable"),
+     "5 of 100 above, one short: a tie at the paper's count (%s, %s)" %
+     v("Figure 12", "2000 B, max: linear or stable"))
+case(v("Figure 12", "3000 B, max: linear or stable")[0] == "undecided",
+     "three runs each, however far apart: undecided, not agreement (%s)" %
+     v("Figure 12", "3000 B, max: linear or stable")[0])
+case(v("Figure 12", "4000 B, max: linear or stable") == ("differ", "linear"),
+     "linear clearly below: differ")
+case(v("Figure 13", "4000 B, min: pairwise_F or pairwise") == ("agree", "pairwise"),
+     "minima: pairwise's six lowest runs below pairwise_F's least: agree")
+case(v("Figure 11", "d = 2, 4096 B") == ("undecided", "linear=pairwise_F"),
+     "the best at 1000 runs, linear at 20 with no run clear above its largest: undecided "
+     "(%s, %s); standard_U's one run clear above it is enough at 20 against 1000" %
+     v("Figure 11", "d = 2, 4096 B"))
+case(v("Figure 11", "d = 3, 4096 B") == ("agree", "pairwise_F"),
+     "one run of each above the best's largest: agree; the cell's old win record is not read")
+case(v("Figure 11", "d = 4, 4096 B")[0] is None, "the paper's winner not run: not measured")
+case(v("Figure 4", "16 B") == ("tie", "butterfly=crossover"),
+     "exact times equal to the ns: a tie")
+case(v("Figure 5", "16") == ("agree", "crossover") and v("Figure 5", "32") == ("differ", "tree"),
+     "exact times 2 ns apart: decided, either way")
+case(v("Fig. 4-6", "d = 5, FORCED: gsync, sync0 or rds") == ("agree", "rds"),
+     "success rates, the most wins: rds's 150 of 150 clear above sync0's 140")
+case(v("Fig. 4-6", "d = 5, FORCED: gsync or sync0") == ("tie", "gsync=sync0"),
+     "148 of 150 against 150 of 150: within the mean's interval, a tie at the paper's 50")
+case(v("Fig. 4-2", "d = 5, long, 64 KB: gsync, sync0 or rds")[0] == "undecided",
+     "two trials each: the mean's interval (t = 12.7) covers both: undecided")
+sb, ss = p["bokhari"]["summary"], p["seidel"]["summary"]
+case((sb["winners"], sb["winners_agree"], sb["winners_tie"], sb["winners_differ"],
+      sb["winners_undecided"]) == (5, 3, 1, 1, 2),
+     "bokhari's summary: 3 agree, 1 tie, 1 differ of 5; 2 undecided, not counted (%s)" % {
+         k: sb[k] for k in ("winners", "winners_agree", "winners_tie", "winners_differ",
+                            "winners_undecided")})
+m = score.metric(c["papers"], "winner_agreement", "bokhari")
+case(abs(m - 0.6) < 1e-9, "winner_agreement leaves the undecided out: 3 of 5 (%s)" % m)
+m = score.metric(c["papers"], "winner_agreement", "seidel:Fig. 4-2")
+case(m is None and ss["winners_undecided"] == 1,
+     "a figure whose only winner is undecided has no agreement (%s)" % m)
+md = open(os.path.join(d, "w.md")).read()
+case("*undecided*: more repetitions needed" in md and "2 undecided (more repetitions needed)" in md
+     and "stable max" in md and "runs (the paper's: 100)" in md,
+     "the Markdown lists the undecided, with each candidate's interval and runs")
+sys.exit(fail)
+PY2
+[ $? = 0 ] || fail=1
+out=$(python3 "$top/scripts/score.py" --rescore "$d/w.json" 2>&1)
+echo "$out" | grep -q '^| bokhari | ' && ! echo "$out" | grep -q Traceback &&
+	echo "ok - --rescore keeps the verdicts decided on repetitions and leaves the undecided out" ||
+	{ echo "not ok - --rescore of wint verdicts:"; echo "$out" | sed 's/^/# /'; fail=1; }
+# bad wint records are refused (exit 2): an exact record of two values, a
+# cell of two statistics
+mkdir "$d/bad"
+printf 'wint\tchuang\tFigure 4\t16 B\tcrossover\texact\tleast\t-\t1000,1001\n' > "$d/bad/x.tsv"
+python3 "$top/scripts/score.py" --records "$d/bad" --md /dev/null 2> "$d/err"
+rc=$?
+[ $rc = 2 ] && grep -q "an exact record has one value" "$d/err" &&
+	echo "ok - an exact record of two values is refused" ||
+	{ echo "not ok - an exact record of two values: exit $rc $(cat "$d/err")"; fail=1; }
+printf 'wint\tchuang\tFigure 4\t16 B\tcrossover\texact\tleast\t-\t1000\nwint\tchuang\tFigure 4\t16 B\ttorus\tmax\tleast\t5\t1,2\n' \
+	> "$d/bad/x.tsv"
+python3 "$top/scripts/score.py" --records "$d/bad" --md /dev/null 2> "$d/err"
+rc=$?
+[ $rc = 2 ] && grep -q "the cell's other candidates" "$d/err" &&
+	echo "ok - a cell of two statistics is refused" ||
+	{ echo "not ok - a cell of two statistics: exit $rc $(cat "$d/err")"; fail=1; }
 
 # --rescore: the same cells by both rules, from a scorecard's JSON.
 out=$(python3 "$top/scripts/score.py" --rescore "$d/card.json" 2>&1)
