@@ -177,6 +177,40 @@ bad "--ge over MPI" "runs on the vcube device only" -n 2 "$bench" ge --transport
 bad "--predict with barrier" "is not one of its options" -n 2 "$bench" barrier --transport mpi --algo gsync --predict delta
 bad "--costs on one rank" "run it on 2 ranks or more" -n 1 "$bench" costs --transport mpi
 bad "--predict with no such profile" "vcube-sim gave no time" -n 2 "$bench" exchange --transport mpi --algo pex --sizes 8 --predict nosuch.profile
+# --each: every repetition's time, one line each, whose minimum, average
+# and maximum per point are the table's (scripts/reproduce-sync.sh's
+# verdicts read them); a barrier's too; a path that cannot be written
+# fails before the run
+each_ok() {	# CSV EACH REPS: every point's repetitions, and the row's statistics
+	python3 - "$@" <<'PY2'
+import csv, sys
+rows = [r for r in csv.DictReader(l for l in open(sys.argv[1]) if not l.startswith("#"))]
+each = list(csv.DictReader(open(sys.argv[2])))
+x = "skew_ns" if "skew_ns" in rows[0] else "bytes"
+assert each and list(each[0]) == ["algo", x, "rep", "ns"], list(each[0])
+for r in rows:
+    v = [int(e["ns"]) for e in each if (e["algo"], e[x]) == (r["algo"], r[x])]
+    assert [int(e["rep"]) for e in each if (e["algo"], e[x]) == (r["algo"], r[x])] == \
+        list(range(int(sys.argv[3]))), r
+    assert (min(v), max(v)) == (int(r["min_ns"]), int(r["max_ns"])), (r, v)
+    assert abs(sum(v) / len(v) - float(r["avg_ns"])) < 0.1, (r, v)
+assert len(each) == len(rows) * int(sys.argv[3])
+PY2
+}
+if run -n 4 "$bench" exchange --transport mpi --algo pex,linear --sizes 16,256 --reps 5 --csv -q \
+	--each "$tmp/each.csv" > "$tmp/t" 2> "$tmp/e" && each_ok "$tmp/t" "$tmp/each.csv" 5 2> "$tmp/e2"; then
+	ok "exchange --each: 4 points x 5 repetitions, each point's min, avg and max the table's"
+else
+	no "exchange --each: $(tail -3 "$tmp/e" "$tmp/e2")"
+fi
+if run -n 4 "$bench" barrier --transport mpi --algo rds --skew 0,1000 --reps 3 --csv -q \
+	--each "$tmp/eachb.csv" > "$tmp/t" 2> "$tmp/e" && each_ok "$tmp/t" "$tmp/eachb.csv" 3 2> "$tmp/e2"; then
+	ok "barrier --each: algo,skew_ns,rep,ns, each point's the table's"
+else
+	no "barrier --each: $(tail -3 "$tmp/e" "$tmp/e2")"
+fi
+bad "--each into a directory that is not there" "--each $tmp/no/x.csv: No such file or directory" \
+	-n 2 "$bench" exchange --transport mpi --algo pex --sizes 8 --each "$tmp/no/x.csv"
 "$bench" exchange --transport bogus > /dev/null 2> "$tmp/e"; rc=$?
 [ $rc = 2 ] && grep -q "bad --transport 'bogus' (vcube or mpi)" "$tmp/e" && ok "--transport bogus: exit 2" ||
 	no "--transport bogus: exit $rc"

@@ -62,6 +62,9 @@ static const struct opt_help {
 	{ 's', "  -s, --sizes LIST    sizes: 1,16,256 or LO..HI (powers of two) or\n"
 	       "                      LO..HI:STEP (the default is the subcommand's)\n" },
 	{ 'r', "  -r, --reps N        repetitions per point (default 3)\n" },
+	{ 'x', "      --each FILE     every repetition's time into FILE, a CSV line\n"
+	       "                      each: algo,bytes,rep,ns (barrier: algo,skew_ns,\n"
+	       "                      rep,ns), as the repetitions end\n" },
 	{ 'I', "      --idle-ns NS    stable's idle step (default: one send's time)\n" },
 	{ 'D', "      --density D     the fraction (0..1] of the pairs that talk, each\n"
 	       "                      a block (required)\n" },
@@ -88,7 +91,7 @@ static const struct opt_help {
 };
 
 /* The options every sweep over the registry's algorithms takes. */
-#define SWEEP_OPTS	"asrwgYZCJjpTqE"
+#define SWEEP_OPTS	"asrxwgYZCJjpTqE"
 
 struct cli;
 
@@ -261,6 +264,7 @@ static int opt_flag(struct cli *o, int c, const char *arg)
 	case 'J':
 	case 'j': b->json = 1; break;
 	case 'p': b->plot = arg; break;
+	case 'x': b->each = arg; break;
 	case 'R': b->regions = arg; break;
 	case 'W': b->paper = arg; break;
 	case 'T': b->title = arg; break;
@@ -320,6 +324,7 @@ static const struct option opts[] = {
 	{ "transport", required_argument, NULL, 'Z' },
 	{ "predict", required_argument, NULL, 'Y' },
 	{ "warmup", required_argument, NULL, 'w' },
+	{ "each", required_argument, NULL, 'x' },
 	{ "envelope", no_argument, NULL, 'E' },
 	{ "mark", no_argument, NULL, 'g' },
 	{ "list", no_argument, NULL, 'l' },
@@ -427,6 +432,7 @@ static int run_sync(struct cli *o)
 	sy->quiet = b->quiet;
 	sy->plot = b->plot;
 	sy->title = b->title;
+	sy->each = b->each;
 	return sync_study_run(sy);
 }
 
@@ -554,6 +560,17 @@ static const char *output_conflict(const struct cli *o, int *status)
 	*status = 2;
 	if (o->b.csv && o->b.json)
 		return "--csv and --json: one or the other";
+	/* --each's file: probed as --plot's, so a bad path fails now */
+	if (o->b.each) {
+		f = fopen(o->b.each, "a");
+		if (!f) {
+			snprintf(why, sizeof(why), "--each %.256s: %s",
+				 o->b.each, strerror(errno));
+			*status = 1;
+			return why;
+		}
+		fclose(f);
+	}
 	if (!plot)
 		return NULL;
 	dot = strrchr(plot, '.');
@@ -649,12 +666,12 @@ static const struct bench_cmd cmds[] = {
 	{ "barrier", "[--algo LIST] [--skew LIST] [--reps N] [--csv|--json] [--plot FILE]",
 	  "Barriers (Seidel & Davis): the cost and the exit spread with one rank\n"
 	  "late by each --skew; over MPI also MPI_Barrier.",
-	  "aKrCJjpTqZ", VCUBE_ALGO_SYNC, run_barrier },
+	  "aKrxCJjpTqZ", VCUBE_ALGO_SYNC, run_barrier },
 	{ "shift", "[--algo LIST|none] [--unforced] [--sizes LIST] ...",
 	  "A one-hop shift on the Gray-code ring after each barrier of --algo\n"
 	  "(or none); --sizes are its bytes (default 4096..65536); success:\n"
 	  "within 1 ms of a m + b_s (b_l with --unforced).",
-	  "asrUCJjpTqZ", VCUBE_ALGO_SYNC, run_shift },
+	  "asrxUCJjpTqZ", VCUBE_ALGO_SYNC, run_shift },
 	{ "costs", "[--sizes LIST] [--reps N] [--csv|--json]",
 	  "The measured b_s, s, b_l and a, and the smallest message for which\n"
 	  "RDS pays (Seidel Table III); over MPI (mpirun -n 2 ... --transport\n"

@@ -59,6 +59,8 @@ struct bench {
 	unsigned int procs;
 	const char *predict;	/* --predict PROFILE: vcube-sim beside */
 	unsigned int warmup;	/* unmeasured repetitions per point */
+	const char *each;	/* --each FILE: every repetition's time */
+	FILE *each_f;		/* rank 0's, open while the sweep runs */
 };
 
 /*
@@ -247,6 +249,17 @@ void bench_rows_end(struct bench_rows *w);
 extern volatile sig_atomic_t bench_stop;
 /* Catch SIGINT and SIGTERM into bench_stop; 0 or -errno. */
 int bench_stop_catch(void);
+/*
+ * --each: rank 0 opens @path for every repetition's time, one CSV line
+ * each, under the heading "algo,@x,rep,ns"; NULL (said) if it cannot.
+ * bench_each_rep() writes one, bench_each_close() ends the file: 0, or 1
+ * (said) if it could not be written whole.
+ */
+FILE *bench_each_open(const char *path, const char *x);
+void bench_each_rep(FILE *f, const char *algo, uint64_t x, unsigned int rep,
+		    uint64_t ns);
+int bench_each_close(FILE *f, const char *path);
+
 /* Results saved with --csv into @b; 0 or -errno. */
 int bench_read_csv(const char *path, struct bench *b);
 /* Time against block size, log axes (--envelope: min, avg, max). */
@@ -307,6 +320,8 @@ struct sync_study {
 	int csv, json, quiet;
 	const char *plot;
 	const char *title;
+	const char *each;		/* --each FILE: every repetition's */
+	FILE *each_f;			/* rank 0's, open while it runs */
 };
 
 int sync_study_run(struct sync_study *s);

@@ -497,6 +497,41 @@ static void read_facts(char *line, struct bench *b)
 	}
 }
 
+FILE *bench_each_open(const char *path, const char *x)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f) {
+		fprintf(stderr, "vcube-bench: --each %s: %s\n", path,
+			strerror(errno));
+		return NULL;
+	}
+	fprintf(f, "algo,%s,rep,ns\n", x);
+	return f;
+}
+
+void bench_each_rep(FILE *f, const char *algo, uint64_t x, unsigned int rep,
+		    uint64_t ns)
+{
+	if (f)
+		fprintf(f, "%s,%" PRIu64 ",%u,%" PRIu64 "\n", algo, x, rep, ns);
+}
+
+int bench_each_close(FILE *f, const char *path)
+{
+	int bad;
+
+	if (!f)
+		return 1;
+	bad = ferror(f);
+	if (fclose(f) || bad) {
+		fprintf(stderr, "vcube-bench: --each %s: could not be written\n",
+			path);
+		return 1;
+	}
+	return 0;
+}
+
 /*
  * Read a file written by --csv: its rows and its facts. -EMEDIUMTYPE: the
  * CSV of another study than a sweep, which --from cannot redraw.

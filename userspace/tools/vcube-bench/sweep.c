@@ -5,7 +5,7 @@
  * time is the slowest rank's (the papers judge by the maximum), and per
  * point the minimum, average and maximum over the repetitions are kept,
  * with whether every byte arrived intact. Rank 0 writes each point's row
- * as the point ends.
+ * as the point ends, and with --each every repetition's time as it ends.
  *
  * SIGINT or SIGTERM (vcube-run forwards them to every rank) stops the
  * sweep between repetitions: a rank that caught one says so in the
@@ -134,6 +134,7 @@ static int measure(struct bench_point *pt, const struct bench_mode *m,
 		if (mx[0] > r->max)
 			r->max = mx[0];
 		sum += mx[0];
+		bench_each_rep(pt->b->each_f, pt->algo, pt->len, rep, mx[0]);
 	}
 	if (m->teardown)
 		m->teardown(pt);
@@ -312,6 +313,8 @@ static int sweep_points(struct vcube_comm *c, struct bench *b, uint8_t *sbuf,
 						 " B", b->algos[i],
 						 b->sizes[j]);
 			ret = measure(&pt, m, r, &stop);
+			if (b->each_f)
+				fflush(b->each_f);
 			r->pred = -1;
 			if (ret) {
 				vcube_tool_progress_end(&pg);
@@ -386,6 +389,9 @@ static int sweep_report(struct bench *b, bool written, int status)
 		fprintf(stderr, "vcube-bench: gnuplot failed for %s\n", b->plot);
 		ret = 1;
 	}
+	if (b->each && bench_each_close(b->each_f, b->each))
+		ret = 1;
+	b->each_f = NULL;
 	for (k = 0; k < b->nres; k++)
 		if (!b->res[k].ok) {
 			fprintf(stderr, "vcube-bench: %s at %" PRIu64
@@ -434,6 +440,10 @@ int bench_sweep_run(struct bench *b)
 			w = &rows;
 			bench_rows_begin(w, b, stdout);
 		}
+		/* a file that cannot be made is said now, and fails the run
+		 * at its end: the ranks go on together */
+		if (me == 0 && b->each)
+			b->each_f = bench_each_open(b->each, "bytes");
 		ret = sweep_points(c, b, sbuf, rbuf, w);
 		/* a signal after the last point's agreement still counts */
 		if (!ret && bench_stop)

@@ -18,7 +18,7 @@
  *
  * Times are kept per repetition and reduced once at the end, so nothing
  * but the barrier and the shift runs between repetitions, as in the
- * paper's loop.
+ * paper's loop; --each writes every repetition's time then.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -138,6 +138,16 @@ static int sync_rep(struct vcube_comm *c, const struct sync_study *s,
 	return ret;
 }
 
+/* Repetition @rep's time: a barrier's cost, or the shift's. */
+static uint64_t sync_cost(const struct sync_study *s, const uint64_t *hi,
+			  const uint64_t *lo, unsigned int rep)
+{
+	unsigned int n = s->reps;
+
+	return s->kind == SYNC_BARRIER ? hi[n + rep] - lo[rep] :
+	       hi[2 * n + rep];
+}
+
 /* @r from the ranks' maxima @hi and minima @lo of sync_rep()'s values. */
 static void sync_summarise(const struct sync_study *s,
 			   const struct vcube_costs *k, const uint64_t *hi,
@@ -150,8 +160,7 @@ static void sync_summarise(const struct sync_study *s,
 	r->min = r->smin = UINT64_MAX;
 	pred = (s->unforced ? k->b_l : k->b_s) + k->a_ps * r->x / 1000;
 	for (rep = 0; rep < n; rep++) {
-		cost = s->kind == SYNC_BARRIER ? hi[n + rep] - lo[rep] :
-		       hi[2 * n + rep];
+		cost = sync_cost(s, hi, lo, rep);
 		spread = hi[n + rep] - lo[n + rep];
 		r->min = cost < r->min ? cost : r->min;
 		r->max = cost > r->max ? cost : r->max;
@@ -201,6 +210,11 @@ static int sync_point(struct vcube_comm *c, const struct sync_study *s,
 		snprintf(r->algo, sizeof(r->algo), "%s", algo);
 		r->x = x;
 		sync_summarise(s, k, hi, lo, r);
+		for (rep = 0; s->each_f && rep < n; rep++)
+			bench_each_rep(s->each_f, algo, x, rep,
+				       sync_cost(s, hi, lo, rep));
+		if (s->each_f)
+			fflush(s->each_f);
 	}
 	free(v);
 	free(hi);
@@ -596,6 +610,15 @@ static int sync_report(const struct sync_study *s,
 	return status;
 }
 
+/* Rank 0: --each's file ended; 1 if it could not be written whole. */
+static int sync_each_close(struct sync_study *s)
+{
+	int ret = s->each ? bench_each_close(s->each_f, s->each) : 0;
+
+	s->each_f = NULL;
+	return ret;
+}
+
 int sync_study_run(struct sync_study *s)
 {
 	struct vcube_net_desc net = { 0 };
@@ -621,6 +644,12 @@ int sync_study_run(struct sync_study *s)
 	if (!status && s->kind == SYNC_COSTS && me == 0)
 		print_costs(s, &net, p, &k);
 	if (!status && s->kind != SYNC_COSTS) {
+		/* a file that cannot be made is said now, and fails the run
+		 * at its end: the ranks go on together */
+		if (me == 0 && s->each)
+			s->each_f = bench_each_open(s->each,
+						    s->kind == SYNC_BARRIER ?
+						    "skew_ns" : "bytes");
 		res = calloc((size_t)s->nalgos * s->nx + 1, sizeof(*res));
 		ret = res ? sync_points(c, s, &k, res, &nres) : -ENOMEM;
 		if (ret)
@@ -629,6 +658,8 @@ int sync_study_run(struct sync_study *s)
 		if (!ret && me == 0)
 			status = sync_report(s, &net, p, &k, res, nres);
 		else if (ret)
+			status = 1;
+		if (me == 0 && sync_each_close(s) && !status)
 			status = 1;
 	}
 	free(res);
