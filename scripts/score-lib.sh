@@ -5,7 +5,10 @@
 #
 #   paper_val PAPER ITEM ROW COL   the value data/papers/PAPER.tsv gives
 #                                  (COL "" for a number of the text)
-#   score_rec KIND FIELD...        append a record to $VCUBE_SCORE (if set)
+#   score_rec KIND FIELD...        append a record to $VCUBE_SCORE (if set);
+#                                  the kinds are scripts/score.py's (a text
+#                                  winner's candidates, wint: reproduce-lib.sh's
+#                                  exact_cands and each_cands)
 _score_top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 paper_val() {
