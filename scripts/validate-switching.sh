@@ -79,7 +79,11 @@ for l in 16 $more; do
 	nt=$(kern torus $l 64)
 	best=$(printf '%s butterfly\n%s crossover\n%s torus\n' "$bf" "$co" "$nt" | sort -n | head -n 1 | cut -d' ' -f2)
 	echo "| $l | $(us "$bf") | $(us "$co") | $(us "$nt") | $best |"
-	[ "$l" = 16 ] && score_rec win chuang "Figure 4" "16 B" "$best"
+	if [ "$l" = 16 ]; then	# the text's winner: each kernel's one noise-free run, ns
+		score_rec wint chuang "Figure 4" "16 B" butterfly exact least - "$bf"
+		score_rec wint chuang "Figure 4" "16 B" crossover exact least - "$co"
+		score_rec wint chuang "Figure 4" "16 B" torus exact least - "$nt"
+	fi
 	score_rec meas chuang "Figure 4" "butterfly, $l B, 64" "$(us "$bf")"
 	score_rec meas chuang "Figure 4" "crossover, $l B, 64" "$(us "$co")"
 	score_rec meas chuang "Figure 4" "torus, $l B, 64" "$(us "$nt")"
