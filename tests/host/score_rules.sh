@@ -343,9 +343,13 @@ open(out + "/x.tsv", "w").write("\n".join(recs) + "\n")
 PY2
 python3 "$top/scripts/score.py" --records "$d/w" --json "$d/w.json" --md "$d/w.md" 2> "$d/err"
 rc=$?
-[ $rc = 1 ] && echo "ok - score.py ran on made-up wint records (targets missed: exit 1)" ||
-	{ echo "not ok - score.py on wint records: exit $rc: $(tail -n 3 "$d/err")"; fail=1; }
-python3 - "$top" "$d" <<'PY2'
+if [ $rc = 1 ]; then
+	echo "ok - score.py ran on made-up wint records (targets missed: exit 1)"
+else
+	echo "not ok - score.py on wint records: exit $rc: $(tail -n 3 "$d/err")"
+	fail=1
+fi
+if ! python3 - "$top" "$d" <<'PY2'
 import json, os, sys
 top, d = sys.argv[1], sys.argv[2]
 sys.path.insert(0, os.path.join(top, "scripts"))
@@ -421,27 +425,38 @@ case("*undecided*: more repetitions needed" in md and "2 undecided (more repetit
      "the Markdown lists the undecided, with each candidate's interval and runs")
 sys.exit(fail)
 PY2
-[ $? = 0 ] || fail=1
+then
+	fail=1
+fi
 out=$(python3 "$top/scripts/score.py" --rescore "$d/w.json" 2>&1)
-echo "$out" | grep -q '^| bokhari | ' && ! echo "$out" | grep -q Traceback &&
-	echo "ok - --rescore keeps the verdicts decided on repetitions and leaves the undecided out" ||
-	{ echo "not ok - --rescore of wint verdicts:"; echo "$out" | sed 's/^/# /'; fail=1; }
+if grep -q '^| bokhari | ' <<<"$out" && ! grep -q Traceback <<<"$out"; then
+	echo "ok - --rescore keeps the verdicts decided on repetitions and leaves the undecided out"
+else
+	echo "not ok - --rescore of wint verdicts:"
+	while IFS= read -r line; do echo "# $line"; done <<<"$out"
+	fail=1
+fi
 # bad wint records are refused (exit 2): an exact record of two values, a
 # cell of two statistics
-mkdir "$d/bad"
-printf 'wint\tchuang\tFigure 4\t16 B\tcrossover\texact\tleast\t-\t1000,1001\n' > "$d/bad/x.tsv"
-python3 "$top/scripts/score.py" --records "$d/bad" --md /dev/null 2> "$d/err"
-rc=$?
-[ $rc = 2 ] && grep -q "an exact record has one value" "$d/err" &&
-	echo "ok - an exact record of two values is refused" ||
-	{ echo "not ok - an exact record of two values: exit $rc $(cat "$d/err")"; fail=1; }
-printf 'wint\tchuang\tFigure 4\t16 B\tcrossover\texact\tleast\t-\t1000\nwint\tchuang\tFigure 4\t16 B\ttorus\tmax\tleast\t5\t1,2\n' \
-	> "$d/bad/x.tsv"
-python3 "$top/scripts/score.py" --records "$d/bad" --md /dev/null 2> "$d/err"
-rc=$?
-[ $rc = 2 ] && grep -q "the cell's other candidates" "$d/err" &&
-	echo "ok - a cell of two statistics is refused" ||
-	{ echo "not ok - a cell of two statistics: exit $rc $(cat "$d/err")"; fail=1; }
+refused() {	# WHAT TEXT RECORD...: score.py refuses the records, saying TEXT
+	local what=$1 text=$2 rc
+	shift 2
+	mkdir -p "$d/bad"
+	printf '%s\n' "$@" > "$d/bad/x.tsv"
+	python3 "$top/scripts/score.py" --records "$d/bad" --md /dev/null 2> "$d/err"
+	rc=$?
+	if [ $rc = 2 ] && grep -q "$text" "$d/err"; then
+		echo "ok - $what is refused"
+	else
+		echo "not ok - $what: exit $rc $(cat "$d/err")"
+		fail=1
+	fi
+}
+refused "an exact record of two values" "an exact record has one value" \
+	"wint${t}chuang${t}Figure 4${t}16 B${t}crossover${t}exact${t}least${t}-${t}1000,1001"
+refused "a cell of two statistics" "the cell's other candidates" \
+	"wint${t}chuang${t}Figure 4${t}16 B${t}crossover${t}exact${t}least${t}-${t}1000" \
+	"wint${t}chuang${t}Figure 4${t}16 B${t}torus${t}max${t}least${t}5${t}1,2"
 
 # --rescore: the same cells by both rules, from a scorecard's JSON.
 out=$(python3 "$top/scripts/score.py" --rescore "$d/card.json" 2>&1)
