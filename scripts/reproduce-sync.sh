@@ -8,7 +8,7 @@ set -u
 . "$VCUBE_TOP/scripts/reproduce-lib.sh"
 . "$VCUBE_TOP/scripts/score-lib.sh"
 # the mean success rate (%) of gsync, sync0 and rds over $tmp/out's sizes
-means() { awk -F, -v r=$R50 '!/^#/ && $1 != "algo" { s[$1] += 100 * $10 / r; n[$1]++ }
+means() { awk -F, -v r="$R50" '!/^#/ && $1 != "algo" { s[$1] += 100 * $10 / r; n[$1]++ }
 	END { printf "%.1f %.1f %.1f\n", s["gsync"] / n["gsync"], s["sync0"] / n["sync0"],
 		s["rds"] / n["rds"] }' "$tmp/out"; }
 # each section says so on stderr as it starts (the report is stdout)
@@ -227,7 +227,7 @@ for d in $DS; do
 	cp "$tmp/out" "$tmp/shiftf$d.csv"
 	printf '| %s |' $d
 	for a in gsync sync0 rds; do
-		printf ' %s |' "$(awk -F, -v a=$a -v r=$R50 '$1 == a { printf "%s%d%%", n++ ? " / " : "", 100 * $10 / r }' "$tmp/out")"
+		printf ' %s |' "$(awk -F, -v a=$a -v r="$R50" '$1 == a { printf "%s%d%%", n++ ? " / " : "", 100 * $10 / r }' "$tmp/out")"
 	done
 	echo
 	echo "$d $(means)" >> "$tmp/succ"
@@ -235,7 +235,7 @@ for d in $DS; do
 	for a in gsync sync0 rds; do
 		for x in ${sizes//,/ }; do
 			score_rec meas seidel "Sec. 4.2" "d = $d, FORCED, $x B, $a, success %" \
-				"$(col $a $x 10 $(awk -v r=$R50 'BEGIN { print r / 100 }'))"
+				"$(col $a $x 10 $(awk -v r="$R50" 'BEGIN { print r / 100 }'))"
 		done
 	done
 	set -- $(means)
@@ -311,11 +311,11 @@ EOF
 : > "$tmp/abl"
 for np in "" "noise=ipsc860" "jitter_ns=150000" "noise=ipsc860 jitter_ns=150000"; do
 	load topology=hypercube dim=5 profile=seidel seed=1 $np
-	run 32 shift --algo gsync,sync0,rds --sizes 16384 --reps $R50
+	run 32 shift --algo gsync,sync0,rds --sizes 16384 --reps "$R50"
 	printf '| %s |' "${np:-none}"
-	for a in gsync sync0 rds; do printf ' %s%% |' "$(col $a 16384 10 $(awk -v r=$R50 'BEGIN { print r / 100 }'))"; done
+	for a in gsync sync0 rds; do printf ' %s%% |' "$(col $a 16384 10 $(awk -v r="$R50" 'BEGIN { print r / 100 }'))"; done
 	echo
-	echo "$(col gsync 16384 10 $(awk -v r=$R50 'BEGIN { print r / 100 }')) $(col sync0 16384 10 $(awk -v r=$R50 'BEGIN { print r / 100 }'))" >> "$tmp/abl"
+	echo "$(col gsync 16384 10 $(awk -v r="$R50" 'BEGIN { print r / 100 }')) $(col sync0 16384 10 $(awk -v r="$R50" 'BEGIN { print r / 100 }'))" >> "$tmp/abl"
 done
 # rows: none, interrupts, jitter, both
 awk '{ g[NR] = $1; s[NR] = $2 }
@@ -354,7 +354,7 @@ echo "| bytes | gsync | sync0 | rds | none |"
 echo "|---|---|---|---|---|"
 for s in 4096 16384 65536; do
 	printf '| %s |' $s
-	for a in gsync sync0 rds none; do printf ' %s%% |' "$(col $a $s 10 $(awk -v r=$R50 'BEGIN { print r / 100 }'))"; done
+	for a in gsync sync0 rds none; do printf ' %s%% |' "$(col $a $s 10 $(awk -v r="$R50" 'BEGIN { print r / 100 }'))"; done
 	echo
 done
 fcp=$(cat /sys/class/vcube/fc_bufs)
@@ -373,10 +373,10 @@ shifts (success rate over $R50 trials, 4 KB / 64 KB):
 |---|---|---|---|
 EOF
 : > "$tmp/fcs"
-pct=$(awk -v r=$R50 'BEGIN { print r / 100 }')
+pct=$(awk -v r="$R50" 'BEGIN { print r / 100 }')
 for fc in 0 4 8 $fcp 32; do
 	load topology=hypercube dim=5 profile=seidel $NOISE fc_bufs=$fc
-	run 32 shift --algo gsync,sync0,rds --unforced --sizes 4096,65536 --reps $R50
+	run 32 shift --algo gsync,sync0,rds --unforced --sizes 4096,65536 --reps "$R50"
 	label=$fc
 	[ $fc = 0 ] && label="0 (off)"
 	[ $fc = $fcp ] && label="$fc (the profile)"
@@ -390,7 +390,7 @@ for fc in 0 4 8 $fcp 32; do
 	done
 done
 # "window bytes gsync sync0 rds" success counts: where RDS leads, and where it falls
-awk -v p=$fcp -v r=$R50 '{ if ($5 < $3 || $5 < $4) behind[$1] = 1
+awk -v p=$fcp -v r="$R50" '{ if ($5 < $3 || $5 < $4) behind[$1] = 1
 		if ($1 == p) pr[$2] = $5 }
 	END {
 	n = split("4 8 " p " 32", w, " ")
@@ -566,7 +566,7 @@ print("at 4000 bytes, the cost of the 31 pairwise synchronisations, as in the pa
 PY
 # the ablation: linear and stable with transmit and receive always overlapping
 load topology=hypercube dim=5 profile=ipsc860 $NOISE duplex_ns=0
-run 32 exchange --algo linear,stable --sizes 1000..4000:1000 --reps $R100
+run 32 exchange --algo linear,stable --sizes 1000..4000:1000 --reps "$R100"
 echo
 echo "Maximum times (us) of linear and stable with the profile's duplex window and with"
 echo "duplex_ns=0, its ablation:"
