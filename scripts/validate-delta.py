@@ -28,7 +28,9 @@ TABLES = [("Table 2", "pex", "PEX"), ("Table 3", "pexgen", "PEX-GEN"),
 # The fit: PEX on 4x4, where no link carries more than two messages, so
 # (gamma = 1) nothing slows: T = (p - 1) (alpha + L beta) at two sizes.
 FIT = ("Table 2", "4x4", ["256", "16K"])
+STEPS = 15		# PEX's steps on the 4x4 mesh
 HALF = 0.0005		# the tables print seconds to 3 decimals
+SMOKE = {"4x4", "8x8", "4x5", "6x8"}	# --smoke's meshes
 
 
 def sim(algo, mesh, size, alpha, beta, lanes=None):
@@ -75,55 +77,83 @@ shares its bandwidth. The same predicted cells both ways (mean absolute error; c
             sum(1 for x in w if x["vcube"] == x["paper"]), len(w)))
 
 
+def fit(th):
+    """alpha and beta (s, s per byte) solved from FIT's two cells, and
+    their uncertainty from the cells' rounding: (alpha, beta, dalpha,
+    dbeta). Fails if the delta profile's constants leave it."""
+    fit_item, mesh, fitrows = FIT
+    (l0, l1) = (SIZES[x] for x in fitrows)
+    t0, t1 = (th.vals[(fit_item, x, mesh)] for x in fitrows)
+    beta = (t1 - t0) / (STEPS * (l1 - l0))
+    alpha = t0 / STEPS - l0 * beta
+    # the rounding of the two cells, carried through
+    dbeta = 2 * HALF / (STEPS * (l1 - l0))
+    dalpha = HALF / STEPS + l0 * dbeta
+    prof = costs()
+    for name, v, half in (("alpha_ns", alpha, dalpha), ("byte_ns", beta, dbeta)):
+        if abs(int(prof[name]) - v * 1e9) > half * 1e9:
+            sys.exit("validate-delta: the delta profile's %s, %s, is outside the fit, "
+                     "%.0f +- %.0f" % (name, prof[name], v * 1e9, half * 1e9))
+    return alpha, beta, dalpha, dbeta
+
+
+def costs():
+    """The delta profile's alpha_ns, byte_ns and lanes, as vcube-sim has them."""
+    return dict(line.split() for line in subprocess.run(
+        [SIM, "--profile", "delta", "--costs"], check=True, capture_output=True,
+        text=True).stdout.splitlines())
+
+
+def cells(th, smoke):
+    """The cells run: (item, algo, row, col) of Tables 2-6 (--smoke: the
+    SMOKE meshes only)."""
+    jobs = []
+    for item, algo, _ in TABLES:
+        for row in SIZES:
+            for col in th.cols[item]:
+                if not smoke or col in SMOKE:
+                    jobs.append((item, algo, row, col))
+    return jobs
+
+
+def sweep(jobs, alpha_ns, beta_ns, lanes, what, who="validate-delta"):
+    """Every job's time (s) on vcube-sim, {job: time}; LANES None: the
+    profile's. Progress on stderr (the report is stdout), a line per tenth,
+    said by WHO."""
+    done, lock = [0], threading.Lock()
+
+    def one(j):
+        t = sim(j[1], j[3], SIZES[j[2]], alpha_ns, beta_ns, lanes)
+        with lock:
+            done[0] += 1
+            if done[0] % max(1, len(jobs) // 10) == 0 or done[0] == len(jobs):
+                print("%s: %s: %d of %d cells, at %s"
+                      % (who, what, done[0], len(jobs), time.strftime("%H:%M:%S")),
+                      file=sys.stderr, flush=True)
+        return t
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as ex:
+        return dict(zip(jobs, ex.map(one, jobs)))
+
+
 def main():
     smoke = "--smoke" in sys.argv[1:]
     th = papers.load("thakur")
     fit_item, mesh, fitrows = FIT
-    steps = 15
+    steps = STEPS
     (l0, l1) = (SIZES[x] for x in fitrows)
-    t0, t1 = (th.vals[(fit_item, x, mesh)] for x in fitrows)
-    beta = (t1 - t0) / (steps * (l1 - l0))
-    alpha = t0 / steps - l0 * beta
-    # the rounding of the two cells, carried through
-    dbeta = 2 * HALF / (steps * (l1 - l0))
-    dalpha = HALF / steps + l0 * dbeta
+    alpha, beta, dalpha, dbeta = fit(th)
     alpha_ns, beta_ns = round(alpha * 1e9), round(beta * 1e9)
-    prof = dict(line.split() for line in subprocess.run(
-        [SIM, "--profile", "delta", "--costs"], check=True, capture_output=True,
-        text=True).stdout.splitlines())
-    for name, fit, half in (("alpha_ns", alpha, dalpha), ("byte_ns", beta, dbeta)):
-        if abs(int(prof[name]) - fit * 1e9) > half * 1e9:
-            sys.exit("validate-delta: the delta profile's %s, %s, is outside the fit, "
-                     "%.0f +- %.0f" % (name, prof[name], fit * 1e9, half * 1e9))
-    keep = {"4x4", "8x8", "4x5", "6x8"} if smoke else None
+    prof = costs()
+    keep = SMOKE if smoke else None
     # the constants every cell below runs with, for the printed formulas
     # (T_PEX, T_GEN) that score.py evaluates on them
     papers.record("meas", "thakur", "Sec. 2", "alpha, s", "%.9f" % (alpha_ns / 1e9))
     papers.record("meas", "thakur", "Sec. 2", "beta, s per byte", "%.12f" % (beta_ns / 1e9))
 
-    jobs = []
-    for item, algo, _ in TABLES:
-        for row in SIZES:
-            for col in th.cols[item]:
-                if keep is None or col in keep:
-                    jobs.append((item, algo, row, col))
-    def sweep(lanes, what):
-        # progress on stderr (the report is stdout): a line per tenth done
-        done, lock = [0], threading.Lock()
-        def one(j):
-            t = sim(j[1], j[3], SIZES[j[2]], alpha_ns, beta_ns, lanes)
-            with lock:
-                done[0] += 1
-                if done[0] % max(1, len(jobs) // 10) == 0 or done[0] == len(jobs):
-                    print("validate-delta: %s: %d of %d cells, at %s"
-                          % (what, done[0], len(jobs), time.strftime("%H:%M:%S")),
-                          file=sys.stderr, flush=True)
-            return t
-        with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as ex:
-            return dict(zip(jobs, ex.map(one, jobs)))
-    got = sweep(None, "[1/2] Tables 2-6")
+    jobs = cells(th, smoke)
+    got = sweep(jobs, alpha_ns, beta_ns, None, "[1/2] Tables 2-6")
     # the ablation: the same cells with bodies sharing a channel without limit
-    shared = sweep(0, "[2/2] the ablation (lanes=0)")
+    shared = sweep(jobs, alpha_ns, beta_ns, 0, "[2/2] the ablation (lanes=0)")
 
     print("""## Touchstone Delta: Thakur, Choudhary & Fox, Tables 2-6
 
