@@ -275,6 +275,64 @@ def load(name):
     return Paper(os.path.join(TOP, "data/papers", name + ".tsv"))
 
 
+CONSTANT_FIELDS = ("name", "profile", "value", "kind", "how", "cells", "ablation")
+
+
+def load_constants(path=None):
+    """data/constants.tsv (or PATH): the fitted and chosen constants, a list
+    of dicts (CONSTANT_FIELDS), "cells" a list of patterns, each a dict
+    {"text", "paper", "parts": [item, row, col regexes]} (docs/scoring.md,
+    "Chosen constants")."""
+    path = path or os.path.join(TOP, "data/constants.tsv")
+    out, seen = [], set()
+    for n, r in rows(path):
+        where = "%s:%d" % (path, n)
+        if len(r) != len(CONSTANT_FIELDS):
+            die("%s: a constant is %s, tab-separated" % (where, ", ".join(CONSTANT_FIELDS)))
+        c = dict(zip(CONSTANT_FIELDS, r))
+        if c["kind"] not in ("fitted", "chosen"):
+            die("%s: kind %r (fitted or chosen)" % (where, c["kind"]))
+        if c["name"] in seen:
+            die("%s: %s twice" % (where, c["name"]))
+        seen.add(c["name"])
+        pats = []
+        for text in ([] if c["cells"] == "-" else c["cells"].split(";")):
+            text = text.strip()
+            parts = text.split("|")
+            if not 2 <= len(parts) <= 4 or not all(parts[:2]):
+                die("%s: a cell pattern is PAPER|ITEM|ROW|COL: %r" % (where, text))
+            parts += ["*"] * (4 - len(parts))
+            pats.append({"text": text, "paper": parts[0],
+                         "parts": [_pattern(x) for x in parts[1:]]})
+        c["cells"] = pats
+        out.append(c)
+    return out
+
+
+def check_constants(consts, papers_):
+    """Each constant's cell patterns against PAPERS_ ({name: Paper}): the
+    paper is one of them and the item pattern matches one of its items.
+    Yields (ok, what)."""
+    for c in consts:
+        for p in c["cells"]:
+            paper = papers_.get(p["paper"])
+            ok = paper is not None and any(p["parts"][0].match(i) for i in paper.items)
+            yield ok, "%s: %s names %s" % (c["name"], p["text"], "a paper and an item of it"
+                                           if ok else "no item of data/papers")
+
+
+def chosen_on(consts, paper, keys):
+    """The names of the constants whose cell patterns match one of KEYS,
+    (item, row, col) records of PAPER (docs/scoring.md, "Chosen
+    constants", rule 1), in the file's order."""
+    out = []
+    for c in consts or ():
+        if any(p["paper"] == paper and all(rx.match(str(x)) for rx, x in zip(p["parts"], k))
+               for p in c["cells"] for k in keys):
+            out.append(c["name"])
+    return out
+
+
 def record(kind, *fields):
     """Append a record for score.py to $VCUBE_SCORE (nothing when unset)."""
     path = os.environ.get("VCUBE_SCORE")
