@@ -228,7 +228,8 @@ def table_winners(paper, vcube, texts=None, paper_ties=None):
                 continue
             w = {"item": name, "cell": label, "paper": pw, "vcube": None,
                  "from": "table", "verdict": None, "values": values,
-                 "paper_margin": str(pm), "vcube_margin": None}
+                 "paper_margin": str(pm), "vcube_margin": None,
+                 "keys": [list(k) for _, k in keys]}
             if all(vcube.get(k) is not None for _, k in keys):
                 near, vm = vcube_cell(vmargin, [(a, vcube[k]) for a, k in keys],
                                       texts and {a: texts.get(k) for a, k in keys},
@@ -273,6 +274,12 @@ def typed(paper, item, row, col):
 def load(name):
     """data/papers/NAME.tsv"""
     return Paper(os.path.join(TOP, "data/papers", name + ".tsv"))
+
+
+def record_key(key):
+    """The record a value came from as (item, row, col): a val record's
+    key as it is, a meas record's ("@", item, label) as (item, label, "")."""
+    return (key[1], key[2], "") if key[0] == "@" else tuple(key)
 
 
 CONSTANT_FIELDS = ("name", "profile", "value", "kind", "how", "cells", "ablation")
@@ -751,7 +758,7 @@ def claims(paper, vcube, meas):
                         r["paper_ties" if pv is None else "paper_against"].append(_label(c))
             outcomes = []
             for c in scored:
-                env, vals = {}, {}
+                env, vals, keys = {}, {}, []
                 for k in ops:
                     key = ops[k][c][1]
                     v = meas.get(key[1:]) if key[0] == "@" else vcube.get(key)
@@ -759,6 +766,7 @@ def claims(paper, vcube, meas):
                         break
                     env[k] = _vcube_iv(float(v), pt["margin"])
                     vals[k] = float(v)
+                    keys.append(list(record_key(key)))
                 else:
                     try:
                         o = ex.run(dict(_kvars(c), **env), lookup)
@@ -768,7 +776,7 @@ def claims(paper, vcube, meas):
                     r["cells"].append({"cell": _label(c), "vcube": vals,
                                        "paper": {k: paper.text[ops[k][c][1]] for k in ops}
                                        if printed else None,
-                                       "holds": o})
+                                       "holds": o, "keys": keys})
             if printed and not scored:
                 r["verdict"] = "not shown"
             elif not outcomes:
@@ -846,6 +854,7 @@ def formulas(paper, vcube, meas):
                 continue
             fv, v = fv.mid(), float(v)
             out.append(dict(base, status="evaluated", cell=_label(c), formula=fv, vcube=v,
+                            key=list(record_key(key)),
                             err=100.0 * (v - fv) / fv if fv else (0.0 if v == fv else float("inf"))))
             done += 1
         if not done:

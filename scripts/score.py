@@ -6,6 +6,7 @@ by cell; the winners; the formulas; per paper, the summary; and the
 thresholds, checked.
 
     score.py [--smoke] [--records DIR]... [--md FILE] [--json FILE]
+             [--constants FILE]
     score.py --rescore JSON [--vcube-margin M]
 
 The winners are scored by the rules of docs/scoring.md: a paper's table
@@ -36,6 +37,23 @@ Records (tab-separated, one per line, in DIR/*.tsv; see scripts/score-lib.sh):
     shown    PAPER ITEM WHERE         (compared as WHERE says; no tolerance)
     meas     PAPER ITEM LABEL VALUE   (a quantity the paper plots without
                                        printing: read by claim and formula lines)
+    ablation PAPER CONSTANT VALUE METRIC RESULT [DETAIL]
+             a chosen constant (data/constants.tsv's name) set to VALUE, and
+             what the script measured on PAPER's cells with it: METRIC is a
+             threshold metric of data/score-thresholds.tsv (computed by this
+             file's own functions on those cells; set beside the threshold
+             over PAPER), the same over part of the paper, named after a
+             comma ("winner_agreement, Figs. 10-12": beside no threshold), or
+             a quantity the script names; RESULT a number; DETAIL what the
+             value is and what the result was over ("the profile's" marks
+             the constant's own setting; "11 of 17 winners")
+
+The constants of data/constants.tsv (or --constants FILE) flag the cells,
+winners, claims and formulas they were chosen on (docs/scoring.md, "Chosen
+constants"): each element's "chosen" field names them; the summary is given
+over everything scored ("summary", which the thresholds check) and without
+the flagged elements ("summary_unflagged"); the constants' table, with the
+ablations measured, is in the scorecard and the JSON's "constants".
 
 Claims (data/papers' claim lines) and printed formulas (formula lines) are
 scored by docs/scoring.md's rules; what the input lines name is listed
@@ -54,7 +72,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from papers import (Paper, rows, die, table_winners, _select, _pattern,  # noqa: E402
-                    claims, formulas, half_unit, _dec)
+                    claims, formulas, half_unit, _dec, load_constants, chosen_on)
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -86,8 +104,9 @@ def is_input(paper, kind, *what):
     return None
 
 
-def score_paper(paper, recs):
-    """The scorecard of one paper, as a dict (the JSON's shape)."""
+def score_paper(paper, recs, consts=None):
+    """The scorecard of one paper, as a dict (the JSON's shape). CONSTS:
+    load_constants()'s, whose patterns flag what they were chosen on."""
     out = {"paper": paper.name, "title": paper.title, "items": [], "cells": [],
            "winners": [], "paper_ties": [], "formulas": [], "claims": [], "inputs": []}
     vcube = {}
@@ -138,16 +157,53 @@ def score_paper(paper, recs):
                           "status": "missed" if len(r) > 5 and r[5] else "evaluated"})
     forms += formulas(paper, {k: x[0] for k, x in vcube.items()}, meas)
     for f in forms:
+        if f["from"] == "record":	# flagged by its name and cell
+            f["key"] = [f["name"], f["cell"], ""]
         why = is_input(paper, "formula", f["name"])
         if why:
             out["inputs"].append(dict(f, kind="formula", why=why))
         else:
             out["formulas"].append(f)
     out["claims"] = claims(paper, vals, meas)
+    flag(paper, out, consts)
     shown = {}
     for r in recs["shown"]:
         if r[0] == paper.name:
             shown.setdefault(r[1], []).append(r[2])
+    out["items"] = items_of(paper, out, shown)
+    out["summary"] = summarise(out)
+    # docs/scoring.md, "Chosen constants", rule 2: without what they flag
+    un = dict(out)
+    for k in ("cells", "winners", "claims", "formulas"):
+        un[k] = [x for x in out[k] if not x["chosen"]]
+    un["items"] = items_of(paper, un, shown)
+    out["summary_unflagged"] = summarise(un)
+    return out
+
+
+def flag(paper, out, consts):
+    """Set each cell's, winner's, claim's, formula's and input's "chosen":
+    the constants whose patterns match it (docs/scoring.md, "Chosen
+    constants", rule 1)."""
+    def keys(x):
+        if "row" in x:				# a cell
+            return [(x["item"], x["row"], x["col"])]
+        if x.get("from") == "table":		# a cmp cell: its candidates'
+            return [tuple(k) for k in x["keys"]]
+        if x.get("from") == "text":		# a win line: its item and cell
+            return [(x["item"], x["cell"], "")]
+        if "parts" in x:			# a claim: every value it read
+            return [tuple(k) for pt in x["parts"] for c in pt["cells"] for k in c["keys"]]
+        return [tuple(x["key"])] if x.get("key") else []	# a formula cell
+    for k in ("cells", "winners", "claims", "formulas", "inputs"):
+        for x in out[k]:
+            x["chosen"] = chosen_on(consts, paper.name, keys(x))
+
+
+def items_of(paper, out, shown):
+    """Each item of PAPER: what is scored in it (OUT's cells, winners,
+    claims and formulas) and whether it is reproduced."""
+    res = []
     cmp_items = {name: {spec.split("|")[0] for _, spec in algs}
                  for name, _, _, algs in paper.cmps}
     for item in paper.order:
@@ -181,12 +237,11 @@ def score_paper(paper, recs):
         inp = is_input(paper, "item", item)
         if inp:
             how.append("an input read back: " + inp)
-        out["items"].append({"item": item, "kind": it["kind"], "caption": it["caption"],
-                             "input": bool(inp), "compared": bool(how) and not inp,
-                             "reproduced": bool(passed) and all(passed) and not inp,
-                             "how": "; ".join(how)})
-    out["summary"] = summarise(out)
-    return out
+        res.append({"item": item, "kind": it["kind"], "caption": it["caption"],
+                    "input": bool(inp), "compared": bool(how) and not inp,
+                    "reproduced": bool(passed) and all(passed) and not inp,
+                    "how": "; ".join(how)})
+    return res
 
 
 # docs/scoring.md, "Text winners", rule 2: each pair is tested at 5%,
@@ -501,7 +556,125 @@ def _v(x):
     return "-" if x is None else "%.6g" % x
 
 
-def markdown(card, checks, smoke, srcs):
+def summary_rows(card, key):
+    """The summary table's rows, from each paper's KEY ("summary", or
+    "summary_unflagged": without what the chosen constants flag)."""
+    o = ["| paper | predicted cells | mean error | worst error | within 25% "
+         "| winners agree | claims agree | formulas within 1% | figures and tables "
+         "reproduced | inputs (not counted) |",
+         "|---|---|---|---|---|---|---|---|---|---|"]
+    tot = {}
+    for p in card:
+        s = p[key]
+        for k, v in s.items():
+            if isinstance(v, int):
+                tot[k] = tot.get(k, 0) + v
+        o.append("| %s | %d (+%d fitted) | %s | %s | %s | %s | %s | %s | %s | %d |" % (
+            p["title"], s["predicted_cells"], s["fitted_cells"],
+            "-" if s["mean_err"] is None else "%.1f%%" % s["mean_err"],
+            "-" if s["worst_err"] is None else "%.1f%%" % s["worst_err"],
+            "%d of %d" % (s["within_25"], s["predicted_cells"]) if s["predicted_cells"] else "-",
+            winners_cell(s), claims_cell(s), formulas_cell(s), items_cell(s), s["inputs"]))
+    o.append("| all | %d (+%d fitted) | | | %d of %d | %s | %s | %s | %s | %d |" % (
+        tot["predicted_cells"], tot["fitted_cells"], tot["within_25"], tot["predicted_cells"],
+        winners_cell(tot), claims_cell(tot), formulas_cell(tot), items_cell(tot),
+        tot["inputs"]))
+    return o
+
+
+FLAGGED = ("cells", "winners", "claims", "formulas", "inputs")
+PCT_METRICS = ("winner_agreement", "claim_agreement", "within_25", "formulas_within_1",
+               "items_reproduced")
+
+
+def scored(kind, x):
+    """Whether X (one of a paper's KIND: cells, winners ...) is scored:
+    measured, and counted in the summary or listed as an input."""
+    if kind == "winners":
+        return x["vcube"] is not None and x["verdict"] != "undecided"
+    if kind == "claims":
+        return x["verdict"] in ("agree", "differ", "tie")
+    if kind == "formulas":
+        return x["status"] == "evaluated"
+    return True
+
+
+def constants_card(consts, card, ablations):
+    """data/constants.tsv's constants as the scorecard gives them: each with
+    what it flags in CARD and the ablation records (ABLATIONS) of it."""
+    names = {c["name"] for c in consts}
+    for r in ablations:
+        if len(r) < 5 or r[1] not in names:
+            die("ablation record for %r, which data/constants.tsv does not name" % (
+                r[1] if len(r) > 1 else r))
+        try:
+            float(r[4])
+        except ValueError:
+            die("ablation record for %s: result %r is not a number" % (r[1], r[4]))
+    out = []
+    for c in consts:
+        out.append({
+            "name": c["name"], "profile": c["profile"], "value": c["value"],
+            "kind": c["kind"], "how": c["how"], "cells": [p["text"] for p in c["cells"]],
+            "ablation": c["ablation"],
+            "flags": {k: sum(1 for p in card for x in p[k]
+                             if c["name"] in x["chosen"] and scored(k, x))
+                      for k in FLAGGED},
+            "ablations": [{"paper": r[0], "value": r[2], "metric": r[3], "result": float(r[4]),
+                           "detail": r[5] if len(r) > 5 else ""}
+                          for r in ablations if r[1] == c["name"]]})
+    return out
+
+
+def result_text(metric, v):
+    """An ablation's result as the metric reads: a threshold metric (or one
+    over part of a paper, "winner_agreement, Figs. 10-12") as the scorecard
+    prints it, any other quantity as it is."""
+    m = metric.split(",")[0]
+    if m in PCT_METRICS:
+        return fmt(v, True)
+    if m == "mean_err":
+        return "%.1f%%" % v
+    return "%g" % v
+
+
+def own(a):
+    """Whether ablation record A is at the constant's own setting."""
+    return "the profile's" in a["detail"]
+
+
+def what(a):
+    """What an ablation's value is ("the fit - its uncertainty"): the parts
+    of its detail that are not a count."""
+    return "; ".join(x for x in a["detail"].split("; ") if not any(ch.isdigit() for ch in x))
+
+
+def by_metric(c):
+    groups = {}
+    for a in c["ablations"]:
+        groups.setdefault((a["paper"], a["metric"]), []).append(a)
+    return groups
+
+
+def ablations_text(c):
+    """A constant's ablation records, by paper and metric: each value's
+    result, the constant's own setting in bold (the details are the JSON's)."""
+    return "<br>".join("%s, %s: %s" % (paper, metric, "; ".join(
+        ("**%s: %s**" if own(a) else "%s: %s") % (a["value"], result_text(metric, a["result"]))
+        for a in v)) for (paper, metric), v in by_metric(c).items())
+
+
+def flags_text(f):
+    n = ["%d %s" % (f[k], k if f[k] != 1 else k[:-1]) for k in FLAGGED if f[k]]
+    return ", ".join(n) or "nothing recorded"
+
+
+def chosen(x):
+    """An element's mark: the constants chosen on it."""
+    return ", ".join(x.get("chosen", ()))
+
+
+def markdown(card, checks, smoke, srcs, cons=()):
     o = []
     o.append("# Scorecard%s\n" % (" (smoke)" if smoke else ""))
     o.append("Generated by `make score%s` (scripts/score.py) from the records the "
@@ -519,26 +692,13 @@ def markdown(card, checks, smoke, srcs):
              "is reproduced only when everything scored in it passes; inputs vcube reads "
              "back are listed apart and never counted.\n")
     o.append("## Summary\n")
-    o.append("| paper | predicted cells | mean error | worst error | within 25% "
-             "| winners agree | claims agree | formulas within 1% | figures and tables "
-             "reproduced | inputs (not counted) |")
-    o.append("|---|---|---|---|---|---|---|---|---|---|")
-    tot = {}
-    for p in card:
-        s = p["summary"]
-        for k, v in s.items():
-            if isinstance(v, int):
-                tot[k] = tot.get(k, 0) + v
-        o.append("| %s | %d (+%d fitted) | %s | %s | %s | %s | %s | %s | %s | %d |" % (
-            p["title"], s["predicted_cells"], s["fitted_cells"],
-            "-" if s["mean_err"] is None else "%.1f%%" % s["mean_err"],
-            "-" if s["worst_err"] is None else "%.1f%%" % s["worst_err"],
-            "%d of %d" % (s["within_25"], s["predicted_cells"]) if s["predicted_cells"] else "-",
-            winners_cell(s), claims_cell(s), formulas_cell(s), items_cell(s), s["inputs"]))
-    o.append("| all | %d (+%d fitted) | | | %d of %d | %s | %s | %s | %s | %d |" % (
-        tot["predicted_cells"], tot["fitted_cells"], tot["within_25"], tot["predicted_cells"],
-        winners_cell(tot), claims_cell(tot), formulas_cell(tot), items_cell(tot),
-        tot["inputs"]))
+    o += summary_rows(card, "summary")
+    o.append("\n## Summary without the cells chosen on\n")
+    o.append("The same, leaving out every cell, winner, claim and formula that a fitted or "
+             "chosen constant of data/constants.tsv was chosen on (marked in the tables "
+             "below; docs/scoring.md, \"Chosen constants\"). The thresholds are checked on "
+             "the summary above.\n")
+    o += summary_rows(card, "summary_unflagged")
     o.append("\n## Thresholds (data/score-thresholds.tsv, column \"%s\")\n"
              % ("smoke" if smoke else "target"))
     o.append("| metric | paper | needs | is | |")
@@ -549,6 +709,46 @@ def markdown(card, checks, smoke, srcs):
             c["metric"], c["paper"], ">=" if c["sense"] == "min" else "<=",
             fmt(c["bound"], pct), fmt(c["value"], pct),
             "met" if c["ok"] else "**missed**"))
+    if cons:
+        o.append("\n## Chosen constants (data/constants.tsv)\n")
+        o.append("Every constant vcube fitted to a paper's cells or chose itself; the cells "
+                 "it was chosen on (patterns PAPER|ITEM|ROW|COL) and what they flag in this "
+                 "scorecard; how its ablation is produced, and what the ablation records "
+                 "measured (each value: the result, over what).\n")
+        o.append("| constant | profile | value | kind | how it was set | chosen on | flags "
+                 "| ablation |")
+        o.append("|---|---|---|---|---|---|---|---|")
+        for c in cons:
+            abl = c["ablation"]
+            if c["ablations"]:
+                abl += "<br>" + ablations_text(c)
+            o.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
+                c["name"], c["profile"], c["value"], c["kind"], c["how"].replace("|", "\\|"),
+                "; ".join("`%s`" % t.replace("|", "\\|") for t in c["cells"]) or "-",
+                flags_text(c["flags"]) if c["cells"] else "-", abl.replace("|", "\\|")))
+        bound = {(c["metric"], c["paper"]): c for c in checks}
+        rows_ = [(c, k, v, bound[k[::-1]]) for c in cons for k, v in by_metric(c).items()
+                 if k[::-1] in bound]
+        if rows_:
+            o.append("\nAblations beside the thresholds they bear on (column \"%s\"; an "
+                     "ablation over the paper's whole scope only): the metric with each value "
+                     "of the constant, its own in bold (for the Delta's alpha: the fit and each "
+                     "end of its uncertainty).\n" % ("smoke" if smoke else "target"))
+            o.append("| constant | metric | paper | needs | each value: is |")
+            o.append("|---|---|---|---|---|")
+            for c, (paper, metric), v, t in rows_:
+                cells = []
+                for a in v:
+                    ok = (a["result"] >= t["bound"] - 1e-9 if t["sense"] == "min"
+                          else a["result"] <= t["bound"] + 1e-9)
+                    x = "%s%s: %s, %s" % (a["value"], " (%s)" % what(a) if what(a) else "",
+                                          result_text(metric, a["result"]),
+                                          "met" if ok else "**missed**")
+                    cells.append("**%s**" % x if own(a) else x)
+                o.append("| %s | %s | %s | %s %s | %s |" % (
+                    c["name"], metric, paper, ">=" if t["sense"] == "min" else "<=",
+                    result_text(metric, t["bound"]) if metric != "mean_err"
+                    else "%g%%" % t["bound"], "<br>".join(cells)))
     for p in card:
         o.append("\n## %s\n" % p["title"])
         o.append("| figure or table | numbers | reproduced | what is scored |")
@@ -559,20 +759,20 @@ def markdown(card, checks, smoke, srcs):
                 "input" if i.get("input") else "**yes**" if i["reproduced"] else
                 "compared" if i["compared"] else "no", i["how"] or "-"))
         if p["cells"]:
-            o.append("\nCells (paper, vcube, error):\n")
-            o.append("| item | row | column | paper | vcube | error | |")
-            o.append("|---|---|---|---|---|---|---|")
+            o.append("\nCells (paper, vcube, error; the constants chosen on each):\n")
+            o.append("| item | row | column | paper | vcube | error | | chosen on |")
+            o.append("|---|---|---|---|---|---|---|---|")
             for c in p["cells"]:
-                o.append("| %s | %s | %s | %g | %.4g | %+.1f%% | %s |" % (
+                o.append("| %s | %s | %s | %g | %.4g | %+.1f%% | %s | %s |" % (
                     c["item"], c["row"], c["col"], c["paper"], c["vcube"], c["err"],
-                    "fitted" if c["fitted"] else "predicted"))
+                    "fitted" if c["fitted"] else "predicted", chosen(c)))
         if p["winners"]:
             o.append("\nWinners (a table's: each candidate's value, paper / vcube, "
                      "and the margin each best had to clear; a text winner's: each "
                      "candidate's statistic over vcube's repetitions and its interval; "
                      "\"a=b\": a near-tie):\n")
-            o.append("| comparison | cell | paper | vcube | | values | margins |")
-            o.append("|---|---|---|---|---|---|---|")
+            o.append("| comparison | cell | paper | vcube | | values | margins | chosen on |")
+            o.append("|---|---|---|---|---|---|---|---|")
             for w in p["winners"]:
                 vals = margins = ""
                 if w.get("values"):
@@ -582,11 +782,11 @@ def markdown(card, checks, smoke, srcs):
                 if w.get("candidates"):
                     vals = "<br>".join(w["candidates"])
                     margins = "the repetitions' intervals (docs/scoring.md)"
-                o.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+                o.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
                     w["item"], w["cell"], w["paper"], w["vcube"] or "not measured",
                     {None: "", "agree": "agree", "tie": "*tie*",
                      "undecided": "*undecided*: more repetitions needed"}.get(
-                        w["verdict"], "**differ**"), vals, margins))
+                        w["verdict"], "**differ**"), vals, margins, chosen(w)))
         if p.get("paper_ties"):
             o.append("\nPaper ties (the printed values do not decide the cell; not "
                      "scored):\n")
@@ -601,8 +801,9 @@ def markdown(card, checks, smoke, srcs):
             o.append("\nClaims of the text (docs/scoring.md, \"Text claims\"): each part's "
                      "test, quantifier and the cells it held in (vcube's values; the "
                      "paper's where it prints them):\n")
-            o.append("| claim | item | verdict | part: quantifier, test | cells | the paper says |")
-            o.append("|---|---|---|---|---|---|")
+            o.append("| claim | item | verdict | part: quantifier, test | cells | the paper says "
+                     "| chosen on |")
+            o.append("|---|---|---|---|---|---|---|")
             for c in p["claims"]:
                 parts = []
                 cells = []
@@ -624,23 +825,24 @@ def markdown(card, checks, smoke, srcs):
                            None: "not measured"}[c["verdict"]]
                 if c.get("note"):
                     verdict += " (%s)" % c["note"]
-                o.append("| %s | %s | %s | %s | %s | %s |" % (
+                o.append("| %s | %s | %s | %s | %s | %s | %s |" % (
                     c["id"], c["item"], verdict, "<br>".join(parts), "<br>".join(cells),
-                    c["quote"].replace("|", "\\|")))
+                    c["quote"].replace("|", "\\|"), chosen(c)))
         if p["formulas"]:
             o.append("\nFormulas (the paper's formula, evaluated on its constants or vcube's "
                      "profile, beside vcube's value):\n")
-            o.append("| formula | cell | formula | vcube | error | |")
-            o.append("|---|---|---|---|---|---|")
+            o.append("| formula | cell | formula | vcube | error | | chosen on |")
+            o.append("|---|---|---|---|---|---|---|")
             for f in p["formulas"]:
                 if f["status"] == "evaluated":
-                    o.append("| %s | %s | %.6g | %.6g | %+.2f%% | %s |" % (
-                        f["name"], f["cell"], f["formula"], f["vcube"], f["err"], f["why"]))
+                    o.append("| %s | %s | %.6g | %.6g | %+.2f%% | %s | %s |" % (
+                        f["name"], f["cell"], f["formula"], f["vcube"], f["err"], f["why"],
+                        chosen(f)))
                 else:
-                    o.append("| %s | %s | %s | - | - | %s%s |" % (
+                    o.append("| %s | %s | %s | - | - | %s%s | %s |" % (
                         f["name"], f["cell"] or "-", f.get("expr", ""),
                         "missed" if f["status"] == "missed" else "not measured",
-                        ": " + f["why"] if f["why"] else ""))
+                        ": " + f["why"] if f["why"] else "", chosen(f)))
         if p.get("inputs"):
             o.append("\nInputs read back (listed, never counted):\n")
             o.append("| what | paper | vcube | why |")
@@ -759,12 +961,14 @@ def main():
     ap.add_argument("--json")
     ap.add_argument("--rescore", metavar="JSON")
     ap.add_argument("--vcube-margin", metavar="M")
+    ap.add_argument("--constants", metavar="FILE",
+                    help="the fitted and chosen constants (default: data/constants.tsv)")
     a = ap.parse_args()
     if a.rescore:
         rescore(a.rescore, a.vcube_margin)
         return
     recs = {"val": [], "win": [], "wint": [], "formula": [], "shown": [], "meas": [],
-            "wint_where": []}
+            "wint_where": [], "ablation": []}
     srcs = []
     files = []
     for d in a.records or [os.path.join(TOP, "build/score")]:
@@ -780,9 +984,11 @@ def main():
             if r[0] == "wint":
                 recs["wint_where"].append("%s:%d" % (path, n))
     papers = [Paper(p) for p in sorted(glob.glob(os.path.join(TOP, "data/papers/*.tsv")))]
-    card = [score_paper(p, recs) for p in papers]
+    consts = load_constants(a.constants)
+    card = [score_paper(p, recs, consts) for p in papers]
     checks = check(card, a.smoke)
-    md = markdown(card, checks, a.smoke, srcs)
+    cons = constants_card(consts, card, recs["ablation"])
+    md = markdown(card, checks, a.smoke, srcs, cons)
     if a.md:
         with open(a.md, "w", encoding="utf-8") as f:
             f.write(md)
@@ -790,8 +996,8 @@ def main():
         sys.stdout.write(md)
     if a.json:
         with open(a.json, "w", encoding="utf-8") as f:
-            json.dump({"smoke": a.smoke, "papers": card, "thresholds": checks}, f,
-                      indent=1, sort_keys=True)
+            json.dump({"smoke": a.smoke, "papers": card, "thresholds": checks,
+                       "constants": cons}, f, indent=1, sort_keys=True)
             f.write("\n")
     missed = [c for c in checks if not c["ok"]]
     for c in checks:

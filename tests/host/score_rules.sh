@@ -11,7 +11,8 @@
 # claims (a planted record flips a verdict), formulas and inputs (listed
 # apart, never counted); then text winners decided on each candidate's
 # repetitions (wint records): maxima, minima, means and exact times, ties,
-# and the undecided, reported and not counted.
+# and the undecided, reported and not counted; then the chosen constants
+# (what they flag, the summary without it, ablation records).
 set -u
 fail=0
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -457,6 +458,130 @@ refused "an exact record of two values" "an exact record has one value" \
 refused "a cell of two statistics" "the cell's other candidates" \
 	"wint${t}chuang${t}Figure 4${t}16 B${t}crossover${t}exact${t}least${t}-${t}1000" \
 	"wint${t}chuang${t}Figure 4${t}16 B${t}torus${t}max${t}least${t}5${t}1,2"
+
+# Chosen constants (docs/scoring.md, "Chosen constants"): a made-up
+# constants file flags one of Thakur's cells, and through it one winner; the
+# summary is given with and without it, the thresholds keep the full one;
+# ablation records are printed beside the constant, and one that names no
+# constant is refused.
+{
+	echo "# name, profile, value, kind, how, cells, ablation"
+	echo "x.cell${t}delta${t}1${t}chosen${t}made up${t}thakur|Table 2|16K|16x32${t}scripts/ablate.py"
+	echo "x.text${t}cm5${t}2${t}fitted${t}made up${t}ponnusamy|Figure 11|256 B, *${t}none"
+	echo "x.none${t}-${t}3${t}chosen${t}made up${t}-${t}none"
+} > "$d/consts.tsv"
+cp -r "$d/r" "$d/ra"
+{
+	echo "ablation${t}thakur${t}x.cell${t}1${t}mean_err${t}9.5${t}the profile's"
+	echo "ablation${t}thakur${t}x.cell${t}2${t}mean_err${t}10.25"
+	echo "ablation${t}thakur${t}x.cell${t}1${t}LEX / PEX${t}3.5"
+} >> "$d/ra/x.tsv"
+python3 "$top/scripts/score.py" --records "$d/ra" --constants "$d/consts.tsv" \
+	--json "$d/cc.json" --md "$d/cc.md" 2> "$d/err"
+rc=$?
+[ $rc = 1 ] && echo "ok - score.py ran with a constants file and ablation records" ||
+	{ echo "not ok - score.py with constants: exit $rc: $(tail -n 3 "$d/err")"; fail=1; }
+echo "ablation${t}thakur${t}x.nothing${t}1${t}mean_err${t}9.5" >> "$d/ra/x.tsv"
+python3 "$top/scripts/score.py" --records "$d/ra" --constants "$d/consts.tsv" > /dev/null 2> "$d/err"
+rc=$?
+[ $rc = 2 ] && grep -q "x.nothing" "$d/err" &&
+	echo "ok - an ablation record naming no constant of the file is refused" ||
+	{ echo "not ok - an ablation record for no constant: exit $rc"; fail=1; }
+
+python3 - "$top" "$d" <<'PY'
+import json, os, sys
+top, d = sys.argv[1], sys.argv[2]
+sys.path.insert(0, os.path.join(top, "scripts"))
+import papers, score
+fail = 0
+
+
+def case(ok, what):
+    global fail
+    print("%s - %s" % ("ok" if ok else "not ok", what))
+    fail |= not ok
+
+
+c = json.load(open(os.path.join(d, "cc.json")))
+p = {x["paper"]: x for x in c["papers"]}
+th = p["thakur"]
+cell = {(x["item"], x["row"], x["col"]): x["chosen"] for x in th["cells"]}
+case(cell[("Table 2", "16K", "16x32")] == ["x.cell"] and cell[("Table 2", "8K", "16x32")] == [],
+     "the cell a constant was chosen on is flagged, and only it (%s)" %
+     cell[("Table 2", "16K", "16x32")])
+w = {x["cell"]: x["chosen"] for x in th["winners"] if x["vcube"]}
+case(w.get("16K, 16x32") == ["x.cell"] and w.get("8K, 16x32") == [] and w.get("16K, 4x4") == [],
+     "a table winner is flagged through its candidates' cells (%s)" % w)
+tw = {x["cell"]: x["chosen"] for x in p["ponnusamy"]["winners"] if x["from"] == "text"}
+case(tw.get("256 B, 64") == ["x.text"] and tw.get("256 B, 32") == ["x.text"] and
+     tw.get("0 B, 32") == [], "a text winner is flagged by its item and cell")
+s, u = th["summary"], th["summary_unflagged"]
+case((s["predicted_cells"], u["predicted_cells"]) == (8, 7) and
+     (s["winners"], s["winners_agree"]) == (4, 1) and (u["winners"], u["winners_agree"]) == (3, 0),
+     "the summary twice: 8 cells and 1 of 4 winners agreeing, without the flagged 7 and 0 of 3")
+m = score.metric(c["papers"], "winner_agreement", "thakur")
+ck = [x for x in c["thresholds"] if x["metric"] == "winner_agreement" and x["paper"] == "thakur"]
+case(abs(m - 0.25) < 1e-9 and ck and abs(ck[0]["value"] - 0.25) < 1e-9,
+     "the thresholds keep the full summary (1 of 4, not 0 of 3)")
+k = {x["name"]: x for x in c["constants"]}
+case(k["x.cell"]["flags"]["cells"] == 1 and k["x.cell"]["flags"]["winners"] == 1 and
+     k["x.cell"]["flags"]["claims"] == 2 and
+     [a["result"] for a in k["x.cell"]["ablations"]] == [9.5, 10.25, 3.5] and
+     k["x.none"]["flags"] == dict.fromkeys(score.FLAGGED, 0),
+     "the JSON's constants: what each flags (the cell, its winner, the two claims that read"
+     " it), and its ablation records")
+md = open(os.path.join(d, "cc.md")).read()
+case("## Summary without the cells chosen on" in md and
+     "| x.cell | delta | 1 | chosen | made up | `thakur\\|Table 2\\|16K\\|16x32` | 1 cell, 1 winner, 2 claims |"
+     in md and "thakur, mean_err: **1: 9.5%**; 2: 10.2%" in md and
+     "thakur, LEX / PEX: 1: 3.5<br>" not in md and "thakur, LEX / PEX: 1: 3.5 |" in md,
+     "the Markdown: the second summary and the constants' table, ablations measured")
+case("| x.cell | mean_err | thakur | <= 12% | **1 (the profile's): 9.5%, met**<br>2: 10.2%, met |"
+     in md and "| x.cell | LEX / PEX |" not in md,
+     "an ablation of a threshold's metric is set beside it, with each value; another is not")
+case(any(l.startswith("| Table 2 | 16K | 16x32 |") and l.rstrip().endswith("| x.cell |")
+         for l in md.splitlines()) and
+     not any(l.startswith("| Table 2 | 8K | 16x32 |") and "x.cell" in l for l in md.splitlines()),
+     "the flagged cell is marked in its table, the others not")
+
+# A claim is flagged through any value it read, a formula through the record
+# it was set beside: the made-up paper of the claims above.
+cp = papers.Paper(os.path.join(d, "claims.tsv"))
+
+
+def const(name, item, row):
+    return {"name": name, "cells": [{"text": "", "paper": "claims", "parts": [
+        papers._pattern(x) for x in (item, row, "*")]}]}
+
+
+consts = [const("x.meas", "Figure 2", "p, c"), const("x.form", "Figure 2", "f, *")]
+meas = [["claims", "Figure 2", k, v] for k, v in (("p, a", "4.2"), ("p, b", "2"), ("p, c", "1"),
+                                                    ("f, 10 B", "71"))]
+card = score.score_paper(cp, {"val": [], "win": [], "formula": [], "shown": [], "meas": meas},
+                         consts)
+cl = {x["id"]: x["chosen"] for x in card["claims"]}
+case(cl["c-parts"] == ["x.meas"] and cl["c-none"] == [],
+     "a claim is flagged through a meas record one of its parts read (%s)" % cl)
+inp = [x for x in card["inputs"] if x["kind"] == "formula"]
+case(inp and inp[0]["chosen"] == ["x.form"], "a formula cell through the record set beside it")
+case(card["summary"]["claims_agree"] == 1 and card["summary_unflagged"]["claims_agree"] == 0,
+     "and the flagged claim leaves the second summary (1 agrees, then none)")
+
+# The real constants: every pattern names a paper and an item of it; a
+# pattern that does not is caught.
+ps = {n: papers.load(n) for n in ("bokhari", "chuang", "ponnusamy", "seidel", "thakur")}
+cs = papers.load_constants()
+res = list(papers.check_constants(cs, ps))
+bad = [w for ok, w in res if not ok]
+case(res and not bad, "data/constants.tsv: %d patterns, each names a paper and an item%s" % (
+    len(res), ": " + "; ".join(bad) if bad else ""))
+cs[0]["cells"].append({"text": "thakur|Table 9|*", "paper": "thakur",
+                       "parts": [papers._pattern(x) for x in ("Table 9", "*", "*")]})
+bad = [w for ok, w in papers.check_constants(cs, ps) if not ok]
+case(len(bad) == 1 and "Table 9" in bad[0], "a pattern naming no item is caught")
+sys.exit(fail)
+PY
+[ $? = 0 ] || fail=1
 
 # --rescore: the same cells by both rules, from a scorecard's JSON.
 out=$(python3 "$top/scripts/score.py" --rescore "$d/card.json" 2>&1)
