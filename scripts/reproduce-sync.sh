@@ -309,14 +309,44 @@ What makes gsync fail, d = 5, FORCED 16 KB shifts, 50 trials (success rate):
 |---|---|---|---|
 EOF
 : > "$tmp/abl"
-for np in "" "noise=ipsc860" "jitter_ns=150000" "noise=ipsc860 jitter_ns=150000"; do
+: > "$tmp/nabl"
+# NOISE's start jitter (a chosen constant, data/constants.tsv), and the
+# same interrupts with half and twice that jitter: its ablation (the rows
+# after the fourth; the text below reads the first four)
+jp=${NOISE##*jitter_ns=}
+jp=${jp%% *}
+for np in "" "noise=ipsc860" "jitter_ns=$jp" "noise=ipsc860 jitter_ns=$jp" \
+	"noise=ipsc860 jitter_ns=$((jp / 2))" "noise=ipsc860 jitter_ns=$((jp * 2))"; do
 	load topology=hypercube dim=5 profile=seidel seed=1 $np
 	run 32 shift --algo gsync,sync0,rds --sizes 16384 --reps "$R50"
 	printf '| %s |' "${np:-none}"
 	for a in gsync sync0 rds; do printf ' %s%% |' "$(col $a 16384 10 $(awk -v r="$R50" 'BEGIN { print r / 100 }'))"; done
 	echo
 	echo "$(col gsync 16384 10 $(awk -v r="$R50" 'BEGIN { print r / 100 }')) $(col sync0 16384 10 $(awk -v r="$R50" 'BEGIN { print r / 100 }'))" >> "$tmp/abl"
+	# "interrupts jitter_ns gsync sync0 rds" (%), for the ablation records
+	j=0
+	[[ " $np " == *" jitter_ns="* ]] && { j=${np##*jitter_ns=}; j=${j%% *}; }
+	n=off
+	[[ " $np " == *" noise=ipsc860 "* ]] && n=on
+	echo "$n $j $(for a in gsync sync0 rds; do col $a 16384 10 $(awk -v r="$R50" 'BEGIN { print r / 100 }'); echo; done | paste -sd' ')" >> "$tmp/nabl"
 done
+# the ablation records (docs/scoring.md, "Chosen constants"): the start
+# jitter with the interrupts, and the interrupts with NOISE's jitter
+while read -r n j g s0 r; do
+	for x in "gsync $g" "sync0 $s0" "rds $r"; do
+		set -- $x
+		if [ "$n" = on ]; then
+			what="interrupts on, $R50 trials"
+			[ "$j" = "$jp" ] && what="$what; the profile's"
+			score_rec ablation seidel noise.jitter_ns "$j" "success %, d = 5, FORCED, 16 KB, $1" "$2" "$what"
+		fi
+		if [ "$j" = "$jp" ]; then
+			what="jitter_ns=$jp, $R50 trials"
+			[ "$n" = on ] && what="$what; the profile's"
+			score_rec ablation seidel noise.ipsc860 "$n" "success %, d = 5, FORCED, 16 KB, $1" "$2" "$what"
+		fi
+	done
+done < "$tmp/nabl"
 # rows: none, interrupts, jitter, both
 awk '{ g[NR] = $1; s[NR] = $2 }
 	END {
@@ -410,6 +440,16 @@ awk -v p=$fcp -v r="$R50" '{ if ($5 < $3 || $5 < $4) behind[$1] = 1
 	print "shifts bypass the flow control (sec. 2.4), so the FORCED success rates above, gsync'"'"'s"
 	print "failures at d = 7 among them, owe nothing to it."
 	}' "$tmp/fcs"
+# the ablation records (docs/scoring.md, "Chosen constants"): each window's
+# success rate per barrier, the mean of 4 KB and 64 KB (%)
+awk -v r="$R50" '{ for (i = 3; i <= 5; i++) s[$1 " " i] += 100 * $i / r; n[$1]++ }
+	END { for (k in s) { split(k, f, " ")
+		printf "%s %s %.1f\n", f[1], f[2] == 3 ? "gsync" : f[2] == 4 ? "sync0" : "rds", s[k] / n[f[1]] } }' \
+	"$tmp/fcs" | sort -n -k1,1 -k2,2 | while read -r fc a v; do
+	what="mean of 4 KB and 64 KB, $R50 trials"
+	[ "$fc" = "$fcp" ] && what="$what; the profile's"
+	score_rec ablation seidel seidel.fc_bufs "$fc" "success %, d = 5, long, $a" "$v" "$what"
+done
 
 # ---- Seidel & Davis, Figs. 4-1 to 4-3: the cost of the shift -----------------
 progress "[4/6] Seidel & Davis, Figs. 4-1 to 4-3: the cost of the shift"
@@ -618,6 +658,7 @@ cap=
 [ "${VCUBE_VERDICT_REPS:-}" != 0 ] || cap=" (not in this run: the first count only)"
 for d in $DR; do
 	load topology=hypercube dim=$d profile=ipsc860 $NOISE
+	dpx=$(cat /sys/class/vcube/duplex_ns)	# the profile's window, for the ablation records
 	alg=$algos
 	[ $d = 1 ] && alg=linear,pairwise_F,pairwise_U,standard_F,standard_U	# stable needs n >= 4
 	sz=${sizes// /,}
@@ -708,7 +749,7 @@ The paper: stable is better than linear on maximum time "for large ranges of mes
 cubes of dimension 5..7", and pairwise_F, optimal for large messages from d = 2, "remains
 asymptotically optimal for all dimensions beyond 2".
 EOF
-python3 - "$tmp/dabl" "$VCUBE_TOP/scripts" <<'PY'
+python3 - "$tmp/dabl" "$VCUBE_TOP/scripts" "$dpx" <<'PY'
 import sys
 sys.path.insert(0, sys.argv[2])
 import papers
@@ -735,5 +776,11 @@ for d, w1, a1, w4, a4 in rows:
 print()
 print("vcube names the paper's winner in %d of these %d cells with the window and %d without."
       % (agree[1], agree[0], agree[2]))
+# the ablation records (docs/scoring.md, "Chosen constants")
+for value, k, what in ((sys.argv[3], 1, "; the profile's"), ("0", 2, "")):
+    if agree[0]:
+        papers.record("ablation", "bokhari", "ipsc860.duplex_ns", value,
+                      "winners as the paper's, Figs. 10-11 at 1 B and 4096 B", agree[k] / agree[0],
+                      "%d of %d cells, noise=ipsc860%s" % (agree[k], agree[0], what))
 PY
 rmmod vcube
