@@ -260,6 +260,7 @@ not published, so only the relations can be compared):
 EOF
 names=(Linear Pairwise Balanced Greedy)
 load topology=fattree nodes=32 profile=cm5
+rcv=$(cat /sys/class/vcube/recv_ns)	# the profile's, for the ablation records
 : > "$tmp/t4"
 dens_list="10 25 50 75"
 [ -n "${VCUBE_SMOKE:-}" ] && dens_list="10 75"
@@ -301,8 +302,10 @@ densities of less than 50% ... when the communication density is higher than 50%
 algorithm may require more number of steps than the pairwise and balanced algorithms ... In
 this case, balanced scheduling performs the best."
 EOF
-python3 - "$tmp/t4" <<'PY'
+python3 - "$tmp/t4" "$VCUBE_TOP/scripts" "$rcv" <<'PY'
 import sys
+sys.path.insert(0, sys.argv[2])
+import papers
 v, p = {}, {}
 for dens, s, a, vc, pa in (l.split() for l in open(sys.argv[1])):
     v[(dens, s, a)] = float(vc)
@@ -337,6 +340,22 @@ if abl:
         print("| %s%% | %s | %.1f | %.1f | %.1f | %s | %s | %s |" % (
             dens, s, v[c + ("ls",)] / v[c + ("ps",)], float(ls) / float(ps),
             p[c + ("ls",)] / p[c + ("ps",)], best(v, c), b, best(p, c)))
+    # the ablation records (docs/scoring.md, "Chosen constants"): linear over
+    # pairwise and the best schedule, with the receiver's rules and without
+    cs = [(dens, s) for dens, s, _, _, _ in abl]
+    pl = sum(p[c + ("ls",)] / p[c + ("ps",)] for c in cs) / len(cs)
+    for value, lp_, same_, what in (
+            (sys.argv[3], [v[c + ("ls",)] / v[c + ("ps",)] for c in cs],
+             sum(1 for c in cs if best(v, c) == best(p, c)), "the profile's"),
+            ("0, eject=0, sysbuf=1048576", [float(ls) / float(ps) for _, _, ls, ps, _ in abl],
+             sum(1 for (dens, s, _, _, b) in abl if b == best(p, (dens, s))),
+             "the receiver's rules off")):
+        papers.record("ablation", "ponnusamy", "cm5.recv_ns", value,
+                      "Table 4, linear / pairwise, mean", sum(lp_) / len(lp_),
+                      "%s; the paper's %.1f, %d cells" % (what, pl, len(cs)))
+        papers.record("ablation", "ponnusamy", "cm5.recv_ns", value,
+                      "Table 4, best schedule as the paper's", same_ / len(cs),
+                      "%s; %d of %d cells" % (what, same_, len(cs)))
 PY
 fi
 
@@ -465,6 +484,7 @@ in data/papers/ponnusamy.tsv); every other entry below is a prediction. Seconds,
 EOF
 fit=$(paper_val ponnusamy "Table 6" "2048 x 2048" "32 PEX")
 load topology=fattree nodes=32 profile=cm5 max_msg=8388608
+rcv=$(cat /sys/class/vcube/recv_ns)	# the profile's, for the ablation records
 run 32 fft --algo pex --sizes 2048 --reps 1
 t0=$(awk -F, '$1 == "pex" && $2 == 2048 { print $5 }' "$tmp/out")
 flop=$(python3 -c "n, p = 2048, 32; print('%.4f' % (($fit * 1e9 - $t0) / (2 * (n // p) * 5 * n * 11)))")
@@ -479,7 +499,7 @@ done
 load topology=fattree nodes=256 profile=cm5 max_msg=8388608 $CM5_RECV_OFF
 run 256 fft --flop-ns "$flop" --algo lex,pex --sizes 256,2048 --reps 1
 cp "$tmp/out" "$tmp/fft256a.csv"
-python3 - "$tmp" <<'PY'
+python3 - "$tmp" "$rcv" <<'PY'
 import csv, os, sys
 sys.path.insert(0, os.path.join(os.environ["VCUBE_TOP"], "scripts"))
 import papers
@@ -531,6 +551,15 @@ print("LEX against PEX on 256 nodes: %s (the paper: %s; without the receiver's c
 print("LEX on 256 nodes, vcube / the paper: %s; in the ablation %s." % (
     ", ".join("%.3f / %.3f s at %d" % (t[(256, "lex", n)], paper[n][4], n) for n in (256, 2048)),
     ", ".join("%.3f s at %d" % (ta[("lex", n)], n) for n in (256, 2048))))
+# the ablation records (docs/scoring.md, "Chosen constants"): LEX over PEX
+# on 256 nodes, the cells the receiver's cost was chosen on
+for n in (256, 2048):
+    for value, r, what in ((sys.argv[2], t[(256, "lex", n)] / t[(256, "pex", n)], "the profile's"),
+                           ("0, eject=0, sysbuf=1048576", ta[("lex", n)] / ta[("pex", n)],
+                            "the receiver's rules off")):
+        papers.record("ablation", "ponnusamy", "cm5.recv_ns", value,
+                      "Table 6, LEX / PEX, 256 nodes, %d x %d" % (n, n), r,
+                      "%s; the paper's %.1f" % (what, paper[n][4] / paper[n][5]))
 PY
 cat <<'EOF'
 
