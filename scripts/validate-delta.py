@@ -33,12 +33,16 @@ HALF = 0.0005		# the tables print seconds to 3 decimals
 SMOKE = {"4x4", "8x8", "4x5", "6x8"}	# --smoke's meshes
 
 
-def sim(algo, mesh, size, alpha, beta, lanes=None):
+def sim(algo, mesh, size, alpha, beta, lanes=None, costs=()):
+    """ALGO's time (s) on the delta profile; COSTS: more KEY=VALUE for
+    vcube-sim's --cost."""
     r, c = mesh.split("x")
     cmd = [SIM, "--profile", "delta", "--rows", r, "--cols", c, "--algo", algo,
            "--len", str(size), "--alpha-ns", str(alpha), "--byte-ns", str(beta)]
     if lanes is not None:
         cmd += ["--lanes", str(lanes)]
+    for kv in costs:
+        cmd += ["--cost", kv]
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     return float(out.split()[4])
 
@@ -116,14 +120,14 @@ def cells(th, smoke):
     return jobs
 
 
-def sweep(jobs, alpha_ns, beta_ns, lanes, what, who="validate-delta"):
+def sweep(jobs, alpha_ns, beta_ns, lanes, what, who="validate-delta", costs=()):
     """Every job's time (s) on vcube-sim, {job: time}; LANES None: the
-    profile's. Progress on stderr (the report is stdout), a line per tenth,
-    said by WHO."""
+    profile's; COSTS: more --cost KEY=VALUE. Progress on stderr (the report
+    is stdout), a line per tenth, said by WHO."""
     done, lock = [0], threading.Lock()
 
     def one(j):
-        t = sim(j[1], j[3], SIZES[j[2]], alpha_ns, beta_ns, lanes)
+        t = sim(j[1], j[3], SIZES[j[2]], alpha_ns, beta_ns, lanes, costs)
         with lock:
             done[0] += 1
             if done[0] % max(1, len(jobs) // 10) == 0 or done[0] == len(jobs):
