@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# The scorecard's smoke, host half: the Delta's smoke cells (vcube-sim),
-# then scripts/score.py --smoke over them and the VM half's records
+# The scorecard's smoke, host half: the Delta's smoke cells and the chosen
+# constants' ablations (vcube-sim, scripts/ablate.py --smoke: 20 to 30 s
+# on two cores), then scripts/score.py --smoke over them and the VM half's records
 # (tests/vm/score.sh, in build/vm/out/score-smoke). Writes
 # build/scorecard-smoke.md and .json; exits non-zero when a smoke threshold
 # of data/score-thresholds.tsv is missed. Ends "score: N passed, N failed".
@@ -19,6 +20,12 @@ if [ ! -d "$vm" ]; then
 fi
 VCUBE_SCORE=$dir/delta.tsv python3 scripts/validate-delta.py --smoke > "$dir/delta.md" || {
 	echo "not ok - scripts/validate-delta.py --smoke failed"
+	echo "score: 0 passed, 1 failed"
+	exit 1
+}
+# the chosen constants' ablations vcube-sim runs, on the smoke's cells
+VCUBE_SCORE=$dir/ablate.tsv python3 scripts/ablate.py --smoke > "$dir/ablate.md" 2> "$dir/ablate.err" || {
+	echo "not ok - scripts/ablate.py --smoke failed: $(tail -n 1 "$dir/ablate.err")"
 	echo "score: 0 passed, 1 failed"
 	exit 1
 }
