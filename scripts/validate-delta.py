@@ -162,7 +162,8 @@ def main():
     print("""## Touchstone Delta: Thakur, Choudhary & Fox, Tables 2-6
 
 Each cell: vcube's time / the paper's, in seconds, and vcube's error. The profile `delta`
-(wormhole, XY routing, gamma = 1, links shared without a lane limit) has two constants the paper
+(wormhole, XY routing, gamma = 1: %s lanes, two bodies on a channel at full speed and a third
+header waiting; a constant chosen, flagged in docs/scorecard.md) has two constants the paper
 does not give, solved by scripts/validate-delta.py from two cells of %s, PEX on the %s mesh at
 %s and %s bytes, marked "(fitted)": there no link carries more than two messages, so at
 gamma = 1 nothing slows and T = %d (alpha + L beta). That gives alpha = %.0f +- %.0f us and
@@ -174,7 +175,7 @@ posting its receive, sending, and waiting for both, with no synchronisation betw
 
 Computed with `vcube-sim`, which runs the module's engine on the host; the VM tests check that
 vcube-sim's times equal the module's, bit for bit.%s"""
-          % (fit_item, mesh, l0, l1, steps, alpha * 1e6, dalpha * 1e6, beta * 1e6, dbeta * 1e6,
+          % (prof["lanes"], fit_item, mesh, l0, l1, steps, alpha * 1e6, dalpha * 1e6, beta * 1e6, dbeta * 1e6,
              int(prof["alpha_ns"]) / 1e3, int(prof["byte_ns"]) / 1e3,
              "\n\nSmoke run: only the 4x4, 8x8, 4x5 and 6x8 meshes." if smoke else ""))
     errs = {}
