@@ -713,7 +713,7 @@ for d in $DR; do
 	echo "$d $w1 $(best 1) $w4 $(best 4096)" >> "$tmp/dabl"
 done
 bokhari_winners > "$tmp/paper"
-"$bench" "${regions[@]}" --regions "$VCUBE_OUT/bokhari-regions-noise.svg" --paper "$tmp/paper" \
+"$bench" redraw "${regions[@]}" --regions "$VCUBE_OUT/bokhari-regions-noise.svg" --paper "$tmp/paper" \
 	> /dev/null || exit 1
 cat <<'EOF'
 
