@@ -189,6 +189,11 @@ case(run({}, m)["c-parts"]["verdict"] == "differ", "a planted 7 against 'less th
 case(run({}, m)["c-none"]["verdict"] is None, "no record for an operand: not measured")
 case(papers._alike(1.0, 1.09) is True and papers._alike(1.0, 1.2) is False and
      papers._about(papers.Iv(1.4, 1.6), 2) is None, "alike is 10%, about 25%; straddling is undecided")
+case(papers._alike(0.0, 0.0) is True and papers._alike(0.0, 1.0) is False and
+     papers._alike(papers.Iv(0.0, 0.1), 1.0) is False and
+     papers._alike(papers.Iv(0.0, 1.0), 1.0) is None and
+     papers._about(0.0, 0.0) is True and papers._about(1.0, papers.Iv(0.0, 0.2)) is False,
+     "a value of 0 is decided without dividing by it: alike(0, 0), not alike(0, 1)")
 for bad in ("__import__('os')", "x.real", "open('f')", "[x for x in y]"):
     try:
         papers.Expr(bad)
