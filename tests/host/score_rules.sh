@@ -18,6 +18,22 @@ fail=0
 top=$(cd "$(dirname "$0")/../.." && pwd)
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
+# py: Python read from stdin after one prelude (the imports, and case(),
+# which prints a TAP line and keeps the failure for sys.exit(fail))
+cat > "$d/prelude.py" <<'PY'
+import json, os, sys
+top, d = sys.argv[1], sys.argv[2]
+sys.path.insert(0, os.path.join(top, "scripts"))
+import papers, score
+fail = 0
+
+
+def case(ok, what):
+    global fail
+    print("%s - %s" % ("ok" if ok else "not ok", what))
+    fail |= not ok
+PY
+py() { cat "$d/prelude.py" - | python3 - "$top" "$d"; }
 t=$'\t'
 
 # A made-up paper: the data format, with the cmp line's two margins.
@@ -51,20 +67,7 @@ rc=$?
 [ $rc = 1 ] && echo "ok - score.py ran on the made-up records (targets missed: exit 1)" ||
 	{ echo "not ok - score.py: exit $rc: $(tail -n 3 "$d/err")"; fail=1; }
 
-python3 - "$top" "$d" <<'PY'
-import json, os, sys
-top, d = sys.argv[1], sys.argv[2]
-sys.path.insert(0, os.path.join(top, "scripts"))
-import papers, score
-fail = 0
-
-
-def case(ok, what):
-    global fail
-    print("%s - %s" % ("ok" if ok else "not ok", what))
-    fail |= not ok
-
-
+py <<'PY'
 made = papers.Paper(os.path.join(d, "made.tsv"))
 vc = {("Table 1", r, c): 1.0 if r == "X" else 2.0 for r in "XY" for c in "abcd"}
 ties = []
@@ -136,20 +139,7 @@ formula${t}f-unmeasured${t}Sec. 1${t}m = num(k0)${t}m${t}@Figure 2|g, * B${t}-${
 input${t}cell${t}Table 1|Y|*${t}read back
 input${t}formula${t}f-line${t}the model's own cost
 EOF
-python3 - "$top" "$d" <<'PY'
-import json, os, sys
-top, d = sys.argv[1], sys.argv[2]
-sys.path.insert(0, os.path.join(top, "scripts"))
-import papers, score
-fail = 0
-
-
-def case(ok, what):
-    global fail
-    print("%s - %s" % ("ok" if ok else "not ok", what))
-    fail |= not ok
-
-
+py <<'PY'
 p = papers.Paper(os.path.join(d, "claims.tsv"))
 
 
@@ -355,20 +345,7 @@ else
 	echo "not ok - score.py on wint records: exit $rc: $(tail -n 3 "$d/err")"
 	fail=1
 fi
-if ! python3 - "$top" "$d" <<'PY2'
-import json, os, sys
-top, d = sys.argv[1], sys.argv[2]
-sys.path.insert(0, os.path.join(top, "scripts"))
-import score
-fail = 0
-
-
-def case(ok, what):
-    global fail
-    print("%s - %s" % ("ok" if ok else "not ok", what))
-    fail |= not ok
-
-
+if ! py <<'PY2'
 case(abs(score.t_975(1) - 12.706) < 1e-3 and abs(score.t_975(9) - 2.262) < 1e-3 and
      abs(score.t_975(999) - 1.962) < 1e-3, "Student's 5% points: 12.706, 2.262, 1.962")
 case((score.exceed_k(3, 3), score.exceed_k(100, 100), score.exceed_k(1000, 1000),
@@ -493,20 +470,7 @@ rc=$?
 	echo "ok - an ablation record naming no constant of the file is refused" ||
 	{ echo "not ok - an ablation record for no constant: exit $rc"; fail=1; }
 
-python3 - "$top" "$d" <<'PY'
-import json, os, sys
-top, d = sys.argv[1], sys.argv[2]
-sys.path.insert(0, os.path.join(top, "scripts"))
-import papers, score
-fail = 0
-
-
-def case(ok, what):
-    global fail
-    print("%s - %s" % ("ok" if ok else "not ok", what))
-    fail |= not ok
-
-
+py <<'PY'
 c = json.load(open(os.path.join(d, "cc.json")))
 p = {x["paper"]: x for x in c["papers"]}
 th = p["thakur"]
