@@ -4,10 +4,14 @@
 fail=0
 # VCUBE_CHECK_TIMES=1: each line ends with the seconds since the test
 # began, to find where its time goes (tests/vm/run.sh's VCUBE_TIMES gives
-# each test's whole)
-_dt() { [ -z "${VCUBE_CHECK_TIMES:-}" ] || echo " # $SECONDS s"; }
-ok() { echo "ok - $*$(_dt)"; }
-no() { echo "not ok - $*$(_dt)"; fail=1; }
+# each test's whole); chosen once here, so a check forks nothing
+if [ -n "${VCUBE_CHECK_TIMES:-}" ]; then
+	ok() { echo "ok - $* # $SECONDS s"; }
+	no() { echo "not ok - $* # $SECONDS s"; fail=1; }
+else
+	ok() { echo "ok - $*"; }
+	no() { echo "not ok - $*"; fail=1; }
+fi
 check() { local name=$1; shift; if "$@"; then ok "$name"; else no "$name"; fi; }
 
 not() { ! "$@"; }
