@@ -509,21 +509,21 @@ ABOUT = 0.25	# "about", "nearly", "almost": docs/scoring.md, rule 2
 ALIKE = 0.10	# "similar", "indistinguishable": the largest within 10% of the least
 
 
-def _scaled(x, y, tol):
-    """X within 1 +- TOL times Y, for a Y whose interval reaches 0 (a time
-    or a count of none), where the ratio has no bound: the same test with
-    Y multiplied out, for quantities that are not negative."""
+def _scaled(x, y, below, above):
+    """X between BELOW and ABOVE times Y, for a Y whose interval reaches 0
+    (a time or a count of none), where the ratio has no bound: the same
+    test with Y multiplied out, for quantities that are not negative."""
     x, y = _iv(x), _iv(y)
-    if x.lo >= (1 - tol) * y.hi and x.hi <= (1 + tol) * y.lo:
+    if x.lo >= below * y.hi and x.hi <= above * y.lo:
         return True
-    if x.hi < (1 - tol) * y.lo or x.lo > (1 + tol) * y.hi:
+    if x.hi < below * y.lo or x.lo > above * y.hi:
         return False
     return None
 
 
 def _about(x, y):
     if _iv(y).lo <= 0:
-        return _scaled(x, y, ABOUT)
+        return _scaled(x, y, 1 - ABOUT, 1 + ABOUT)
     return _within(_arith("/", x, y), ABOUT)
 
 
@@ -532,8 +532,7 @@ def _alike(*xs):
     hi = Iv(max(x.lo for x in xs), max(x.hi for x in xs))
     lo = Iv(min(x.lo for x in xs), min(x.hi for x in xs))
     if lo.lo <= 0:	# the largest at most 1 + ALIKE times the least
-        return (True if hi.hi <= (1 + ALIKE) * lo.lo else
-                False if hi.lo > (1 + ALIKE) * lo.hi else None)
+        return _scaled(hi, lo, 0, 1 + ALIKE)
     r = _arith("/", hi, lo)
     return True if r.hi <= 1 + ALIKE else False if r.lo > 1 + ALIKE else None
 
