@@ -28,6 +28,25 @@ printf '#include <mpi.h>\nint main(int c, char **v)\n{\n\tint n = 0;\n\n\tMPI_In
 [ $rc != 0 ] && grep -q 'error: implicit declaration of function .MPI_Gatherv.' "$tmp/err" && [ ! -e "$tmp/gv.o" ] &&
 	ok "MPI_Gatherv, outside the subset: the compile fails, naming it" ||
 	no "MPI_Gatherv: exit $rc, $(head -n 2 "$tmp/err")"
+# CC=vcube-mpicc make, as MPI software is built with mpicc (issue 50): make's
+# implicit rules compile and link with $(CC), and vcube-mpicc must not take
+# its own compiler from that CC (it called itself, forever)
+mkdir -p "$tmp/mk"
+printf '#include <mpi.h>\nint main(int c, char **v)\n{\n\tMPI_Init(&c, &v);\n\treturn MPI_Finalize();\n}\n' > "$tmp/mk/hello.c"
+printf 'hello: hello.o\n' > "$tmp/mk/Makefile"
+timeout 60 make -s -C "$tmp/mk" CC="$mpicc" > "$tmp/err" 2>&1; rc=$?
+[ $rc = 0 ] && nm "$tmp/mk/hello" | grep -q ' T MPI_Init$' &&
+	ok "CC=vcube-mpicc make builds and links a program against vcube-mpi" ||
+	no "CC=vcube-mpicc make: exit $rc, $(head -n 2 "$tmp/err")"
+VCUBE_MPICC_CC=$mpicc timeout 10 "$mpicc" -c "$tmp/mk/hello.c" -o "$tmp/mk/x.o" 2> "$tmp/err"; rc=$?
+[ $rc = 2 ] && grep -q 'is vcube-mpicc itself' "$tmp/err" &&
+	ok "VCUBE_MPICC_CC naming vcube-mpicc: refused, exit 2" ||
+	no "VCUBE_MPICC_CC=vcube-mpicc: exit $rc, $(head -n 1 "$tmp/err")"
+mkdir -p "$tmp/bin" && ln -s "$mpicc" "$tmp/bin/cc"
+PATH=$tmp/bin:$PATH timeout 10 "$mpicc" -c "$tmp/mk/hello.c" -o "$tmp/mk/x.o" 2> "$tmp/err"; rc=$?
+[ $rc = 2 ] && grep -q 'is vcube-mpicc itself' "$tmp/err" &&
+	ok "a cc on PATH that is vcube-mpicc: refused, exit 2" ||
+	no "cc -> vcube-mpicc on PATH: exit $rc, $(head -n 1 "$tmp/err")"
 PKG_CONFIG_PATH=$top/build/lib/pkgconfig pkg-config --cflags vcube-mpi | grep -q userspace/mpi/include &&
 	ok "pkg-config vcube-mpi" || no "pkg-config vcube-mpi"
 
