@@ -47,6 +47,43 @@ PATH=$tmp/bin:$PATH timeout 10 "$mpicc" -c "$tmp/mk/hello.c" -o "$tmp/mk/x.o" 2>
 [ $rc = 2 ] && grep -q 'is vcube-mpicc itself' "$tmp/err" &&
 	ok "a cc on PATH that is vcube-mpicc: refused, exit 2" ||
 	no "cc -> vcube-mpicc on PATH: exit $rc, $(head -n 1 "$tmp/err")"
+# vcube-mpicc --check: what a program uses that vcube-mpi lacks (issue 50)
+cat > "$tmp/uses.c" <<'C'
+#include <mpi.h>
+static int f(MPI_Group g) { (void)g; return 0; }
+int main(int c, char **v)
+{
+	int dims[2] = { 0, 0 }, n = MPI_UNIVERSE_SIZE;
+
+	MPI_Init(&c, &v);
+	MPI_Dims_create(4, 2, dims);
+	MPI_Dims_create(4, 2, dims);
+	MPI_Send(dims, 2, MPI_INT, 0, 0, MPI_COMM_WORLD);
+	return f(0) + n + MPI_Finalize();
+}
+C
+"$mpicc" --check "$tmp/uses.c" -o "$tmp/uses" > "$tmp/out" 2> "$tmp/err"; rc=$?
+printf 'MPI_Dims_create\tfunction\t%s:8\nMPI_Group\ttype\t%s:2\nMPI_UNIVERSE_SIZE\tconstant\t%s:5\n' \
+	"$tmp/uses.c" "$tmp/uses.c" "$tmp/uses.c" > "$tmp/want"
+[ $rc = 1 ] && cmp -s "$tmp/out" "$tmp/want" && [ ! -e "$tmp/uses" ] &&
+	ok "vcube-mpicc --check lists a function, a type and a constant vcube-mpi lacks, once each, exit 1" ||
+	no "vcube-mpicc --check: exit $rc, $(tr '\n\t' '; ' < "$tmp/out")"
+miss=
+for f in "$top"/tests/mpi/*.c; do
+	"$mpicc" --check -std=c11 "$f" > /dev/null 2>&1 || miss="$miss $(basename "$f")"
+done
+[ -z "$miss" ] && ok "vcube-mpicc --check: nothing missing in tests/mpi's programs, exit 0" ||
+	no "vcube-mpicc --check says tests/mpi's programs lack something:$miss"
+# docs/mpi.md's line, as written, from the top of the tree
+doc=$("$top/scripts/doc-cmds.py" get "$top/docs/mpi.md" mpi-check)
+(cd "$top" && eval "$doc") > "$tmp/out" 2>&1; rc=$?
+[ $rc = 0 ] && [ ! -s "$tmp/out" ] && ok "docs/mpi.md's vcube-mpicc --check line: nothing missing, exit 0" ||
+	no "docs/mpi.md's --check line ($doc): exit $rc, $(head -n 2 "$tmp/out")"
+printf 'int main(void)\n{\n\treturn nosuch;\n}\n' > "$tmp/bad.c"
+"$mpicc" --check "$tmp/bad.c" > "$tmp/out" 2> "$tmp/err"; rc=$?
+[ $rc = 2 ] && [ ! -s "$tmp/out" ] && grep -q "'nosuch' undeclared" "$tmp/err" &&
+	ok "vcube-mpicc --check on a program with errors of its own: exit 2, the compiler's words" ||
+	no "vcube-mpicc --check, not an MPI name: exit $rc, $(head -n 2 "$tmp/err")"
 PKG_CONFIG_PATH=$top/build/lib/pkgconfig pkg-config --cflags vcube-mpi | grep -q userspace/mpi/include &&
 	ok "pkg-config vcube-mpi" || no "pkg-config vcube-mpi"
 
