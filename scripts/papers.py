@@ -302,24 +302,61 @@ def load_constants(path=None):
         if c["name"] in seen:
             die("%s: %s twice" % (where, c["name"]))
         seen.add(c["name"])
-        pats = []
-        for text in ([] if c["cells"] == "-" else c["cells"].split(";")):
-            text = text.strip()
-            parts = text.split("|")
-            if not 2 <= len(parts) <= 4 or not all(parts[:2]):
-                die("%s: a cell pattern is PAPER|ITEM|ROW|COL: %r" % (where, text))
-            parts += ["*"] * (4 - len(parts))
-            pats.append({"text": text, "paper": parts[0],
-                         "parts": [_pattern(x) for x in parts[1:]]})
-        c["cells"] = pats
+        c["cells"] = cell_patterns(c["cells"], where)
         out.append(c)
     return out
 
 
+def cell_patterns(text, where):
+    """TEXT's cell patterns, "PAPER|ITEM|ROW|COL; ..." ("-": none), each a
+    dict {"text", "paper", "parts": [item, row, col regexes]}."""
+    pats = []
+    for t in ([] if text == "-" else text.split(";")):
+        t = t.strip()
+        parts = t.split("|")
+        if not 2 <= len(parts) <= 4 or not all(parts[:2]):
+            die("%s: a cell pattern is PAPER|ITEM|ROW|COL: %r" % (where, t))
+        parts += ["*"] * (4 - len(parts))
+        pats.append({"text": t, "paper": parts[0], "parts": [_pattern(x) for x in parts[1:]]})
+    return pats
+
+
+def pattern_hits(pats, paper, keys):
+    """Does one of the cell patterns PATS match one of KEYS, (item, row,
+    col) records of PAPER?"""
+    return any(p["paper"] == paper and all(rx.match(str(x)) for rx, x in zip(p["parts"], k))
+               for p in pats for k in keys)
+
+
+MISMATCH_FIELDS = ("name", "cells", "cause", "shown_by", "settle")
+
+
+def load_mismatches(path=None):
+    """data/mismatches.tsv (or PATH): the named causes of the scorecard's
+    mismatches, a list of dicts (MISMATCH_FIELDS), "cells" as
+    cell_patterns() gives them (docs/scoring.md, "Mismatches")."""
+    path = path or os.path.join(TOP, "data/mismatches.tsv")
+    out, seen = [], set()
+    for n, r in rows(path):
+        where = "%s:%d" % (path, n)
+        if len(r) != len(MISMATCH_FIELDS):
+            die("%s: a cause is %s, tab-separated" % (where, ", ".join(MISMATCH_FIELDS)))
+        m = dict(zip(MISMATCH_FIELDS, r))
+        if m["name"] in seen:
+            die("%s: %s twice" % (where, m["name"]))
+        if not m["cause"].strip() or not m["shown_by"].strip() or m["cells"] == "-":
+            die("%s: %s: a cause needs its cells, its words and the run that shows it"
+                % (where, m["name"]))
+        seen.add(m["name"])
+        m["cells"] = cell_patterns(m["cells"], where)
+        out.append(m)
+    return out
+
+
 def check_constants(consts, papers_):
-    """Each constant's cell patterns against PAPERS_ ({name: Paper}): the
-    paper is one of them and the item pattern matches one of its items.
-    Yields (ok, what)."""
+    """Each constant's (or cause's) cell patterns against PAPERS_ ({name:
+    Paper}): the paper is one of them and the item pattern matches one of
+    its items. Yields (ok, what)."""
     for c in consts:
         for p in c["cells"]:
             paper = papers_.get(p["paper"])
@@ -332,12 +369,7 @@ def chosen_on(consts, paper, keys):
     """The names of the constants whose cell patterns match one of KEYS,
     (item, row, col) records of PAPER (docs/scoring.md, "Chosen
     constants", rule 1), in the file's order."""
-    out = []
-    for c in consts or ():
-        if any(p["paper"] == paper and all(rx.match(str(x)) for rx, x in zip(p["parts"], k))
-               for p in c["cells"] for k in keys):
-            out.append(c["name"])
-    return out
+    return [c["name"] for c in consts or () if pattern_hits(c["cells"], paper, keys)]
 
 
 def record(kind, *fields):

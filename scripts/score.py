@@ -55,6 +55,12 @@ over everything scored ("summary", which the thresholds check) and without
 the flagged elements ("summary_unflagged"); the constants' table, with the
 ablations measured, is in the scorecard and the JSON's "constants".
 
+Every mismatch (a predicted cell past 25%, a winner vcube names otherwise
+or by a near-tie, a claim that does not hold, a formula past 1% or missed)
+is listed in each paper's "mismatches" with the causes data/mismatches.tsv
+(or --mismatches FILE) names for it, and in the scorecard's "Mismatches"
+section with the run that shows each cause (docs/scoring.md, "Mismatches").
+
 Claims (data/papers' claim lines) and printed formulas (formula lines) are
 scored by docs/scoring.md's rules; what the input lines name is listed
 apart and never counted; an item is reproduced only when everything scored
@@ -72,7 +78,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from papers import (Paper, rows, die, table_winners, _select, _pattern,  # noqa: E402
-                    claims, formulas, half_unit, _dec, load_constants, chosen_on)
+                    claims, formulas, half_unit, _dec, load_constants, chosen_on,
+                    load_mismatches, pattern_hits)
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -104,9 +111,10 @@ def is_input(paper, kind, *what):
     return None
 
 
-def score_paper(paper, recs, consts=None):
+def score_paper(paper, recs, consts=None, causes=None):
     """The scorecard of one paper, as a dict (the JSON's shape). CONSTS:
-    load_constants()'s, whose patterns flag what they were chosen on."""
+    load_constants()'s, whose patterns flag what they were chosen on;
+    CAUSES: load_mismatches()'s, which name the mismatches' causes."""
     out = {"paper": paper.name, "title": paper.title, "items": [], "cells": [],
            "winners": [], "paper_ties": [], "formulas": [], "claims": [], "inputs": []}
     vcube = {}
@@ -171,33 +179,76 @@ def score_paper(paper, recs, consts=None):
         if r[0] == paper.name:
             shown.setdefault(r[1], []).append(r[2])
     out["items"] = items_of(paper, out, shown)
+    out["mismatches"] = mismatches(paper, out, causes)
     out["summary"] = summarise(out)
     # docs/scoring.md, "Chosen constants", rule 2: without what they flag
     un = dict(out)
     for k in ("cells", "winners", "claims", "formulas"):
         un[k] = [x for x in out[k] if not x["chosen"]]
+    un["mismatches"] = [m for m in out["mismatches"] if not m["chosen"]]
     un["items"] = items_of(paper, un, shown)
     out["summary_unflagged"] = summarise(un)
     return out
+
+
+def keys_of(x):
+    """The (item, row, col) keys a cell, winner, claim or formula of the
+    card stands on, as cell patterns match them."""
+    if "row" in x:				# a cell
+        return [(x["item"], x["row"], x["col"])]
+    if x.get("from") == "table":		# a cmp cell: its candidates'
+        return [tuple(k) for k in x["keys"]]
+    if x.get("from") == "text":			# a win line: its item and cell
+        return [(x["item"], x["cell"], "")]
+    if "parts" in x:				# a claim: its id, every value it read
+        return [(x["item"], x["id"], "")] + [
+            tuple(k) for pt in x["parts"] for c in pt["cells"] for k in c["keys"]]
+    if x.get("key"):				# a formula cell
+        return [tuple(x["key"])]
+    return [(x.get("item") or x["name"], x["name"], x.get("cell", ""))]
 
 
 def flag(paper, out, consts):
     """Set each cell's, winner's, claim's, formula's and input's "chosen":
     the constants whose patterns match it (docs/scoring.md, "Chosen
     constants", rule 1)."""
-    def keys(x):
-        if "row" in x:				# a cell
-            return [(x["item"], x["row"], x["col"])]
-        if x.get("from") == "table":		# a cmp cell: its candidates'
-            return [tuple(k) for k in x["keys"]]
-        if x.get("from") == "text":		# a win line: its item and cell
-            return [(x["item"], x["cell"], "")]
-        if "parts" in x:			# a claim: every value it read
-            return [tuple(k) for pt in x["parts"] for c in pt["cells"] for k in c["keys"]]
-        return [tuple(x["key"])] if x.get("key") else []	# a formula cell
     for k in ("cells", "winners", "claims", "formulas", "inputs"):
         for x in out[k]:
-            x["chosen"] = chosen_on(consts, paper.name, keys(x))
+            x["chosen"] = chosen_on(consts, paper.name, keys_of(x))
+
+
+def mismatches(paper, out, causes):
+    """Every mismatch of OUT (a predicted cell past 25%, a winner vcube
+    names otherwise or only by a near-tie, a claim that does not hold, a
+    formula cell past 1% or missed), each with the causes of CAUSES
+    (data/mismatches.tsv) whose cell patterns match it (docs/scoring.md,
+    "Mismatches")."""
+    res = []
+
+    def add(kind, x, what, paper_, vcube):
+        res.append({"kind": kind, "item": x.get("item") or x.get("name", ""), "what": what,
+                    "paper": paper_, "vcube": vcube, "chosen": x.get("chosen", []),
+                    "causes": [m["name"] for m in causes or ()
+                               if pattern_hits(m["cells"], paper.name, keys_of(x))]})
+    for c in out["cells"]:
+        if not c["fitted"] and abs(c["err"]) > TOL_CELL:
+            add("cell", c, "%s, %s%s" % (c["item"], c["row"], ", " + c["col"] if c["col"] else ""),
+                "%g" % c["paper"], "%.4g (%+.1f%%)" % (c["vcube"], c["err"]))
+    for w in out["winners"]:
+        if w["vcube"] is not None and w["verdict"] in ("differ", "tie"):
+            add("winner", w, "%s, %s" % (w["item"], w["cell"]), w["paper"],
+                w["vcube"] + (" (a near-tie)" if w["verdict"] == "tie" else ""))
+    for c in out["claims"]:
+        if c["verdict"] == "differ":
+            add("claim", c, "%s (%s)" % (c["id"], c["item"]), c["quote"], "does not hold")
+    for f in out["formulas"]:
+        if f["status"] == "missed":
+            add("formula", f, "%s%s" % (f["name"], ", " + f["cell"] if f["cell"] else ""),
+                f.get("expr", "") or "printed", "missed: " + f["why"] if f["why"] else "missed")
+        elif f["status"] == "evaluated" and abs(f["err"]) > TOL_FORMULA:
+            add("formula", f, "%s, %s" % (f["name"], f["cell"]), "%.6g" % f["formula"],
+                "%.6g (%+.2f%%)" % (f["vcube"], f["err"]))
+    return res
 
 
 def items_of(paper, out, shown):
@@ -445,6 +496,8 @@ def summarise(p):
         "items_with_numbers": len(numbered),
         "items_compared": sum(1 for i in numbered if i["compared"]),
         "items_reproduced": sum(1 for i in numbered if i["reproduced"]),
+        "mismatches": len(p.get("mismatches", [])),
+        "mismatches_named": sum(1 for m in p.get("mismatches", []) if m["causes"]),
     }
 
 
@@ -485,6 +538,9 @@ def metric(card, name, scope):
         return frac(sum(1 for f in forms if abs(f["err"]) <= TOL_FORMULA), len(forms))
     if name == "items_reproduced":
         return frac(sum(1 for i in items if i["reproduced"]), len(items))
+    if name == "mismatches_named":
+        ms = [m for p in ps for m in p.get("mismatches", []) if mine(m)]
+        return frac(sum(1 for m in ms if m["causes"]), len(ms)) if ms else 1.0
     die("unknown metric %r" % name)
 
 
@@ -674,7 +730,41 @@ def chosen(x):
     return ", ".join(x.get("chosen", ()))
 
 
-def markdown(card, checks, smoke, srcs, cons=()):
+def mismatches_md(card, causes):
+    """The scorecard's "Mismatches" section: each mismatch, its named
+    causes (data/mismatches.tsv) and the run that shows each."""
+    o = ["\n## Mismatches and their causes (data/mismatches.tsv)\n"]
+    allm = [(p, m) for p in card for m in p.get("mismatches", [])]
+    named = sum(1 for _, m in allm if m["causes"])
+    o.append("Every cell past 25%%, winner vcube names otherwise (or only by a near-tie), "
+             "claim that does not hold and formula past 1%% or missed, with the cause "
+             "data/mismatches.tsv names for it and the run that shows that cause "
+             "(docs/scoring.md, \"Mismatches\"): %d mismatches, %d with a named cause, "
+             "%d without.\n" % (len(allm), named, len(allm) - named))
+    if not allm:
+        return o
+    o.append("| paper | kind | what | paper says | vcube | cause | chosen on |")
+    o.append("|---|---|---|---|---|---|---|")
+    for p, m in allm:
+        o.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+            p["paper"], m["kind"], m["what"].replace("|", "\\|"),
+            str(m["paper"]).replace("|", "\\|"), str(m["vcube"]).replace("|", "\\|"),
+            ", ".join(m["causes"]) or "**no cause named**", ", ".join(m["chosen"]) or ""))
+    used = {n for _, m in allm for n in m["causes"]}
+    if used:
+        o.append("\nThe causes (each: what it is, the run that shows it, and what outside "
+                 "fact would settle it):\n")
+        o.append("| cause | what | shown by | would settle it |")
+        o.append("|---|---|---|---|")
+        for c in causes:
+            if c["name"] in used:
+                o.append("| %s | %s | %s | %s |" % (
+                    c["name"], c["cause"].replace("|", "\\|"),
+                    c["shown_by"].replace("|", "\\|"), c["settle"].replace("|", "\\|")))
+    return o
+
+
+def markdown(card, checks, smoke, srcs, cons=(), causes=()):
     o = []
     o.append("# Scorecard%s\n" % (" (smoke)" if smoke else ""))
     o.append("Generated by `make score%s` (scripts/score.py) from the records the "
@@ -749,6 +839,7 @@ def markdown(card, checks, smoke, srcs, cons=()):
                     c["name"], metric, paper, ">=" if t["sense"] == "min" else "<=",
                     result_text(metric, t["bound"]) if metric != "mean_err"
                     else "%g%%" % t["bound"], "<br>".join(cells)))
+    o += mismatches_md(card, causes or [])
     for p in card:
         o.append("\n## %s\n" % p["title"])
         o.append("| figure or table | numbers | reproduced | what is scored |")
@@ -963,6 +1054,8 @@ def main():
     ap.add_argument("--vcube-margin", metavar="M")
     ap.add_argument("--constants", metavar="FILE",
                     help="the fitted and chosen constants (default: data/constants.tsv)")
+    ap.add_argument("--mismatches", metavar="FILE",
+                    help="the mismatches' named causes (default: data/mismatches.tsv)")
     a = ap.parse_args()
     if a.rescore:
         rescore(a.rescore, a.vcube_margin)
@@ -985,10 +1078,11 @@ def main():
                 recs["wint_where"].append("%s:%d" % (path, n))
     papers = [Paper(p) for p in sorted(glob.glob(os.path.join(TOP, "data/papers/*.tsv")))]
     consts = load_constants(a.constants)
-    card = [score_paper(p, recs, consts) for p in papers]
+    causes = load_mismatches(a.mismatches)
+    card = [score_paper(p, recs, consts, causes) for p in papers]
     checks = check(card, a.smoke)
     cons = constants_card(consts, card, recs["ablation"])
-    md = markdown(card, checks, a.smoke, srcs, cons)
+    md = markdown(card, checks, a.smoke, srcs, cons, causes)
     if a.md:
         with open(a.md, "w", encoding="utf-8") as f:
             f.write(md)
@@ -997,7 +1091,9 @@ def main():
     if a.json:
         with open(a.json, "w", encoding="utf-8") as f:
             json.dump({"smoke": a.smoke, "papers": card, "thresholds": checks,
-                       "constants": cons}, f, indent=1, sort_keys=True)
+                       "constants": cons, "causes": [dict(c, cells=[x["text"] for x in c["cells"]])
+                                                     for c in causes]},
+                      f, indent=1, sort_keys=True)
             f.write("\n")
     missed = [c for c in checks if not c["ok"]]
     for c in checks:
