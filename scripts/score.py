@@ -203,9 +203,10 @@ def keys_of(x):
     if "parts" in x:				# a claim: its id, every value it read
         return [(x["item"], x["id"], "")] + [
             tuple(k) for pt in x["parts"] for c in pt["cells"] for k in c["keys"]]
-    if x.get("key"):				# a formula cell
-        return [tuple(x["key"])]
-    return [(x.get("item") or x["name"], x["name"], x.get("cell", ""))]
+    own = (x.get("item") or x["name"], x["name"], x.get("cell", ""))	# a formula
+    if x.get("key"):				# a formula cell: its operand too
+        return [tuple(x["key"]), own]
+    return [own]
 
 
 def flag(paper, out, consts):
