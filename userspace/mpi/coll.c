@@ -504,6 +504,9 @@ int MPI_Alltoallv(const void *sendbuf, const int sendcounts[],
 	if (vmpi_type_check(sendtype) || vmpi_type_check(recvtype))
 		return vmpi_error(comm, MPI_ERR_TYPE, "MPI_Alltoallv",
 				  "not a committed datatype");
+	if (!vmpi_type_contig(sendtype) || !vmpi_type_contig(recvtype))
+		return vmpi_error(comm, MPI_ERR_TYPE, "MPI_Alltoallv",
+				  "a non-contiguous datatype: the collectives take contiguous ones only");
 	p = comm->size;
 	me = comm->rank;
 	for (k = 0; k < p; k++)

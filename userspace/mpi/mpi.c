@@ -7,6 +7,9 @@
  * kernel's. A probe is a receive into a buffer of the library's, tested and
  * cancelled (VCUBE_IOC_CANCEL) when nothing came: the message it finds is
  * kept here until the receive that takes it.
+ *
+ * A message of the network's max_msg bytes or more goes in pieces, each a
+ * message of the kernel's (split_send(), split_recv()): MPI has no limit.
  */
 #include <errno.h>
 #include <limits.h>
@@ -41,15 +44,111 @@ static size_t ndetached, detached_cap;
 
 static struct vmpi_kept *kept, **kept_tail = &kept;
 
-enum { RQ_SEND, RQ_RECV, RQ_DONE };
+/*
+ * RQ_RECV waits for a message or a split one's first piece, RQ_PIECES for
+ * the rest of its pieces (a split send's RQ_SEND, for its first piece).
+ */
+enum { RQ_SEND, RQ_RECV, RQ_PIECES, RQ_DONE };
 
 struct vmpi_request {
 	int kind;
 	uint64_t req;			/* the kernel's */
 	MPI_Comm comm;
+	void *buf;			/* a receive's */
 	size_t cap;
 	MPI_Status st;			/* RQ_DONE's */
+	uint64_t *pieces;		/* RQ_PIECES: the rest's, the kernel's */
+	unsigned int npieces, next;	/* how many, the next to wait for */
+	unsigned int src, tag;		/* RQ_PIECES: the first piece's */
+	size_t total;			/* RQ_PIECES: the message's bytes */
+	int err;			/* RQ_PIECES: truncated, or a piece failed */
+	/* a receive of a non-contiguous type: into @buf, then unpacked */
+	void *ubuf;
+	MPI_Datatype utype;
+	int ucount;
+	struct vmpi_request *pnext;	/* RQ_RECV: the next pending receive */
+	int why;			/* the -errno it failed with */
+	/* RQ_SEND of a split message: the rest, sent once the first went */
+	const void *sbuf;
+	size_t sbytes;
+	unsigned int sdst, sstream;
 };
+
+/*
+ * The receives posted whose first message has not been taken, in posting
+ * order (recvs_progress()).
+ */
+static struct vmpi_request *pending, **pending_tail = &pending;
+
+static void pend_add(struct vmpi_request *r)
+{
+	r->pnext = NULL;
+	*pending_tail = r;
+	pending_tail = &r->pnext;
+}
+
+static void pend_del(struct vmpi_request *r)
+{
+	struct vmpi_request **p;
+
+	for (p = &pending; *p; p = &(*p)->pnext)
+		if (*p == r) {
+			*p = r->pnext;
+			if (pending_tail == &r->pnext)
+				pending_tail = p;
+			return;
+		}
+}
+
+static void req_free(struct vmpi_request *r)
+{
+	if (r->kind == RQ_RECV)
+		pend_del(r);
+	if (r->ubuf) {
+		free(r->buf);
+		vmpi_type_put(r->utype);
+	}
+	free(r->pieces);
+	free(r);
+}
+
+/*
+ * @count elements of non-contiguous @type at @buf, packed into a buffer of
+ * the library's (NULL: no memory); the node's processor copies them.
+ */
+static void *pack_out(MPI_Datatype type, int count, const void *buf,
+		      size_t bytes)
+{
+	void *tmp = malloc(bytes ? bytes : 1);
+
+	if (!tmp)
+		return NULL;
+	vmpi_pack(type, count, buf, tmp);
+	if (bytes)
+		vcube_node_copy(vmpi.node, bytes, NULL);
+	return tmp;
+}
+
+/* The @got bytes received into @tmp, unpacked at @buf; @tmp freed. */
+static void unpack_in(MPI_Datatype type, int count, void *tmp, size_t got,
+		      void *buf)
+{
+	vmpi_unpack(type, count, tmp, got, buf);
+	if (got)
+		vcube_node_copy(vmpi.node, got, NULL);
+	free(tmp);
+}
+
+/* A done receive of a non-contiguous type: its bytes unpacked, once. */
+static void req_unpack(struct vmpi_request *r)
+{
+	if (!r->ubuf)
+		return;
+	unpack_in(r->utype, r->ucount, r->buf, r->st.vmpi_bytes, r->ubuf);
+	vmpi_type_put(r->utype);
+	r->ubuf = NULL;
+	r->buf = NULL;
+}
 
 static const char *const errstr[] = {
 	[MPI_SUCCESS] = "no error",
@@ -125,15 +224,6 @@ int vmpi_error(MPI_Comm comm, int code, const char *call, const char *fmt,
 	fflush(NULL);
 	_exit(code < 126 ? code + 100 : 1);
 }
-
-#define NEED_INIT(call)							\
-	do {								\
-		if (!vmpi.inited || vmpi.finalized) {			\
-			fprintf(stderr, "vcube-mpi: %s before MPI_Init or " \
-				"after MPI_Finalize\n", call);		\
-			_exit(1);					\
-		}							\
-	} while (0)
 
 int vmpi_comm_check(MPI_Comm comm)
 {
@@ -444,11 +534,19 @@ int vmpi_cid_agree(MPI_Comm comm, unsigned int *cid)
 
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 {
+	int ret;
+
 	NEED_INIT("MPI_Comm_dup");
 	if (vmpi_comm_check(comm) || !newcomm)
 		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_dup",
 				  "not a communicator");
-	return MPI_Comm_split(comm, 0, comm->rank, newcomm);
+	ret = MPI_Comm_split(comm, 0, comm->rank, newcomm);
+	if (ret)
+		return ret;
+	if (vmpi_cart_copy(comm, *newcomm))	/* MPI: dup keeps the topology */
+		return vmpi_error(comm, MPI_ERR_NO_MEM, "MPI_Comm_dup",
+				  "out of memory");
+	return MPI_SUCCESS;
 }
 
 struct split_key {
@@ -543,6 +641,7 @@ void vmpi_comm_put(MPI_Comm c)
 	vcube_comm_close(c->vc);
 	free(c->node);
 	free(c->rank_of);
+	free(c->cart);
 	free(c);
 }
 
@@ -560,6 +659,239 @@ static void wire_want(MPI_Comm c, int src, int tag, unsigned int *wsrc,
 	*wsrc = src == MPI_ANY_SOURCE ? VCUBE_ANY : c->node[src];
 	*wtag = tag == MPI_ANY_TAG ? VMPI_P2P | c->cid << 16 : wire_tag(c, tag);
 	*flags = tag == MPI_ANY_TAG ? VCUBE_RECV_TAGCLASS : 0;
+}
+
+/*
+ * A split message. Its first piece is max_msg bytes on the message's own
+ * tag: this header, then the first max_msg - 16 bytes of the data; the
+ * rest follows in pieces of max_msg bytes (the last shorter), tagged
+ *   0 0 ssssssssssssss pppppppppppppppp  stream s of the sender, piece p
+ * which no receive of the program's takes (vmpi.h). A message of exactly
+ * max_msg bytes is split too, so that a first piece is known by its length
+ * (and its magic). Each piece costs what a message costs on the network:
+ * a library over a transport with a largest packet sends that way.
+ */
+#define VMPI_SPLIT_MAGIC	0x76637370U	/* "vcsp" */
+#define VMPI_MAX_PIECES		65536U		/* p: 16 bits */
+
+struct vmpi_split {
+	uint32_t magic;
+	uint32_t stream;		/* the sender's count, 14 bits */
+	uint64_t total;			/* the message's bytes */
+};
+
+static unsigned int split_streams;
+
+static size_t split_head(void)
+{
+	return vmpi.max_msg - sizeof(struct vmpi_split);
+}
+
+/* Pieces of a message of @total bytes (0: it goes whole). */
+static size_t split_npieces(size_t total)
+{
+	if (total < vmpi.max_msg || vmpi.max_msg <= 2 * sizeof(struct vmpi_split))
+		return 0;
+	return 1 + (total - split_head() + vmpi.max_msg - 1) / vmpi.max_msg;
+}
+
+static unsigned int piece_tag(unsigned int stream, unsigned int i)
+{
+	return (stream & 0x3fffU) << 16 | i;
+}
+
+/* Piece @i (>= 1) of a split message of @total bytes: offset and length. */
+static size_t piece_at(size_t total, unsigned int i, size_t *len)
+{
+	size_t off = split_head() + (size_t)(i - 1) * vmpi.max_msg;
+
+	*len = total - off < vmpi.max_msg ? total - off : vmpi.max_msg;
+	return off;
+}
+
+/* Room in detached[] for @n more: 0 or -ENOMEM. */
+static int detached_room(size_t n)
+{
+	size_t cap = detached_cap ? detached_cap : 16;
+	uint64_t *d;
+
+	if (ndetached + n <= detached_cap)
+		return 0;
+	while (cap < ndetached + n)
+		cap *= 2;
+	d = realloc(detached, cap * sizeof(*d));
+	if (!d)
+		return -ENOMEM;
+	detached = d;
+	detached_cap = cap;
+	return 0;
+}
+
+/* Let go of the detached sends that are done by the node's clock. */
+static void detached_reap(void)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < ndetached; i++)
+		if (vcube_node_test(vmpi.node, detached[i], NULL) != 1)
+			detached[k++] = detached[i];
+	ndetached = k;
+}
+
+/* The pieces after the first of split message @stream, as detached sends. */
+static int split_rest(unsigned int dst, const void *buf, size_t bytes,
+		      unsigned int stream)
+{
+	size_t n = split_npieces(bytes), len, off;
+	unsigned int i;
+	int ret = 0;
+
+	detached_reap();
+	if (detached_room(n - 1))
+		return -ENOMEM;
+	for (i = 1; !ret && i < n; i++) {
+		off = piece_at(bytes, i, &len);
+		ret = vcube_node_isend(vmpi.node, dst, piece_tag(stream, i),
+				       (const char *)buf + off, len, 0,
+				       &detached[ndetached]);
+		if (!ret)
+			ndetached++;
+	}
+	return ret;
+}
+
+/*
+ * Send @bytes of @buf in pieces to @dst on @wtag: the first piece as the
+ * message would go, blocking (@req NULL) or its request in *@req, and its
+ * stream in *@stream. The rest go once the first has (split_rest()), as
+ * detached sends (MPI_Request_free's): they may wait for receives the
+ * receiver posts only once it has the first piece, when it is in a call of
+ * MPI's, so a send waiting for them could wait for ever (MPI_Isend and
+ * MPI_Irecv, then MPI_Waitall with the send first, on both sides); and
+ * not before the first has gone, or they would take the receiver's system
+ * buffer ahead of it (the iPSC/860's and the Delta's hold one megabyte).
+ * The kernel has their bytes: the send's buffer is free once they went.
+ */
+static int split_send(unsigned int dst, unsigned int wtag, const void *buf,
+		      size_t bytes, uint64_t *req, unsigned int *stream)
+{
+	struct vmpi_split h = { .magic = VMPI_SPLIT_MAGIC,
+				.stream = split_streams++ & 0x3fffU,
+				.total = bytes };
+	unsigned char *first;
+	int ret;
+
+	first = malloc(vmpi.max_msg);
+	if (!first)
+		return -ENOMEM;
+	memcpy(first, &h, sizeof(h));
+	memcpy(first + sizeof(h), buf, split_head());
+	*stream = h.stream;
+	ret = req ? vcube_node_isend(vmpi.node, dst, wtag, first, vmpi.max_msg,
+				     0, req) :
+		    vcube_node_send(vmpi.node, dst, wtag, first, vmpi.max_msg,
+				    0, NULL);
+	free(first);		/* the kernel copied it */
+	if (!ret && !req)
+		ret = split_rest(dst, buf, bytes, h.stream);
+	return ret;
+}
+
+/*
+ * Was the message received into @buf (@len bytes long, @cap of them kept)
+ * a split one's first piece? Its header in *@h.
+ */
+static bool split_first(const void *buf, size_t len, size_t cap,
+			struct vmpi_split *h)
+{
+	if (len != vmpi.max_msg || !split_npieces(len) || cap < sizeof(*h))
+		return false;
+	memcpy(h, buf, sizeof(*h));
+	return h->magic == VMPI_SPLIT_MAGIC && h->total >= vmpi.max_msg &&
+	       split_npieces(h->total) <= VMPI_MAX_PIECES;
+}
+
+/*
+ * The first piece of split message @h from node @src is in @buf (@cap
+ * bytes): the data goes to the front, and the rest's receives are posted
+ * into @buf, their requests in @reqs[split_npieces() - 1]. A message
+ * longer than @cap: its pieces are received and dropped, and -EMSGSIZE.
+ */
+static int split_recv(unsigned int src, const struct vmpi_split *h, void *buf,
+		      size_t cap, uint64_t *reqs)
+{
+	size_t n = split_npieces(h->total), len, off;
+	unsigned char *junk;
+	unsigned int i;
+	int ret = 0;
+
+	if (h->total > cap) {
+		junk = malloc(vmpi.max_msg);
+		if (!junk)
+			return -ENOMEM;
+		for (i = 1; !ret && i < n; i++) {
+			piece_at(h->total, i, &len);
+			ret = vcube_node_recv(vmpi.node, src,
+					      piece_tag(h->stream, i), junk,
+					      len, NULL);
+		}
+		free(junk);
+		return ret ? ret : -EMSGSIZE;
+	}
+	memmove(buf, (char *)buf + sizeof(*h), split_head());
+	for (i = 1; !ret && i < n; i++) {
+		off = piece_at(h->total, i, &len);
+		ret = vcube_node_irecv(vmpi.node, src, piece_tag(h->stream, i),
+				       (char *)buf + off, len, &reqs[i - 1]);
+	}
+	return ret;
+}
+
+/* Wait for (or test, @test) @n requests from @*next on: 1 all done. */
+static int pieces_settle(const uint64_t *reqs, unsigned int n,
+			 unsigned int *next, bool test, int *err)
+{
+	int ret;
+
+	for (; *next < n; (*next)++) {
+		ret = test ? vcube_node_test(vmpi.node, reqs[*next], NULL) :
+			     vcube_node_wait(vmpi.node, reqs[*next], NULL);
+		if (test && ret == 0) {
+			vcube_node_delay(vmpi.node, vmpi.poll_ns);
+			return 0;
+		}
+		if (ret < 0 && !*err)
+			*err = ret;
+	}
+	return 1;
+}
+
+/*
+ * A blocking receive's message, in @buf (@cap bytes) as *@vs says: if it
+ * was a split one's first piece, the rest, and *@vs its whole length.
+ */
+static int split_finish(void *buf, size_t cap, struct vcube_status *vs,
+			int ret)
+{
+	struct vmpi_split h;
+	unsigned int next = 0;
+	uint64_t *reqs;
+	size_t n;
+	int err = 0;
+
+	if ((ret && ret != -EMSGSIZE) ||
+	    !split_first(buf, vs->len, vs->len < cap ? vs->len : cap, &h))
+		return ret;
+	n = split_npieces(h.total);
+	reqs = calloc(n, sizeof(*reqs));
+	if (!reqs)
+		return -ENOMEM;
+	ret = split_recv(vs->src, &h, buf, cap, reqs);
+	if (!ret)
+		pieces_settle(reqs, n - 1, &next, false, &err);
+	free(reqs);
+	vs->len = h.total;
+	return ret ? ret : err;
 }
 
 static void fill_status(MPI_Comm c, MPI_Status *st, unsigned int src,
@@ -594,8 +926,9 @@ int vmpi_enter(MPI_Comm comm, const char *call)
 	return 0;
 }
 
-int vmpi_count_check(MPI_Comm comm, const char *call, const void *buf,
-		     int count, MPI_Datatype type, size_t *bytes)
+/* @count elements of @type in @buf: their bytes in *@bytes, or the error. */
+static int count_check(MPI_Comm comm, const char *call, const void *buf,
+		       int count, MPI_Datatype type, size_t *bytes)
 {
 	if (count < 0)
 		return vmpi_error(comm, MPI_ERR_COUNT, call, "count %d", count);
@@ -605,19 +938,43 @@ int vmpi_count_check(MPI_Comm comm, const char *call, const void *buf,
 	*bytes = (size_t)count * type->size;
 	if (*bytes && !buf)
 		return vmpi_error(comm, MPI_ERR_BUFFER, call, "NULL buffer");
-	if (*bytes > vmpi.max_msg)
-		return vmpi_error(comm, MPI_ERR_COUNT, call,
-				  "%zu bytes: past the network's max_msg (%zu)",
-				  *bytes, vmpi.max_msg);
 	return 0;
 }
 
+int vmpi_count_check(MPI_Comm comm, const char *call, const void *buf,
+		     int count, MPI_Datatype type, size_t *bytes)
+{
+	int ret = count_check(comm, call, buf, count, type, bytes);
+
+	if (!ret && !vmpi_type_contig(type))
+		return vmpi_error(comm, MPI_ERR_TYPE, call,
+				  "a non-contiguous datatype: the collectives take contiguous ones only");
+	if (!ret && *bytes > vmpi.max_msg)
+		return vmpi_error(comm, MPI_ERR_COUNT, call,
+				  "%zu bytes: past the network's max_msg (%zu)",
+				  *bytes, vmpi.max_msg);
+	return ret;
+}
+
+/*
+ * A point-to-point buffer: any length a split message carries (at most
+ * VMPI_MAX_PIECES pieces of max_msg bytes).
+ */
 static int check_buf(MPI_Comm comm, const char *call, const void *buf,
 		     int count, MPI_Datatype type, size_t *bytes)
 {
 	int ret = vmpi_enter(comm, call);
 
-	return ret ? ret : vmpi_count_check(comm, call, buf, count, type, bytes);
+	if (!ret)
+		ret = count_check(comm, call, buf, count, type, bytes);
+	if (ret)
+		return ret;
+	if (*bytes > vmpi.max_msg && (!split_npieces(*bytes) ||
+				      split_npieces(*bytes) > VMPI_MAX_PIECES))
+		return vmpi_error(comm, MPI_ERR_COUNT, call,
+				  "%zu bytes: more than %u pieces of the network's max_msg (%zu)",
+				  *bytes, VMPI_MAX_PIECES, vmpi.max_msg);
+	return 0;
 }
 
 static int check_peer(MPI_Comm comm, const char *call, int rank, bool any)
@@ -677,13 +1034,31 @@ static int do_send(const char *call, const void *buf, int count,
 		   MPI_Datatype type, int dest, int tag, MPI_Comm comm,
 		   MPI_Request *request)
 {
-	size_t bytes;
+	size_t bytes, npieces;
+	unsigned int stream;
 	uint64_t req;
 	int ret;
 
 	ret = check_buf(comm, call, buf, count, type, &bytes);
 	if (ret)
 		return ret;
+	if (!vmpi_type_contig(type)) {	/* packed, then sent as bytes */
+		void *tmp;
+
+		if (bytes > INT_MAX)
+			return vmpi_error(comm, MPI_ERR_COUNT, call,
+					  "%zu bytes packed: more than an int counts",
+					  bytes);
+		tmp = pack_out(type, count, buf, bytes);
+		if (!tmp)
+			return vmpi_error(comm, MPI_ERR_NO_MEM, call,
+					  "out of memory");
+		ret = do_send(call, tmp, (int)bytes, MPI_BYTE, dest, tag, comm,
+			      request);
+		free(tmp);		/* the kernel copied it */
+		return ret;
+	}
+	npieces = split_npieces(bytes);
 	ret = check_peer(comm, call, dest, false);
 	if (ret)
 		return ret;
@@ -701,10 +1076,18 @@ static int do_send(const char *call, const void *buf, int count,
 			comm->refs++;
 			return MPI_SUCCESS;
 		}
-		ret = vcube_node_isend(vmpi.node, comm->node[dest],
+		ret = npieces ? split_send(comm->node[dest], wire_tag(comm, tag),
+					   buf, bytes, &req, &stream) :
+		      vcube_node_isend(vmpi.node, comm->node[dest],
 				       wire_tag(comm, tag), buf, bytes, 0, &req);
+		if (!ret && npieces) {
+			(*request)->sbuf = buf;
+			(*request)->sbytes = bytes;
+			(*request)->sdst = comm->node[dest];
+			(*request)->sstream = stream;
+		}
 		if (ret) {
-			free(*request);
+			req_free(*request);
 			*request = MPI_REQUEST_NULL;
 		} else {
 			(*request)->kind = RQ_SEND;
@@ -714,7 +1097,9 @@ static int do_send(const char *call, const void *buf, int count,
 	} else {
 		if (dest == MPI_PROC_NULL)
 			return MPI_SUCCESS;
-		ret = vcube_node_send(vmpi.node, comm->node[dest],
+		ret = npieces ? split_send(comm->node[dest], wire_tag(comm, tag),
+					   buf, bytes, NULL, &stream) :
+		      vcube_node_send(vmpi.node, comm->node[dest],
 				      wire_tag(comm, tag), buf, bytes, 0, NULL);
 	}
 	if (ret)
@@ -797,12 +1182,31 @@ int MPI_Recv(void *buf, int count, MPI_Datatype type, int src, int tag,
 	struct vcube_status vs;
 	struct vmpi_kept **k;
 	uint64_t req;
-	size_t cap;
+	size_t cap, full;
 	int ret;
 
 	ret = recv_check("MPI_Recv", buf, count, type, src, tag, comm, &cap);
 	if (ret)
 		return ret;
+	if (!vmpi_type_contig(type) && src != MPI_PROC_NULL) {
+		MPI_Status st;
+		void *tmp;
+
+		if (cap > INT_MAX)
+			return vmpi_error(comm, MPI_ERR_COUNT, "MPI_Recv",
+					  "%zu bytes packed: more than an int counts",
+					  cap);
+		tmp = malloc(cap ? cap : 1);
+		if (!tmp)
+			return vmpi_error(comm, MPI_ERR_NO_MEM, "MPI_Recv",
+					  "out of memory");
+		ret = MPI_Recv(tmp, (int)cap, MPI_BYTE, src, tag, comm, &st);
+		unpack_in(type, count, tmp, st.vmpi_bytes, buf);
+		if (status)
+			*status = st;
+		return ret;
+	}
+	full = cap;
 	if (src == MPI_PROC_NULL) {
 		null_status(status);
 		return MPI_SUCCESS;
@@ -813,6 +1217,7 @@ int MPI_Recv(void *buf, int count, MPI_Datatype type, int src, int tag,
 		ret = kept_take(comm, k, buf, cap, status);
 		return ret ? vmpi_error(comm, ret, "MPI_Recv", "truncated") : 0;
 	}
+	cap = cap < vmpi.max_msg ? cap : vmpi.max_msg;	/* the first piece */
 	if (!flags) {
 		ret = vcube_node_recv(vmpi.node, wsrc, wtag, buf, cap, &vs);
 	} else {
@@ -821,6 +1226,7 @@ int MPI_Recv(void *buf, int count, MPI_Datatype type, int src, int tag,
 		if (!ret)
 			ret = vcube_node_wait(vmpi.node, req, &vs);
 	}
+	ret = split_finish(buf, full, &vs, ret);
 	return recv_done(comm, "MPI_Recv", &vs, ret, status);
 }
 
@@ -838,11 +1244,36 @@ int MPI_Irecv(void *buf, int count, MPI_Datatype type, int src, int tag,
 		return ret;
 	if (!request)
 		return vmpi_error(comm, MPI_ERR_REQUEST, "MPI_Irecv", "no request");
+	if (!vmpi_type_contig(type) && src != MPI_PROC_NULL) {
+		void *tmp;
+
+		if (cap > INT_MAX)
+			return vmpi_error(comm, MPI_ERR_COUNT, "MPI_Irecv",
+					  "%zu bytes packed: more than an int counts",
+					  cap);
+		tmp = malloc(cap ? cap : 1);
+		if (!tmp)
+			return vmpi_error(comm, MPI_ERR_NO_MEM, "MPI_Irecv",
+					  "out of memory");
+		ret = MPI_Irecv(tmp, (int)cap, MPI_BYTE, src, tag, comm, request);
+		if (ret) {
+			free(tmp);
+			return ret;
+		}
+		(*request)->ubuf = buf;
+		(*request)->utype = type;
+		(*request)->ucount = count;
+		vmpi_type_get(type);
+		if ((*request)->kind == RQ_DONE)	/* a kept message */
+			req_unpack(*request);
+		return MPI_SUCCESS;
+	}
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		return vmpi_error(comm, MPI_ERR_NO_MEM, "MPI_Irecv",
 				  "out of memory");
 	r->comm = comm;
+	r->buf = buf;
 	r->cap = cap;
 	*request = r;
 	comm->refs++;
@@ -858,17 +1289,94 @@ int MPI_Irecv(void *buf, int count, MPI_Datatype type, int src, int tag,
 		kept_take(comm, k, buf, cap, &r->st);
 		return MPI_SUCCESS;
 	}
-	ret = vcube_node_irecv_flags(vmpi.node, wsrc, wtag, flags, buf, cap,
+	ret = vcube_node_irecv_flags(vmpi.node, wsrc, wtag, flags, buf,
+				     cap < vmpi.max_msg ? cap : vmpi.max_msg,
 				     &r->req);
 	if (ret) {
-		free(r);
+		req_free(r);
 		*request = MPI_REQUEST_NULL;
 		vmpi_comm_put(comm);
 		return vmpi_error(comm, vmpi_errclass(ret), "MPI_Irecv", "%s",
 				  vmpi_strerror(ret));
 	}
 	r->kind = RQ_RECV;
+	pend_add(r);
 	return MPI_SUCCESS;
+}
+
+/*
+ * A receive's first message came (@ret, *@vs): if it is a split message's
+ * first piece, post the rest's receives and make @r an RQ_PIECES.
+ */
+static void recv_first(struct vmpi_request *r, struct vcube_status *vs,
+		       int ret)
+{
+	struct vmpi_split h;
+	size_t got = vs->len < r->cap ? vs->len : r->cap;
+
+	if ((ret && ret != -EMSGSIZE) || !split_first(r->buf, vs->len, got, &h))
+		return;
+	r->src = vs->src;
+	r->tag = vs->tag;
+	r->total = h.total;
+	r->npieces = split_npieces(h.total) - 1;
+	r->next = 0;
+	r->pieces = calloc(r->npieces, sizeof(*r->pieces));
+	r->err = r->pieces ? split_recv(vs->src, &h, r->buf, r->cap, r->pieces) :
+		 -ENOMEM;
+	if (r->err)
+		r->npieces = 0;		/* nothing left to wait for */
+	r->kind = RQ_PIECES;
+}
+
+static int status_err(int ret)
+{
+	if (ret && ret != -EMSGSIZE)
+		return vmpi_errclass(ret);
+	return ret ? MPI_ERR_TRUNCATE : 0;
+}
+
+/*
+ * A pending receive's first message came (@ret, *@vs): a split message's
+ * rest posted (@r an RQ_PIECES), or @r done.
+ */
+static void recv_got(struct vmpi_request *r, struct vcube_status *vs, int ret)
+{
+	int err;
+
+	pend_del(r);
+	r->why = ret;
+	recv_first(r, vs, ret);
+	if (r->kind != RQ_RECV)
+		return;
+	err = status_err(ret);
+	fill_status(r->comm, &r->st, vs->src, vs->tag, ret ? 0 : (size_t)vs->len,
+		    err);
+	r->kind = RQ_DONE;
+	req_unpack(r);
+}
+
+/*
+ * Before a blocking wait for a split message's pieces: every pending
+ * receive whose message is in by the node's clock is taken, in posting
+ * order, a split one's rest posted. A sender's pieces go in order, so
+ * those of a message a receive took earlier, not yet posted for, could
+ * fill the receiver's system buffer and hold back the pieces waited for
+ * (MPI_Irecv A, MPI_Irecv B, MPI_Wait B, of two long messages).
+ */
+static void recvs_progress(void)
+{
+	struct vmpi_request *r, *next;
+	struct vcube_status vs;
+	int ret;
+
+	for (r = pending; r; r = next) {
+		next = r->pnext;
+		ret = vcube_node_test(vmpi.node, r->req, &vs);
+		if (ret == 0)
+			continue;
+		recv_got(r, &vs, ret == 1 ? 0 : ret);
+	}
 }
 
 /*
@@ -882,30 +1390,46 @@ static int req_settle(struct vmpi_request *r, bool test)
 
 	if (r->kind == RQ_DONE)
 		return 1;
-	if (test) {
-		ret = vcube_node_test(vmpi.node, r->req, &vs);
-		if (ret == 0) {
-			vcube_node_delay(vmpi.node, vmpi.poll_ns);
-			return 0;
+	if (r->kind == RQ_RECV || r->kind == RQ_SEND) {
+		if (test) {
+			ret = vcube_node_test(vmpi.node, r->req, &vs);
+			if (ret == 0) {
+				vcube_node_delay(vmpi.node, vmpi.poll_ns);
+				return 0;
+			}
+			if (ret == 1)
+				ret = 0;
+		} else {
+			ret = vcube_node_wait(vmpi.node, r->req, &vs);
 		}
-		if (ret == 1)
-			ret = 0;
-	} else {
-		ret = vcube_node_wait(vmpi.node, r->req, &vs);
+		if (r->kind == RQ_RECV) {
+			recv_got(r, &vs, ret);
+			if (r->kind == RQ_DONE)
+				return 1;
+		} else {
+			if (!ret && r->sbuf)
+				ret = split_rest(r->sdst, r->sbuf, r->sbytes,
+						 r->sstream);
+			r->sbuf = NULL;
+			null_status(&r->st);
+			r->st.MPI_SOURCE = MPI_ANY_SOURCE;
+			r->st.MPI_ERROR = status_err(ret);
+			r->why = ret;
+		}
 	}
-	if (ret && ret != -EMSGSIZE)
-		err = vmpi_errclass(ret);
-	else
-		err = ret ? MPI_ERR_TRUNCATE : 0;
-	if (r->kind == RQ_RECV) {
-		fill_status(r->comm, &r->st, vs.src, vs.tag,
-			    ret ? 0 : (size_t)vs.len, err);
-	} else {
-		null_status(&r->st);
-		r->st.MPI_SOURCE = MPI_ANY_SOURCE;
-		r->st.MPI_ERROR = err;
+	if (r->kind == RQ_PIECES) {
+		if (!test)
+			recvs_progress();
+		if (!pieces_settle(r->pieces, r->npieces, &r->next, test,
+				   &r->err))
+			return 0;
+		err = status_err(r->err);
+		r->why = r->err;
+		fill_status(r->comm, &r->st, r->src, r->tag,
+			    err ? 0 : r->total, err);
 	}
 	r->kind = RQ_DONE;
+	req_unpack(r);
 	return 1;
 }
 
@@ -919,10 +1443,11 @@ static int req_release(MPI_Request *rp, MPI_Status *st, const char *call)
 	if (st)
 		*st = r->st;
 	if (err)
-		ret = vmpi_error(c, err, call, "%s", err == MPI_ERR_TRUNCATE ?
+		ret = vmpi_error(c, err, call, "%s%s", err == MPI_ERR_TRUNCATE ?
 				 "a message longer than the receive's buffer" :
-				 "the request failed");
-	free(r);
+				 "the request failed: ", err == MPI_ERR_TRUNCATE ||
+				 !r->why ? "" : vmpi_strerror(r->why));
+	req_free(r);
 	*rp = MPI_REQUEST_NULL;
 	vmpi_comm_put(c);
 	return ret;
@@ -991,7 +1516,7 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 		if (requests[i]->st.MPI_ERROR) {	/* reported once, below */
 			*st = requests[i]->st;
 			vmpi_comm_put(requests[i]->comm);
-			free(requests[i]);
+			req_free(requests[i]);
 			requests[i] = MPI_REQUEST_NULL;
 			continue;
 		}
@@ -1052,31 +1577,37 @@ int MPI_Testall(int count, MPI_Request requests[], int *flag,
 int MPI_Request_free(MPI_Request *request)
 {
 	struct vmpi_request *r;
-	uint64_t *d;
 
 	NEED_INIT("MPI_Request_free");
 	if (!request || !*request)
 		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_REQUEST,
 				  "MPI_Request_free", "no request");
 	r = *request;
-	if (r->kind == RQ_RECV)
+	if (r->kind == RQ_RECV || r->kind == RQ_PIECES)
 		return vmpi_error(r->comm, MPI_ERR_UNSUPPORTED_OPERATION,
 				  "MPI_Request_free",
 				  "of a receive not yet complete");
 	if (r->kind == RQ_SEND) {
-		if (ndetached == detached_cap) {
-			detached_cap = detached_cap ? 2 * detached_cap : 16;
-			d = realloc(detached, detached_cap * sizeof(*d));
-			if (!d)
+		/*
+		 * A split message's first piece goes first, then the rest: a
+		 * freed request cannot wait for it later (MPI_Request_free of
+		 * a long send blocks until its first piece went).
+		 */
+		if (r->sbuf) {
+			vcube_node_wait(vmpi.node, r->req, NULL);
+			split_rest(r->sdst, r->sbuf, r->sbytes, r->sstream);
+			r->sbuf = NULL;
+		} else {
+			detached_reap();
+			if (detached_room(1))
 				return vmpi_error(r->comm, MPI_ERR_NO_MEM,
 						  "MPI_Request_free",
 						  "out of memory");
-			detached = d;
+			detached[ndetached++] = r->req;
 		}
-		detached[ndetached++] = r->req;
 	}
 	vmpi_comm_put(r->comm);
-	free(r);
+	req_free(r);
 	*request = MPI_REQUEST_NULL;
 	return MPI_SUCCESS;
 }
@@ -1098,7 +1629,7 @@ int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		if (r->kind == RQ_RECV &&
 		    vcube_node_cancel(vmpi.node, r->req) == 0) {
 			vmpi_comm_put(r->comm);
-			free(r);
+			req_free(r);
 		} else {
 			MPI_Wait(&r, MPI_STATUS_IGNORE);
 		}
@@ -1122,9 +1653,9 @@ int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest,
 	if (!tmp)
 		return vmpi_error(comm, MPI_ERR_NO_MEM, "MPI_Sendrecv_replace",
 				  "out of memory");
-	memcpy(tmp, buf, bytes);
-	ret = MPI_Sendrecv(tmp, count, type, dest, sendtag, buf, count, type,
-			   source, recvtag, comm, status);
+	vmpi_pack(type, count, buf, tmp);	/* a copy, free of charge */
+	ret = MPI_Sendrecv(tmp, (int)bytes, MPI_BYTE, dest, sendtag, buf, count,
+			   type, source, recvtag, comm, status);
 	free(tmp);
 	return ret;
 }
@@ -1145,6 +1676,7 @@ static int probe_one(MPI_Comm comm, unsigned int wsrc, bool test,
 {
 	struct vcube_status vs;
 	struct vmpi_kept *m, *small;
+	struct vmpi_split h;
 	uint64_t req;
 	int ret;
 
@@ -1182,6 +1714,19 @@ static int probe_one(MPI_Comm comm, unsigned int wsrc, bool test,
 	 */
 	if (ret)
 		return ret;
+	if (split_first(m->data, vs.len, vs.len, &h)) {
+		small = realloc(m, sizeof(*m) + h.total);
+		if (!small) {
+			free(m);
+			return -ENOMEM;	/* the rest stays in the kernel */
+		}
+		m = small;
+		ret = split_finish(m->data, h.total, &vs, 0);
+		if (ret) {
+			free(m);
+			return ret;
+		}
+	}
 	small = realloc(m, sizeof(*m) + vs.len);
 	m = small ? small : m;
 	m->src = vs.src;

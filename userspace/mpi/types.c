@@ -18,7 +18,8 @@ struct vmpi_p2 { int v; int i; };
 struct vmpi_ps { short v; int i; };
 struct vmpi_pld { long double v; int i; };
 
-#define T(b, ty, nm) { sizeof(ty), b, 1, nm, true, true }
+#define T(b, ty, nm) { .size = sizeof(ty), .base = b, .n = 1, .name = nm, \
+			 .builtin = true, .committed = true }
 struct vmpi_type vmpi_char = T(VB_CHAR, char, "MPI_CHAR");
 struct vmpi_type vmpi_signed_char = T(VB_SCHAR, signed char, "MPI_SIGNED_CHAR");
 struct vmpi_type vmpi_unsigned_char = T(VB_UCHAR, unsigned char, "MPI_UNSIGNED_CHAR");
@@ -83,6 +84,201 @@ int vmpi_type_check(MPI_Datatype type)
 	return type->committed ? 0 : MPI_ERR_TYPE;
 }
 
+ptrdiff_t vmpi_type_extent(MPI_Datatype t)
+{
+	return t->derived ? t->extent : (ptrdiff_t)t->size;
+}
+
+bool vmpi_type_contig(MPI_Datatype t)
+{
+	if (!t->derived || !t->size)
+		return true;
+	return t->nruns == 1 && t->runs[0].off == 0 && t->lb == 0 &&
+	       t->extent == (ptrdiff_t)t->size;
+}
+
+void vmpi_pack(MPI_Datatype t, int count, const void *buf, void *out)
+{
+	const char *b = buf;
+	char *o = out;
+	size_t r;
+	int i;
+
+	if (vmpi_type_contig(t)) {
+		memcpy(o, b, (size_t)count * t->size);
+		return;
+	}
+	for (i = 0; i < count; i++, b += t->extent)
+		for (r = 0; r < t->nruns; r++) {
+			memcpy(o, b + t->runs[r].off, t->runs[r].len);
+			o += t->runs[r].len;
+		}
+}
+
+void vmpi_unpack(MPI_Datatype t, int count, const void *in, size_t bytes,
+		 void *buf)
+{
+	const char *p = in;
+	char *b = buf;
+	size_t r, n;
+	int i;
+
+	if (vmpi_type_contig(t)) {
+		memcpy(b, p, bytes);
+		return;
+	}
+	for (i = 0; i < count && bytes; i++, b += t->extent)
+		for (r = 0; r < t->nruns && bytes; r++) {
+			n = t->runs[r].len < bytes ? t->runs[r].len : bytes;
+			memcpy(b + t->runs[r].off, p, n);
+			p += n;
+			bytes -= n;
+		}
+}
+
+void vmpi_type_get(MPI_Datatype t)
+{
+	if (t->derived)
+		t->refs++;
+}
+
+void vmpi_type_put(MPI_Datatype t)
+{
+	if (!t->derived || --t->refs)
+		return;
+	free(t->runs);
+	free(t);
+}
+
+/*
+ * A type being made: entries of (displacement, count of old, old type),
+ * whose runs, bounds and size make the new type (MPI's type map: the
+ * entries' maps, each old type's count times at its extent).
+ */
+struct tb {
+	struct vmpi_type *t;
+	size_t cap;
+	bool any;
+	ptrdiff_t lb, ub;
+	enum vmpi_base base;
+	bool mixed;
+	int err;
+};
+
+static void tb_run(struct tb *b, ptrdiff_t off, size_t len)
+{
+	struct vmpi_type *t = b->t;
+	struct vmpi_run *r;
+
+	if (!len || b->err)
+		return;
+	if (t->nruns && t->runs[t->nruns - 1].off +
+			(ptrdiff_t)t->runs[t->nruns - 1].len == off) {
+		t->runs[t->nruns - 1].len += len;
+	} else {
+		if (t->nruns == b->cap) {
+			b->cap = b->cap ? 2 * b->cap : 8;
+			r = realloc(t->runs, b->cap * sizeof(*r));
+			if (!r) {
+				b->err = MPI_ERR_NO_MEM;
+				return;
+			}
+			t->runs = r;
+		}
+		t->runs[t->nruns].off = off;
+		t->runs[t->nruns++].len = len;
+	}
+	t->size += len;
+}
+
+static void tb_add(struct tb *b, ptrdiff_t disp, long count, MPI_Datatype old)
+{
+	ptrdiff_t ext = vmpi_type_extent(old), lo, hi, olb = 0;
+	size_t r;
+	long j;
+
+	if (count <= 0)
+		return;
+	if (old->derived)
+		olb = old->lb;
+	for (j = 0; j < count; j++) {
+		if (old->derived)
+			for (r = 0; r < old->nruns; r++)
+				tb_run(b, disp + j * ext + old->runs[r].off,
+				       old->runs[r].len);
+		else
+			tb_run(b, disp + j * ext, old->size);
+	}
+	lo = disp + olb + (ext < 0 ? (count - 1) * ext : 0);
+	hi = disp + olb + ext + (ext > 0 ? (count - 1) * ext : 0);
+	if (!b->any || lo < b->lb)
+		b->lb = lo;
+	if (!b->any || hi > b->ub)
+		b->ub = hi;
+	if (b->any && old->base != b->base)
+		b->mixed = true;
+	b->base = old->base;
+	b->t->n += old->n * (size_t)count;
+	b->any = true;
+}
+
+static int tb_start(struct tb *b)
+{
+	memset(b, 0, sizeof(*b));
+	b->t = calloc(1, sizeof(*b->t));
+	return b->t ? 0 : MPI_ERR_NO_MEM;
+}
+
+/* The type made, or its error (the type freed). */
+static int tb_done(struct tb *b, const char *name, MPI_Datatype *out)
+{
+	struct vmpi_type *t = b->t;
+	size_t r;
+
+	if (b->err) {
+		free(t->runs);
+		free(t);
+		return b->err;
+	}
+	t->derived = true;
+	t->refs = 1;
+	t->name = name;
+	t->base = b->mixed ? VB_PACKED : b->base;
+	t->lb = b->any ? b->lb : 0;
+	t->extent = b->any ? b->ub - b->lb : 0;
+	t->true_lb = t->nruns ? t->runs[0].off : 0;
+	t->true_extent = 0;
+	for (r = 0; r < t->nruns; r++) {
+		if (t->runs[r].off < t->true_lb)
+			t->true_lb = t->runs[r].off;
+	}
+	for (r = 0; r < t->nruns; r++)
+		if (t->runs[r].off + (ptrdiff_t)t->runs[r].len - t->true_lb >
+		    t->true_extent)
+			t->true_extent = t->runs[r].off +
+					 (ptrdiff_t)t->runs[r].len - t->true_lb;
+	*out = t;
+	return 0;
+}
+
+static int type_args(const char *call, int count, MPI_Datatype old,
+		     MPI_Datatype *newtype)
+{
+	NEED_INIT(call);
+	if (count < 0)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_COUNT, call, "count %d",
+				  count);
+	if (!newtype || !old)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_TYPE, call,
+				  "no type or no type to return");
+	return 0;
+}
+
+static int made(const char *call, int ret)
+{
+	return ret ? vmpi_error(MPI_COMM_WORLD, ret, call, "out of memory") : 0;
+}
+
 int MPI_Type_size(MPI_Datatype type, int *size)
 {
 	if (!type || !size)
@@ -94,25 +290,275 @@ int MPI_Type_size(MPI_Datatype type, int *size)
 
 int MPI_Type_contiguous(int count, MPI_Datatype old, MPI_Datatype *newtype)
 {
-	struct vmpi_type *t;
+	struct tb b;
+	int ret = type_args("MPI_Type_contiguous", count, old, newtype);
 
-	if (count < 0 || !newtype || !old)
-		return vmpi_error(MPI_COMM_WORLD, count < 0 ? MPI_ERR_COUNT :
-				  MPI_ERR_ARG, "MPI_Type_contiguous",
-				  "count %d", count);
+	if (ret)
+		return ret;
 	if (old->size && (size_t)count > SIZE_MAX / 2 / old->size)
 		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_COUNT,
 				  "MPI_Type_contiguous", "%d elements of %zu bytes",
 				  count, old->size);
-	t = calloc(1, sizeof(*t));
-	if (!t)
-		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_NO_MEM,
-				  "MPI_Type_contiguous", "out of memory");
-	t->size = old->size * (size_t)count;
-	t->base = old->base;
-	t->n = old->n * (size_t)count;
-	t->name = "contiguous";
-	*newtype = t;
+	ret = tb_start(&b);
+	if (!ret) {
+		tb_add(&b, 0, count, old);
+		ret = tb_done(&b, "contiguous", newtype);
+	}
+	return made("MPI_Type_contiguous", ret);
+}
+
+int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride,
+			    MPI_Datatype old, MPI_Datatype *newtype)
+{
+	struct tb b;
+	int ret = type_args("MPI_Type_create_hvector", count, old, newtype), i;
+
+	if (ret)
+		return ret;
+	if (blocklength < 0)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG,
+				  "MPI_Type_create_hvector", "blocklength %d",
+				  blocklength);
+	ret = tb_start(&b);
+	for (i = 0; !ret && i < count; i++)
+		tb_add(&b, i * stride, blocklength, old);
+	if (!ret)
+		ret = tb_done(&b, "hvector", newtype);
+	return made("MPI_Type_create_hvector", ret);
+}
+
+int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype old,
+		    MPI_Datatype *newtype)
+{
+	int ret = type_args("MPI_Type_vector", count, old, newtype);
+
+	if (ret)
+		return ret;
+	ret = MPI_Type_create_hvector(count, blocklength,
+				      (MPI_Aint)stride * vmpi_type_extent(old),
+				      old, newtype);
+	if (!ret)
+		(*newtype)->name = "vector";
+	return ret;
+}
+
+int MPI_Type_create_hindexed(int count, const int blocklengths[],
+			     const MPI_Aint displs[], MPI_Datatype old,
+			     MPI_Datatype *newtype)
+{
+	struct tb b;
+	int ret = type_args("MPI_Type_create_hindexed", count, old, newtype), i;
+
+	if (ret)
+		return ret;
+	if (count && (!blocklengths || !displs))
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG,
+				  "MPI_Type_create_hindexed",
+				  "no block lengths or displacements");
+	for (i = 0; i < count; i++)
+		if (blocklengths[i] < 0)
+			return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG,
+					  "MPI_Type_create_hindexed",
+					  "blocklengths[%d] = %d", i,
+					  blocklengths[i]);
+	ret = tb_start(&b);
+	for (i = 0; !ret && i < count; i++)
+		tb_add(&b, displs[i], blocklengths[i], old);
+	if (!ret)
+		ret = tb_done(&b, "hindexed", newtype);
+	return made("MPI_Type_create_hindexed", ret);
+}
+
+/* displs[] in elements of @old, as bytes for hindexed (NULL: no memory). */
+static MPI_Aint *displs_bytes(int count, const int displs[], MPI_Datatype old)
+{
+	MPI_Aint *d = malloc(((size_t)count + 1) * sizeof(*d));
+	int i;
+
+	for (i = 0; d && i < count; i++)
+		d[i] = (MPI_Aint)displs[i] * vmpi_type_extent(old);
+	return d;
+}
+
+int MPI_Type_indexed(int count, const int blocklengths[], const int displs[],
+		     MPI_Datatype old, MPI_Datatype *newtype)
+{
+	MPI_Aint *d;
+	int ret = type_args("MPI_Type_indexed", count, old, newtype);
+
+	if (ret)
+		return ret;
+	if (count && !displs)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Type_indexed",
+				  "no displacements");
+	d = displs_bytes(count, displs, old);
+	if (!d)
+		return made("MPI_Type_indexed", MPI_ERR_NO_MEM);
+	ret = MPI_Type_create_hindexed(count, blocklengths, d, old, newtype);
+	free(d);
+	if (!ret)
+		(*newtype)->name = "indexed";
+	return ret;
+}
+
+int MPI_Type_create_indexed_block(int count, int blocklength,
+				  const int displs[], MPI_Datatype old,
+				  MPI_Datatype *newtype)
+{
+	int *bl, i, ret = type_args("MPI_Type_create_indexed_block", count, old,
+				    newtype);
+
+	if (ret)
+		return ret;
+	bl = malloc(((size_t)count + 1) * sizeof(*bl));
+	if (!bl)
+		return made("MPI_Type_create_indexed_block", MPI_ERR_NO_MEM);
+	for (i = 0; i < count; i++)
+		bl[i] = blocklength;
+	ret = MPI_Type_indexed(count, bl, displs, old, newtype);
+	free(bl);
+	if (!ret)
+		(*newtype)->name = "indexed_block";
+	return ret;
+}
+
+int MPI_Type_create_struct(int count, const int blocklengths[],
+			   const MPI_Aint displs[], const MPI_Datatype types[],
+			   MPI_Datatype *newtype)
+{
+	struct tb b;
+	int ret, i;
+
+	NEED_INIT("MPI_Type_create_struct");
+	if (count < 0 || !newtype || (count && (!blocklengths || !displs || !types)))
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG,
+				  "MPI_Type_create_struct", "count %d, or no arrays",
+				  count);
+	for (i = 0; i < count; i++)
+		if (blocklengths[i] < 0 || !types[i])
+			return vmpi_error(MPI_COMM_WORLD, MPI_ERR_TYPE,
+					  "MPI_Type_create_struct",
+					  "entry %d: blocklength %d, or no type",
+					  i, blocklengths[i]);
+	ret = tb_start(&b);
+	for (i = 0; !ret && i < count; i++)
+		tb_add(&b, displs[i], blocklengths[i], types[i]);
+	if (!ret)
+		ret = tb_done(&b, "struct", newtype);
+	return made("MPI_Type_create_struct", ret);
+}
+
+int MPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
+			    MPI_Datatype *newtype)
+{
+	int ret = MPI_Type_contiguous(1, old, newtype);
+
+	if (ret)
+		return ret;
+	(*newtype)->lb = lb;
+	(*newtype)->extent = extent;
+	(*newtype)->name = "resized";
+	return MPI_SUCCESS;
+}
+
+int MPI_Type_dup(MPI_Datatype old, MPI_Datatype *newtype)
+{
+	int ret = MPI_Type_contiguous(1, old, newtype);
+
+	if (ret)
+		return ret;
+	if (old->derived) {
+		(*newtype)->lb = old->lb;
+		(*newtype)->extent = old->extent;
+	}
+	(*newtype)->committed = vmpi_type_check(old) == 0;
+	return MPI_SUCCESS;
+}
+
+/*
+ * A C-order subarray: the subsizes[] block at starts[] of a sizes[] array
+ * of @old, its extent the whole array's.
+ */
+int MPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[],
+			     const int starts[], int order, MPI_Datatype old,
+			     MPI_Datatype *newtype)
+{
+	struct tb b;
+	long long total = 1, rows = 1, k, off, stride;
+	ptrdiff_t ext;
+	int ret = type_args("MPI_Type_create_subarray", 1, old, newtype), i;
+
+	if (ret)
+		return ret;
+	if (ndims <= 0 || !sizes || !subsizes || !starts ||
+	    (order != MPI_ORDER_C && order != MPI_ORDER_FORTRAN))
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG,
+				  "MPI_Type_create_subarray", "ndims %d, order %d",
+				  ndims, order);
+	for (i = 0; i < ndims; i++) {
+		if (sizes[i] <= 0 || subsizes[i] <= 0 || starts[i] < 0 ||
+		    starts[i] + subsizes[i] > sizes[i])
+			return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG,
+					  "MPI_Type_create_subarray",
+					  "dimension %d: %d of %d from %d", i,
+					  subsizes[i], sizes[i], starts[i]);
+		total *= sizes[i];
+	}
+	ext = vmpi_type_extent(old);
+	ret = tb_start(&b);
+	/* each row of the last (C) or first (Fortran) dimension, in order */
+	for (i = 0; i < ndims - 1; i++)
+		rows *= subsizes[order == MPI_ORDER_C ? i : ndims - 1 - i];
+	for (k = 0; !ret && k < rows; k++) {
+		long long rem = k;
+		int d, dd, inner = order == MPI_ORDER_C ? ndims - 1 : 0;
+
+		off = starts[inner];
+		stride = sizes[inner];
+		for (d = ndims - 2; d >= 0; d--) {
+			dd = order == MPI_ORDER_C ? d : ndims - 1 - d;
+			off += (starts[dd] + rem % subsizes[dd]) * stride;
+			rem /= subsizes[dd];
+			stride *= sizes[dd];
+		}
+		tb_add(&b, (ptrdiff_t)(off * ext), subsizes[inner], old);
+	}
+	if (!ret) {
+		b.lb = 0;		/* the whole array's bounds */
+		b.ub = (ptrdiff_t)(total * ext);
+		b.any = true;
+		ret = tb_done(&b, "subarray", newtype);
+	}
+	return made("MPI_Type_create_subarray", ret);
+}
+
+int MPI_Type_get_extent(MPI_Datatype type, MPI_Aint *lb, MPI_Aint *extent)
+{
+	if (!type || !lb || !extent)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG,
+				  "MPI_Type_get_extent", "no type or no result");
+	*lb = type->derived ? type->lb : 0;
+	*extent = vmpi_type_extent(type);
+	return MPI_SUCCESS;
+}
+
+int MPI_Type_get_true_extent(MPI_Datatype type, MPI_Aint *lb, MPI_Aint *extent)
+{
+	if (!type || !lb || !extent)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG,
+				  "MPI_Type_get_true_extent",
+				  "no type or no result");
+	*lb = type->derived ? type->true_lb : 0;
+	*extent = type->derived ? type->true_extent : (MPI_Aint)type->size;
+	return MPI_SUCCESS;
+}
+
+int MPI_Get_address(const void *location, MPI_Aint *address)
+{
+	if (!address)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Get_address",
+				  "no result");
+	*address = (MPI_Aint)(const char *)location;
 	return MPI_SUCCESS;
 }
 
@@ -130,7 +576,7 @@ int MPI_Type_free(MPI_Datatype *type)
 	if (!type || !*type || is_builtin_type(*type))
 		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_free",
 				  "not a derived type");
-	free(*type);
+	vmpi_type_put(*type);	/* a pending request may still hold it */
 	*type = MPI_DATATYPE_NULL;
 	return MPI_SUCCESS;
 }
@@ -146,6 +592,70 @@ int MPI_Get_count(const MPI_Status *st, MPI_Datatype type, int *count)
 		*count = MPI_UNDEFINED;
 	else
 		*count = (int)(st->vmpi_bytes / type->size);
+	return MPI_SUCCESS;
+}
+
+/* The basic elements received: whole or not, of @type's n a piece. */
+int MPI_Get_elements(const MPI_Status *st, MPI_Datatype type, int *count)
+{
+	size_t es;
+
+	if (!st || !count || vmpi_type_check(type))
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Get_elements",
+				  "no status, type or result");
+	es = type->n ? type->size / type->n : 0;
+	if (!es || type->base == VB_PACKED)
+		return MPI_Get_count(st, type, count);
+	*count = st->vmpi_bytes % es ? MPI_UNDEFINED : (int)(st->vmpi_bytes / es);
+	return MPI_SUCCESS;
+}
+
+int MPI_Pack_size(int incount, MPI_Datatype type, MPI_Comm comm, int *size)
+{
+	(void)comm;
+	if (incount < 0 || !size || vmpi_type_check(type))
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Pack_size",
+				  "count %d, or no type or result", incount);
+	*size = (int)((size_t)incount * type->size);
+	return MPI_SUCCESS;
+}
+
+int MPI_Pack(const void *inbuf, int incount, MPI_Datatype type, void *outbuf,
+	     int outsize, int *position, MPI_Comm comm)
+{
+	size_t n;
+
+	if (incount < 0 || !position || *position < 0 || vmpi_type_check(type))
+		return vmpi_error(comm, MPI_ERR_ARG, "MPI_Pack",
+				  "count %d, or no type or position", incount);
+	n = (size_t)incount * type->size;
+	if ((size_t)*position + n > (size_t)outsize)
+		return vmpi_error(comm, MPI_ERR_TRUNCATE, "MPI_Pack",
+				  "%zu bytes at %d of a %d-byte buffer", n,
+				  *position, outsize);
+	vmpi_pack(type, incount, inbuf, (char *)outbuf + *position);
+	if (n)
+		vcube_node_copy(vmpi.node, n, NULL);
+	*position += (int)n;
+	return MPI_SUCCESS;
+}
+
+int MPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf,
+	       int outcount, MPI_Datatype type, MPI_Comm comm)
+{
+	size_t n;
+
+	if (outcount < 0 || !position || *position < 0 || vmpi_type_check(type))
+		return vmpi_error(comm, MPI_ERR_ARG, "MPI_Unpack",
+				  "count %d, or no type or position", outcount);
+	n = (size_t)outcount * type->size;
+	if ((size_t)*position + n > (size_t)insize)
+		return vmpi_error(comm, MPI_ERR_TRUNCATE, "MPI_Unpack",
+				  "%zu bytes at %d of %d", n, *position, insize);
+	vmpi_unpack(type, outcount, (const char *)inbuf + *position, n, outbuf);
+	if (n)
+		vcube_node_copy(vmpi.node, n, NULL);
+	*position += (int)n;
 	return MPI_SUCCESS;
 }
 

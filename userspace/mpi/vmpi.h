@@ -17,7 +17,10 @@
 #define VCUBE_VMPI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <unistd.h>
 
 #include "mpi.h"
 #include "comm.h"
@@ -26,6 +29,7 @@
 #define VMPI_P2P		0x80000000U
 #define VMPI_COLL		0xc0000000U
 #define VMPI_MAX_CID		1023	/* 10 bits in a collective's tag */
+#define VMPI_MAX_DIMS		32	/* of a Cartesian grid */
 
 struct vmpi_comm {
 	unsigned int cid;		/* context: 0 world, 1 self */
@@ -36,6 +40,8 @@ struct vmpi_comm {
 	MPI_Errhandler errh;
 	bool builtin;
 	unsigned int refs;		/* its handle and its requests */
+	int *cart;			/* a grid's extents, then periods (topo.c) */
+	int ndims;
 };
 
 enum vmpi_base {
@@ -46,12 +52,29 @@ enum vmpi_base {
 	VB_2INT, VB_SHORT_INT, VB_LDOUBLE_INT, VB_PACKED, VB_AINT, VB_NTYPES
 };
 
+/* A run of bytes of a derived type, from the buffer's start. */
+struct vmpi_run {
+	ptrdiff_t off;
+	size_t len;
+};
+
 struct vmpi_type {
-	size_t size;			/* bytes, extent too: all contiguous */
+	size_t size;			/* bytes of data (packed) */
 	enum vmpi_base base;		/* what reductions see */
 	size_t n;			/* elements of base */
 	const char *name;
 	bool builtin, committed;
+	/*
+	 * A derived type (types.c): its bytes as runs in the type map's
+	 * order (merged where they touch), its bounds and extent (the
+	 * stride from one element to the next). A predefined type has
+	 * none of these: its runs are one of size bytes, its extent size.
+	 */
+	bool derived;
+	struct vmpi_run *runs;
+	size_t nruns;
+	ptrdiff_t lb, extent, true_lb, true_extent;
+	unsigned int refs;		/* its handle and pending requests */
 };
 
 enum vmpi_opcode {
@@ -85,6 +108,16 @@ struct vmpi_state {
 
 extern struct vmpi_state vmpi;
 
+/* Every call but the few MPI allows outside: the process ends. */
+#define NEED_INIT(call)							\
+	do {								\
+		if (!vmpi.inited || vmpi.finalized) {			\
+			fprintf(stderr, "vcube-mpi: %s before MPI_Init or " \
+				"after MPI_Finalize\n", call);		\
+			_exit(1);					\
+		}							\
+	} while (0)
+
 /* How a communicator's collectives move their messages (mpi.c). */
 extern const struct vcube_transport vmpi_transport;
 
@@ -107,6 +140,18 @@ int vmpi_count_check(MPI_Comm comm, const char *call, const void *buf,
 int vmpi_comm_check(MPI_Comm comm);
 /* 0 if @type is usable (predefined, or committed). */
 int vmpi_type_check(MPI_Datatype type);
+/* @type's extent: the bytes from one element to the next. */
+ptrdiff_t vmpi_type_extent(MPI_Datatype type);
+/* Are @count elements of @type one run of count * size bytes at the buffer? */
+bool vmpi_type_contig(MPI_Datatype type);
+/* @count elements of @type at @buf, packed into @out (count * size bytes). */
+void vmpi_pack(MPI_Datatype type, int count, const void *buf, void *out);
+/* The first @bytes of @in (packed), into @count elements of @type at @buf. */
+void vmpi_unpack(MPI_Datatype type, int count, const void *in, size_t bytes,
+		 void *buf);
+/* A pending request holds @type (so MPI_Type_free leaves it), and lets go. */
+void vmpi_type_get(MPI_Datatype type);
+void vmpi_type_put(MPI_Datatype type);
 /* 0 if @op applies to @type; the reduction over @len bytes. */
 int vmpi_op_check(MPI_Op op, MPI_Datatype type);
 void vmpi_fold(void *ctx, void *acc, const void *v, size_t len);
@@ -123,5 +168,7 @@ int vmpi_comm_make(unsigned int cid, unsigned int *node, int n, int rank,
 void vmpi_comm_put(MPI_Comm c);
 /* The next context every member of @comm agrees on. */
 int vmpi_cid_agree(MPI_Comm comm, unsigned int *cid);
+/* @to gets @from's Cartesian topology, if it has one: 0 or an MPI error. */
+int vmpi_cart_copy(MPI_Comm from, MPI_Comm to);
 
 #endif /* VCUBE_VMPI_H */

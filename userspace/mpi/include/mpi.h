@@ -26,6 +26,7 @@ typedef struct vmpi_comm *MPI_Comm;
 typedef struct vmpi_type *MPI_Datatype;
 typedef struct vmpi_op *MPI_Op;
 typedef struct vmpi_request *MPI_Request;
+typedef struct vmpi_group *MPI_Group;
 typedef int MPI_Errhandler;
 typedef ptrdiff_t MPI_Aint;
 typedef long long MPI_Count;
@@ -40,6 +41,7 @@ typedef struct MPI_Status {
 
 /* Predefined objects: addresses of the library's own. */
 extern struct vmpi_comm vmpi_comm_world, vmpi_comm_self;
+extern struct vmpi_group vmpi_group_empty;
 extern struct vmpi_type vmpi_char, vmpi_signed_char, vmpi_unsigned_char,
 	vmpi_byte, vmpi_short, vmpi_unsigned_short, vmpi_int, vmpi_unsigned,
 	vmpi_long, vmpi_unsigned_long, vmpi_long_long_int, vmpi_unsigned_long_long,
@@ -55,6 +57,8 @@ extern struct vmpi_op vmpi_op_max, vmpi_op_min, vmpi_op_sum, vmpi_op_prod,
 #define MPI_COMM_WORLD		(&vmpi_comm_world)
 #define MPI_COMM_SELF		(&vmpi_comm_self)
 #define MPI_COMM_NULL		((MPI_Comm)0)
+#define MPI_GROUP_NULL		((MPI_Group)0)
+#define MPI_GROUP_EMPTY		(&vmpi_group_empty)
 #define MPI_DATATYPE_NULL	((MPI_Datatype)0)
 #define MPI_OP_NULL		((MPI_Op)0)
 #define MPI_REQUEST_NULL	((MPI_Request)0)
@@ -179,12 +183,89 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm);
 int MPI_Comm_free(MPI_Comm *comm);
 
+/* Groups, and communicators made from them */
+#define MPI_IDENT		0
+#define MPI_CONGRUENT		1
+#define MPI_SIMILAR		2
+#define MPI_UNEQUAL		3
+int MPI_Comm_group(MPI_Comm comm, MPI_Group *group);
+int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm);
+int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag,
+			  MPI_Comm *newcomm);
+int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result);
+int MPI_Group_size(MPI_Group group, int *size);
+int MPI_Group_rank(MPI_Group group, int *rank);
+int MPI_Group_free(MPI_Group *group);
+int MPI_Group_translate_ranks(MPI_Group group1, int n, const int ranks1[],
+			      MPI_Group group2, int ranks2[]);
+int MPI_Group_compare(MPI_Group group1, MPI_Group group2, int *result);
+int MPI_Group_incl(MPI_Group group, int n, const int ranks[],
+		   MPI_Group *newgroup);
+int MPI_Group_excl(MPI_Group group, int n, const int ranks[],
+		   MPI_Group *newgroup);
+int MPI_Group_range_incl(MPI_Group group, int n, int ranges[][3],
+			 MPI_Group *newgroup);
+int MPI_Group_range_excl(MPI_Group group, int n, int ranges[][3],
+			 MPI_Group *newgroup);
+int MPI_Group_union(MPI_Group group1, MPI_Group group2, MPI_Group *newgroup);
+int MPI_Group_intersection(MPI_Group group1, MPI_Group group2,
+			   MPI_Group *newgroup);
+int MPI_Group_difference(MPI_Group group1, MPI_Group group2,
+			 MPI_Group *newgroup);
+
+/* Process topologies: Cartesian grids */
+#define MPI_CART		1
+int MPI_Dims_create(int nnodes, int ndims, int dims[]);
+int MPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[],
+		    const int periods[], int reorder, MPI_Comm *comm_cart);
+int MPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[],
+		 int coords[]);
+int MPI_Cartdim_get(MPI_Comm comm, int *ndims);
+int MPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[]);
+int MPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank);
+int MPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source,
+		   int *rank_dest);
+int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm);
+int MPI_Topo_test(MPI_Comm comm, int *status);
+
 /* Datatypes */
+#define MPI_ORDER_C		56
+#define MPI_ORDER_FORTRAN	57
 int MPI_Type_size(MPI_Datatype type, int *size);
 int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_vector(int count, int blocklength, int stride,
+		    MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride,
+			    MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_indexed(int count, const int blocklengths[], const int displs[],
+		     MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_create_hindexed(int count, const int blocklengths[],
+			     const MPI_Aint displs[], MPI_Datatype oldtype,
+			     MPI_Datatype *newtype);
+int MPI_Type_create_indexed_block(int count, int blocklength,
+				  const int displs[], MPI_Datatype oldtype,
+				  MPI_Datatype *newtype);
+int MPI_Type_create_struct(int count, const int blocklengths[],
+			   const MPI_Aint displs[], const MPI_Datatype types[],
+			   MPI_Datatype *newtype);
+int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent,
+			    MPI_Datatype *newtype);
+int MPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[],
+			     const int starts[], int order, MPI_Datatype oldtype,
+			     MPI_Datatype *newtype);
+int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_get_extent(MPI_Datatype type, MPI_Aint *lb, MPI_Aint *extent);
+int MPI_Type_get_true_extent(MPI_Datatype type, MPI_Aint *lb, MPI_Aint *extent);
+int MPI_Get_address(const void *location, MPI_Aint *address);
 int MPI_Type_commit(MPI_Datatype *type);
 int MPI_Type_free(MPI_Datatype *type);
 int MPI_Get_count(const MPI_Status *status, MPI_Datatype type, int *count);
+int MPI_Get_elements(const MPI_Status *status, MPI_Datatype type, int *count);
+int MPI_Pack(const void *inbuf, int incount, MPI_Datatype type, void *outbuf,
+	     int outsize, int *position, MPI_Comm comm);
+int MPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf,
+	       int outcount, MPI_Datatype type, MPI_Comm comm);
+int MPI_Pack_size(int incount, MPI_Datatype type, MPI_Comm comm, int *size);
 
 /* Point to point */
 int MPI_Send(const void *buf, int count, MPI_Datatype type, int dest, int tag,

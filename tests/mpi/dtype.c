@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Derived datatypes in point-to-point messages: a matrix's column
+ * (vector), blocks at offsets (indexed, hindexed, indexed_block), a C
+ * struct (struct, resized, MPI_Get_address), a subarray, their extents,
+ * counts of them and of their elements, MPI_Pack and MPI_Unpack, a
+ * nonblocking receive and MPI_Sendrecv_replace of a column. Ranks 0 and 1
+ * talk; the others only finish. The same source passes under Open MPI
+ * (tests/host/mpi_ompi.sh).
+ */
+#include <string.h>
+
+#include "check.h"
+
+#define R 6
+#define C 8
+
+struct rec {
+	int a;
+	double b;
+	char c[3];
+};
+
+int main(int argc, char **argv)
+{
+	double m[R][C], col[R];
+	int rank, size, i, j, n, v[12], w[12], bl[3] = { 2, 1, 3 };
+	int disp[3] = { 0, 5, 9 }, sizes[2] = { 4, 5 }, sub[2] = { 2, 3 };
+	int starts[2] = { 1, 1 }, arr[4][5], pos, packed[64];
+	struct rec rs[3], rr[3];
+	MPI_Datatype colt, idx, st, rst, sa, types[3] = { MPI_INT, MPI_DOUBLE, MPI_CHAR };
+	MPI_Datatype hv, ib, dup;
+	MPI_Aint lb, ext, base, d3[3];
+	MPI_Request rq;
+	MPI_Status s;
+	int blens[3] = { 1, 1, 3 };
+
+	MPI_Init(&argc, &argv);
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	CHECK(size >= 2, "2 ranks at least");
+
+	/* a column of a 6 x 8 matrix */
+	MPI_Type_vector(R, 1, C, MPI_DOUBLE, &colt);
+	MPI_Type_commit(&colt);
+	MPI_Type_get_extent(colt, &lb, &ext);
+	CHECK(lb == 0 && ext == (MPI_Aint)(((R - 1) * C + 1) * sizeof(double)),
+	      "the column's extent: %ld %ld", (long)lb, (long)ext);
+	MPI_Type_size(colt, &n);
+	CHECK(n == (int)(R * sizeof(double)), "the column's size: %d", n);
+	for (i = 0; i < R; i++)
+		for (j = 0; j < C; j++)
+			m[i][j] = rank * 1000 + i * 10 + j;
+	if (rank == 0) {
+		MPI_Send(&m[0][3], 1, colt, 1, 1, MPI_COMM_WORLD);
+		MPI_Send(&m[0][5], 1, colt, 1, 2, MPI_COMM_WORLD);
+	} else if (rank == 1) {
+		MPI_Recv(&m[0][6], 1, colt, 0, 1, MPI_COMM_WORLD, &s);
+		MPI_Get_count(&s, colt, &n);
+		MPI_Get_elements(&s, colt, &j);
+		CHECK(n == 1 && j == R, "a column received: count %d, elements %d", n, j);
+		for (i = 0; i < R; i++)
+			CHECK(m[i][6] == i * 10 + 3 && m[i][5] == 1000 + i * 10 + 5,
+			      "row %d: %g, %g", i, m[i][6], m[i][5]);
+		MPI_Recv(col, R, MPI_DOUBLE, 0, 2, MPI_COMM_WORLD, &s);
+		for (i = 0; i < R; i++)
+			CHECK(col[i] == i * 10 + 5, "a column as %d doubles: %g", R, col[i]);
+	}
+
+	/* blocks of 2, 1, 3 ints at 0, 5, 9: two of them, 12 ints apart */
+	MPI_Type_indexed(3, bl, disp, MPI_INT, &idx);
+	MPI_Type_commit(&idx);
+	MPI_Type_get_extent(idx, &lb, &ext);
+	CHECK(ext == 12 * (MPI_Aint)sizeof(int), "the indexed type's extent %ld",
+	      (long)ext);
+	if (rank == 0) {
+		int big[24];
+
+		for (i = 0; i < 24; i++)
+			big[i] = i;
+		MPI_Send(big, 2, idx, 1, 3, MPI_COMM_WORLD);
+	} else if (rank == 1) {
+		static const int want[12] = { 0, 1, 5, 9, 10, 11, 12, 13, 17, 21, 22, 23 };
+
+		MPI_Recv(v, 12, MPI_INT, 0, 3, MPI_COMM_WORLD, &s);
+		CHECK(!memcmp(v, want, sizeof(want)), "two indexed elements, packed: %d %d %d ...",
+		      v[0], v[2], v[6]);
+	}
+
+	/* hvector, indexed_block, dup: the same bytes three ways */
+	MPI_Type_create_hvector(3, 2, 4 * sizeof(int), MPI_INT, &hv);
+	MPI_Type_create_indexed_block(3, 2, (int[]){ 0, 4, 8 }, MPI_INT, &ib);
+	MPI_Type_dup(hv, &dup);
+	MPI_Type_commit(&hv);
+	MPI_Type_commit(&ib);
+	MPI_Type_commit(&dup);
+	if (rank == 0) {
+		for (i = 0; i < 12; i++)
+			v[i] = 100 + i;
+		MPI_Send(v, 1, hv, 1, 4, MPI_COMM_WORLD);
+		MPI_Send(v, 1, ib, 1, 5, MPI_COMM_WORLD);
+		MPI_Send(v, 1, dup, 1, 6, MPI_COMM_WORLD);
+	} else if (rank == 1) {
+		static const int want[6] = { 100, 101, 104, 105, 108, 109 };
+
+		for (i = 4; i <= 6; i++) {
+			MPI_Recv(w, 6, MPI_INT, 0, i, MPI_COMM_WORLD, &s);
+			CHECK(!memcmp(w, want, sizeof(want)), "tag %d: %d %d %d", i, w[0],
+			      w[2], w[4]);
+		}
+	}
+
+	/* an array of C structs, by their members' addresses */
+	MPI_Get_address(&rs[0], &base);
+	MPI_Get_address(&rs[0].a, &d3[0]);
+	MPI_Get_address(&rs[0].b, &d3[1]);
+	MPI_Get_address(&rs[0].c, &d3[2]);
+	for (i = 0; i < 3; i++)
+		d3[i] -= base;
+	MPI_Type_create_struct(3, blens, d3, types, &st);
+	MPI_Type_create_resized(st, 0, sizeof(struct rec), &rst);
+	MPI_Type_commit(&rst);
+	MPI_Type_get_extent(rst, &lb, &ext);
+	MPI_Type_size(rst, &n);
+	CHECK(ext == (MPI_Aint)sizeof(struct rec) && n == 15,
+	      "the struct: extent %ld, size %d", (long)ext, n);
+	if (rank == 0) {
+		for (i = 0; i < 3; i++) {
+			rs[i].a = 7 * i;
+			rs[i].b = 0.5 * i;
+			memcpy(rs[i].c, "xyz", 3);
+			rs[i].c[0] = (char)('a' + i);
+		}
+		MPI_Send(rs, 3, rst, 1, 7, MPI_COMM_WORLD);
+	} else if (rank == 1) {
+		memset(rr, 0, sizeof(rr));
+		MPI_Recv(rr, 3, rst, 0, 7, MPI_COMM_WORLD, &s);
+		for (i = 0; i < 3; i++)
+			CHECK(rr[i].a == 7 * i && rr[i].b == 0.5 * i &&
+			      rr[i].c[0] == 'a' + i && rr[i].c[1] == 'y' && rr[i].c[2] == 'z',
+			      "struct %d: %d %g %c", i, rr[i].a, rr[i].b, rr[i].c[0]);
+	}
+
+	/* the 2 x 3 block at (1, 1) of a 4 x 5 array */
+	MPI_Type_create_subarray(2, sizes, sub, starts, MPI_ORDER_C, MPI_INT, &sa);
+	MPI_Type_commit(&sa);
+	MPI_Type_get_extent(sa, &lb, &ext);
+	CHECK(lb == 0 && ext == 20 * (MPI_Aint)sizeof(int), "the subarray's extent %ld",
+	      (long)ext);
+	for (i = 0; i < 4; i++)
+		for (j = 0; j < 5; j++)
+			arr[i][j] = 10 * i + j;
+	if (rank == 0) {
+		MPI_Send(arr, 1, sa, 1, 8, MPI_COMM_WORLD);
+	} else if (rank == 1) {
+		static const int want[6] = { 11, 12, 13, 21, 22, 23 };
+
+		MPI_Recv(w, 6, MPI_INT, 0, 8, MPI_COMM_WORLD, &s);
+		CHECK(!memcmp(w, want, sizeof(want)), "the subarray: %d %d %d %d", w[0],
+		      w[2], w[3], w[5]);
+	}
+
+	/* packed by hand: an int, then a column; unpacked the same way */
+	if (rank == 0) {
+		pos = 0;
+		n = 42;
+		MPI_Pack(&n, 1, MPI_INT, packed, sizeof(packed), &pos, MPI_COMM_WORLD);
+		MPI_Pack(&m[0][1], 1, colt, packed, sizeof(packed), &pos, MPI_COMM_WORLD);
+		MPI_Pack_size(1, colt, MPI_COMM_WORLD, &i);
+		CHECK(pos == (int)sizeof(int) + i, "packed %d bytes", pos);
+		MPI_Send(packed, pos, MPI_PACKED, 1, 9, MPI_COMM_WORLD);
+	} else if (rank == 1) {
+		MPI_Recv(packed, sizeof(packed), MPI_PACKED, 0, 9, MPI_COMM_WORLD, &s);
+		MPI_Get_count(&s, MPI_PACKED, &j);
+		pos = 0;
+		MPI_Unpack(packed, j, &pos, &n, 1, MPI_INT, MPI_COMM_WORLD);
+		MPI_Unpack(packed, j, &pos, &m[0][7], 1, colt, MPI_COMM_WORLD);
+		CHECK(n == 42 && pos == j, "unpacked: %d, at %d of %d", n, pos, j);
+		for (i = 0; i < R; i++)
+			CHECK(m[i][7] == i * 10 + 1, "unpacked row %d: %g", i, m[i][7]);
+	}
+
+	/* nonblocking into a column; a column replaced both ways */
+	if (rank < 2) {
+		for (i = 0; i < R; i++)
+			for (j = 0; j < C; j++)
+				m[i][j] = rank * 1000 + i * 10 + j;
+		MPI_Irecv(&m[0][0], 1, colt, 1 - rank, 10, MPI_COMM_WORLD, &rq);
+		MPI_Send(&m[0][2], 1, colt, 1 - rank, 10, MPI_COMM_WORLD);
+		MPI_Wait(&rq, &s);
+		MPI_Sendrecv_replace(&m[0][4], 1, colt, 1 - rank, 11, 1 - rank, 11,
+				     MPI_COMM_WORLD, &s);
+		for (i = 0; i < R; i++)
+			CHECK(m[i][0] == (1 - rank) * 1000 + i * 10 + 2 &&
+			      m[i][4] == (1 - rank) * 1000 + i * 10 + 4 &&
+			      m[i][1] == rank * 1000 + i * 10 + 1,
+			      "row %d: %g %g %g", i, m[i][0], m[i][4], m[i][1]);
+	}
+	MPI_Type_free(&colt);
+	MPI_Type_free(&idx);
+	MPI_Type_free(&hv);
+	MPI_Type_free(&ib);
+	MPI_Type_free(&dup);
+	MPI_Type_free(&st);
+	MPI_Type_free(&rst);
+	MPI_Type_free(&sa);
+	return checks_done("dtype");
+}
