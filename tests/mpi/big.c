@@ -51,24 +51,17 @@ static int count_of(MPI_Status *st)
 	return n;
 }
 
-int main(int argc, char **argv)
+static unsigned char *a, *b, *c;
+static int rank, size;
+
+static void pingpong(void)
 {
 	static const int sizes[] = { MIB - 17, MIB - 16, MIB - 1, MIB, MIB + 1,
 				     3 * MIB + 7, 4 * MIB };
-	unsigned char *a, *b, *c;
-	MPI_Request rq[4];
 	MPI_Status st[4];
-	MPI_Comm ret;
-	int rank, size, i, n, flag, err, cls;
+	int i;
+	int n;
 	unsigned int seed;
-
-	MPI_Init(&argc, &argv);
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &size);
-	a = malloc(4 * MIB + 64);
-	b = malloc(4 * MIB + 64);
-	c = malloc(4 * MIB + 64);
-	CHECK(a && b && c && size >= 2, "buffers, and 2 ranks");
 
 	/* A ping-pong of each size, into a buffer of that size and larger. */
 	for (i = 0; i < (int)(sizeof(sizes) / sizeof(sizes[0])); i++) {
@@ -94,6 +87,13 @@ int main(int argc, char **argv)
 			MPI_Send(a, n, MPI_BYTE, 0, 6, MPI_COMM_WORLD);
 		}
 	}
+}
+
+static void two_on_a_tag(void)
+{
+	MPI_Request rq[4];
+	MPI_Status st[4];
+	int flag;
 
 	/*
 	 * Two long messages on one tag and one on another, received in the
@@ -126,6 +126,13 @@ int main(int argc, char **argv)
 		CHECK(bad(c, MIB + 9, 3) < 0 && count_of(&st[2]) == MIB + 9,
 		      "tag 8, tested: byte %ld", bad(c, MIB + 9, 3));
 	}
+}
+
+static void any_and_probed(void)
+{
+	MPI_Request rq[4];
+	MPI_Status st[4];
+	int flag;
 
 	/* Any source, any tag; then probed, its count before its receive. */
 	if (rank == 0) {
@@ -159,6 +166,14 @@ int main(int argc, char **argv)
 		CHECK(bad(a, 3 * MIB, 6) < 0, "iprobed, then received: byte %ld",
 		      bad(a, 3 * MIB, 6));
 	}
+}
+
+static void truncated(void)
+{
+	MPI_Status st[4];
+	MPI_Comm ret;
+	int err;
+	int cls;
 
 	/*
 	 * Truncated: a long message into a short buffer is MPI_ERR_TRUNCATE,
@@ -182,6 +197,12 @@ int main(int argc, char **argv)
 		      bad(b, MIB + 2, 8));
 	}
 	MPI_Comm_free(&ret);
+}
+
+static void freed_and_sendrecv(void)
+{
+	MPI_Request rq[4];
+	MPI_Status st[4];
 
 	/* Freed before it went; a long send-receive both ways at once. */
 	if (rank < 2) {
@@ -206,6 +227,13 @@ int main(int argc, char **argv)
 		      bad(b, 3 * MIB + 3, 21 - (unsigned int)rank),
 		      count_of(&st[0]));
 	}
+}
+
+static void both_ways(void)
+{
+	MPI_Request rq[4];
+	MPI_Status st[4];
+
 	/*
 	 * Both ways at once, each side's send waited for first: neither may
 	 * wait for the other to take the rest of its pieces. Then a receive
@@ -232,9 +260,32 @@ int main(int argc, char **argv)
 		      "Irecv, Send, Wait: byte %ld",
 		      bad(b, 2 * MIB + 1, 41 - (unsigned int)rank));
 	}
+}
+
+static void finish(void)
+{
 	MPI_Barrier(MPI_COMM_WORLD);	/* the freed send is done with c */
 	free(a);
 	free(b);
 	free(c);
+}
+
+int main(int argc, char **argv)
+{
+	MPI_Init(&argc, &argv);
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	a = malloc(4 * MIB + 64);
+	b = malloc(4 * MIB + 64);
+	c = malloc(4 * MIB + 64);
+	CHECK(a && b && c && size >= 2, "buffers, and 2 ranks");
+
+	pingpong();
+	two_on_a_tag();
+	any_and_probed();
+	truncated();
+	freed_and_sendrecv();
+	both_ways();
+	finish();
 	return checks_done("big");
 }

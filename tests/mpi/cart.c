@@ -74,7 +74,10 @@ static int all_adjacent(MPI_Comm cart, const char *net, int ndims)
 	return all;
 }
 
-int main(int argc, char **argv)
+static int rank, size, dims[2], periods[2] = { 1, 0 }, coords[2], r;
+static MPI_Comm cart;
+
+static void dims_created(void)
 {
 	static const struct { int n, nd, in[3], out[3]; } dc[] = {
 		{ 12, 2, { 0, 0 }, { 4, 3 } },
@@ -85,14 +88,7 @@ int main(int argc, char **argv)
 		{ 30, 2, { 0, 0 }, { 6, 5 } },
 		{ 1, 2, { 0, 0 }, { 1, 1 } },
 	};
-	int rank, size, i, d, dims[2], periods[2] = { 1, 0 }, coords[2], c2[2];
-	int r, src, dst, nd, st, cls, err, remain[2] = { 0, 1 }, got[4];
-	const char *net = getenv("CART_NET");
-	MPI_Comm cart, sub, dup, small, ring;
-
-	MPI_Init(&argc, &argv);
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	int i;
 
 	for (i = 0; i < (int)(sizeof(dc) / sizeof(dc[0])); i++) {
 		int x[3];
@@ -103,6 +99,15 @@ int main(int argc, char **argv)
 		      "MPI_Dims_create(%d, %d): %d %d %d", dc[i].n, dc[i].nd,
 		      x[0], x[1], dc[i].nd > 2 ? x[2] : 0);
 	}
+}
+
+static void errors(void)
+{
+	int nd;
+	int st;
+	int cls;
+	int err;
+
 	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
 	dims[0] = 4;
 	dims[1] = 0;
@@ -119,6 +124,18 @@ int main(int argc, char **argv)
 	dims[1] = 1;
 	err = MPI_Cart_create(MPI_COMM_WORLD, 2, dims, periods, 0, &cart);
 	CHECK(err != MPI_SUCCESS, "a grid larger than the communicator: made");
+}
+
+static void grid(void)
+{
+	int i;
+	int c2[2];
+	int src;
+	int dst;
+	int nd;
+	int st;
+	int err;
+	int got[4];
 
 	/* size as a rows x cols grid, rows periodic, cols not */
 	dims[0] = dims[1] = 0;
@@ -153,6 +170,15 @@ int main(int argc, char **argv)
 	      "non-periodic shift: %d -> me -> %d", src, dst);
 	err = MPI_Cart_shift(cart, -1, 1, &src, &dst);
 	CHECK(err != MPI_SUCCESS, "MPI_Cart_shift in dimension -1: no error");
+}
+
+static void halo(void)
+{
+	int d;
+	int src;
+	int dst;
+	int got[4];
+
 	/* the halo: each neighbour's rank, both ways along each dimension */
 	for (d = 0; d < 2; d++) {
 		MPI_Cart_shift(cart, d, 1, &src, &dst);
@@ -166,6 +192,19 @@ int main(int argc, char **argv)
 		      "halo along %d: %d, %d from %d, %d", d, got[0], got[1],
 		      src, dst);
 	}
+}
+
+static void sub_and_dup(void)
+{
+	int i;
+	int d;
+	int c2[2];
+	int nd;
+	int st;
+	int remain[2] = { 0, 1 };
+	MPI_Comm sub;
+	MPI_Comm dup;
+
 	/* a row of the grid: the second dimension kept */
 	MPI_Cart_sub(cart, remain, &sub);
 	MPI_Comm_size(sub, &i);
@@ -183,6 +222,11 @@ int main(int argc, char **argv)
 	MPI_Comm_free(&dup);
 	MPI_Comm_free(&sub);
 	MPI_Comm_free(&cart);
+}
+
+static void smaller(void)
+{
+	MPI_Comm small;
 
 	/* a grid of one fewer: the last process is left out */
 	dims[0] = size > 1 ? size - 1 : 1;
@@ -192,6 +236,16 @@ int main(int argc, char **argv)
 	      small == MPI_COMM_NULL ? "left out" : "in");
 	if (small != MPI_COMM_NULL)
 		MPI_Comm_free(&small);
+}
+
+static void reordered(void)
+{
+	int i;
+	int src;
+	int dst;
+	int got[4];
+	const char *net = getenv("CART_NET");
+	MPI_Comm ring;
 
 	/* reordered: the same properties, wherever the ranks went */
 	dims[0] = size;
@@ -224,5 +278,20 @@ int main(int argc, char **argv)
 		}
 	}
 	MPI_Comm_free(&ring);
+}
+
+int main(int argc, char **argv)
+{
+	MPI_Init(&argc, &argv);
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &size);
+
+	dims_created();
+	errors();
+	grid();
+	halo();
+	sub_and_dup();
+	smaller();
+	reordered();
 	return checks_done("cart");
 }

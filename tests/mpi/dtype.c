@@ -21,24 +21,19 @@ struct rec {
 	char c[3];
 };
 
-int main(int argc, char **argv)
-{
-	double m[R][C], col[R];
-	int rank, size, i, j, n, v[12], w[12], bl[3] = { 2, 1, 3 };
-	int disp[3] = { 0, 5, 9 }, sizes[2] = { 4, 5 }, sub[2] = { 2, 3 };
-	int starts[2] = { 1, 1 }, arr[4][5], pos, packed[64];
-	struct rec rs[3], rr[3];
-	MPI_Datatype colt, idx, st, rst, sa, types[3] = { MPI_INT, MPI_DOUBLE, MPI_CHAR };
-	MPI_Datatype hv, ib, dup;
-	MPI_Aint lb, ext, base, d3[3];
-	MPI_Request rq;
-	MPI_Status s;
-	int blens[3] = { 1, 1, 3 };
+static double m[R][C];
+static int rank, size;
+static MPI_Datatype colt, idx, st, rst, sa, hv, ib, dup;
 
-	MPI_Init(&argc, &argv);
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &size);
-	CHECK(size >= 2, "2 ranks at least");
+static void column(void)
+{
+	double col[R];
+	int i;
+	int j;
+	int n;
+	MPI_Aint lb;
+	MPI_Aint ext;
+	MPI_Status s;
 
 	/* a column of a 6 x 8 matrix */
 	MPI_Type_vector(R, 1, C, MPI_DOUBLE, &colt);
@@ -66,6 +61,17 @@ int main(int argc, char **argv)
 		for (i = 0; i < R; i++)
 			CHECK(col[i] == i * 10 + 5, "a column as %d doubles: %g", R, col[i]);
 	}
+}
+
+static void indexed(void)
+{
+	int i;
+	int v[12];
+	int bl[3] = { 2, 1, 3 };
+	int disp[3] = { 0, 5, 9 };
+	MPI_Aint lb;
+	MPI_Aint ext;
+	MPI_Status s;
 
 	/* blocks of 2, 1, 3 ints at 0, 5, 9: two of them, 12 ints apart */
 	MPI_Type_indexed(3, bl, disp, MPI_INT, &idx);
@@ -86,6 +92,14 @@ int main(int argc, char **argv)
 		CHECK(!memcmp(v, want, sizeof(want)), "two indexed elements, packed: %d %d %d ...",
 		      v[0], v[2], v[6]);
 	}
+}
+
+static void three_ways(void)
+{
+	int i;
+	int v[12];
+	int w[12];
+	MPI_Status s;
 
 	/* hvector, indexed_block, dup: the same bytes three ways */
 	MPI_Type_create_hvector(3, 2, 4 * sizeof(int), MPI_INT, &hv);
@@ -109,6 +123,21 @@ int main(int argc, char **argv)
 			      w[2], w[4]);
 		}
 	}
+}
+
+static void structs(void)
+{
+	int i;
+	int n;
+	struct rec rs[3] = { { 0 } };
+	struct rec rr[3];
+	MPI_Datatype types[3] = { MPI_INT, MPI_DOUBLE, MPI_CHAR };
+	MPI_Aint lb;
+	MPI_Aint ext;
+	MPI_Aint base;
+	MPI_Aint d3[3];
+	MPI_Status s;
+	int blens[3] = { 1, 1, 3 };
 
 	/* an array of C structs, by their members' addresses */
 	MPI_Get_address(&rs[0], &base);
@@ -140,6 +169,20 @@ int main(int argc, char **argv)
 			      rr[i].c[0] == 'a' + i && rr[i].c[1] == 'y' && rr[i].c[2] == 'z',
 			      "struct %d: %d %g %c", i, rr[i].a, rr[i].b, rr[i].c[0]);
 	}
+}
+
+static void subarray(void)
+{
+	int i;
+	int j;
+	int w[12];
+	int sizes[2] = { 4, 5 };
+	int sub[2] = { 2, 3 };
+	int starts[2] = { 1, 1 };
+	int arr[4][5];
+	MPI_Aint lb;
+	MPI_Aint ext;
+	MPI_Status s;
 
 	/* the 2 x 3 block at (1, 1) of a 4 x 5 array */
 	MPI_Type_create_subarray(2, sizes, sub, starts, MPI_ORDER_C, MPI_INT, &sa);
@@ -159,6 +202,16 @@ int main(int argc, char **argv)
 		CHECK(!memcmp(w, want, sizeof(want)), "the subarray: %d %d %d %d", w[0],
 		      w[2], w[3], w[5]);
 	}
+}
+
+static void packed_by_hand(void)
+{
+	int i;
+	int j;
+	int n;
+	int pos;
+	int packed[64];
+	MPI_Status s;
 
 	/* packed by hand: an int, then a column; unpacked the same way */
 	if (rank == 0) {
@@ -179,6 +232,14 @@ int main(int argc, char **argv)
 		for (i = 0; i < R; i++)
 			CHECK(m[i][7] == i * 10 + 1, "unpacked row %d: %g", i, m[i][7]);
 	}
+}
+
+static void nonblocking(void)
+{
+	int i;
+	int j;
+	MPI_Request rq;
+	MPI_Status s;
 
 	/* nonblocking into a column; a column replaced both ways */
 	if (rank < 2) {
@@ -196,6 +257,10 @@ int main(int argc, char **argv)
 			      m[i][1] == rank * 1000 + i * 10 + 1,
 			      "row %d: %g %g %g", i, m[i][0], m[i][4], m[i][1]);
 	}
+}
+
+static void types_freed(void)
+{
 	MPI_Type_free(&colt);
 	MPI_Type_free(&idx);
 	MPI_Type_free(&hv);
@@ -204,5 +269,22 @@ int main(int argc, char **argv)
 	MPI_Type_free(&st);
 	MPI_Type_free(&rst);
 	MPI_Type_free(&sa);
+}
+
+int main(int argc, char **argv)
+{
+	MPI_Init(&argc, &argv);
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	CHECK(size >= 2, "2 ranks at least");
+
+	column();
+	indexed();
+	three_ways();
+	structs();
+	subarray();
+	packed_by_hand();
+	nonblocking();
+	types_freed();
 	return checks_done("dtype");
 }

@@ -12,19 +12,16 @@
 
 #include "check.h"
 
-int main(int argc, char **argv)
-{
-	MPI_Group world, evens, odds, g, g2;
-	MPI_Comm ce, co, dup, rev;
-	int rank, size, n, r, i, res, cls, err, *ranks, *out;
-	int range[1][3];
+static MPI_Group world, evens, odds;
+static int rank, size, *ranks, *out;
 
-	MPI_Init(&argc, &argv);
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &size);
-	ranks = malloc((size_t)size * sizeof(int));
-	out = malloc((size_t)size * sizeof(int));
-	CHECK(ranks && out, "buffers");
+static void made(void)
+{
+	MPI_Group g;
+	int n;
+	int r;
+	int i;
+	int res;
 
 	MPI_Comm_group(MPI_COMM_WORLD, &world);
 	MPI_Group_size(world, &n);
@@ -58,6 +55,16 @@ int main(int argc, char **argv)
 	CHECK(out[0] == 0, "the union's first member is the world's 0: %d", out[0]);
 	MPI_Group_free(&g);
 	CHECK(g == MPI_GROUP_NULL, "MPI_Group_free: MPI_GROUP_NULL");
+}
+
+static void set_ops(void)
+{
+	MPI_Group g;
+	int n;
+	int i;
+	int res;
+	int range[1][3];
+
 	MPI_Group_intersection(world, evens, &g);
 	MPI_Group_compare(g, evens, &res);
 	CHECK(res == MPI_IDENT, "the world and the evens: the evens (%d)", res);
@@ -91,6 +98,15 @@ int main(int argc, char **argv)
 	CHECK(n == 0 && i == 0, "the empty group, and evens with odds: %d, %d", n, i);
 	if (g != MPI_GROUP_EMPTY)
 		MPI_Group_free(&g);
+}
+
+static void comm_create(void)
+{
+	MPI_Comm ce;
+	int n;
+	int r;
+	int i;
+	int res;
 
 	/* MPI_Comm_create: all of the world call it, the evens get one */
 	MPI_Comm_create(MPI_COMM_WORLD, evens, &ce);
@@ -107,6 +123,17 @@ int main(int argc, char **argv)
 		CHECK(res == MPI_UNEQUAL || size == 1, "the world and the evens: %d", res);
 		MPI_Comm_free(&ce);
 	}
+}
+
+static void comm_create_group(void)
+{
+	MPI_Comm co;
+	MPI_Comm dup;
+	MPI_Comm rev;
+	int n;
+	int r;
+	int res;
+
 	/* MPI_Comm_create_group: only the odds call it */
 	if (rank % 2) {
 		MPI_Comm_create_group(MPI_COMM_WORLD, odds, 7, &co);
@@ -128,6 +155,13 @@ int main(int argc, char **argv)
 	      "the world against itself reversed: %d", res);
 	MPI_Comm_free(&rev);
 	MPI_Comm_free(&dup);
+}
+
+static void errors(void)
+{
+	MPI_Group g2;
+	int cls;
+	int err;
 
 	/* errors: a rank twice, out of range; a stride of 0 */
 	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
@@ -146,5 +180,21 @@ int main(int argc, char **argv)
 	MPI_Group_free(&world);
 	free(ranks);
 	free(out);
+}
+
+int main(int argc, char **argv)
+{
+	MPI_Init(&argc, &argv);
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	ranks = malloc((size_t)size * sizeof(int));
+	out = malloc((size_t)size * sizeof(int));
+	CHECK(ranks && out, "buffers");
+
+	made();
+	set_ops();
+	comm_create();
+	comm_create_group();
+	errors();
 	return checks_done("group");
 }
