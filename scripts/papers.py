@@ -290,21 +290,28 @@ def load_constants(path=None):
     of dicts (CONSTANT_FIELDS), "cells" a list of patterns, each a dict
     {"text", "paper", "parts": [item, row, col regexes]} (docs/scoring.md,
     "Chosen constants")."""
-    path = path or os.path.join(TOP, "data/constants.tsv")
-    out, seen = [], set()
-    for n, r in rows(path):
-        where = "%s:%d" % (path, n)
-        if len(r) != len(CONSTANT_FIELDS):
-            die("%s: a constant is %s, tab-separated" % (where, ", ".join(CONSTANT_FIELDS)))
-        c = dict(zip(CONSTANT_FIELDS, r))
+    out = []
+    for where, c in named_rows(path or os.path.join(TOP, "data/constants.tsv"),
+                               CONSTANT_FIELDS, "a constant"):
         if c["kind"] not in ("fitted", "chosen"):
             die("%s: kind %r (fitted or chosen)" % (where, c["kind"]))
-        if c["name"] in seen:
-            die("%s: %s twice" % (where, c["name"]))
-        seen.add(c["name"])
         c["cells"] = cell_patterns(c["cells"], where)
         out.append(c)
     return out
+
+
+def named_rows(path, fields, what):
+    """PATH's rows as dicts of FIELDS, each with where it is, a name once."""
+    seen = set()
+    for n, r in rows(path):
+        where = "%s:%d" % (path, n)
+        if len(r) != len(fields):
+            die("%s: %s is %s, tab-separated" % (where, what, ", ".join(fields)))
+        d = dict(zip(fields, r))
+        if d["name"] in seen:
+            die("%s: %s twice" % (where, d["name"]))
+        seen.add(d["name"])
+        yield where, d
 
 
 def cell_patterns(text, where):
@@ -335,19 +342,12 @@ def load_mismatches(path=None):
     """data/mismatches.tsv (or PATH): the named causes of the scorecard's
     mismatches, a list of dicts (MISMATCH_FIELDS), "cells" as
     cell_patterns() gives them (docs/scoring.md, "Mismatches")."""
-    path = path or os.path.join(TOP, "data/mismatches.tsv")
-    out, seen = [], set()
-    for n, r in rows(path):
-        where = "%s:%d" % (path, n)
-        if len(r) != len(MISMATCH_FIELDS):
-            die("%s: a cause is %s, tab-separated" % (where, ", ".join(MISMATCH_FIELDS)))
-        m = dict(zip(MISMATCH_FIELDS, r))
-        if m["name"] in seen:
-            die("%s: %s twice" % (where, m["name"]))
+    out = []
+    for where, m in named_rows(path or os.path.join(TOP, "data/mismatches.tsv"),
+                               MISMATCH_FIELDS, "a cause"):
         if not m["cause"].strip() or not m["shown_by"].strip() or m["cells"] == "-":
             die("%s: %s: a cause needs its cells, its words and the run that shows it"
                 % (where, m["name"]))
-        seen.add(m["name"])
         m["cells"] = cell_patterns(m["cells"], where)
         out.append(m)
     return out

@@ -113,20 +113,19 @@ static void req_free(struct vmpi_request *r)
 }
 
 /*
- * @count elements of non-contiguous @type at @buf, packed into a buffer of
- * the library's (NULL: no memory); the node's processor copies them.
+ * A buffer of the library's for @bytes packed (an int counts them, as the
+ * message of MPI_BYTE they go as): 0 and *@tmp, or the error.
  */
-static void *pack_out(MPI_Datatype type, int count, const void *buf,
-		      size_t bytes)
+static int pack_room(MPI_Comm comm, const char *call, size_t bytes, void **tmp)
 {
-	void *tmp = malloc(bytes ? bytes : 1);
-
-	if (!tmp)
-		return NULL;
-	vmpi_pack(type, count, buf, tmp);
-	if (bytes)
-		vcube_node_copy(vmpi.node, bytes, NULL);
-	return tmp;
+	if (bytes > INT_MAX)
+		return vmpi_error(comm, MPI_ERR_COUNT, call,
+				  "%zu bytes packed: more than an int counts",
+				  bytes);
+	*tmp = malloc(bytes ? bytes : 1);
+	if (!*tmp)
+		return vmpi_error(comm, MPI_ERR_NO_MEM, call, "out of memory");
+	return 0;
 }
 
 /* The @got bytes received into @tmp, unpacked at @buf; @tmp freed. */
@@ -1045,14 +1044,12 @@ static int do_send(const char *call, const void *buf, int count,
 	if (!vmpi_type_contig(type)) {	/* packed, then sent as bytes */
 		void *tmp;
 
-		if (bytes > INT_MAX)
-			return vmpi_error(comm, MPI_ERR_COUNT, call,
-					  "%zu bytes packed: more than an int counts",
-					  bytes);
-		tmp = pack_out(type, count, buf, bytes);
-		if (!tmp)
-			return vmpi_error(comm, MPI_ERR_NO_MEM, call,
-					  "out of memory");
+		ret = pack_room(comm, call, bytes, &tmp);
+		if (ret)
+			return ret;
+		vmpi_pack(type, count, buf, tmp);	/* the node copies */
+		if (bytes)
+			vcube_node_copy(vmpi.node, bytes, NULL);
 		ret = do_send(call, tmp, (int)bytes, MPI_BYTE, dest, tag, comm,
 			      request);
 		free(tmp);		/* the kernel copied it */
@@ -1192,14 +1189,9 @@ int MPI_Recv(void *buf, int count, MPI_Datatype type, int src, int tag,
 		MPI_Status st;
 		void *tmp;
 
-		if (cap > INT_MAX)
-			return vmpi_error(comm, MPI_ERR_COUNT, "MPI_Recv",
-					  "%zu bytes packed: more than an int counts",
-					  cap);
-		tmp = malloc(cap ? cap : 1);
-		if (!tmp)
-			return vmpi_error(comm, MPI_ERR_NO_MEM, "MPI_Recv",
-					  "out of memory");
+		ret = pack_room(comm, "MPI_Recv", cap, &tmp);
+		if (ret)
+			return ret;
 		ret = MPI_Recv(tmp, (int)cap, MPI_BYTE, src, tag, comm, &st);
 		unpack_in(type, count, tmp, st.vmpi_bytes, buf);
 		if (status)
@@ -1247,14 +1239,9 @@ int MPI_Irecv(void *buf, int count, MPI_Datatype type, int src, int tag,
 	if (!vmpi_type_contig(type) && src != MPI_PROC_NULL) {
 		void *tmp;
 
-		if (cap > INT_MAX)
-			return vmpi_error(comm, MPI_ERR_COUNT, "MPI_Irecv",
-					  "%zu bytes packed: more than an int counts",
-					  cap);
-		tmp = malloc(cap ? cap : 1);
-		if (!tmp)
-			return vmpi_error(comm, MPI_ERR_NO_MEM, "MPI_Irecv",
-					  "out of memory");
+		ret = pack_room(comm, "MPI_Irecv", cap, &tmp);
+		if (ret)
+			return ret;
 		ret = MPI_Irecv(tmp, (int)cap, MPI_BYTE, src, tag, comm, request);
 		if (ret) {
 			free(tmp);
