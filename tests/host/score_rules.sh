@@ -167,13 +167,18 @@ rc=$?
 	echo "ok - a cause without the run that shows it is refused (exit 2)" ||
 	{ echo "not ok - a cause without its run: exit $rc, $(tail -n 1 "$d/err")"; fail=1; }
 
-# scripts/pex-contention.py, which data/mismatches.tsv's thakur.pex-f names:
-# the 4x4's steps where the paper's f(i) exceeds the routes' channel load
-out=$("$top/scripts/pex-contention.py" 4 4 2>&1)
+# scripts/mesh-contention.py, which data/mismatches.tsv's thakur.pex-f and
+# thakur.gen-f name: the steps where the paper's f(i) exceeds the routes'
+# channel load, PEX on the 4x4 and GEN on the 4x5
+out=$("$top/scripts/mesh-contention.py" pex 4 4 2>&1)
 grep -q "exceeds the routes' load at 7 of 15 steps (3, 7, 11, 12, 13, 14, 15); the bound the paper states, max(r, c)/2 = 2, holds at every step: yes" <<< "$out" &&
 	grep -q '^| 3 | 2 | 4 |$' <<< "$out" &&
-	echo "ok - pex-contention.py: on the 4x4, f(i) over the routes' load at 7 of 15 steps (step 3: 2 against 4)" ||
-	{ echo "not ok - pex-contention.py 4 4: $(tail -n 1 <<< "$out")"; fail=1; }
+	echo "ok - mesh-contention.py: PEX on the 4x4, f(i) over the routes' load at 7 of 15 steps (step 3: 2 against 4)" ||
+	{ echo "not ok - mesh-contention.py pex 4 4: $(tail -n 1 <<< "$out")"; fail=1; }
+out=$("$top/scripts/mesh-contention.py" gen 4 5 2>&1)
+grep -q "GEN on the 4x5 mesh: the paper's f(i) exceeds the routes' load at 4 of 19 steps (7, 8, 12, 13); it falls short of it at 0." <<< "$out" &&
+	echo "ok - mesh-contention.py: GEN on the 4x5, f(i) over the routes' load at 4 of 19 steps, under at none" ||
+	{ echo "not ok - mesh-contention.py gen 4 5: $(tail -n 1 <<< "$out")"; fail=1; }
 
 # Claims, formulas and inputs (docs/scoring.md, "Text claims", "Formulas",
 # "What counts"), on a made-up paper and on the real data.
