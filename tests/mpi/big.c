@@ -56,8 +56,9 @@ static int rank, size;
 
 static void pingpong(void)
 {
-	static const int sizes[] = { MIB - 17, MIB - 16, MIB - 1, MIB, MIB + 1,
-				     3 * MIB + 7, 4 * MIB };
+	/* max_msg - 3 bytes is a first piece's length: 4093, MIB - 3 */
+	static const int sizes[] = { 4093, 4096, MIB - 17, MIB - 3, MIB - 1,
+				     MIB, MIB + 1, 3 * MIB + 7, 4 * MIB };
 	MPI_Status st[4];
 	int i;
 	int n;

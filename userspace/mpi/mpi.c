@@ -661,14 +661,16 @@ static void wire_want(MPI_Comm c, int src, int tag, unsigned int *wsrc,
 }
 
 /*
- * A split message. Its first piece is max_msg bytes on the message's own
- * tag: this header, then the first max_msg - 16 bytes of the data; the
- * rest follows in pieces of max_msg bytes (the last shorter), tagged
+ * A split message. Its first piece is split_first_len() = max_msg - 3
+ * bytes on the message's own tag: this header, then the data's first
+ * bytes; the rest follows in pieces of max_msg bytes (the last shorter),
+ * tagged
  *   0 0 ssssssssssssss pppppppppppppppp  stream s of the sender, piece p
- * which no receive of the program's takes (vmpi.h). A message of exactly
- * max_msg bytes is split too, so that a first piece is known by its length
- * (and its magic). Each piece costs what a message costs on the network:
- * a library over a transport with a largest packet sends that way.
+ * which no receive of the program's takes (vmpi.h). A first piece is
+ * known by its length (and its magic): so a message of exactly that odd
+ * length is split too, where one of max_msg bytes, a size programs use,
+ * goes whole. Each piece costs what a message costs on the network: a
+ * library over a transport with a largest packet sends that way.
  */
 #define VMPI_SPLIT_MAGIC	0x76637370U	/* "vcsp" */
 #define VMPI_MAX_PIECES		65536U		/* p: 16 bits */
@@ -681,15 +683,22 @@ struct vmpi_split {
 
 static unsigned int split_streams;
 
+static size_t split_first_len(void)
+{
+	return vmpi.max_msg - 3;
+}
+
+/* The data a first piece carries. */
 static size_t split_head(void)
 {
-	return vmpi.max_msg - sizeof(struct vmpi_split);
+	return split_first_len() - sizeof(struct vmpi_split);
 }
 
 /* Pieces of a message of @total bytes (0: it goes whole). */
 static size_t split_npieces(size_t total)
 {
-	if (total < vmpi.max_msg || vmpi.max_msg <= 2 * sizeof(struct vmpi_split))
+	if ((total <= vmpi.max_msg && total != split_first_len()) ||
+	    vmpi.max_msg <= 4 * sizeof(struct vmpi_split))
 		return 0;
 	return 1 + (total - split_head() + vmpi.max_msg - 1) / vmpi.max_msg;
 }
@@ -780,16 +789,16 @@ static int split_send(unsigned int dst, unsigned int wtag, const void *buf,
 	unsigned char *first;
 	int ret;
 
-	first = malloc(vmpi.max_msg);
+	first = malloc(split_first_len());
 	if (!first)
 		return -ENOMEM;
 	memcpy(first, &h, sizeof(h));
 	memcpy(first + sizeof(h), buf, split_head());
 	*stream = h.stream;
-	ret = req ? vcube_node_isend(vmpi.node, dst, wtag, first, vmpi.max_msg,
-				     0, req) :
-		    vcube_node_send(vmpi.node, dst, wtag, first, vmpi.max_msg,
-				    0, NULL);
+	ret = req ? vcube_node_isend(vmpi.node, dst, wtag, first,
+				     split_first_len(), 0, req) :
+		    vcube_node_send(vmpi.node, dst, wtag, first,
+				    split_first_len(), 0, NULL);
 	free(first);		/* the kernel copied it */
 	if (!ret && !req)
 		ret = split_rest(dst, buf, bytes, h.stream);
@@ -803,10 +812,10 @@ static int split_send(unsigned int dst, unsigned int wtag, const void *buf,
 static bool split_first(const void *buf, size_t len, size_t cap,
 			struct vmpi_split *h)
 {
-	if (len != vmpi.max_msg || !split_npieces(len) || cap < sizeof(*h))
+	if (len != split_first_len() || !split_npieces(len) || cap < sizeof(*h))
 		return false;
 	memcpy(h, buf, sizeof(*h));
-	return h->magic == VMPI_SPLIT_MAGIC && h->total >= vmpi.max_msg &&
+	return h->magic == VMPI_SPLIT_MAGIC && split_npieces(h->total) &&
 	       split_npieces(h->total) <= VMPI_MAX_PIECES;
 }
 
