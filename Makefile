@@ -362,6 +362,7 @@ score: validate reproduce
 
 score-report:
 	@scripts/score.py --records $(B)/score --records $(B)/vm/out/score \
+		--commit "commit $$(git describe --always --dirty 2>/dev/null || echo unknown) (make score)" \
 		--md docs/scorecard.md --json docs/scorecard.json; rc=$$?; \
 		echo "wrote docs/scorecard.md and docs/scorecard.json"; exit $$rc
 

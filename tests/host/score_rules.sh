@@ -160,6 +160,12 @@ case("## Mismatches and their causes" in md and "**no cause named**" in md and
 sys.exit(fail)
 PY
 [ $? = 0 ] || fail=1
+python3 "$top/scripts/score.py" --records "$d/r" --commit "commit abc1234 (made up)" \
+	--md "$d/c.md" --json "$d/c.json" 2> /dev/null
+grep -q '^The records are those of the run at commit abc1234 (made up)\.$' "$d/c.md" &&
+	grep -q '"commit": "commit abc1234 (made up)"' "$d/c.json" &&
+	echo "ok - --commit names the run's commit in the Markdown and the JSON" ||
+	{ echo "not ok - --commit: $(head -n 3 "$d/c.md" | tr '\n' ' ')"; fail=1; }
 echo "c.bad${t}thakur|Table 5${t}made up${t} ${t}-" > "$d/causes2.tsv"
 python3 "$top/scripts/score.py" --records "$d/r" --mismatches "$d/causes2.tsv" --md "$d/x.md" 2> "$d/err"
 rc=$?
