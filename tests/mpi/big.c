@@ -263,6 +263,34 @@ static void both_ways(void)
 	}
 }
 
+/*
+ * A long message received blocking while an earlier one's receive is
+ * pending: the earlier one's pieces must not hold back the later one's.
+ */
+static void recv_after_irecv(void)
+{
+	MPI_Request rq[2];
+	MPI_Status st;
+
+	if (rank == 0) {
+		fill(a, 3 * MIB + 1, 50);
+		fill(b, 2 * MIB + 5, 51);
+		MPI_Isend(a, 3 * MIB + 1, MPI_BYTE, 1, 17, MPI_COMM_WORLD, &rq[0]);
+		MPI_Isend(b, 2 * MIB + 5, MPI_BYTE, 1, 17, MPI_COMM_WORLD, &rq[1]);
+		MPI_Waitall(2, rq, MPI_STATUSES_IGNORE);
+	} else if (rank == 1) {
+		MPI_Irecv(a, 4 * MIB, MPI_BYTE, 0, 17, MPI_COMM_WORLD, &rq[0]);
+		MPI_Recv(b, 4 * MIB, MPI_BYTE, 0, 17, MPI_COMM_WORLD, &st);
+		CHECK(bad(b, 2 * MIB + 5, 51) < 0 && count_of(&st) == 2 * MIB + 5,
+		      "received blocking after an MPI_Irecv: byte %ld, count %d",
+		      bad(b, 2 * MIB + 5, 51), count_of(&st));
+		MPI_Wait(&rq[0], &st);
+		CHECK(bad(a, 3 * MIB + 1, 50) < 0 && count_of(&st) == 3 * MIB + 1,
+		      "the MPI_Irecv's: byte %ld, count %d", bad(a, 3 * MIB + 1, 50),
+		      count_of(&st));
+	}
+}
+
 static void finish(void)
 {
 	MPI_Barrier(MPI_COMM_WORLD);	/* the freed send is done with c */
@@ -287,6 +315,7 @@ int main(int argc, char **argv)
 	truncated();
 	freed_and_sendrecv();
 	both_ways();
+	recv_after_irecv();
 	finish();
 	return checks_done("big");
 }

@@ -8,7 +8,7 @@
  * cancelled (VCUBE_IOC_CANCEL) when nothing came: the message it finds is
  * kept here until the receive that takes it.
  *
- * A message of the network's max_msg bytes or more goes in pieces, each a
+ * A message of more than the network's max_msg bytes goes in pieces, each a
  * message of the kernel's (split_send(), split_recv()): MPI has no limit.
  */
 #include <errno.h>
@@ -855,52 +855,8 @@ static int split_recv(unsigned int src, const struct vmpi_split *h, void *buf,
 	return ret;
 }
 
-/* Wait for (or test, @test) @n requests from @*next on: 1 all done. */
-static int pieces_settle(const uint64_t *reqs, unsigned int n,
-			 unsigned int *next, bool test, int *err)
-{
-	int ret;
-
-	for (; *next < n; (*next)++) {
-		ret = test ? vcube_node_test(vmpi.node, reqs[*next], NULL) :
-			     vcube_node_wait(vmpi.node, reqs[*next], NULL);
-		if (test && ret == 0) {
-			vcube_node_delay(vmpi.node, vmpi.poll_ns);
-			return 0;
-		}
-		if (ret < 0 && !*err)
-			*err = ret;
-	}
-	return 1;
-}
-
-/*
- * A blocking receive's message, in @buf (@cap bytes) as *@vs says: if it
- * was a split one's first piece, the rest, and *@vs its whole length.
- */
 static int split_finish(void *buf, size_t cap, struct vcube_status *vs,
-			int ret)
-{
-	struct vmpi_split h;
-	unsigned int next = 0;
-	uint64_t *reqs;
-	size_t n;
-	int err = 0;
-
-	if ((ret && ret != -EMSGSIZE) ||
-	    !split_first(buf, vs->len, vs->len < cap ? vs->len : cap, &h))
-		return ret;
-	n = split_npieces(h.total);
-	reqs = calloc(n, sizeof(*reqs));
-	if (!reqs)
-		return -ENOMEM;
-	ret = split_recv(vs->src, &h, buf, cap, reqs);
-	if (!ret)
-		pieces_settle(reqs, n - 1, &next, false, &err);
-	free(reqs);
-	vs->len = h.total;
-	return ret ? ret : err;
-}
+			int ret);
 
 static void fill_status(MPI_Comm c, MPI_Status *st, unsigned int src,
 			unsigned int tag, size_t len, int err)
@@ -1376,6 +1332,49 @@ static void recvs_progress(void)
 }
 
 /*
+ * Wait for (or test, @test) the rest of RQ_PIECES @r's pieces: 1 all done,
+ * the first error in r->err. Before a blocking wait, pending receives are
+ * progressed (recvs_progress()).
+ */
+static int pieces_settle(struct vmpi_request *r, bool test)
+{
+	int ret;
+
+	if (!test)
+		recvs_progress();
+	for (; r->next < r->npieces; r->next++) {
+		ret = test ? vcube_node_test(vmpi.node, r->pieces[r->next], NULL) :
+			     vcube_node_wait(vmpi.node, r->pieces[r->next], NULL);
+		if (test && ret == 0) {
+			vcube_node_delay(vmpi.node, vmpi.poll_ns);
+			return 0;
+		}
+		if (ret < 0 && !r->err)
+			r->err = ret;
+	}
+	return 1;
+}
+
+/*
+ * A blocking receive's message, in @buf (@cap bytes) as *@vs says: if it
+ * was a split one's first piece, the rest (as a request's, recv_first()),
+ * and *@vs its whole length.
+ */
+static int split_finish(void *buf, size_t cap, struct vcube_status *vs,
+			int ret)
+{
+	struct vmpi_request r = { .kind = RQ_RECV, .buf = buf, .cap = cap };
+
+	recv_first(&r, vs, ret);
+	if (r.kind != RQ_PIECES)
+		return ret;
+	pieces_settle(&r, false);
+	free(r.pieces);
+	vs->len = r.total;
+	return r.err;
+}
+
+/*
  * Complete @r (blocking, or a test when @test): 1 done, its status in
  * r->st and r an RQ_DONE; 0 not yet (a test: the node polled).
  */
@@ -1414,10 +1413,7 @@ static int req_settle(struct vmpi_request *r, bool test)
 		}
 	}
 	if (r->kind == RQ_PIECES) {
-		if (!test)
-			recvs_progress();
-		if (!pieces_settle(r->pieces, r->npieces, &r->next, test,
-				   &r->err))
+		if (!pieces_settle(r, test))
 			return 0;
 		err = status_err(r->err);
 		r->why = r->err;
