@@ -1634,20 +1634,29 @@ int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest,
 			 int sendtag, int source, int recvtag, MPI_Comm comm,
 			 MPI_Status *status)
 {
+	MPI_Datatype stype = type;
+	int scount = count, ret;
 	size_t bytes;
 	void *tmp;
-	int ret;
 
 	ret = check_buf(comm, "MPI_Sendrecv_replace", buf, count, type, &bytes);
 	if (ret)
 		return ret;
-	tmp = malloc(bytes ? bytes : 1);
-	if (!tmp)
-		return vmpi_error(comm, MPI_ERR_NO_MEM, "MPI_Sendrecv_replace",
-				  "out of memory");
+	if (vmpi_type_contig(type)) {	/* a copy of count elements */
+		tmp = malloc(bytes ? bytes : 1);
+		if (!tmp)
+			return vmpi_error(comm, MPI_ERR_NO_MEM,
+					  "MPI_Sendrecv_replace", "out of memory");
+	} else {			/* packed, sent as its bytes */
+		ret = pack_room(comm, "MPI_Sendrecv_replace", bytes, &tmp);
+		if (ret)
+			return ret;
+		scount = (int)bytes;
+		stype = MPI_BYTE;
+	}
 	vmpi_pack(type, count, buf, tmp);	/* a copy, free of charge */
-	ret = MPI_Sendrecv(tmp, (int)bytes, MPI_BYTE, dest, sendtag, buf, count,
-			   type, source, recvtag, comm, status);
+	ret = MPI_Sendrecv(tmp, scount, stype, dest, sendtag, buf, count, type,
+			   source, recvtag, comm, status);
 	free(tmp);
 	return ret;
 }
