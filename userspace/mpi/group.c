@@ -279,34 +279,35 @@ static int ranges_expand(MPI_Group g, int n, int ranges[][3], int **ranks,
 	return k;
 }
 
-int MPI_Group_range_incl(MPI_Group group, int n, int ranges[][3],
-			 MPI_Group *newgroup)
+/* @op (MPI_Group_incl or _excl) of the ranks the triplets name. */
+static int group_ranges(MPI_Group group, int n, int ranges[][3],
+			MPI_Group *newgroup, const char *call,
+			int (*op)(MPI_Group, int, const int[], MPI_Group *))
 {
-	int ret = group_check(group, "MPI_Group_range_incl"), k, *ranks;
+	int ret = group_check(group, call), k, *ranks;
 
 	if (ret)
 		return ret;
-	k = ranges_expand(group, n, ranges, &ranks, "MPI_Group_range_incl");
+	k = ranges_expand(group, n, ranges, &ranks, call);
 	if (k < 0)
 		return MPI_ERR_RANK;
-	ret = MPI_Group_incl(group, k, ranks, newgroup);
+	ret = op(group, k, ranks, newgroup);
 	free(ranks);
 	return ret;
+}
+
+int MPI_Group_range_incl(MPI_Group group, int n, int ranges[][3],
+			 MPI_Group *newgroup)
+{
+	return group_ranges(group, n, ranges, newgroup, "MPI_Group_range_incl",
+			    MPI_Group_incl);
 }
 
 int MPI_Group_range_excl(MPI_Group group, int n, int ranges[][3],
 			 MPI_Group *newgroup)
 {
-	int ret = group_check(group, "MPI_Group_range_excl"), k, *ranks;
-
-	if (ret)
-		return ret;
-	k = ranges_expand(group, n, ranges, &ranks, "MPI_Group_range_excl");
-	if (k < 0)
-		return MPI_ERR_RANK;
-	ret = MPI_Group_excl(group, k, ranks, newgroup);
-	free(ranks);
-	return ret;
+	return group_ranges(group, n, ranges, newgroup, "MPI_Group_range_excl",
+			    MPI_Group_excl);
 }
 
 /*
