@@ -56,7 +56,8 @@ the flagged elements ("summary_unflagged"); the constants' table, with the
 ablations measured, is in the scorecard and the JSON's "constants".
 
 Every mismatch (a predicted cell past 25%, a winner vcube names otherwise
-or by a near-tie, a claim that does not hold, a formula past 1% or missed)
+or by a near-tie, a claim that does not hold or is a near-tie, a formula
+past 1% or missed)
 is listed in each paper's "mismatches" with the causes data/mismatches.tsv
 (or --mismatches FILE) names for it, and in the scorecard's "Mismatches"
 section with the run that shows each cause (docs/scoring.md, "Mismatches").
@@ -220,8 +221,8 @@ def flag(paper, out, consts):
 
 def mismatches(paper, out, causes):
     """Every mismatch of OUT (a predicted cell past 25%, a winner vcube
-    names otherwise or only by a near-tie, a claim that does not hold, a
-    formula cell past 1% or missed), each with the causes of CAUSES
+    names otherwise or only by a near-tie, a claim that does not hold or
+    that vcube's values leave a near-tie, a formula cell past 1% or missed), each with the causes of CAUSES
     (data/mismatches.tsv) whose cell patterns match it (docs/scoring.md,
     "Mismatches")."""
     res = []
@@ -240,8 +241,9 @@ def mismatches(paper, out, causes):
             add("winner", w, "%s, %s" % (w["item"], w["cell"]), w["paper"],
                 w["vcube"] + (" (a near-tie)" if w["verdict"] == "tie" else ""))
     for c in out["claims"]:
-        if c["verdict"] == "differ":
-            add("claim", c, "%s (%s)" % (c["id"], c["item"]), c["quote"], "does not hold")
+        if c["verdict"] in ("differ", "tie"):	# a tie counts against, as a winner's
+            add("claim", c, "%s (%s)" % (c["id"], c["item"]), c["quote"],
+                "does not hold" if c["verdict"] == "differ" else "undecided: a near-tie")
     for f in out["formulas"]:
         if f["status"] == "missed":
             add("formula", f, "%s%s" % (f["name"], ", " + f["cell"] if f["cell"] else ""),
@@ -738,7 +740,7 @@ def mismatches_md(card, causes):
     allm = [(p, m) for p in card for m in p.get("mismatches", [])]
     named = sum(1 for _, m in allm if m["causes"])
     o.append("Every cell past 25%%, winner vcube names otherwise (or only by a near-tie), "
-             "claim that does not hold and formula past 1%% or missed, with the cause "
+             "claim that does not hold (or is a near-tie) and formula past 1%% or missed, with the cause "
              "data/mismatches.tsv names for it and the run that shows that cause "
              "(docs/scoring.md, \"Mismatches\"): %d mismatches, %d with a named cause, "
              "%d without.\n" % (len(allm), named, len(allm) - named))

@@ -606,6 +606,14 @@ inp = [x for x in card["inputs"] if x["kind"] == "formula"]
 case(inp and inp[0]["chosen"] == ["x.form"], "a formula cell through the record set beside it")
 case(card["summary"]["claims_agree"] == 1 and card["summary_unflagged"]["claims_agree"] == 0,
      "and the flagged claim leaves the second summary (1 agrees, then none)")
+# a claim vcube's values leave a near-tie is a mismatch, as a winner's is
+vals = [["claims", "Table 1", r_, c_, str(v_), "predicted"]
+        for r_, row in (("X", (1.0, 2.0005, 5.0)), ("Y", (2.0, 2.0, 1.0)))
+        for c_, v_ in zip("abc", row)]
+card = score.score_paper(cp, {"val": vals, "win": [], "formula": [], "shown": [], "meas": []})
+mm = {m["what"]: m["vcube"] for m in card["mismatches"] if m["kind"] == "claim"}
+case(mm.get("c-table (Table 1)") == "undecided: a near-tie",
+     "a claim left a near-tie is listed among the mismatches (%s)" % mm)
 
 # The real constants: every pattern names a paper and an item of it; a
 # pattern that does not is caught.
