@@ -1013,6 +1013,7 @@ VCUBE_NET_SHOW(jitter_ns, "%llu", (unsigned long long)net->params.jitter);
 VCUBE_NET_SHOW(jitter_dist, "%s",
 	       net->params.jitter_dist == VC_JITTER_ONE ? "one" : "uniform");
 VCUBE_NET_SHOW(send_port_early, "%u", net->params.sport_early);
+VCUBE_NET_SHOW(channel_early, "%u", net->params.chan_early);
 VCUBE_NET_SHOW(copy_byte_ps, "%llu", (unsigned long long)net->params.copy_ps);
 VCUBE_NET_SHOW(duplex_ns, "%llu", (unsigned long long)net->params.duplex);
 VCUBE_NET_SHOW(recv_ns, "%llu", (unsigned long long)net->params.recv);
@@ -1060,6 +1061,7 @@ static struct attribute *vcube_class_attrs[] = {
 	&class_attr_jitter_ns.attr,
 	&class_attr_jitter_dist.attr,
 	&class_attr_send_port_early.attr,
+	&class_attr_channel_early.attr,
 	&class_attr_copy_byte_ps.attr,
 	&class_attr_duplex_ns.attr,
 	&class_attr_recv_ns.attr,
@@ -1096,6 +1098,7 @@ static struct attribute *vcube_net_attrs[] = {
 	&dev_attr_jitter_ns.attr,
 	&dev_attr_jitter_dist.attr,
 	&dev_attr_send_port_early.attr,
+	&dev_attr_channel_early.attr,
 	&dev_attr_copy_byte_ps.attr,
 	&dev_attr_duplex_ns.attr,
 	&dev_attr_recv_ns.attr,

@@ -185,6 +185,8 @@ VCUBE_COST_PARAM(inject_byte_ps, INJECT_BYTE_PS,
 		 "Wormhole, packet; fattree, dragonfly, graph: a node's channel to its router carries a byte in this many ps, shared max-min (0: as any channel)");
 VCUBE_COST_PARAM(eject_byte_ps, EJECT_BYTE_PS,
 		 "Wormhole, packet; fattree, dragonfly, graph: a router's channel to its node carries a byte in this many ps (0: as any channel)");
+VCUBE_COST_PARAM(channel_early, CHANNEL_EARLY,
+		 "Circuit: 1, a circuit's channels are free once its sender returned (tail_ns before delivery); 0 (every profile's): when the receiver has the whole message");
 
 static char *noise;
 module_param(noise, charp, 0444);

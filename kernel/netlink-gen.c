@@ -57,7 +57,7 @@ static const struct nla_policy vcube_trace_set_nl_policy[VCUBE_A_TOPO_NET_ID + 1
 };
 
 /* VCUBE_CMD_NET_NEW - do */
-static const struct nla_policy vcube_net_new_nl_policy[VCUBE_A_NET_GRAPH_ROUTES + 1] = {
+static const struct nla_policy vcube_net_new_nl_policy[VCUBE_A_NET_CHANNEL_EARLY + 1] = {
 	[VCUBE_A_NET_NAME] = { .type = NLA_NUL_STRING, .len = 15, },
 	[VCUBE_A_NET_DESTROY_ON_CLOSE] = { .type = NLA_FLAG, },
 	[VCUBE_A_NET_TOPOLOGY] = { .type = NLA_NUL_STRING, .len = 15, },
@@ -124,6 +124,7 @@ static const struct nla_policy vcube_net_new_nl_policy[VCUBE_A_NET_GRAPH_ROUTES 
 	[VCUBE_A_NET_EJECT_BYTE_PS] = { .type = NLA_U64, },
 	[VCUBE_A_NET_GRAPH_COSTS] = { .type = NLA_BINARY, },
 	[VCUBE_A_NET_GRAPH_ROUTES] = { .type = NLA_BINARY, },
+	[VCUBE_A_NET_CHANNEL_EARLY] = { .type = NLA_U64, },
 };
 
 /* VCUBE_CMD_NET_DEL - do */
@@ -207,7 +208,7 @@ static const struct genl_split_ops vcube_nl_ops[] = {
 		.cmd		= VCUBE_CMD_NET_NEW,
 		.doit		= vcube_nl_net_new_doit,
 		.policy		= vcube_net_new_nl_policy,
-		.maxattr	= VCUBE_A_NET_GRAPH_ROUTES,
+		.maxattr	= VCUBE_A_NET_CHANNEL_EARLY,
 		.flags		= GENL_CMD_CAP_DO,
 	},
 	{

@@ -48,6 +48,7 @@ const struct vc_cost_def vc_cost_defs[VC_NCOST_DEFS] = {
 		true),
 	VC_COST(inject_byte_ps, inject_ps, VCUBE_BYTE_PS_MAX, true),
 	VC_COST(eject_byte_ps, eject_ps, VCUBE_BYTE_PS_MAX, true),
+	VC_COST(channel_early, chan_early, 1, true),
 };
 
 int vc_cost_twin(int i)

@@ -29,7 +29,7 @@ struct vc_cost_def {
 	u32 scale;		/* the field holds the value given times this */
 };
 
-#define VC_NCOST_DEFS	32
+#define VC_NCOST_DEFS	33
 extern const struct vc_cost_def vc_cost_defs[VC_NCOST_DEFS];
 
 /* The table's entry called @name (@len bytes of it), or -EINVAL. */

@@ -97,6 +97,7 @@ struct vc_params {
 	u32 trace_max;		/* channel-use records kept; 0: no trace */
 	u32 arb_lowest;		/* waiters served lowest source first, not FIFO */
 	u32 sport_early;	/* a send port is free tail ns before delivery */
+	u32 chan_early;		/* a circuit's channels, likewise */
 	u64 copy_ps;		/* a node's local copy: ps per byte (vc_copy) */
 	/*
 	 * circuit: a node's transmit and receive bodies overlap only when the

@@ -97,6 +97,53 @@ static void vcube_engine_sport_early(struct kunit *test)
 }
 
 /*
+ * channel_early: a circuit's channels are free when its sender returns
+ * (tail_ns before delivery), not at delivery. On a 3-cube, 0 -> 3 (through
+ * 1) and 1 -> 7 (through 3) share channel 1 -> 3 and nothing else; the
+ * one that waits for it gets it the profile's 31 us sooner, and the other
+ * is not moved.
+ */
+static void vcube_engine_chan_early(struct kunit *test)
+{
+	static const u32 idle[] = { 0, 1, 2, 4, 5, 6 };
+	u64 first[2], second[2];
+	struct vc_req *r0, *r1, *s0, *s1;
+	struct engine_ctx c;
+	struct vc_engine *e;
+	struct vc_params p;
+	u32 early, i;
+
+	for (early = 0; early < 2; early++) {
+		p = test_params();
+		p.chan_early = early;
+		e = engine_new(test, &c, 3, &p);
+		KUNIT_ASSERT_EQ(test, vc_recv(e, 3, 0, 0, 1000, 0, &r0), 0);
+		KUNIT_ASSERT_EQ(test, vc_recv(e, 7, 1, 0, 1000, 0, &r1), 0);
+		KUNIT_ASSERT_EQ(test, vc_send(e, 0, 3, 0, VC_SEND_FORCED,
+					      payload(test, 1000), 1000, 0,
+					      &s0), 0);
+		KUNIT_ASSERT_EQ(test, vc_send(e, 1, 7, 0, VC_SEND_FORCED,
+					      payload(test, 1000), 1000, 0,
+					      &s1), 0);
+		for (i = 0; i < ARRAY_SIZE(idle); i++)
+			vc_unbind(e, idle[i]);
+		/* 1 -> 7 takes channel 1 -> 3 first (0 -> 3 is a hop behind) */
+		KUNIT_EXPECT_EQ(test, vc_wait(e, 3, r0), VC_BLOCKED_RET);
+		vc_wait(e, 7, r1);
+		KUNIT_ASSERT_TRUE(test, r1->done);
+		first[early] = r1->done_time;
+		vc_unbind(e, 7);
+		KUNIT_ASSERT_TRUE(test, r0->done);
+		second[early] = r0->done_time;
+		KUNIT_EXPECT_EQ(test, vc_net_stats(e)->chan_waits, 1ULL);
+		engine_free(&c);
+	}
+	KUNIT_EXPECT_EQ(test, first[1], first[0]);
+	KUNIT_EXPECT_EQ(test, second[1], second[0] - p.tail);
+	KUNIT_EXPECT_EQ(test, p.tail, 31000ULL);
+}
+
+/*
  * The iPSC/860's transmit and receive overlap only when "nearly
  * simultaneous" (Bokhari sec. 5; the ipsc860 profile's window is Seidel &
  * Davis' 65 us). Nodes 0 and 1 exchange 1000-byte FORCED messages, node 1
@@ -577,6 +624,7 @@ static void vcube_engine_fixed_rate(struct kunit *test)
 
 static struct kunit_case vcube_engine_flow_cases[] = {
 	KUNIT_CASE(vcube_engine_sport_early),
+	KUNIT_CASE(vcube_engine_chan_early),
 	KUNIT_CASE(vcube_engine_lanes),
 	KUNIT_CASE(vcube_engine_fixed_rate),
 	KUNIT_CASE(vcube_engine_copy),

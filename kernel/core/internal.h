@@ -421,6 +421,7 @@ void vc_msg_free(struct vc_engine *e, struct vc_msg *m);
 void vc_xfer_free(struct vc_engine *e, struct vc_xfer *x);
 void vc_sender_done(struct vc_engine *e, struct vc_xfer *x, u64 t);
 void vc_xfer_through(struct vc_engine *e, struct vc_xfer *x, u64 t);
+void vc_xfer_free_chans(struct vc_engine *e, struct vc_xfer *x, u64 t);
 
 /* recv.c */
 void vc_fc_start(struct vc_engine *e, struct vc_xfer *x, u64 t);

@@ -287,30 +287,6 @@ static void vc_deliver_data(struct vc_engine *e, struct vc_msg *m, u64 t)
 	list_add_tail(&m->link, &d->unexpected);
 }
 
-/* Note each channel @x held, in the trace's ring (oldest overwritten). */
-static void vc_trace_xfer(struct vc_engine *e, struct vc_xfer *x, u64 t)
-{
-	struct vc_trace_rec *r;
-	u32 i;
-
-	for (i = 0; i < x->hop; i++) {
-		r = vc_trace_new(e, x->type == VC_X_PROBE ? VC_TRACE_PROBE :
-				 x->type == VC_X_REQUEST ? VC_TRACE_REQUEST :
-							   VC_TRACE_DATA,
-				 x->t_flow, t);
-		if (!r)
-			return;
-		r->bytes = x->bytes;
-		r->acquired = x->t_take[i];
-		r->src = x->src;
-		r->dst = x->dst;
-		r->tag = x->msg->tag;
-		r->chan = x->chan[i];
-		r->hop = i;
-		r->msg = x->msg->seq;
-	}
-}
-
 /* Data @x is delivered at @t: its message's record. */
 static void vc_trace_msg(struct vc_engine *e, struct vc_xfer *x, u64 t)
 {
@@ -342,26 +318,15 @@ void vc_xfer_deliver(struct vc_engine *e, struct vc_xfer *x, u64 t)
 	struct vc_node *d = &e->node[x->dst];
 	bool flowed = !list_empty(&x->flow_link);
 	struct vc_xfer *w, *tw;
-	u32 i;
 
 	if (flowed) {
 		list_del_init(&x->flow_link);
 		if (e->shared_rate)
 			vc_flow_unlink(e, x);
 	}
-	vc_trace_xfer(e, x, t);
 	if (x->type == VC_X_DATA)
 		vc_trace_msg(e, x, t);
-	for (i = 0; i < x->hop; i++) {
-		struct vc_res *res = &e->chan[x->chan[i]];
-
-		if (x->type == VC_X_DATA) {
-			res->st.msgs++;
-			res->st.bytes += x->bytes;
-		}
-		vc_res_put(e, res, t);
-	}
-	x->hop = 0;
+	vc_xfer_free_chans(e, x, t);
 	if (e->node[x->src].tx == x)
 		e->node[x->src].tx = NULL;
 	if (e->node[x->dst].rx == x)

@@ -542,6 +542,52 @@ void vc_sender_done(struct vc_engine *e, struct vc_xfer *x, u64 t)
 	}
 }
 
+/* Note each channel @x held, in the trace's ring (oldest overwritten). */
+static void vc_trace_xfer(struct vc_engine *e, struct vc_xfer *x, u64 t)
+{
+	struct vc_trace_rec *r;
+	u32 i;
+
+	for (i = 0; i < x->hop; i++) {
+		r = vc_trace_new(e, x->type == VC_X_PROBE ? VC_TRACE_PROBE :
+				 x->type == VC_X_REQUEST ? VC_TRACE_REQUEST :
+							   VC_TRACE_DATA,
+				 x->t_flow, t);
+		if (!r)
+			return;
+		r->bytes = x->bytes;
+		r->acquired = x->t_take[i];
+		r->src = x->src;
+		r->dst = x->dst;
+		r->tag = x->msg->tag;
+		r->chan = x->chan[i];
+		r->hop = i;
+		r->msg = x->msg->seq;
+	}
+}
+
+/*
+ * @x's channels are free at @t: noted in the trace, counted on each, and
+ * given to what waits for them. At delivery, or with channel_early when its
+ * sender returns; a second call finds none.
+ */
+void vc_xfer_free_chans(struct vc_engine *e, struct vc_xfer *x, u64 t)
+{
+	u32 i;
+
+	vc_trace_xfer(e, x, t);
+	for (i = 0; i < x->hop; i++) {
+		struct vc_res *res = &e->chan[x->chan[i]];
+
+		if (x->type == VC_X_DATA) {
+			res->st.msgs++;
+			res->st.bytes += x->bytes;
+		}
+		vc_res_put(e, res, t);
+	}
+	x->hop = 0;
+}
+
 /*
  * The data has left the sender, whose request completes: on the iPSC/860
  * csend() returns (Seidel's s) while the circuit still carries the tail.
@@ -552,6 +598,8 @@ void vc_xfer_through(struct vc_engine *e, struct vc_xfer *x, u64 t)
 		x->sport_held = false;
 		vc_res_put(e, &e->sport[x->src], t);
 	}
+	if (e->p.chan_early)
+		vc_xfer_free_chans(e, x, t);
 	vc_sender_done(e, x, t);
 	vc_schedule(e, &x->ev, x->t_end, VC_EV_DELIVER, x->src);
 }

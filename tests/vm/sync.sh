@@ -30,6 +30,7 @@ refuse "interrupts longer than half their period" "noise_cost_ns=600" \
 	topology=hypercube dim=2 noise_period_ns=1000 noise_cost_ns=600
 refuse "unknown jitter distribution" "jitter_dist=gauss" topology=hypercube dim=2 jitter_dist=gauss
 refuse "send_port_early is 0 or 1" "send_port_early=2" topology=hypercube dim=2 send_port_early=2
+refuse "channel_early is 0 or 1" "channel_early=2" topology=hypercube dim=2 channel_early=2
 
 # ---- the noise model as sysfs shows it -----------------------------------
 phases() { cat "$(sysdir)"/vcube*/noise_phase_ns | tr '\n' ' '; }
@@ -47,7 +48,9 @@ usenet topology=hypercube dim=3 profile=seidel noise=ipsc860 jitter_ns=100000 \
 }
 usenet topology=hypercube dim=3 &&
 	check "noise is off by default" \
-		[ "$(attr noise_period_ns) $(attr noise_cost_ns) $(attr jitter_ns) $(attr send_port_early)" = "0 0 0 0" ]
+		[ "$(attr noise_period_ns) $(attr noise_cost_ns) $(attr jitter_ns) $(attr send_port_early) $(attr channel_early)" = "0 0 0 0 0" ]
+usenet topology=hypercube dim=3 channel_early=1 &&
+	check "channel_early=1 as sysfs shows it" [ "$(attr channel_early)" = 1 ]
 
 # ---- Seidel's constants, measured; Table III from them -------------------
 usenet topology=hypercube dim=3 profile=seidel && {

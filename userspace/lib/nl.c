@@ -909,6 +909,7 @@ static const struct {
 	{ "long_byte_ps", VCUBE_A_NET_LONG_BYTE_PS, VCUBE_NL_COST },
 	{ "inject_byte_ps", VCUBE_A_NET_INJECT_BYTE_PS, VCUBE_NL_COST },
 	{ "eject_byte_ps", VCUBE_A_NET_EJECT_BYTE_PS, VCUBE_NL_COST },
+	{ "channel_early", VCUBE_A_NET_CHANNEL_EARLY, VCUBE_NL_COST },
 	{ "levels", VCUBE_A_NET_LEVELS, VCUBE_NL_U32 },
 	{ "down", VCUBE_A_NET_DOWN, VCUBE_NL_STR },
 	{ "up", VCUBE_A_NET_UP, VCUBE_NL_STR },
