@@ -20,6 +20,8 @@ $VCUBE_SCORE (score.py's docstring) and prints Markdown.
 - the CM-5 (Ponnusamy's Figs. 10-12, as reproduce.sh runs them): recv_ns
   from 0 to the profile's, the receiver's three rules off, and the copy
   rate free and doubled. Winners, claims, LEX against PEX.
+- the iPSC/860 (Bokhari's Figs. 10-11 without noise): the copy rate of the
+  standard exchange's shuffles free and doubled. Winners, claims.
 
 A run with a constant at data/constants.tsv's value must give the
 profile's own times (else the file has drifted from kernel/core/profiles.h
@@ -431,6 +433,81 @@ on, needs the guest: reproduce.sh's ponnusamy-table6).""" % (
     report("The CM-5: Ponnusamy et al., Figs. 10-12", "ponnusamy", rows_)
 
 
+# ---- the iPSC/860: Bokhari's Figs. 10-11 ------------------------------------------
+
+BK_ALGOS = ("linear", "stable", "pairwise_F", "pairwise_U", "standard_F", "standard_U")
+BK_SIZES = (1, 4, 16, 64, 128, 256, 1024, 4096)
+
+
+def ipsc860_runs(smoke):
+    """(d, algo, bytes) of every run: Figs. 10-11's implementations at d = 1
+    to 7 (stable from d = 2: it needs four nodes), at the sizes
+    reproduce-sync.sh runs."""
+    return [(d, a, s) for d in range(1, 5 if smoke else 8) for a in BK_ALGOS
+            for s in BK_SIZES if d > 1 or a != "stable"]
+
+
+def ipsc860_recs(runs, t):
+    """The records reproduce-sync.sh writes for Figs. 10-11, from the times T
+    ({run: ns}) of runs with no noise (each one run, exact): every
+    implementation's time and the text's winners at the hull's ends."""
+    recs = empty()
+    by = {}
+    for run in runs:
+        by.setdefault((run[0], run[2]), {})[run[1]] = t[run]
+    for (d, s), v in sorted(by.items()):
+        fig = "Figure 11" if d <= 4 else "Figure 10"
+        if s in (1, 4096):
+            cands(recs, "bokhari", fig, "d = %d, %d B" % (d, s), v)
+        if d == 5 and s == 1:
+            cands(recs, "bokhari", fig, "d = 5, 1 B: standard_U or standard_F",
+                  {a: v[a] for a in ("standard_U", "standard_F")})
+        if d == 5 and s == 64:
+            cands(recs, "bokhari", fig, "d = 5, 64 B: pairwise_U or pairwise_F",
+                  {a: v[a] for a in ("pairwise_U", "pairwise_F")})
+        for a, x in v.items():
+            recs["meas"].append(["bokhari", fig, "d = %d, %d B, %s" % (d, s, a),
+                                 "%.1f" % (x / 1000)])
+    return recs
+
+
+def ipsc860(smoke, consts, only):
+    name = "ipsc860.copy_byte_ps"
+    if only and name not in only:
+        return
+    bk = papers.load("bokhari")
+    runs = ipsc860_runs(smoke)
+    c = int(value_of(consts, name))
+    var = [(name, str(f * c), "the profile's" if f == 1 else "", ("copy_byte_ps=%d" % (f * c),))
+           for f in (0, 1, 2)]
+    sets = {"profile": ()}
+    for v in var:
+        sets[v[3]] = v[3]
+    jobs = [(s, x) for s in sets for x in runs]
+    t = pool(jobs, lambda j: sim_ns("ipsc860", ("--dim", str(j[1][0])), "xchg", j[1][1],
+                                    j[1][2], sets[j[0]]), "the iPSC/860, %d settings" % len(sets))
+    times = {s: {x: t[(s, x)] for x in runs} for s in sets}
+    for v in var:
+        if v[2] == "the profile's" and times[v[3]] != times["profile"]:
+            die("data/constants.tsv's %s, %s, is not the ipsc860 profile's" % (v[0], v[1]))
+    rows_ = []
+    for const, value, what, s in var:
+        res = measure(bk, ipsc860_recs(runs, times[s]), "Figs. 10-11 without noise")
+        tt = times[s]
+        d = 4 if smoke else 7
+        res.append(("standard_U / pairwise_F, d = %d, 4096 B" % d,
+                    tt[(d, "standard_U", 4096)] / tt[(d, "pairwise_F", 4096)], ""))
+        rows_.append((const, value, what, res))
+    print("""
+Bokhari's Figs. 10-11 on vcube-sim (the ipsc860 profile, d = 1 to %d, no noise: every node
+from time 0, one run each, where the scored cells are the guest's noisy maxima), the local
+copy of the standard exchange's shuffles free, at the profile's rate and at twice it; the
+winners at the hull's ends and the claims they feed, scored by scripts/score.py over these
+figures only; and standard_U's time over pairwise_F's at the largest d and block.""" % (
+        4 if smoke else 7))
+    report("The iPSC/860: Bokhari, Figs. 10-11", "bokhari", rows_)
+
+
 def main():
     smoke = "--smoke" in sys.argv[1:]
     only = set()
@@ -445,7 +522,7 @@ def main():
     mine = {c["name"] for c in consts if c["ablation"].startswith("scripts/ablate.py")}
     known = {"delta.lanes", "delta.alpha_ns", "delta.byte_ns", "delta.short_hop_ns",
              "ap1000.copy_byte_ps", "ap1000.short_base_ns", "ap1000.short_byte_ns",
-             "cm5.recv_ns", "cm5.copy_byte_ps"}
+             "cm5.recv_ns", "cm5.copy_byte_ps", "ipsc860.copy_byte_ps"}
     if mine != known:
         die("data/constants.tsv names this script for %s; it ablates %s" % (
             ", ".join(sorted(mine)) or "nothing", ", ".join(sorted(known))))
@@ -459,6 +536,7 @@ def main():
     delta(smoke, consts, only)
     ap1000(smoke, consts, only)
     cm5(smoke, consts, only)
+    ipsc860(smoke, consts, only)
     progress("done in %.0f s" % (time.time() - t0))
 
 
