@@ -357,12 +357,18 @@ reproduce-cnet: deps all tests
 # both run first); exits non-zero when a target of
 # data/score-thresholds.tsv is missed. make score-report scores the records
 # already there; make score-smoke is make check's few cells per paper.
-score: validate reproduce
+# One after the other, also under make -j: each runs the VM, and two VMs
+# must not run at once.
+score:
+	@$(MAKE) --no-print-directory validate
+	@$(MAKE) --no-print-directory reproduce
 	@$(MAKE) --no-print-directory score-report
 
+# The commit the records came from: dirty only if a file outside docs/
+# (where the runs write their reports) differs from it.
 score-report:
 	@scripts/score.py --records $(B)/score --records $(B)/vm/out/score \
-		--commit "commit $$(git describe --always --dirty 2>/dev/null || echo unknown) (make score)" \
+		--commit "commit $$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD -- . ':!docs' 2>/dev/null || echo -dirty) (make score)" \
 		--md docs/scorecard.md --json docs/scorecard.json; rc=$$?; \
 		echo "wrote docs/scorecard.md and docs/scorecard.json"; exit $$rc
 
