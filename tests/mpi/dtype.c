@@ -4,7 +4,8 @@
  * (vector), blocks at offsets (indexed, hindexed, indexed_block), a C
  * struct (struct, resized, MPI_Get_address), a subarray, their extents,
  * counts of them and of their elements, MPI_Pack and MPI_Unpack, a
- * nonblocking receive and MPI_Sendrecv_replace of a column. Ranks 0 and 1
+ * nonblocking receive and MPI_Sendrecv_replace of a column, and how each
+ * kind of type was made (MPI_Type_get_envelope, _contents). Ranks 0 and 1
  * talk; the others only finish. The same source passes under Open MPI
  * (tests/host/mpi_ompi.sh).
  */
@@ -259,6 +260,87 @@ static void nonblocking(void)
 	}
 }
 
+/* @t's envelope is @comb with @ni, @na, @nt of integers, addresses, types. */
+static void envelope_is(MPI_Datatype t, int comb, int ni, int na, int nt)
+{
+	int i, a, n, c;
+
+	MPI_Type_get_envelope(t, &i, &a, &n, &c);
+	CHECK(c == comb && i == ni && a == na && n == nt,
+	      "envelope: combiner %d (not %d), %d %d %d (not %d %d %d)", c, comb,
+	      i, a, n, ni, na, nt);
+}
+
+/*
+ * @t's contents, asked with the envelope's counts as programs do (Open MPI
+ * 4.1 crashes when asked with more room than the type needs).
+ */
+static void contents(MPI_Datatype t, int *ints, MPI_Aint *aints,
+		     MPI_Datatype *types)
+{
+	int i, a, n, c;
+
+	MPI_Type_get_envelope(t, &i, &a, &n, &c);
+	MPI_Type_get_contents(t, i, a, n, ints, aints, types);
+}
+
+/* How each type was made, as MPI_Type_get_envelope and _contents say. */
+static void envelopes(void)
+{
+	int ints[16], bl[3] = { 2, 1, 3 }, dp[3] = { 0, 4, 8 };
+	int sz[2] = { 4, 5 }, sub[2] = { 2, 3 }, st0[2] = { 1, 1 };
+	MPI_Aint aints[4], ad[2] = { 0, 16 };
+	MPI_Datatype types[4], v, x, ts[2] = { MPI_INT, MPI_DOUBLE };
+
+	envelope_is(MPI_INT, MPI_COMBINER_NAMED, 0, 0, 0);
+	MPI_Type_vector(3, 2, 5, MPI_INT, &v);
+	envelope_is(v, MPI_COMBINER_VECTOR, 3, 0, 1);
+	contents(v, ints, aints, types);
+	CHECK(ints[0] == 3 && ints[1] == 2 && ints[2] == 5 && types[0] == MPI_INT,
+	      "a vector's contents: %d %d %d", ints[0], ints[1], ints[2]);
+	MPI_Type_indexed(3, bl, dp, v, &x);
+	envelope_is(x, MPI_COMBINER_INDEXED, 7, 0, 1);
+	contents(x, ints, aints, types);
+	CHECK(ints[0] == 3 && ints[1] == 2 && ints[3] == 3 && ints[5] == 4,
+	      "an indexed type's contents: %d %d %d %d", ints[0], ints[1], ints[3],
+	      ints[5]);
+	/* a derived type comes back as a type like it (MPI: a new object) */
+	envelope_is(types[0], MPI_COMBINER_VECTOR, 3, 0, 1);
+	MPI_Type_free(&types[0]);	/* a derived type returned: ours to free */
+	MPI_Type_free(&x);
+	MPI_Type_create_struct(2, bl, ad, ts, &x);
+	envelope_is(x, MPI_COMBINER_STRUCT, 3, 2, 2);
+	contents(x, ints, aints, types);
+	CHECK(aints[1] == 16 && types[1] == MPI_DOUBLE && ints[2] == 1,
+	      "a struct's contents: %ld", (long)aints[1]);
+	MPI_Type_free(&x);
+	MPI_Type_create_subarray(2, sz, sub, st0, MPI_ORDER_C, MPI_INT, &x);
+	envelope_is(x, MPI_COMBINER_SUBARRAY, 8, 0, 1);
+	contents(x, ints, aints, types);
+	CHECK(ints[0] == 2 && ints[2] == 5 && ints[4] == 3 && ints[6] == 1 &&
+	      ints[7] == MPI_ORDER_C, "a subarray's contents");
+	MPI_Type_free(&x);
+	MPI_Type_create_resized(v, -4, 64, &x);
+	envelope_is(x, MPI_COMBINER_RESIZED, 0, 2, 1);
+	contents(x, ints, aints, types);
+	CHECK(aints[0] == -4 && aints[1] == 64, "a resized type's contents");
+	MPI_Type_free(&types[0]);
+	MPI_Type_free(&x);
+	MPI_Type_dup(v, &x);
+	envelope_is(x, MPI_COMBINER_DUP, 0, 0, 1);
+	MPI_Type_free(&x);
+	MPI_Type_create_hvector(2, 1, 24, MPI_DOUBLE, &x);
+	envelope_is(x, MPI_COMBINER_HVECTOR, 2, 1, 1);
+	MPI_Type_free(&x);
+	MPI_Type_contiguous(4, MPI_INT, &x);
+	envelope_is(x, MPI_COMBINER_CONTIGUOUS, 1, 0, 1);
+	MPI_Type_free(&x);
+	MPI_Type_create_indexed_block(3, 2, dp, MPI_INT, &x);
+	envelope_is(x, MPI_COMBINER_INDEXED_BLOCK, 5, 0, 1);
+	MPI_Type_free(&x);
+	MPI_Type_free(&v);
+}
+
 static void types_freed(void)
 {
 	MPI_Type_free(&colt);
@@ -285,6 +367,7 @@ int main(int argc, char **argv)
 	subarray();
 	packed_by_hand();
 	nonblocking();
+	envelopes();
 	types_freed();
 	return checks_done("dtype");
 }

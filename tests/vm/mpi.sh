@@ -16,7 +16,7 @@ for net in "topology=hypercube dim=3 profile=ipsc860" \
 	usenet $net || continue
 	for n in 8 5; do
 		# groups and derived types at 5 ranks only (make check's time)
-		for p in p2p coll order $([ $n = 5 ] && echo group dtype); do
+		for p in p2p coll order $([ $n = 5 ] && echo group dtype attr inter); do
 			if timeout 600 vcube-run -n $n "$bin/$p" > "$out" 2>&1 &&
 				grep -q "^$p: ok" "$out"; then
 				ok "$net, $n ranks: $(grep "^$p: ok" "$out")"
@@ -59,6 +59,16 @@ for net in "topology=hypercube dim=3 profile=ipsc860" \
 		no "$net, 3 ranks: big: $(tail -3 "$out")"
 	fi
 done
+# Contexts given back (tests/mpi/contexts.c): 1200 communicators made and
+# freed, more than a context's 10 bits number; once, on 2 ranks (time)
+usenet topology=hypercube dim=3 profile=ipsc860 && {
+	if timeout 600 vcube-run -n 2 "$bin/contexts" > "$out" 2>&1 &&
+		grep -q "^contexts: ok" "$out"; then
+		ok "hypercube, 2 ranks: $(grep "^contexts: ok" "$out")"
+	else
+		no "hypercube, 2 ranks: contexts: $(tail -3 "$out")"
+	fi
+}
 # MPI programs written elsewhere (tests/mpi/foreign), built as they come:
 # what they print, as under Open MPI on the host
 . "$VCUBE_TOP/tests/mpi/foreign/expect.sh"

@@ -97,7 +97,7 @@ int MPI_Barrier(MPI_Comm comm)
 	const char *algo;
 	int ret;
 
-	ret = vmpi_enter(comm, "MPI_Barrier");
+	ret = vmpi_intra(comm, "MPI_Barrier");
 	if (!ret)
 		ret = pick(comm, "MPI_Barrier", VCUBE_ALGO_SYNC, "BARRIER",
 			   comm->vc->cnet ? "cm5_control" : "dissemination",
@@ -115,7 +115,7 @@ int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root,
 	size_t bytes;
 	int ret;
 
-	ret = vmpi_enter(comm, "MPI_Bcast");
+	ret = vmpi_intra(comm, "MPI_Bcast");
 	if (!ret)
 		ret = count_check(comm, "MPI_Bcast", count, type, &bytes);
 	if (ret)
@@ -149,7 +149,7 @@ static int fold_coll(MPI_Comm c, const char *call, unsigned int kind,
 	size_t bytes;
 	int ret, native;
 
-	ret = vmpi_enter(c, call);
+	ret = vmpi_intra(c, call);
 	if (!ret)
 		ret = count_check(c, call, count, type, &bytes);
 	if (ret)
@@ -220,7 +220,7 @@ int MPI_Reduce(const void *sendbuf, void *recvbuf, int count,
 	size_t bytes;
 	int ret;
 
-	ret = vmpi_enter(comm, "MPI_Reduce");
+	ret = vmpi_intra(comm, "MPI_Reduce");
 	if (ret)
 		return ret;
 	ret = root_check(comm, "MPI_Reduce", root);
@@ -261,7 +261,7 @@ int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf,
 	void *tmp;
 	int i, ret;
 
-	ret = vmpi_enter(comm, "MPI_Reduce_scatter");
+	ret = vmpi_intra(comm, "MPI_Reduce_scatter");
 	if (ret)
 		return ret;
 	if (vmpi_type_check(type))
@@ -302,7 +302,7 @@ static int blocks_check(MPI_Comm c, const char *call, int scount,
 	size_t rb, sb;
 	int ret;
 
-	ret = vmpi_enter(c, call);
+	ret = vmpi_intra(c, call);
 	if (!ret)
 		ret = count_check(c, call, rcount, rtype, &rb);
 	if (!ret && !in_place)
@@ -392,7 +392,7 @@ int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 	size_t len, sl;
 	int i, ret = 0;
 
-	ret = vmpi_enter(comm, "MPI_Gather");
+	ret = vmpi_intra(comm, "MPI_Gather");
 	if (ret)
 		return ret;
 	ret = root_check(comm, "MPI_Gather", root);
@@ -449,7 +449,7 @@ int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 	size_t len, rl;
 	int i, ret;
 
-	ret = vmpi_enter(comm, "MPI_Scatter");
+	ret = vmpi_intra(comm, "MPI_Scatter");
 	if (ret)
 		return ret;
 	ret = root_check(comm, "MPI_Scatter", root);
@@ -495,7 +495,7 @@ int MPI_Alltoallv(const void *sendbuf, const int sendcounts[],
 	unsigned int tag;
 	int k, p, me, ret;
 
-	ret = vmpi_enter(comm, "MPI_Alltoallv");
+	ret = vmpi_intra(comm, "MPI_Alltoallv");
 	if (ret)
 		return ret;
 	if (sendbuf == MPI_IN_PLACE)

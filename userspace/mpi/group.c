@@ -51,6 +51,11 @@ static int group_make(const unsigned int *node, int n, MPI_Group *out)
 	return 0;
 }
 
+int vmpi_group_of(const unsigned int *node, int n, MPI_Group *out)
+{
+	return group_make(node, n, out);
+}
+
 /* The rank of world rank @w in @g, or MPI_UNDEFINED. */
 static int group_rank_of(MPI_Group g, unsigned int w)
 {
@@ -70,6 +75,8 @@ int MPI_Comm_group(MPI_Comm comm, MPI_Group *group)
 		return ret;
 	if (!group)
 		return vmpi_error(comm, MPI_ERR_ARG, "MPI_Comm_group", "no group");
+	if (comm->local)	/* an intercommunicator's: its local group */
+		comm = comm->local;
 	ret = group_make(comm->node, comm->size, group);
 	return ret ? vmpi_error(comm, ret, "MPI_Comm_group", "out of memory") : 0;
 }
@@ -366,15 +373,21 @@ static int comm_of_group(MPI_Comm comm, MPI_Group g, unsigned int cid,
 	int me = group_rank_of(g, vmpi.me), ret;
 
 	*newcomm = MPI_COMM_NULL;
-	if (me == MPI_UNDEFINED)
+	if (me == MPI_UNDEFINED) {
+		vmpi_cid_release(cid);	/* not a member: not ours to hold */
 		return MPI_SUCCESS;
+	}
 	node = malloc((size_t)g->size * sizeof(*node));
-	if (!node)
+	if (!node) {
+		vmpi_cid_release(cid);
 		return vmpi_error(comm, MPI_ERR_NO_MEM, call, "out of memory");
+	}
 	memcpy(node, g->node, (size_t)g->size * sizeof(*node));
 	ret = vmpi_comm_make(cid, node, g->size, me, newcomm);
-	if (ret)
+	if (ret) {
+		vmpi_cid_release(cid);
 		return vmpi_error(comm, ret, call, "cannot make the communicator");
+	}
 	(*newcomm)->errh = comm->errh;
 	return MPI_SUCCESS;
 }
@@ -393,7 +406,7 @@ static bool group_within(MPI_Comm comm, MPI_Group g)
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 {
 	unsigned int cid;
-	int ret = vmpi_enter(comm, "MPI_Comm_create");
+	int ret = vmpi_intra(comm, "MPI_Comm_create");
 
 	if (!ret && (!group || !newcomm))
 		ret = vmpi_error(comm, MPI_ERR_ARG, "MPI_Comm_create",
@@ -417,8 +430,8 @@ int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag,
 			  MPI_Comm *newcomm)
 {
-	unsigned int mine = vmpi.next_cid, x, cid;
-	int me, i, ret = vmpi_enter(comm, "MPI_Comm_create_group");
+	unsigned int cid;
+	int *rank, i, ret = vmpi_intra(comm, "MPI_Comm_create_group");
 
 	if (!ret && (!group || !newcomm))
 		ret = vmpi_error(comm, MPI_ERR_ARG, "MPI_Comm_create_group",
@@ -428,38 +441,20 @@ int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag,
 				 "the group is not within the communicator");
 	if (ret)
 		return ret;
-	me = group_rank_of(group, vmpi.me);
-	if (me == MPI_UNDEFINED) {
+	if (group_rank_of(group, vmpi.me) == MPI_UNDEFINED) {
 		*newcomm = MPI_COMM_NULL;
 		return MPI_SUCCESS;
 	}
-	cid = mine;
-	if (me == 0) {
-		for (i = 1; !ret && i < group->size; i++) {
-			ret = MPI_Recv(&x, 1, MPI_UNSIGNED,
-				       comm->rank_of[group->node[i]], tag, comm,
-				       MPI_STATUS_IGNORE);
-			if (x > cid)
-				cid = x;
-		}
-		for (i = 1; !ret && i < group->size; i++)
-			ret = MPI_Send(&cid, 1, MPI_UNSIGNED,
-				       comm->rank_of[group->node[i]], tag, comm);
-	} else {
-		ret = MPI_Send(&mine, 1, MPI_UNSIGNED,
-			       comm->rank_of[group->node[0]], tag, comm);
-		if (!ret)
-			ret = MPI_Recv(&cid, 1, MPI_UNSIGNED,
-				       comm->rank_of[group->node[0]], tag, comm,
-				       MPI_STATUS_IGNORE);
-	}
+	rank = malloc((size_t)group->size * sizeof(*rank));
+	if (!rank)
+		return vmpi_error(comm, MPI_ERR_NO_MEM, "MPI_Comm_create_group",
+				  "out of memory");
+	for (i = 0; i < group->size; i++)
+		rank[i] = comm->rank_of[group->node[i]];
+	ret = vmpi_cid_agree_among(comm, rank, group->size, tag, &cid);
+	free(rank);
 	if (ret)
 		return ret;
-	if (cid > VMPI_MAX_CID)
-		return vmpi_error(comm, MPI_ERR_INTERN, "MPI_Comm_create_group",
-				  "more than %d communicators made",
-				  VMPI_MAX_CID - 1);
-	vmpi.next_cid = cid + 1;
 	return comm_of_group(comm, group, cid, newcomm, "MPI_Comm_create_group");
 }
 

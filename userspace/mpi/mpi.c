@@ -25,9 +25,10 @@
 struct vmpi_state vmpi;
 
 struct vmpi_comm vmpi_comm_world = { .cid = 0, .errh = MPI_ERRORS_ARE_FATAL,
-				     .builtin = true };
+				     .builtin = true,
+				     .name = "MPI_COMM_WORLD" };
 struct vmpi_comm vmpi_comm_self = { .cid = 1, .errh = MPI_ERRORS_ARE_FATAL,
-				    .builtin = true };
+				    .builtin = true, .name = "MPI_COMM_SELF" };
 
 /* A message a probe took from the kernel, kept for its receive. */
 struct vmpi_kept {
@@ -172,6 +173,7 @@ static const char *const errstr[] = {
 	[MPI_ERR_PENDING] = "pending request",
 	[MPI_ERR_NO_MEM] = "out of memory",
 	[MPI_ERR_UNSUPPORTED_OPERATION] = "operation not supported by vcube-mpi",
+	[MPI_ERR_KEYVAL] = "invalid keyval",
 };
 
 const char *vmpi_strerror(int err)
@@ -227,6 +229,17 @@ int vmpi_error(MPI_Comm comm, int code, const char *call, const char *fmt,
 int vmpi_comm_check(MPI_Comm comm)
 {
 	return comm && comm->vc ? 0 : MPI_ERR_COMM;
+}
+
+int vmpi_intra(MPI_Comm comm, const char *call)
+{
+	int ret = vmpi_enter(comm, call);
+
+	if (!ret && comm->local)
+		ret = vmpi_error(comm, MPI_ERR_COMM, call,
+				 "an intercommunicator: vcube-mpi has no %s on one",
+				 call);
+	return ret;
 }
 
 /* ---- environment ----------------------------------------------------------- */
@@ -347,7 +360,7 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 		_exit(1);
 	}
 	s->node = vmpi.node;
-	vmpi.next_cid = 2;
+	vmpi_cid_init();
 	vmpi.inited = 1;
 	vmpi.provided = required < MPI_THREAD_FUNNELED ? MPI_THREAD_SINGLE :
 			MPI_THREAD_FUNNELED;
@@ -390,6 +403,15 @@ int MPI_Finalize(void)
 	size_t i;
 
 	NEED_INIT("MPI_Finalize");
+	/* MPI: as if MPI_COMM_SELF were freed first, then the world */
+	ret = vmpi_attr_clear(VMPI_ATTR_COMM, MPI_COMM_SELF,
+			      &vmpi_comm_self.attrs);
+	if (!ret)
+		ret = vmpi_attr_clear(VMPI_ATTR_COMM, MPI_COMM_WORLD,
+				      &vmpi_comm_world.attrs);
+	if (ret)
+		return vmpi_error(MPI_COMM_WORLD, ret, "MPI_Finalize",
+				  "an attribute's delete callback failed");
 	for (i = 0; i < ndetached; i++)
 		vcube_node_wait(vmpi.node, detached[i], NULL);
 	ndetached = 0;
@@ -510,25 +532,8 @@ int MPI_Comm_size(MPI_Comm comm, int *size)
 
 	if (ret)
 		return ret;
-	*size = comm->size;
+	*size = comm->local ? comm->local->size : comm->size;
 	return MPI_SUCCESS;
-}
-
-int vmpi_cid_agree(MPI_Comm comm, unsigned int *cid)
-{
-	unsigned int mine = vmpi.next_cid, all = 0;
-	int ret;
-
-	ret = MPI_Allreduce(&mine, &all, 1, MPI_UNSIGNED, MPI_MAX, comm);
-	if (ret)
-		return ret;
-	if (all > VMPI_MAX_CID)
-		return vmpi_error(comm, MPI_ERR_INTERN, "MPI_Comm_split",
-				  "more than %d communicators made",
-				  VMPI_MAX_CID - 1);
-	vmpi.next_cid = all + 1;
-	*cid = all;
-	return 0;
 }
 
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
@@ -539,12 +544,24 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 	if (vmpi_comm_check(comm) || !newcomm)
 		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_dup",
 				  "not a communicator");
-	ret = MPI_Comm_split(comm, 0, comm->rank, newcomm);
+	ret = comm->local ? vmpi_inter_dup(comm, newcomm) :
+			    MPI_Comm_split(comm, 0, comm->rank, newcomm);
 	if (ret)
-		return ret;
+		return comm->local ? vmpi_error(comm, ret, "MPI_Comm_dup",
+						"cannot make the communicator") :
+				     ret;
 	if (vmpi_cart_copy(comm, *newcomm))	/* MPI: dup keeps the topology */
-		return vmpi_error(comm, MPI_ERR_NO_MEM, "MPI_Comm_dup",
-				  "out of memory");
+		ret = MPI_ERR_NO_MEM;
+	else			/* and the attributes its copy callbacks keep */
+		ret = vmpi_attr_copy(VMPI_ATTR_COMM, comm, comm->attrs,
+				     *newcomm, &(*newcomm)->attrs);
+	if (ret) {
+		vmpi_attr_clear(VMPI_ATTR_COMM, *newcomm, &(*newcomm)->attrs);
+		vmpi_comm_put(*newcomm);
+		*newcomm = MPI_COMM_NULL;
+		return vmpi_error(comm, ret, "MPI_Comm_dup",
+				  "copying the topology or an attribute");
+	}
 	return MPI_SUCCESS;
 }
 
@@ -572,6 +589,9 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 	if (vmpi_comm_check(comm) || !newcomm)
 		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_split",
 				  "not a communicator");
+	ret = vmpi_intra(comm, "MPI_Comm_split");
+	if (ret)
+		return ret;
 	if (color < 0 && color != MPI_UNDEFINED)
 		return vmpi_error(comm, MPI_ERR_ARG, "MPI_Comm_split",
 				  "color %d", color);
@@ -590,6 +610,7 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 	*newcomm = MPI_COMM_NULL;
 	if (color == MPI_UNDEFINED) {
 		free(all);
+		vmpi_cid_release(cid);	/* not a member: not ours to hold */
 		return MPI_SUCCESS;
 	}
 	for (i = 0; i < comm->size; i++)
@@ -610,6 +631,8 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 	free(all);
 	ret = vmpi_comm_make(cid, node, n, me, newcomm);
 	if (ret)
+		vmpi_cid_release(cid);
+	if (ret)
 		return vmpi_error(comm, ret, "MPI_Comm_split",
 				  "cannot make the communicator");
 	(*newcomm)->errh = comm->errh;
@@ -619,12 +642,17 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 int MPI_Comm_free(MPI_Comm *comm)
 {
 	MPI_Comm c;
+	int ret;
 
 	NEED_INIT("MPI_Comm_free");
 	if (!comm || vmpi_comm_check(*comm) || (*comm)->builtin)
 		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_COMM, "MPI_Comm_free",
 				  "not a communicator this program made");
 	c = *comm;
+	ret = vmpi_attr_clear(VMPI_ATTR_COMM, c, &c->attrs);
+	if (ret)
+		return vmpi_error(c, ret, "MPI_Comm_free",
+				  "an attribute's delete callback failed");
 	vmpi_comm_put(c);
 	*comm = MPI_COMM_NULL;
 	return MPI_SUCCESS;
@@ -637,6 +665,10 @@ void vmpi_comm_put(MPI_Comm c)
 		c->refs--;
 	if (c->builtin || c->refs)
 		return;
+	if (c->local)
+		vmpi_comm_put(c->local);
+	if (!c->shared_cid)
+		vmpi_cid_release(c->cid);
 	vcube_comm_close(c->vc);
 	free(c->node);
 	free(c->rank_of);
@@ -1865,6 +1897,21 @@ static int tp_copy(void *ctx, uint64_t bytes)
 {
 	(void)ctx;
 	return vcube_node_copy(vmpi.node, bytes, NULL);
+}
+
+int vmpi_swap(MPI_Comm c, int peer, unsigned int k, const void *s, size_t sn,
+	      void *r, size_t rn)
+{
+	/* a collective tag no libvcube collective uses */
+	unsigned int tag = 0xf0000 | (0xfff0 + (k & 0xf));
+	uint64_t req;
+	int ret = tp_irecv(c, (unsigned int)peer, tag, r, rn, &req);
+
+	if (!ret)
+		ret = tp_send(c, (unsigned int)peer, tag, s, sn, 0);
+	if (!ret)
+		ret = tp_wait(c, req, NULL);
+	return vmpi_errclass(ret);
 }
 
 const struct vcube_transport vmpi_transport = {

@@ -248,7 +248,7 @@ int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[],
 	int *order = NULL, i, key = MPI_UNDEFINED, ret;
 	long long n = 1;
 
-	ret = vmpi_enter(comm, "MPI_Cart_create");
+	ret = vmpi_intra(comm, "MPI_Cart_create");
 	if (ret)
 		return ret;
 	if (!comm_cart)

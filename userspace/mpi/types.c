@@ -142,12 +142,133 @@ void vmpi_type_get(MPI_Datatype t)
 		t->refs++;
 }
 
+static void env_free(MPI_Datatype t)
+{
+	int i;
+
+	for (i = 0; i < t->nt; i++)
+		vmpi_type_put(t->types[i]);
+	free(t->ints);
+	free(t->aints);
+	free(t->types);
+	t->ints = NULL;
+	t->aints = NULL;
+	t->types = NULL;
+	t->ni = t->na = t->nt = 0;
+}
+
 void vmpi_type_put(MPI_Datatype t)
 {
 	if (!t->derived || --t->refs)
 		return;
+	env_free(t);
 	free(t->runs);
 	free(t);
+}
+
+/*
+ * @t was made by @comb from @ni integers (@i1's @n1, then @i2's), @na
+ * addresses and @nt types, copied (the derived types held): 0 or
+ * MPI_ERR_NO_MEM. What an inner constructor set is replaced.
+ */
+static int env_set(MPI_Datatype t, int comb, const int *i1, int n1,
+		   const int *i2, int n2, const MPI_Aint *a, int na,
+		   const MPI_Datatype *ty, int nt)
+{
+	int i;
+
+	env_free(t);
+	t->combiner = comb;
+	t->ints = malloc(((size_t)n1 + (size_t)n2 + 1) * sizeof(int));
+	t->aints = malloc(((size_t)na + 1) * sizeof(MPI_Aint));
+	t->types = malloc(((size_t)nt + 1) * sizeof(MPI_Datatype));
+	if (!t->ints || !t->aints || !t->types) {
+		env_free(t);
+		return MPI_ERR_NO_MEM;
+	}
+	if (n1)
+		memcpy(t->ints, i1, (size_t)n1 * sizeof(int));
+	if (n2)
+		memcpy(t->ints + n1, i2, (size_t)n2 * sizeof(int));
+	if (na)
+		memcpy(t->aints, a, (size_t)na * sizeof(MPI_Aint));
+	for (i = 0; i < nt; i++) {
+		t->types[i] = ty[i];
+		vmpi_type_get(ty[i]);
+	}
+	t->ni = n1 + n2;
+	t->na = na;
+	t->nt = nt;
+	return 0;
+}
+
+/* @n more integers of @t's constructor: 0 or MPI_ERR_NO_MEM. */
+static int env_add(MPI_Datatype t, const int *v, int n)
+{
+	int *ints = realloc(t->ints, ((size_t)t->ni + (size_t)n + 1) *
+				     sizeof(int));
+
+	if (!ints)
+		return MPI_ERR_NO_MEM;
+	if (n)
+		memcpy(ints + t->ni, v, (size_t)n * sizeof(int));
+	t->ints = ints;
+	t->ni += n;
+	return 0;
+}
+
+/* env_set()'s end of a constructor: its error, the type let go. */
+static int env_done(const char *call, MPI_Datatype *out, int ret)
+{
+	if (!ret)
+		return MPI_SUCCESS;
+	vmpi_type_put(*out);
+	*out = MPI_DATATYPE_NULL;
+	return vmpi_error(MPI_COMM_WORLD, ret, call, "out of memory");
+}
+
+int MPI_Type_get_envelope(MPI_Datatype type, int *ni, int *na, int *nt,
+			  int *combiner)
+{
+	NEED_INIT("MPI_Type_get_envelope");
+	if (!type || !ni || !na || !nt || !combiner)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG,
+				  "MPI_Type_get_envelope", "no type or result");
+	*combiner = type->derived ? type->combiner : MPI_COMBINER_NAMED;
+	*ni = type->derived ? type->ni : 0;
+	*na = type->derived ? type->na : 0;
+	*nt = type->derived ? type->nt : 0;
+	return MPI_SUCCESS;
+}
+
+/* The derived types returned are the same objects, held once more. */
+int MPI_Type_get_contents(MPI_Datatype type, int max_i, int max_a, int max_t,
+			  int ints[], MPI_Aint aints[], MPI_Datatype types[])
+{
+	int i;
+
+	NEED_INIT("MPI_Type_get_contents");
+	if (!type || !type->derived)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_TYPE,
+				  "MPI_Type_get_contents",
+				  "not a derived type (MPI_COMBINER_NAMED)");
+	if (max_i < type->ni || max_a < type->na || max_t < type->nt ||
+	    (type->ni && !ints) || (type->na && !aints) ||
+	    (type->nt && !types))
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG,
+				  "MPI_Type_get_contents",
+				  "room for %d, %d, %d; it has %d, %d, %d",
+				  max_i, max_a, max_t, type->ni, type->na,
+				  type->nt);
+	if (type->ni)
+		memcpy(ints, type->ints, (size_t)type->ni * sizeof(int));
+	if (type->na)
+		memcpy(aints, type->aints, (size_t)type->na * sizeof(MPI_Aint));
+	for (i = 0; i < type->nt; i++) {
+		types[i] = type->types[i];
+		vmpi_type_get(types[i]);
+	}
+	return MPI_SUCCESS;
 }
 
 /*
@@ -304,7 +425,11 @@ int MPI_Type_contiguous(int count, MPI_Datatype old, MPI_Datatype *newtype)
 		tb_add(&b, 0, count, old);
 		ret = tb_done(&b, "contiguous", newtype);
 	}
-	return made("MPI_Type_contiguous", ret);
+	if (ret)
+		return made("MPI_Type_contiguous", ret);
+	return env_done("MPI_Type_contiguous", newtype,
+			env_set(*newtype, MPI_COMBINER_CONTIGUOUS, &count, 1,
+				NULL, 0, NULL, 0, &old, 1));
 }
 
 int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride,
@@ -324,7 +449,12 @@ int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride,
 		tb_add(&b, i * stride, blocklength, old);
 	if (!ret)
 		ret = tb_done(&b, "hvector", newtype);
-	return made("MPI_Type_create_hvector", ret);
+	if (ret)
+		return made("MPI_Type_create_hvector", ret);
+	return env_done("MPI_Type_create_hvector", newtype,
+			env_set(*newtype, MPI_COMBINER_HVECTOR,
+				(int[]){ count, blocklength }, 2, NULL, 0,
+				&stride, 1, &old, 1));
 }
 
 int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype old,
@@ -337,9 +467,13 @@ int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype old,
 	ret = MPI_Type_create_hvector(count, blocklength,
 				      (MPI_Aint)stride * vmpi_type_extent(old),
 				      old, newtype);
-	if (!ret)
-		(*newtype)->name = "vector";
-	return ret;
+	if (ret)
+		return ret;
+	(*newtype)->name = "vector";
+	return env_done("MPI_Type_vector", newtype,
+			env_set(*newtype, MPI_COMBINER_VECTOR,
+				(int[]){ count, blocklength, stride }, 3, NULL,
+				0, NULL, 0, &old, 1));
 }
 
 int MPI_Type_create_hindexed(int count, const int blocklengths[],
@@ -366,7 +500,11 @@ int MPI_Type_create_hindexed(int count, const int blocklengths[],
 		tb_add(&b, displs[i], blocklengths[i], old);
 	if (!ret)
 		ret = tb_done(&b, "hindexed", newtype);
-	return made("MPI_Type_create_hindexed", ret);
+	if (ret)
+		return made("MPI_Type_create_hindexed", ret);
+	return env_done("MPI_Type_create_hindexed", newtype,
+			env_set(*newtype, MPI_COMBINER_HINDEXED, &count, 1,
+				blocklengths, count, displs, count, &old, 1));
 }
 
 /* displs[] in elements of @old, as bytes for hindexed (NULL: no memory). */
@@ -396,9 +534,14 @@ int MPI_Type_indexed(int count, const int blocklengths[], const int displs[],
 		return made("MPI_Type_indexed", MPI_ERR_NO_MEM);
 	ret = MPI_Type_create_hindexed(count, blocklengths, d, old, newtype);
 	free(d);
-	if (!ret)
-		(*newtype)->name = "indexed";
-	return ret;
+	if (ret)
+		return ret;
+	(*newtype)->name = "indexed";
+	ret = env_set(*newtype, MPI_COMBINER_INDEXED, &count, 1, blocklengths,
+		      count, NULL, 0, &old, 1);
+	if (!ret)	/* then the displacements */
+		ret = env_add(*newtype, displs, count);
+	return env_done("MPI_Type_indexed", newtype, ret);
 }
 
 int MPI_Type_create_indexed_block(int count, int blocklength,
@@ -417,9 +560,13 @@ int MPI_Type_create_indexed_block(int count, int blocklength,
 		bl[i] = blocklength;
 	ret = MPI_Type_indexed(count, bl, displs, old, newtype);
 	free(bl);
-	if (!ret)
-		(*newtype)->name = "indexed_block";
-	return ret;
+	if (ret)
+		return ret;
+	(*newtype)->name = "indexed_block";
+	return env_done("MPI_Type_create_indexed_block", newtype,
+			env_set(*newtype, MPI_COMBINER_INDEXED_BLOCK,
+				(int[]){ count, blocklength }, 2, displs, count,
+				NULL, 0, &old, 1));
 }
 
 int MPI_Type_create_struct(int count, const int blocklengths[],
@@ -445,7 +592,12 @@ int MPI_Type_create_struct(int count, const int blocklengths[],
 		tb_add(&b, displs[i], blocklengths[i], types[i]);
 	if (!ret)
 		ret = tb_done(&b, "struct", newtype);
-	return made("MPI_Type_create_struct", ret);
+	if (ret)
+		return made("MPI_Type_create_struct", ret);
+	return env_done("MPI_Type_create_struct", newtype,
+			env_set(*newtype, MPI_COMBINER_STRUCT, &count, 1,
+				blocklengths, count, displs, count, types,
+				count));
 }
 
 int MPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
@@ -458,7 +610,9 @@ int MPI_Type_create_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent,
 	(*newtype)->lb = lb;
 	(*newtype)->extent = extent;
 	(*newtype)->name = "resized";
-	return MPI_SUCCESS;
+	return env_done("MPI_Type_create_resized", newtype,
+			env_set(*newtype, MPI_COMBINER_RESIZED, NULL, 0, NULL,
+				0, (MPI_Aint[]){ lb, extent }, 2, &old, 1));
 }
 
 int MPI_Type_dup(MPI_Datatype old, MPI_Datatype *newtype)
@@ -472,6 +626,18 @@ int MPI_Type_dup(MPI_Datatype old, MPI_Datatype *newtype)
 		(*newtype)->extent = old->extent;
 	}
 	(*newtype)->committed = vmpi_type_check(old) == 0;
+	ret = env_set(*newtype, MPI_COMBINER_DUP, NULL, 0, NULL, 0, NULL, 0,
+		      &old, 1);
+	if (!ret)
+		ret = vmpi_attr_copy(VMPI_ATTR_TYPE, old, old->attrs, *newtype,
+			     &(*newtype)->attrs);
+	if (ret) {
+		vmpi_attr_clear(VMPI_ATTR_TYPE, *newtype, &(*newtype)->attrs);
+		vmpi_type_put(*newtype);
+		*newtype = MPI_DATATYPE_NULL;
+		return vmpi_error(MPI_COMM_WORLD, ret, "MPI_Type_dup",
+				  "an attribute's copy callback failed");
+	}
 	return MPI_SUCCESS;
 }
 
@@ -529,7 +695,18 @@ int MPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[],
 		b.any = true;
 		ret = tb_done(&b, "subarray", newtype);
 	}
-	return made("MPI_Type_create_subarray", ret);
+	if (ret)
+		return made("MPI_Type_create_subarray", ret);
+	ret = env_set(*newtype, MPI_COMBINER_SUBARRAY, &ndims, 1, sizes, ndims,
+		      NULL, 0, &old, 1);
+	/* then subsizes, starts and the order */
+	if (!ret)
+		ret = env_add(*newtype, subsizes, ndims);
+	if (!ret)
+		ret = env_add(*newtype, starts, ndims);
+	if (!ret)
+		ret = env_add(*newtype, &order, 1);
+	return env_done("MPI_Type_create_subarray", newtype, ret);
 }
 
 int MPI_Type_get_extent(MPI_Datatype type, MPI_Aint *lb, MPI_Aint *extent)
@@ -573,9 +750,15 @@ int MPI_Type_commit(MPI_Datatype *type)
 
 int MPI_Type_free(MPI_Datatype *type)
 {
+	int ret;
+
 	if (!type || !*type || is_builtin_type(*type))
 		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_TYPE, "MPI_Type_free",
 				  "not a derived type");
+	ret = vmpi_attr_clear(VMPI_ATTR_TYPE, *type, &(*type)->attrs);
+	if (ret)
+		return vmpi_error(MPI_COMM_WORLD, ret, "MPI_Type_free",
+				  "an attribute's delete callback failed");
 	vmpi_type_put(*type);	/* a pending request may still hold it */
 	*type = MPI_DATATYPE_NULL;
 	return MPI_SUCCESS;

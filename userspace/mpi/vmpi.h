@@ -29,6 +29,7 @@
 #define VMPI_P2P		0x80000000U
 #define VMPI_COLL		0xc0000000U
 #define VMPI_MAX_CID		1023	/* 10 bits in a collective's tag */
+#define VMPI_CID_WORDS		((VMPI_MAX_CID + 1) / 32)
 #define VMPI_MAX_DIMS		32	/* of a Cartesian grid */
 
 struct vmpi_comm {
@@ -42,6 +43,16 @@ struct vmpi_comm {
 	unsigned int refs;		/* its handle and its requests */
 	int *cart;			/* a grid's extents, then periods (topo.c) */
 	int ndims;
+	struct vmpi_attr *attrs;	/* attr.c */
+	char name[MPI_MAX_OBJECT_NAME];
+	/*
+	 * An intercommunicator (inter.c): node[], rank_of[] and size are the
+	 * remote group's, @local the local group's intracommunicator, on the
+	 * same context (its @shared_cid: the context is the
+	 * intercommunicator's to give back).
+	 */
+	struct vmpi_comm *local;
+	bool shared_cid;
 };
 
 enum vmpi_base {
@@ -75,6 +86,18 @@ struct vmpi_type {
 	size_t nruns;
 	ptrdiff_t lb, extent, true_lb, true_extent;
 	unsigned int refs;		/* its handle and pending requests */
+	/*
+	 * How it was made (MPI_Type_get_envelope, _get_contents): the
+	 * combiner and the constructor's integers, addresses and types (a
+	 * derived one held, vmpi_type_get(), while this type lives).
+	 */
+	int combiner;
+	int ni, na, nt;
+	int *ints;
+	MPI_Aint *aints;
+	MPI_Datatype *types;
+	struct vmpi_attr *attrs;	/* attr.c */
+	char uname[MPI_MAX_OBJECT_NAME];	/* MPI_Type_set_name's */
 };
 
 enum vmpi_opcode {
@@ -99,7 +122,7 @@ struct vmpi_state {
 	 */
 	unsigned int me, nnodes;
 	unsigned int hw;		/* the network's number of this node */
-	unsigned int next_cid;
+	unsigned int cid_free[VMPI_CID_WORDS];	/* inter.c */
 	uint64_t poll_ns;		/* a test or probe that finds nothing */
 	int verbose;
 	int provided;			/* the thread level granted */
@@ -166,8 +189,49 @@ int vmpi_comm_make(unsigned int cid, unsigned int *node, int n, int rank,
 		   MPI_Comm *out);
 /* A request is done with @c (MPI_Comm_free leaves it to the last). */
 void vmpi_comm_put(MPI_Comm c);
-/* The next context every member of @comm agrees on. */
+/*
+ * Contexts (inter.c): every one free but the predefined communicators';
+ * one free for every member of @comm, taken by each (collective over
+ * @comm), or over the @n members of @comm with ranks @rank[] (@rank[0]
+ * leading, by @tag); one given back once its communicator is gone.
+ */
+void vmpi_cid_init(void);
 int vmpi_cid_agree(MPI_Comm comm, unsigned int *cid);
+int vmpi_cid_agree_among(MPI_Comm comm, const int *rank, int n, int tag,
+			 unsigned int *cid);
+void vmpi_cid_release(unsigned int cid);
+/* vmpi_enter(), and @comm is an intracommunicator: 0 or the error. */
+int vmpi_intra(MPI_Comm comm, const char *call);
+/* MPI_Comm_dup of an intercommunicator (inter.c): 0 or an MPI error. */
+int vmpi_inter_dup(MPI_Comm inter, MPI_Comm *newcomm);
+/*
+ * Swap @sn bytes of @s for at most @rn into @r with rank @peer of @c (an
+ * intercommunicator's: the remote group's), on the library's own tag @k,
+ * never a program's: 0 or an MPI error.
+ */
+int vmpi_swap(MPI_Comm c, int peer, unsigned int k, const void *s, size_t sn,
+	      void *r, size_t rn);
+/* A group of the @n world ranks of @node (copied) (group.c). */
+int vmpi_group_of(const unsigned int *node, int n, MPI_Group *out);
+/*
+ * Attributes (attr.c) of a communicator (VMPI_ATTR_COMM) or a datatype
+ * (VMPI_ATTR_TYPE) @obj, whose list is @list: set, got, deleted (through
+ * the key's delete callback); copied onto a duplicate through the copy
+ * callbacks, and all deleted, the last set first, when the object is
+ * freed. Each returns 0 or an MPI error (the copy and the clear: a
+ * callback's, for the caller to report).
+ */
+enum { VMPI_ATTR_COMM, VMPI_ATTR_TYPE };
+int vmpi_attr_set(int kind, void *obj, struct vmpi_attr **list, int key,
+		  void *val, const char *call);
+int vmpi_attr_get(int kind, struct vmpi_attr *list, int key, void *val,
+		  int *flag, const char *call);
+int vmpi_attr_delete(int kind, void *obj, struct vmpi_attr **list, int key,
+		     const char *call);
+int vmpi_attr_copy(int kind, void *old, struct vmpi_attr *from, void *new,
+		   struct vmpi_attr **to);
+int vmpi_attr_clear(int kind, void *obj, struct vmpi_attr **list);
+
 /* @to gets @from's Cartesian topology, if it has one: 0 or an MPI error. */
 int vmpi_cart_copy(MPI_Comm from, MPI_Comm to);
 

@@ -124,6 +124,7 @@ extern struct vmpi_op vmpi_op_max, vmpi_op_min, vmpi_op_sum, vmpi_op_prod,
 #define MPI_MAX_PROCESSOR_NAME	256
 #define MPI_MAX_ERROR_STRING	256
 #define MPI_MAX_LIBRARY_VERSION_STRING 256
+#define MPI_MAX_OBJECT_NAME	128
 
 #define MPI_THREAD_SINGLE	0
 #define MPI_THREAD_FUNNELED	1
@@ -156,7 +157,8 @@ extern struct vmpi_op vmpi_op_max, vmpi_op_min, vmpi_op_sum, vmpi_op_prod,
 #define MPI_ERR_PENDING		19
 #define MPI_ERR_NO_MEM		20
 #define MPI_ERR_UNSUPPORTED_OPERATION 21
-#define MPI_ERR_LASTCODE	21
+#define MPI_ERR_KEYVAL		22
+#define MPI_ERR_LASTCODE	22
 
 /* Environment */
 int MPI_Init(int *argc, char ***argv);
@@ -183,6 +185,75 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm);
 int MPI_Comm_free(MPI_Comm *comm);
 
+/*
+ * Attributes: keyvals, with copy and delete callbacks; MPI_COMM_WORLD's
+ * predefined ones (each value a pointer to an int: MPI_TAG_UB 32767,
+ * MPI_UNIVERSE_SIZE the network's nodes, MPI_WTIME_IS_GLOBAL 1, the
+ * virtual clock being one, MPI_HOST MPI_PROC_NULL, MPI_IO MPI_ANY_SOURCE,
+ * MPI_APPNUM 0); MPI-1's names beside MPI-2's. Object names.
+ */
+#define MPI_KEYVAL_INVALID	(-1)
+#define MPI_TAG_UB		1
+#define MPI_HOST		2
+#define MPI_IO			3
+#define MPI_WTIME_IS_GLOBAL	4
+#define MPI_UNIVERSE_SIZE	5
+#define MPI_APPNUM		6
+#define MPI_LASTUSEDCODE	7
+typedef int MPI_Comm_copy_attr_function(MPI_Comm comm, int key, void *extra,
+					void *in, void *out, int *flag);
+typedef int MPI_Comm_delete_attr_function(MPI_Comm comm, int key, void *val,
+					  void *extra);
+typedef int MPI_Type_copy_attr_function(MPI_Datatype type, int key,
+					void *extra, void *in, void *out,
+					int *flag);
+typedef int MPI_Type_delete_attr_function(MPI_Datatype type, int key,
+					  void *val, void *extra);
+typedef MPI_Comm_copy_attr_function MPI_Copy_function;
+typedef MPI_Comm_delete_attr_function MPI_Delete_function;
+int MPI_COMM_DUP_FN(MPI_Comm comm, int key, void *extra, void *in, void *out,
+		    int *flag);
+int MPI_TYPE_DUP_FN(MPI_Datatype type, int key, void *extra, void *in,
+		    void *out, int *flag);
+/* MPI-1's names, deprecated since MPI-2 (as Open MPI marks them) */
+#define VMPI_DEPRECATED(use) __attribute__((deprecated("use " use)))
+int MPI_DUP_FN(MPI_Comm comm, int key, void *extra, void *in, void *out,
+	       int *flag) VMPI_DEPRECATED("MPI_COMM_DUP_FN");
+#define MPI_COMM_NULL_COPY_FN	((MPI_Comm_copy_attr_function *)0)
+#define MPI_COMM_NULL_DELETE_FN	((MPI_Comm_delete_attr_function *)0)
+#define MPI_TYPE_NULL_COPY_FN	((MPI_Type_copy_attr_function *)0)
+#define MPI_TYPE_NULL_DELETE_FN	((MPI_Type_delete_attr_function *)0)
+#define MPI_NULL_COPY_FN	((MPI_Copy_function *)0)
+#define MPI_NULL_DELETE_FN	((MPI_Delete_function *)0)
+int MPI_Comm_create_keyval(MPI_Comm_copy_attr_function *copy,
+			   MPI_Comm_delete_attr_function *del, int *key,
+			   void *extra);
+int MPI_Comm_free_keyval(int *key);
+int MPI_Comm_set_attr(MPI_Comm comm, int key, void *val);
+int MPI_Comm_get_attr(MPI_Comm comm, int key, void *val, int *flag);
+int MPI_Comm_delete_attr(MPI_Comm comm, int key);
+int MPI_Keyval_create(MPI_Copy_function *copy, MPI_Delete_function *del,
+		      int *key, void *extra)
+	VMPI_DEPRECATED("MPI_Comm_create_keyval");
+int MPI_Keyval_free(int *key) VMPI_DEPRECATED("MPI_Comm_free_keyval");
+int MPI_Attr_put(MPI_Comm comm, int key, void *val)
+	VMPI_DEPRECATED("MPI_Comm_set_attr");
+int MPI_Attr_get(MPI_Comm comm, int key, void *val, int *flag)
+	VMPI_DEPRECATED("MPI_Comm_get_attr");
+int MPI_Attr_delete(MPI_Comm comm, int key)
+	VMPI_DEPRECATED("MPI_Comm_delete_attr");
+int MPI_Type_create_keyval(MPI_Type_copy_attr_function *copy,
+			   MPI_Type_delete_attr_function *del, int *key,
+			   void *extra);
+int MPI_Type_free_keyval(int *key);
+int MPI_Type_set_attr(MPI_Datatype type, int key, void *val);
+int MPI_Type_get_attr(MPI_Datatype type, int key, void *val, int *flag);
+int MPI_Type_delete_attr(MPI_Datatype type, int key);
+int MPI_Comm_set_name(MPI_Comm comm, const char *name);
+int MPI_Comm_get_name(MPI_Comm comm, char *name, int *resultlen);
+int MPI_Type_set_name(MPI_Datatype type, const char *name);
+int MPI_Type_get_name(MPI_Datatype type, char *name, int *resultlen);
+
 /* Groups, and communicators made from them */
 #define MPI_IDENT		0
 #define MPI_CONGRUENT		1
@@ -193,6 +264,18 @@ int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm);
 int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag,
 			  MPI_Comm *newcomm);
 int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result);
+
+/*
+ * Intercommunicators: point to point between two groups, dup and free;
+ * no collectives on them (MPI_ERR_COMM, as MPI_Comm_split and _create).
+ */
+int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader,
+			 MPI_Comm peer_comm, int remote_leader, int tag,
+			 MPI_Comm *newintercomm);
+int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm);
+int MPI_Comm_test_inter(MPI_Comm comm, int *flag);
+int MPI_Comm_remote_size(MPI_Comm comm, int *size);
+int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group);
 int MPI_Group_size(MPI_Group group, int *size);
 int MPI_Group_rank(MPI_Group group, int *rank);
 int MPI_Group_free(MPI_Group *group);
@@ -254,6 +337,28 @@ int MPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[],
 			     const int starts[], int order, MPI_Datatype oldtype,
 			     MPI_Datatype *newtype);
 int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype);
+#define MPI_COMBINER_NAMED		1
+#define MPI_COMBINER_DUP		2
+#define MPI_COMBINER_CONTIGUOUS		3
+#define MPI_COMBINER_VECTOR		4
+#define MPI_COMBINER_HVECTOR		5
+#define MPI_COMBINER_INDEXED		6
+#define MPI_COMBINER_HINDEXED		7
+#define MPI_COMBINER_INDEXED_BLOCK	8
+#define MPI_COMBINER_HINDEXED_BLOCK	9
+#define MPI_COMBINER_STRUCT		10
+#define MPI_COMBINER_SUBARRAY		11
+#define MPI_COMBINER_DARRAY		12
+#define MPI_COMBINER_F90_REAL		13
+#define MPI_COMBINER_F90_COMPLEX	14
+#define MPI_COMBINER_F90_INTEGER	15
+#define MPI_COMBINER_RESIZED		16
+int MPI_Type_get_envelope(MPI_Datatype type, int *num_integers,
+			  int *num_addresses, int *num_datatypes,
+			  int *combiner);
+int MPI_Type_get_contents(MPI_Datatype type, int max_integers,
+			  int max_addresses, int max_datatypes, int integers[],
+			  MPI_Aint addresses[], MPI_Datatype datatypes[]);
 int MPI_Type_get_extent(MPI_Datatype type, MPI_Aint *lb, MPI_Aint *extent);
 int MPI_Type_get_true_extent(MPI_Datatype type, MPI_Aint *lb, MPI_Aint *extent);
 int MPI_Get_address(const void *location, MPI_Aint *address);
