@@ -9,6 +9,7 @@
  * talk; the others only finish. The same source passes under Open MPI
  * (tests/host/mpi_ompi.sh).
  */
+#include <complex.h>
 #include <string.h>
 
 #include "check.h"
@@ -338,7 +339,33 @@ static void envelopes(void)
 	MPI_Type_create_indexed_block(3, 2, dp, MPI_INT, &x);
 	envelope_is(x, MPI_COMBINER_INDEXED_BLOCK, 5, 0, 1);
 	MPI_Type_free(&x);
+	MPI_Type_create_hindexed_block(2, 3, ad, MPI_INT, &x);
+	envelope_is(x, MPI_COMBINER_HINDEXED_BLOCK, 2, 2, 1);
+	contents(x, ints, aints, types);
+	CHECK(ints[0] == 2 && ints[1] == 3 && aints[1] == 16,
+	      "a hindexed_block's contents: %d %d %ld", ints[0], ints[1], (long)aints[1]);
+	MPI_Type_free(&x);
 	MPI_Type_free(&v);
+}
+
+/* MPI_SUM and MPI_PROD of C's complex numbers, all ranks. */
+static void complex_sums(void)
+{
+	double _Complex z = rank + 1.0 * I, s, p, want_p = 1;
+	float _Complex f = 1.0f * I, fs;
+	int r;
+
+	MPI_Allreduce(&z, &s, 1, MPI_C_DOUBLE_COMPLEX, MPI_SUM, MPI_COMM_WORLD);
+	CHECK(creal(s) == size * (size - 1) / 2 && cimag(s) == size,
+	      "a complex sum: %g%+gi", creal(s), cimag(s));
+	MPI_Allreduce(&z, &p, 1, MPI_C_DOUBLE_COMPLEX, MPI_PROD, MPI_COMM_WORLD);
+	for (r = 0; r < size; r++)
+		want_p *= r + 1.0 * I;
+	want_p -= p;	/* exact: products of small Gaussian integers */
+	CHECK(creal(want_p) == 0 && cimag(want_p) == 0, "a complex product: %g%+gi",
+	      creal(p), cimag(p));
+	MPI_Allreduce(&f, &fs, 1, MPI_C_FLOAT_COMPLEX, MPI_SUM, MPI_COMM_WORLD);
+	CHECK(crealf(fs) == 0 && cimagf(fs) == size, "a float complex sum");
 }
 
 static void types_freed(void)
@@ -368,6 +395,7 @@ int main(int argc, char **argv)
 	packed_by_hand();
 	nonblocking();
 	envelopes();
+	complex_sums();
 	types_freed();
 	return checks_done("dtype");
 }

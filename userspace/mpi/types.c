@@ -53,6 +53,10 @@ struct vmpi_type vmpi_short_int = T(VB_SHORT_INT, struct vmpi_ps, "MPI_SHORT_INT
 struct vmpi_type vmpi_long_double_int = T(VB_LDOUBLE_INT, struct vmpi_pld, "MPI_LONG_DOUBLE_INT");
 struct vmpi_type vmpi_packed = T(VB_PACKED, unsigned char, "MPI_PACKED");
 struct vmpi_type vmpi_aint = T(VB_AINT, MPI_Aint, "MPI_AINT");
+struct vmpi_type vmpi_c_float_complex = T(VB_CFLOAT, float _Complex, "MPI_C_FLOAT_COMPLEX");
+struct vmpi_type vmpi_c_double_complex = T(VB_CDOUBLE, double _Complex, "MPI_C_DOUBLE_COMPLEX");
+struct vmpi_type vmpi_c_long_double_complex = T(VB_CLDOUBLE, long double _Complex,
+						"MPI_C_LONG_DOUBLE_COMPLEX");
 #undef T
 
 #define O(c, nm) { c, nm, true }
@@ -507,6 +511,31 @@ int MPI_Type_create_hindexed(int count, const int blocklengths[],
 				blocklengths, count, displs, count, &old, 1));
 }
 
+int MPI_Type_create_hindexed_block(int count, int blocklength,
+				   const MPI_Aint displs[], MPI_Datatype old,
+				   MPI_Datatype *newtype)
+{
+	int *bl, i, ret = type_args("MPI_Type_create_hindexed_block", count,
+				    old, newtype);
+
+	if (ret)
+		return ret;
+	bl = malloc(((size_t)count + 1) * sizeof(*bl));
+	if (!bl)
+		return made("MPI_Type_create_hindexed_block", MPI_ERR_NO_MEM);
+	for (i = 0; i < count; i++)
+		bl[i] = blocklength;
+	ret = MPI_Type_create_hindexed(count, bl, displs, old, newtype);
+	free(bl);
+	if (ret)
+		return ret;
+	(*newtype)->name = "hindexed_block";
+	return env_done("MPI_Type_create_hindexed_block", newtype,
+			env_set(*newtype, MPI_COMBINER_HINDEXED_BLOCK,
+				(int[]){ count, blocklength }, 2, NULL, 0,
+				displs, count, &old, 1));
+}
+
 /* displs[] in elements of @old, as bytes for hindexed (NULL: no memory). */
 static MPI_Aint *displs_bytes(int count, const int displs[], MPI_Datatype old)
 {
@@ -844,13 +873,15 @@ int MPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf,
 
 /* ---- reductions ---------------------------------------------------------- */
 
-enum vmpi_class { C_INT, C_FLOAT, C_BYTE, C_PAIR, C_NONE };
+enum vmpi_class { C_INT, C_FLOAT, C_COMPLEX, C_BYTE, C_PAIR, C_NONE };
 
 static enum vmpi_class base_class(enum vmpi_base b)
 {
 	switch (b) {
 	case VB_FLOAT: case VB_DOUBLE: case VB_LDOUBLE:
 		return C_FLOAT;
+	case VB_CFLOAT: case VB_CDOUBLE: case VB_CLDOUBLE:
+		return C_COMPLEX;
 	case VB_BYTE:
 		return C_BYTE;
 	case VB_FLOAT_INT: case VB_DOUBLE_INT: case VB_LONG_INT: case VB_2INT:
@@ -881,7 +912,8 @@ int vmpi_op_check(MPI_Op op, MPI_Datatype type)
 	case VO_MAX: case VO_MIN:
 		return c == C_INT || c == C_FLOAT ? 0 : MPI_ERR_OP;
 	case VO_SUM: case VO_PROD:
-		return c == C_INT || c == C_FLOAT ? 0 : MPI_ERR_OP;
+		return c == C_INT || c == C_FLOAT || c == C_COMPLEX ? 0 :
+		       MPI_ERR_OP;
 	case VO_LAND: case VO_LOR: case VO_LXOR:
 		return c == C_INT ? 0 : MPI_ERR_OP;
 	case VO_BAND: case VO_BOR: case VO_BXOR:
@@ -946,6 +978,15 @@ int vmpi_op_check(MPI_Op op, MPI_Datatype type)
 		}							\
 	} while (0)
 
+/* MPI_SUM and MPI_PROD of complex numbers (the only ones MPI defines). */
+#define COMPLEX(ty)							\
+	do {								\
+		ty *a = acc;						\
+		const ty *b = v;					\
+		for (i = 0; i < n; i++)					\
+			a[i] = op == VO_SUM ? a[i] + b[i] : a[i] * b[i]; \
+	} while (0)
+
 /* The plan executor's fold: @ctx is the call's struct vmpi_fold_args. */
 void vmpi_fold(void *ctx, void *acc, const void *v, size_t len)
 {
@@ -989,6 +1030,9 @@ void vmpi_fold(void *ctx, void *acc, const void *v, size_t len)
 	case VB_2INT: PAIR(struct vmpi_p2); break;
 	case VB_SHORT_INT: PAIR(struct vmpi_ps); break;
 	case VB_LDOUBLE_INT: PAIR(struct vmpi_pld); break;
+	case VB_CFLOAT: COMPLEX(float _Complex); break;
+	case VB_CDOUBLE: COMPLEX(double _Complex); break;
+	case VB_CLDOUBLE: COMPLEX(long double _Complex); break;
 	default:
 		break;
 	}
@@ -1032,5 +1076,6 @@ bool vmpi_op_exact(MPI_Op op, MPI_Datatype type)
 {
 	if (op->code != VO_SUM && op->code != VO_PROD)
 		return true;
-	return base_class(type->base) != C_FLOAT;
+	return base_class(type->base) != C_FLOAT &&
+	       base_class(type->base) != C_COMPLEX;
 }

@@ -49,7 +49,8 @@ extern struct vmpi_type vmpi_char, vmpi_signed_char, vmpi_unsigned_char,
 	vmpi_int16_t, vmpi_int32_t, vmpi_int64_t, vmpi_uint8_t, vmpi_uint16_t,
 	vmpi_uint32_t, vmpi_uint64_t, vmpi_wchar, vmpi_float_int, vmpi_double_int,
 	vmpi_long_int, vmpi_2int, vmpi_short_int, vmpi_long_double_int, vmpi_packed,
-	vmpi_aint;
+	vmpi_aint, vmpi_c_float_complex, vmpi_c_double_complex,
+	vmpi_c_long_double_complex;
 extern struct vmpi_op vmpi_op_max, vmpi_op_min, vmpi_op_sum, vmpi_op_prod,
 	vmpi_op_land, vmpi_op_band, vmpi_op_lor, vmpi_op_bor, vmpi_op_lxor,
 	vmpi_op_bxor, vmpi_op_maxloc, vmpi_op_minloc;
@@ -101,6 +102,10 @@ extern struct vmpi_op vmpi_op_max, vmpi_op_min, vmpi_op_sum, vmpi_op_prod,
 #define MPI_LONG_DOUBLE_INT	(&vmpi_long_double_int)
 #define MPI_PACKED		(&vmpi_packed)
 #define MPI_AINT		(&vmpi_aint)
+#define MPI_C_COMPLEX		(&vmpi_c_float_complex)
+#define MPI_C_FLOAT_COMPLEX	(&vmpi_c_float_complex)
+#define MPI_C_DOUBLE_COMPLEX	(&vmpi_c_double_complex)
+#define MPI_C_LONG_DOUBLE_COMPLEX (&vmpi_c_long_double_complex)
 
 #define MPI_MAX			(&vmpi_op_max)
 #define MPI_MIN			(&vmpi_op_min)
@@ -328,6 +333,9 @@ int MPI_Type_create_hindexed(int count, const int blocklengths[],
 int MPI_Type_create_indexed_block(int count, int blocklength,
 				  const int displs[], MPI_Datatype oldtype,
 				  MPI_Datatype *newtype);
+int MPI_Type_create_hindexed_block(int count, int blocklength,
+				   const MPI_Aint displs[], MPI_Datatype oldtype,
+				   MPI_Datatype *newtype);
 int MPI_Type_create_struct(int count, const int blocklengths[],
 			   const MPI_Aint displs[], const MPI_Datatype types[],
 			   MPI_Datatype *newtype);
