@@ -525,7 +525,7 @@ int MPI_Alltoallv(const void *sendbuf, const int sendcounts[],
 	v = comm->vc;
 	tag = vcube_comm_tag_base(v);
 	say(comm, "MPI_Alltoallv", "pairwise", 0);
-	memcpy((char *)recvbuf + (size_t)rdispls[me] * recvtype->size,
+	memmove((char *)recvbuf + (size_t)rdispls[me] * recvtype->size,
 	       (const char *)sendbuf + (size_t)sdispls[me] * sendtype->size,
 	       (size_t)sendcounts[me] * sendtype->size);
 	for (k = 1; k < p && !ret; k++) {

@@ -441,6 +441,22 @@ int MPI_Alltoallv(const void *sendbuf, const int sendcounts[],
 int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf,
 		       const int recvcounts[], MPI_Datatype type, MPI_Op op,
 		       MPI_Comm comm);
+int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		void *recvbuf, const int recvcounts[], const int displs[],
+		MPI_Datatype recvtype, int root, MPI_Comm comm);
+int MPI_Scatterv(const void *sendbuf, const int sendcounts[],
+		 const int displs[], MPI_Datatype sendtype, void *recvbuf,
+		 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		   void *recvbuf, const int recvcounts[], const int displs[],
+		   MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf,
+			     int recvcount, MPI_Datatype type, MPI_Op op,
+			     MPI_Comm comm);
+int MPI_Reduce_local(const void *inbuf, void *inoutbuf, int count,
+		     MPI_Datatype type, MPI_Op op);
+int MPI_Exscan(const void *sendbuf, void *recvbuf, int count,
+	       MPI_Datatype type, MPI_Op op, MPI_Comm comm);
 int MPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
 	     MPI_Op op, MPI_Comm comm);
 

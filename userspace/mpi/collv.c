@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: MIT
+/*
+ * vcube-mpi: the v-variants and the other collectives MPI builds from the
+ * eleven of coll.c: MPI_Gatherv and MPI_Scatterv (linear, as MPI_Gather and
+ * MPI_Scatter), MPI_Allgatherv (MPI_Alltoallv's pairwise exchange, each
+ * rank's one block to all), MPI_Reduce_scatter_block (MPI_Reduce_scatter's,
+ * equal counts), MPI_Exscan (a chain: rank i takes the prefix of the ranks
+ * before it from rank i - 1 and passes its own on, p - 1 steps) and
+ * MPI_Reduce_local. Contiguous datatypes, as coll.c's.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan.h"
+#include "vmpi.h"
+
+/* @type is committed and contiguous, for collective @call on @c. */
+static int contig_check(MPI_Comm c, const char *call, MPI_Datatype type)
+{
+	if (vmpi_type_check(type))
+		return vmpi_error(c, MPI_ERR_TYPE, call, "not a committed datatype");
+	if (!vmpi_type_contig(type))
+		return vmpi_error(c, MPI_ERR_TYPE, call,
+				  "a non-contiguous datatype: the collectives take contiguous ones only");
+	return 0;
+}
+
+/* counts[] and displs[] of @c's ranks: none negative, none past max_msg. */
+static int v_check(MPI_Comm c, const char *call, const int counts[],
+		   const int displs[], MPI_Datatype type)
+{
+	int i;
+
+	if (!counts || !displs)
+		return vmpi_error(c, MPI_ERR_ARG, call, "no counts or displacements");
+	for (i = 0; i < c->size; i++)
+		if (counts[i] < 0 || displs[i] < 0 ||
+		    (size_t)counts[i] * type->size > vmpi.max_msg)
+			return vmpi_error(c, MPI_ERR_COUNT, call,
+					  "rank %d's count %d or displacement %d",
+					  i, counts[i], displs[i]);
+	return 0;
+}
+
+static int v_done(MPI_Comm c, const char *call, int ret)
+{
+	return ret ? vmpi_error(c, vmpi_errclass(ret), call, "%s",
+				vmpi_strerror(ret)) : MPI_SUCCESS;
+}
+
+/* Root posts a receive from each rank, in rank order, then waits for all. */
+int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		void *recvbuf, const int recvcounts[], const int displs[],
+		MPI_Datatype recvtype, int root, MPI_Comm comm)
+{
+	const char *call = "MPI_Gatherv";
+	bool in_place = sendbuf == MPI_IN_PLACE;
+	struct vcube_comm *v;
+	uint64_t *req;
+	size_t sl = 0;
+	unsigned int tag;
+	int i, ret = vmpi_intra(comm, call), me;
+
+	if (!ret && (root < 0 || root >= comm->size))
+		ret = vmpi_error(comm, MPI_ERR_ROOT, call, "root %d", root);
+	if (ret)
+		return ret;
+	me = comm->rank;
+	if (!(me == root && in_place)) {
+		ret = contig_check(comm, call, sendtype);
+		if (!ret)
+			ret = vmpi_count_check(comm, call, MPI_IN_PLACE, sendcount,
+					       sendtype, &sl);
+	}
+	if (!ret && me == root) {
+		ret = contig_check(comm, call, recvtype);
+		if (!ret)
+			ret = v_check(comm, call, recvcounts, displs, recvtype);
+		if (!ret && !in_place &&
+		    sl != (size_t)recvcounts[me] * recvtype->size)
+			ret = vmpi_error(comm, MPI_ERR_TRUNCATE, call,
+					 "root's own %zu bytes into %zu", sl,
+					 (size_t)recvcounts[me] * recvtype->size);
+	}
+	if (ret)
+		return ret;
+	v = comm->vc;
+	tag = vcube_comm_tag_base(v);
+	if (me != root)
+		return v_done(comm, call, v->tp->send(v->tpx, (unsigned int)root,
+						      tag, sendbuf, sl, 0));
+	req = calloc((size_t)comm->size, sizeof(*req));
+	if (!req)
+		return vmpi_error(comm, MPI_ERR_NO_MEM, call, "out of memory");
+	for (i = 0; i < comm->size && !ret; i++)
+		if (i != root)
+			ret = v->tp->irecv(v->tpx, (unsigned int)i, tag,
+					   (char *)recvbuf +
+					   (size_t)displs[i] * recvtype->size,
+					   (size_t)recvcounts[i] * recvtype->size,
+					   &req[i]);
+	for (i = 0; i < comm->size; i++) {
+		int r;
+
+		if (i == root || !req[i])
+			continue;
+		r = v->tp->wait(v->tpx, req[i], NULL);
+		ret = ret ? ret : r;
+	}
+	free(req);
+	if (!in_place)
+		memcpy((char *)recvbuf + (size_t)displs[root] * recvtype->size,
+		       sendbuf, sl);
+	return v_done(comm, call, ret);
+}
+
+/* Root sends each rank its block, in rank order. */
+int MPI_Scatterv(const void *sendbuf, const int sendcounts[],
+		 const int displs[], MPI_Datatype sendtype, void *recvbuf,
+		 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
+{
+	const char *call = "MPI_Scatterv";
+	bool in_place = recvbuf == MPI_IN_PLACE;
+	struct vcube_comm *v;
+	size_t rl = 0;
+	unsigned int tag;
+	int i, ret = vmpi_intra(comm, call), me;
+
+	if (!ret && (root < 0 || root >= comm->size))
+		ret = vmpi_error(comm, MPI_ERR_ROOT, call, "root %d", root);
+	if (ret)
+		return ret;
+	me = comm->rank;
+	if (!(me == root && in_place)) {
+		ret = contig_check(comm, call, recvtype);
+		if (!ret)
+			ret = vmpi_count_check(comm, call, MPI_IN_PLACE, recvcount,
+					       recvtype, &rl);
+	}
+	if (!ret && me == root) {
+		ret = contig_check(comm, call, sendtype);
+		if (!ret)
+			ret = v_check(comm, call, sendcounts, displs, sendtype);
+		if (!ret && !in_place &&
+		    rl != (size_t)sendcounts[me] * sendtype->size)
+			ret = vmpi_error(comm, MPI_ERR_TRUNCATE, call,
+					 "root's own %zu bytes into %zu",
+					 (size_t)sendcounts[me] * sendtype->size, rl);
+	}
+	if (ret)
+		return ret;
+	v = comm->vc;
+	tag = vcube_comm_tag_base(v);
+	if (me != root)
+		return v_done(comm, call, v->tp->recv(v->tpx, (unsigned int)root,
+						      tag, recvbuf, rl));
+	for (i = 0; i < comm->size && !ret; i++)
+		if (i != root)
+			ret = v->tp->send(v->tpx, (unsigned int)i, tag,
+					  (const char *)sendbuf +
+					  (size_t)displs[i] * sendtype->size,
+					  (size_t)sendcounts[i] * sendtype->size, 0);
+	if (!in_place)
+		memcpy(recvbuf, (const char *)sendbuf +
+		       (size_t)displs[root] * sendtype->size, rl);
+	return v_done(comm, call, ret);
+}
+
+/* MPI_Alltoallv with the same block to every rank. */
+int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		   void *recvbuf, const int recvcounts[], const int displs[],
+		   MPI_Datatype recvtype, MPI_Comm comm)
+{
+	const char *call = "MPI_Allgatherv";
+	int *sc, *sd, i, ret = vmpi_intra(comm, call);
+
+	if (!ret)
+		ret = contig_check(comm, call, recvtype);
+	if (!ret)
+		ret = v_check(comm, call, recvcounts, displs, recvtype);
+	if (ret)
+		return ret;
+	if (sendbuf == MPI_IN_PLACE) {	/* its own block is where it goes */
+		sendbuf = (char *)recvbuf +
+			  (size_t)displs[comm->rank] * recvtype->size;
+		sendcount = recvcounts[comm->rank];
+		sendtype = recvtype;
+	}
+	sc = malloc(2 * (size_t)comm->size * sizeof(int));
+	if (!sc)
+		return vmpi_error(comm, MPI_ERR_NO_MEM, call, "out of memory");
+	sd = sc + comm->size;
+	for (i = 0; i < comm->size; i++) {
+		sc[i] = sendcount;
+		sd[i] = 0;
+	}
+	ret = MPI_Alltoallv(sendbuf, sc, sd, sendtype, recvbuf, recvcounts,
+			    displs, recvtype, comm);
+	free(sc);
+	return ret;
+}
+
+int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf,
+			     int recvcount, MPI_Datatype type, MPI_Op op,
+			     MPI_Comm comm)
+{
+	int *counts, i, ret = vmpi_intra(comm, "MPI_Reduce_scatter_block");
+
+	if (ret)
+		return ret;
+	counts = malloc((size_t)comm->size * sizeof(int));
+	if (!counts)
+		return vmpi_error(comm, MPI_ERR_NO_MEM,
+				  "MPI_Reduce_scatter_block", "out of memory");
+	for (i = 0; i < comm->size; i++)
+		counts[i] = recvcount;
+	ret = MPI_Reduce_scatter(sendbuf, recvbuf, counts, type, op, comm);
+	free(counts);
+	return ret;
+}
+
+int MPI_Reduce_local(const void *inbuf, void *inoutbuf, int count,
+		     MPI_Datatype type, MPI_Op op)
+{
+	void *ctx[2] = { type, op };
+	size_t bytes;
+	int ret;
+
+	NEED_INIT("MPI_Reduce_local");
+	ret = vmpi_count_check(MPI_COMM_WORLD, "MPI_Reduce_local",
+			       MPI_IN_PLACE, count, type, &bytes);
+	if (ret)
+		return ret;
+	ret = vmpi_op_check(op, type);
+	if (ret)
+		return vmpi_error(MPI_COMM_WORLD, ret, "MPI_Reduce_local",
+				  "%s on %s", op ? op->name : "?", type->name);
+	if (bytes && (!inbuf || !inoutbuf))
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_BUFFER,
+				  "MPI_Reduce_local", "NULL buffer");
+	vmpi_fold(ctx, inoutbuf, inbuf, bytes);
+	return MPI_SUCCESS;
+}
+
+/*
+ * A chain: rank i - 1's prefix (of ranks 0 .. i - 1) arrives, is rank i's
+ * result, and, folded with its own operand, goes on to rank i + 1.
+ */
+int MPI_Exscan(const void *sendbuf, void *recvbuf, int count,
+	       MPI_Datatype type, MPI_Op op, MPI_Comm comm)
+{
+	const char *call = "MPI_Exscan";
+	void *ctx[2] = { type, op };
+	struct vcube_comm *v;
+	const void *mine = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
+	unsigned int tag;
+	size_t bytes;
+	char *own, *acc;
+	int me, ret = vmpi_intra(comm, call);
+
+	if (!ret)
+		ret = contig_check(comm, call, type);
+	if (!ret)
+		ret = vmpi_count_check(comm, call, MPI_IN_PLACE, count, type,
+				       &bytes);
+	if (!ret && (ret = vmpi_op_check(op, type)))
+		ret = vmpi_error(comm, ret, call, "%s on %s",
+				 op ? op->name : "?", type->name);
+	if (ret)
+		return ret;
+	/* its own operand kept: in place, the prefix lands on it */
+	own = malloc(2 * bytes + 1);
+	if (!own)
+		return vmpi_error(comm, MPI_ERR_NO_MEM, call, "out of memory");
+	acc = own + bytes;
+	memcpy(own, mine, bytes);
+	memcpy(acc, own, bytes);
+	v = comm->vc;
+	tag = vcube_comm_tag_base(v);
+	me = comm->rank;
+	if (me > 0) {
+		ret = v->tp->recv(v->tpx, (unsigned int)me - 1, tag, recvbuf,
+				  bytes);
+		if (!ret) {	/* acc = the prefix op its own, in rank order */
+			memcpy(acc, recvbuf, bytes);
+			vmpi_fold(ctx, acc, own, bytes);
+		}
+	}
+	if (!ret && me + 1 < comm->size)
+		ret = v->tp->send(v->tpx, (unsigned int)me + 1, tag, acc, bytes,
+				  0);
+	free(own);
+	return v_done(comm, call, ret);
+}
