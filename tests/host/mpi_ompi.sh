@@ -96,7 +96,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # one host, no network: shared memory and self only
 export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
 export OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_plm_rsh_agent=false
-for p in p2p coll collv order big cart group dtype attr inter contexts halo abort; do
+for p in p2p coll collv userop order big cart group dtype attr inter contexts halo abort; do
 	if mpicc -std=c11 -O2 -Wall -Wextra -Werror -o "$tmp/$p" "$top/tests/mpi/$p.c" 2> "$tmp/cc"; then
 		ok "mpicc $p.c"
 	else
@@ -104,7 +104,7 @@ for p in p2p coll collv order big cart group dtype attr inter contexts halo abor
 	fi
 done
 for n in 2 5 8; do
-	for p in p2p coll collv order big cart group dtype attr inter contexts halo; do
+	for p in p2p coll collv userop order big cart group dtype attr inter contexts halo; do
 		if timeout 300 mpirun --oversubscribe -n $n "$tmp/$p" > "$tmp/out" 2>&1 &&
 			grep -q "^$p: ok" "$tmp/out"; then
 			ok "Open MPI, $n ranks: $(grep "^$p: ok" "$tmp/out")"

@@ -16,7 +16,7 @@ for net in "topology=hypercube dim=3 profile=ipsc860" \
 	usenet $net || continue
 	for n in 8 5; do
 		# groups and derived types at 5 ranks only (make check's time)
-		for p in p2p coll order $([ $n = 5 ] && echo collv group dtype attr inter); do
+		for p in p2p coll order $([ $n = 5 ] && echo collv userop group dtype attr inter); do
 			if timeout 600 vcube-run -n $n "$bin/$p" > "$out" 2>&1 &&
 				grep -q "^$p: ok" "$out"; then
 				ok "$net, $n ranks: $(grep "^$p: ok" "$out")"

@@ -160,6 +160,15 @@ static int fold_coll(MPI_Comm c, const char *call, unsigned int kind,
 				  type->name);
 	if (bytes && (!in || !out))
 		return vmpi_error(c, MPI_ERR_BUFFER, call, "NULL buffer");
+	if (op->code == VO_USER && !op->commute) {
+		/* the program's, not commutative: in rank order */
+		say(c, call, "ordered", bytes);
+		if (bytes && in != out)
+			memmove(out, in, bytes);
+		return done(c, call, "ordered",
+			    vmpi_fold_ordered(c, kind == VCUBE_ALGO_SCAN, out,
+					      bytes, type, op));
+	}
 	native = !vmpi_native(op, type, &vop, &vtype);
 	if (c->vc->cnet && native)
 		dflt = "cm5_control";
@@ -424,14 +433,7 @@ int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 			ret = v->tp->irecv(v->tpx, (unsigned int)i, tag,
 					   (char *)recvbuf + (size_t)i * len,
 					   len, &req[i]);
-	for (i = 0; i < comm->size; i++) {
-		int r;
-
-		if (i == root || !req[i])
-			continue;
-		r = v->tp->wait(v->tpx, req[i], NULL);
-		ret = ret ? ret : r;
-	}
+	ret = vmpi_wait_all_but(v, req, comm->size, root, ret);
 	free(req);
 	if (!in_place)
 		memcpy((char *)recvbuf + (size_t)root * len, sendbuf, len);

@@ -8,6 +8,7 @@
  * before it from rank i - 1 and passes its own on, p - 1 steps) and
  * MPI_Reduce_local. Contiguous datatypes, as coll.c's.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,6 +49,58 @@ static int v_done(MPI_Comm c, const char *call, int ret)
 				vmpi_strerror(ret)) : MPI_SUCCESS;
 }
 
+/*
+ * A rooted v-collective's arguments: each rank's own @count of @type (not
+ * at the root in place), and at @root the @counts[] and @displs[] of
+ * @vtype, the root's own block the same bytes as its count. *@bytes: the
+ * own block's.
+ */
+static int v_args(MPI_Comm c, const char *call, int root, bool in_place,
+		  int count, MPI_Datatype type, const int counts[],
+		  const int displs[], MPI_Datatype vtype, size_t *bytes)
+{
+	int ret = vmpi_intra(c, call), me;
+
+	*bytes = 0;
+	if (!ret && (root < 0 || root >= c->size))
+		ret = vmpi_error(c, MPI_ERR_ROOT, call, "root %d", root);
+	if (ret)
+		return ret;
+	me = c->rank;
+	if (!(me == root && in_place)) {
+		ret = contig_check(c, call, type);
+		if (!ret)
+			ret = vmpi_count_check(c, call, MPI_IN_PLACE, count, type,
+					       bytes);
+	}
+	if (!ret && me == root) {
+		ret = contig_check(c, call, vtype);
+		if (!ret)
+			ret = v_check(c, call, counts, displs, vtype);
+		if (!ret && !in_place &&
+		    *bytes != (size_t)counts[me] * vtype->size)
+			ret = vmpi_error(c, MPI_ERR_TRUNCATE, call,
+					 "the root's own %zu bytes for %zu", *bytes,
+					 (size_t)counts[me] * vtype->size);
+	}
+	return ret;
+}
+
+/* Wait for every request of @req[@n] but @skip's: the first error, or @ret. */
+int vmpi_wait_all_but(struct vcube_comm *v, uint64_t *req, int n, int skip,
+		      int ret)
+{
+	int i, r;
+
+	for (i = 0; i < n; i++) {
+		if (i == skip || !req[i])
+			continue;
+		r = v->tp->wait(v->tpx, req[i], NULL);
+		ret = ret ? ret : r;
+	}
+	return ret;
+}
+
 /* Root posts a receive from each rank, in rank order, then waits for all. */
 int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		void *recvbuf, const int recvcounts[], const int displs[],
@@ -57,33 +110,15 @@ int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 	bool in_place = sendbuf == MPI_IN_PLACE;
 	struct vcube_comm *v;
 	uint64_t *req;
-	size_t sl = 0;
+	size_t sl;
 	unsigned int tag;
-	int i, ret = vmpi_intra(comm, call), me;
+	int i, me;
+	int ret = v_args(comm, call, root, in_place, sendcount, sendtype,
+			 recvcounts, displs, recvtype, &sl);
 
-	if (!ret && (root < 0 || root >= comm->size))
-		ret = vmpi_error(comm, MPI_ERR_ROOT, call, "root %d", root);
 	if (ret)
 		return ret;
 	me = comm->rank;
-	if (!(me == root && in_place)) {
-		ret = contig_check(comm, call, sendtype);
-		if (!ret)
-			ret = vmpi_count_check(comm, call, MPI_IN_PLACE, sendcount,
-					       sendtype, &sl);
-	}
-	if (!ret && me == root) {
-		ret = contig_check(comm, call, recvtype);
-		if (!ret)
-			ret = v_check(comm, call, recvcounts, displs, recvtype);
-		if (!ret && !in_place &&
-		    sl != (size_t)recvcounts[me] * recvtype->size)
-			ret = vmpi_error(comm, MPI_ERR_TRUNCATE, call,
-					 "root's own %zu bytes into %zu", sl,
-					 (size_t)recvcounts[me] * recvtype->size);
-	}
-	if (ret)
-		return ret;
 	v = comm->vc;
 	tag = vcube_comm_tag_base(v);
 	if (me != root)
@@ -99,14 +134,7 @@ int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 					   (size_t)displs[i] * recvtype->size,
 					   (size_t)recvcounts[i] * recvtype->size,
 					   &req[i]);
-	for (i = 0; i < comm->size; i++) {
-		int r;
-
-		if (i == root || !req[i])
-			continue;
-		r = v->tp->wait(v->tpx, req[i], NULL);
-		ret = ret ? ret : r;
-	}
+	ret = vmpi_wait_all_but(v, req, comm->size, root, ret);
 	free(req);
 	if (!in_place)
 		memcpy((char *)recvbuf + (size_t)displs[root] * recvtype->size,
@@ -122,33 +150,15 @@ int MPI_Scatterv(const void *sendbuf, const int sendcounts[],
 	const char *call = "MPI_Scatterv";
 	bool in_place = recvbuf == MPI_IN_PLACE;
 	struct vcube_comm *v;
-	size_t rl = 0;
+	size_t rl;
 	unsigned int tag;
-	int i, ret = vmpi_intra(comm, call), me;
+	int i, me;
+	int ret = v_args(comm, call, root, in_place, recvcount, recvtype,
+			 sendcounts, displs, sendtype, &rl);
 
-	if (!ret && (root < 0 || root >= comm->size))
-		ret = vmpi_error(comm, MPI_ERR_ROOT, call, "root %d", root);
 	if (ret)
 		return ret;
 	me = comm->rank;
-	if (!(me == root && in_place)) {
-		ret = contig_check(comm, call, recvtype);
-		if (!ret)
-			ret = vmpi_count_check(comm, call, MPI_IN_PLACE, recvcount,
-					       recvtype, &rl);
-	}
-	if (!ret && me == root) {
-		ret = contig_check(comm, call, sendtype);
-		if (!ret)
-			ret = v_check(comm, call, sendcounts, displs, sendtype);
-		if (!ret && !in_place &&
-		    rl != (size_t)sendcounts[me] * sendtype->size)
-			ret = vmpi_error(comm, MPI_ERR_TRUNCATE, call,
-					 "root's own %zu bytes into %zu",
-					 (size_t)sendcounts[me] * sendtype->size, rl);
-	}
-	if (ret)
-		return ret;
 	v = comm->vc;
 	tag = vcube_comm_tag_base(v);
 	if (me != root)
@@ -222,7 +232,6 @@ int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf,
 int MPI_Reduce_local(const void *inbuf, void *inoutbuf, int count,
 		     MPI_Datatype type, MPI_Op op)
 {
-	void *ctx[2] = { type, op };
 	size_t bytes;
 	int ret;
 
@@ -238,7 +247,7 @@ int MPI_Reduce_local(const void *inbuf, void *inoutbuf, int count,
 	if (bytes && (!inbuf || !inoutbuf))
 		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_BUFFER,
 				  "MPI_Reduce_local", "NULL buffer");
-	vmpi_fold(ctx, inoutbuf, inbuf, bytes);
+	vmpi_combine(type, op, inbuf, inoutbuf, bytes);
 	return MPI_SUCCESS;
 }
 
@@ -250,7 +259,6 @@ int MPI_Exscan(const void *sendbuf, void *recvbuf, int count,
 	       MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
 	const char *call = "MPI_Exscan";
-	void *ctx[2] = { type, op };
 	struct vcube_comm *v;
 	const void *mine = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
 	unsigned int tag;
@@ -281,14 +289,66 @@ int MPI_Exscan(const void *sendbuf, void *recvbuf, int count,
 	if (me > 0) {
 		ret = v->tp->recv(v->tpx, (unsigned int)me - 1, tag, recvbuf,
 				  bytes);
-		if (!ret) {	/* acc = the prefix op its own, in rank order */
-			memcpy(acc, recvbuf, bytes);
-			vmpi_fold(ctx, acc, own, bytes);
-		}
+		if (!ret)	/* acc = the prefix op its own, in rank order */
+			vmpi_combine(type, op, recvbuf, acc, bytes);
 	}
 	if (!ret && me + 1 < comm->size)
 		ret = v->tp->send(v->tpx, (unsigned int)me + 1, tag, acc, bytes,
 				  0);
 	free(own);
 	return v_done(comm, call, ret);
+}
+
+/*
+ * A non-commutative operator of the program's (coll.c's reductions and
+ * scan): in rank order, as MPI requires. A reduction sends every operand
+ * to rank 0, which combines them from the last rank's down (a_0 op (a_1
+ * op ...)) and sends the result to every rank; a scan is a chain, rank i
+ * combining rank i - 1's prefix with its own. @out holds @bytes of the
+ * operand on entry, the result on return.
+ */
+int vmpi_fold_ordered(MPI_Comm c, bool scan, void *out, size_t bytes,
+		      MPI_Datatype type, MPI_Op op)
+{
+	struct vcube_comm *v = c->vc;
+	unsigned int tag = vcube_comm_tag_base(v);
+	int i, me = c->rank, p = c->size, ret = 0;
+	char *all;
+
+	if (scan) {
+		all = malloc(bytes + 1);
+		if (!all)
+			return -ENOMEM;
+		if (me > 0)
+			ret = v->tp->recv(v->tpx, (unsigned int)me - 1, tag, all,
+					  bytes);
+		if (!ret && me > 0)
+			vmpi_combine(type, op, all, out, bytes);
+		if (!ret && me + 1 < p)
+			ret = v->tp->send(v->tpx, (unsigned int)me + 1, tag, out,
+					  bytes, 0);
+		free(all);
+		return ret;
+	}
+	if (me) {
+		ret = v->tp->send(v->tpx, 0, tag, out, bytes, 0);
+		return ret ? ret : v->tp->recv(v->tpx, 0, tag | 1, out, bytes);
+	}
+	all = malloc((size_t)p * bytes + 1);
+	if (!all)
+		return -ENOMEM;
+	for (i = 1; i < p && !ret; i++)
+		ret = v->tp->recv(v->tpx, (unsigned int)i, tag,
+				  all + (size_t)i * bytes, bytes);
+	if (!ret) {
+		memcpy(all, out, bytes);
+		for (i = p - 2; i >= 0; i--)	/* a_i op (a_i+1 op ...) */
+			vmpi_combine(type, op, all + (size_t)i * bytes,
+				     all + (size_t)(p - 1) * bytes, bytes);
+		memcpy(out, all + (size_t)(p - 1) * bytes, bytes);
+	}
+	for (i = 1; i < p && !ret; i++)
+		ret = v->tp->send(v->tpx, (unsigned int)i, tag | 1, out, bytes, 0);
+	free(all);
+	return ret;
 }

@@ -59,7 +59,7 @@ struct vmpi_type vmpi_c_long_double_complex = T(VB_CLDOUBLE, long double _Comple
 						"MPI_C_LONG_DOUBLE_COMPLEX");
 #undef T
 
-#define O(c, nm) { c, nm, true }
+#define O(c, nm) { .code = c, .name = nm, .builtin = true }
 struct vmpi_op vmpi_op_max = O(VO_MAX, "MPI_MAX");
 struct vmpi_op vmpi_op_min = O(VO_MIN, "MPI_MIN");
 struct vmpi_op vmpi_op_sum = O(VO_SUM, "MPI_SUM");
@@ -898,10 +898,14 @@ int vmpi_op_check(MPI_Op op, MPI_Datatype type)
 {
 	enum vmpi_class c;
 
-	if (!op || !op->builtin)
+	if (!op)
 		return MPI_ERR_OP;
 	if (vmpi_type_check(type))
 		return MPI_ERR_TYPE;
+	if (op->code == VO_USER)	/* the program's: any type */
+		return op->fn && type->size ? 0 : MPI_ERR_OP;
+	if (!op->builtin)
+		return MPI_ERR_OP;
 	if (!type->builtin)	/* MPI: predefined operators, predefined types */
 		return MPI_ERR_OP;
 	c = base_class(type->base);
@@ -995,6 +999,13 @@ void vmpi_fold(void *ctx, void *acc, const void *v, size_t len)
 	enum vmpi_opcode op = o->code;
 	size_t i, n, es = t->n ? t->size / t->n : 0;
 
+	if (op == VO_USER) {	/* acc = v op acc, commutative (coll.c) */
+		int cnt = t->size ? (int)(len / t->size) : 0;
+		MPI_Datatype dt = (MPI_Datatype)t;
+
+		o->fn((void *)v, acc, &cnt, &dt);
+		return;
+	}
 	if (!es)
 		return;
 	n = len / es;
@@ -1072,8 +1083,65 @@ int vmpi_native(MPI_Op op, MPI_Datatype type, unsigned int *vop,
  * product of floating point: a plan that groups them differently at each
  * rank would leave the ranks with different results.
  */
+void vmpi_combine(MPI_Datatype type, MPI_Op op, const void *in, void *inout,
+		  size_t len)
+{
+	void *ctx[2] = { type, op };
+	MPI_Datatype dt = type;
+	int cnt = type->size ? (int)(len / type->size) : 0;
+
+	if (op->code == VO_USER)
+		op->fn((void *)in, inout, &cnt, &dt);
+	else		/* predefined: commutative */
+		vmpi_fold(ctx, inout, in, len);
+}
+
+int MPI_Op_create(MPI_User_function *fn, int commute, MPI_Op *op)
+{
+	struct vmpi_op *o;
+
+	NEED_INIT("MPI_Op_create");
+	if (!fn || !op)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Op_create",
+				  "no function or no operator to return");
+	o = calloc(1, sizeof(*o));
+	if (!o)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_NO_MEM, "MPI_Op_create",
+				  "out of memory");
+	o->code = VO_USER;
+	o->name = commute ? "a commutative MPI_Op_create operator" :
+			    "a non-commutative MPI_Op_create operator";
+	o->fn = fn;
+	o->commute = commute != 0;
+	*op = o;
+	return MPI_SUCCESS;
+}
+
+int MPI_Op_free(MPI_Op *op)
+{
+	NEED_INIT("MPI_Op_free");
+	if (!op || !*op || (*op)->builtin)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_OP, "MPI_Op_free",
+				  "not an operator this program made");
+	free(*op);
+	*op = MPI_OP_NULL;
+	return MPI_SUCCESS;
+}
+
+int MPI_Op_commutative(MPI_Op op, int *commute)
+{
+	NEED_INIT("MPI_Op_commutative");
+	if (!op || !commute)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG,
+				  "MPI_Op_commutative", "no operator or result");
+	*commute = op->code != VO_USER || op->commute;
+	return MPI_SUCCESS;
+}
+
 bool vmpi_op_exact(MPI_Op op, MPI_Datatype type)
 {
+	if (op->code == VO_USER)
+		return false;	/* nothing known of it: one order for all */
 	if (op->code != VO_SUM && op->code != VO_PROD)
 		return true;
 	return base_class(type->base) != C_FLOAT &&

@@ -103,13 +103,16 @@ struct vmpi_type {
 
 enum vmpi_opcode {
 	VO_MAX, VO_MIN, VO_SUM, VO_PROD, VO_LAND, VO_BAND, VO_LOR, VO_BOR,
-	VO_LXOR, VO_BXOR, VO_MAXLOC, VO_MINLOC, VO_NOPS
+	VO_LXOR, VO_BXOR, VO_MAXLOC, VO_MINLOC, VO_USER, VO_NOPS
 };
 
 struct vmpi_op {
 	enum vmpi_opcode code;
 	const char *name;
 	bool builtin;
+	/* MPI_Op_create's (VO_USER): the function, and is it commutative */
+	MPI_User_function *fn;
+	bool commute;
 };
 
 /* The process's state. */
@@ -179,6 +182,9 @@ void vmpi_type_put(MPI_Datatype type);
 /* 0 if @op applies to @type; the reduction over @len bytes. */
 int vmpi_op_check(MPI_Op op, MPI_Datatype type);
 void vmpi_fold(void *ctx, void *acc, const void *v, size_t len);
+/* @inout = @in op @inout over @len bytes of @type, in MPI's order. */
+void vmpi_combine(MPI_Datatype type, MPI_Op op, const void *in, void *inout,
+		  size_t len);
 /* Does no order of the operands change the result's bits? */
 bool vmpi_op_exact(MPI_Op op, MPI_Datatype type);
 /* The VCUBE_OP_* / VCUBE_TYPE_* for the control network, or -1. */
@@ -212,6 +218,16 @@ int vmpi_inter_dup(MPI_Comm inter, MPI_Comm *newcomm);
  */
 int vmpi_swap(MPI_Comm c, int peer, unsigned int k, const void *s, size_t sn,
 	      void *r, size_t rn);
+/*
+ * A reduction (every rank gets the result) or a scan with a
+ * non-commutative operator, in rank order (collv.c): 0 or a -errno.
+ */
+int vmpi_fold_ordered(MPI_Comm c, bool scan, void *out, size_t bytes,
+		      MPI_Datatype type, MPI_Op op);
+/* Wait for @req[@n] but @skip's (collv.c): the first error, or @ret. */
+struct vcube_comm;
+int vmpi_wait_all_but(struct vcube_comm *v, uint64_t *req, int n, int skip,
+		      int ret);
 /* A group of the @n world ranks of @node (copied) (group.c). */
 int vmpi_group_of(const unsigned int *node, int n, MPI_Group *out);
 /*

@@ -380,6 +380,13 @@ int MPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf,
 	       int outcount, MPI_Datatype type, MPI_Comm comm);
 int MPI_Pack_size(int incount, MPI_Datatype type, MPI_Comm comm, int *size);
 
+/* Operators of the program's own */
+typedef void MPI_User_function(void *invec, void *inoutvec, int *len,
+			       MPI_Datatype *datatype);
+int MPI_Op_create(MPI_User_function *function, int commute, MPI_Op *op);
+int MPI_Op_free(MPI_Op *op);
+int MPI_Op_commutative(MPI_Op op, int *commute);
+
 /* Point to point */
 int MPI_Send(const void *buf, int count, MPI_Datatype type, int dest, int tag,
 	     MPI_Comm comm);
