@@ -18,23 +18,13 @@ mkdir -p "$cache"
 # one gatherer at a time (make -j asks for each file)
 exec 9> "$cache/.mpi-foreign.lock"
 flock 9
+. "$(dirname "$0")/debian-archive.sh"
 
 mpich=/usr/share/doc/mpich/examples
 mpich_files="cpi.c hellow.c srtest.c icpi.c"
 ompi_tar=openmpi_4.1.4.orig.tar.xz
 ompi_sha=ddaee7dbdb01eb4fab1fda5b5e03e8bbff026711806c095c1f39bb410f99f263
 ompi_files="hello_c.c ring_c.c connectivity_c.c"
-
-# The archive apt uses: "URIs:" of a deb822 source, or a "deb URL" line.
-archive() {
-	local u
-	[ -n "${VCUBE_DEBIAN:-}" ] && { echo "${VCUBE_DEBIAN%/}"; return; }
-	u=$(cat /etc/apt/sources.list.d/*.sources 2>/dev/null |
-	    awk '/^URIs:/ && $2 ~ /\/debian\/?$/ { print $2; exit }')
-	[ -n "$u" ] || u=$(cat /etc/apt/sources.list 2>/dev/null |
-	    awk '$1 == "deb" && $2 ~ /\/debian\/?$/ { print $2; exit }')
-	echo "${u:-http://deb.debian.org/debian}" | sed 's,/*$,,'
-}
 
 have() {
 	local d=$1 f
@@ -51,14 +41,10 @@ if ! have mpich-4.0.2 $mpich_files; then
 fi
 
 if ! have openmpi-4.1.4 $ompi_files; then
-	url=$(archive)/pool/main/o/openmpi/$ompi_tar
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
-	echo "mpi-foreign: fetching $url (once)" >&2
-	command -v curl > /dev/null || fail "curl is missing (make deps)"
-	curl -fsS --retry 3 -o "$tmp/$ompi_tar" "$url" || fail "cannot fetch $url"
-	echo "$ompi_sha  $tmp/$ompi_tar" | sha256sum -c --quiet - > /dev/null 2>&1 ||
-		fail "$url: sha256 is not $ompi_sha"
+	debian_fetch "pool/main/o/openmpi/$ompi_tar" "$ompi_sha" "$tmp/$ompi_tar" ||
+		fail "Open MPI's examples: see above"
 	tar -C "$tmp" -xJf "$tmp/$ompi_tar" \
 		$(printf 'openmpi-4.1.4/examples/%s ' $ompi_files) ||
 		fail "$ompi_tar holds no examples/{${ompi_files// /,}}"
