@@ -71,7 +71,7 @@ STRESS := $(patsubst tests/stress/%.c,$(B)/tests/stress/%,$(wildcard tests/stres
 BENCH := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 EXAMPLES := $(patsubst examples/%.c,$(B)/examples/%,$(wildcard examples/*.c))
 
-.PHONY: all module userspace mpi tests deps vm demo check kunit bench bench-engine bench-sim bench-topo golden-update \
+.PHONY: all module userspace mpi tests deps vm demo check kunit bench bench-engine bench-sim bench-topo golden-update mpi-conformance \
 	install install-userspace install-dkms dkms deb mpi-example cluster crosscheck timelines trace-picture validate reproduce reproduce-cnet score score-report score-smoke readme-commands clean \
 	stress check-debug
 all: module userspace
@@ -430,6 +430,22 @@ bench-topo: all
 	@{ echo '# Today'"'"'s networks at scale (generated)'; echo; \
 	   echo 'Written by `make bench-topo` (scripts/bench-topo.sh) on $(shell date -u +%F); the machine is shared and noisy: figures, not targets.'; echo; \
 	   scripts/bench-topo.sh; } > $(B)/scale.md && mv $(B)/scale.md docs/scale.md && echo "wrote docs/scale.md"
+
+# MPICH's own test suite (scripts/mpi-conformance.py; MPICH 4.0.2's test/mpi
+# from Debian's archive, scripts/mpich-tests.sh): built with vcube-mpicc and
+# with Open MPI's mpicc, run under Open MPI here and under vcube-mpi in the
+# guest on the iPSC/860 hypercube and the CM-5 fat tree (128 nodes each);
+# docs/mpi-conformance.md. An hour or more under TCG.
+mpi-conformance: deps all
+	@$(MAKE) --no-print-directory module KDIR=$$(scripts/vm-run.sh --kdir $(KVER))
+	@scripts/mpi-conformance.py list && scripts/mpi-conformance.py build && \
+		scripts/mpi-conformance.py ompi
+	@rm -f $(B)/vm/out/results-vcube-*.tsv
+	@VCUBE_VM_TIMEOUT=$${VCUBE_VM_TIMEOUT:-21600} scripts/vm-run.sh --kver $(KVER) --no-insmod -- \
+		'scripts/mpi-conformance.py vcube hypercube topology=hypercube dim=7 profile=ipsc860 && scripts/mpi-conformance.py vcube fattree topology=fattree nodes=128 profile=cm5'
+	@cp $(B)/vm/out/results-vcube-*.tsv $(B)/mpi-conformance/
+	@scripts/mpi-conformance.py report > docs/mpi-conformance.md
+	@echo "wrote docs/mpi-conformance.md"
 
 # The README's MPI example, measured: the program's MPI_Alltoall beside
 # vcube-bench per algorithm in the guest, then the same source built with
