@@ -165,29 +165,105 @@ static int cart_check(MPI_Comm comm, const char *call)
 	return 0;
 }
 
-static int prime_factors(int n, int *f)
+/* The smallest d with d^k >= m (m >= 1, k >= 1). */
+static int root_up(int m, int k)
 {
-	int k = 0, p;
+	int d = 1;
 
-	for (p = 2; (long)p * p <= n; p++)
-		while (n % p == 0) {
-			f[k++] = p;
-			n /= p;
-		}
-	if (n > 1)
-		f[k++] = n;
-	return k;
+	for (;;) {
+		long long p = 1;
+		int i;
+
+		for (i = 0; i < k && p < m; i++)
+			p *= d;
+		if (p >= m)
+			return d;
+		d++;
+	}
+}
+
+/* A search of dims_best(): the best split so far, and the one being made. */
+struct dims_search {
+	int k;			/* factors in all */
+	int cur[VMPI_MAX_DIMS], best[VMPI_MAX_DIMS];
+	int spread;		/* the best's largest less smallest, or -1 */
+};
+
+static void dims_try(struct dims_search *s, int m, int i, int bound);
+
+/*
+ * Is cur[] (complete) better than best[]: a smaller spread, or the same
+ * and, from the smallest factor up, the first that differs larger (as
+ * MPICH's test suite expects)?
+ */
+static bool dims_better(const struct dims_search *s)
+{
+	int i, sp = s->cur[0] - s->cur[s->k - 1];
+
+	if (sp != s->spread)
+		return sp < s->spread;
+	for (i = s->k - 1; i >= 0; i--)
+		if (s->cur[i] != s->best[i])
+			return s->cur[i] > s->best[i];
+	return false;
+}
+
+/* Factor @i is @d (of what is left, @m), then the rest after it. */
+static void dims_take(struct dims_search *s, int m, int i, int d)
+{
+	s->cur[i] = d;
+	dims_try(s, m / d, i + 1, d);
 }
 
 /*
- * The free extents (the zeros) as equal as the factors allow: each prime
- * factor, largest first, multiplies the smallest free extent; then the
- * free extents in non-increasing order (MPI's "as close to each other as
- * possible", in the order MPICH's and Open MPI's give).
+ * Every non-increasing split of @m into the factors @i.. (each at most
+ * @bound) after cur[0 .. i - 1]; the one whose largest less smallest is
+ * least is kept (dims_better()). The rest's last factor is at most
+ * m^(1/(k - i)), so a split whose first factor is already further above
+ * it than the best's spread is not pursued. O(sqrt(m)) a candidate.
+ */
+static void dims_try(struct dims_search *s, int m, int i, int bound)
+{
+	int e, d, lo, left = s->k - i;
+
+	if (left == 1) {
+		if (m > bound)
+			return;
+		s->cur[i] = m;
+		if (s->spread >= 0 && !dims_better(s))
+			return;
+		s->spread = s->cur[0] - m;
+		memcpy(s->best, s->cur, sizeof(s->best));
+		return;
+	}
+	lo = root_up(m, left);
+	if (i && s->spread >= 0 && s->cur[0] - lo > s->spread)
+		return;
+	for (e = lo; (long long)e * e <= m && e <= bound; e++)
+		if (m % e == 0)
+			dims_take(s, m, i, e);
+	for (e = root_up(m, 2); e >= 1; e--) {
+		if (m % e)
+			continue;
+		d = m / e;
+		if ((long long)d * d <= m || d < lo)
+			continue;	/* tried above, or too small */
+		if (d > bound || (!i && s->spread >= 0 && d - lo > s->spread))
+			break;		/* the rest are larger still */
+		dims_take(s, m, i, d);
+	}
+}
+
+/*
+ * The free extents (the zeros) as equal as the factors allow: the least
+ * difference between the largest and the smallest (MPI's "as close to
+ * each other as possible", as MPICH's test suite, topo/dims5, checks it),
+ * in non-increasing order in the free places.
  */
 int MPI_Dims_create(int nnodes, int ndims, int dims[])
 {
-	int f[32], nf, i, j, m = nnodes, nfree = 0, *fx[VMPI_MAX_DIMS], *t;
+	struct dims_search srch;
+	int i, m = nnodes, nfree = 0, *fx[VMPI_MAX_DIMS];
 
 	if (vmpi_enter(MPI_COMM_WORLD, "MPI_Dims_create"))
 		return MPI_ERR_COMM;
@@ -219,25 +295,11 @@ int MPI_Dims_create(int nnodes, int ndims, int dims[])
 					  nnodes / m, nnodes);
 		return MPI_SUCCESS;
 	}
+	srch.k = nfree;
+	srch.spread = -1;
+	dims_try(&srch, m, 0, m);
 	for (i = 0; i < nfree; i++)
-		*fx[i] = 1;
-	nf = prime_factors(m, f);
-	for (j = nf - 1; j >= 0; j--) {
-		t = fx[0];
-		for (i = 1; i < nfree; i++)
-			if (*fx[i] < *t)
-				t = fx[i];
-		*t *= f[j];
-	}
-	/* non-increasing, in the free places */
-	for (i = 0; i < nfree; i++)
-		for (j = i + 1; j < nfree; j++)
-			if (*fx[j] > *fx[i]) {
-				int s = *fx[i];
-
-				*fx[i] = *fx[j];
-				*fx[j] = s;
-			}
+		*fx[i] = srch.best[i];
 	return MPI_SUCCESS;
 }
 
