@@ -8,7 +8,8 @@
  * living on in its attributes, the same on datatypes, object names, and
  * MPI_Finalize deleting MPI_COMM_SELF's attributes. The errors: a freed
  * or unknown keyval, a delete of an attribute not set. The same source
- * passes under Open MPI (tests/host/mpi_ompi.sh).
+ * passes under Open MPI (tests/host/mpi_ompi.sh). A callback's error goes to
+ * the communicator's handler and leaves its attribute.
  */
 #include <string.h>
 #include <unistd.h>
@@ -112,6 +113,36 @@ static void comm_attrs(void)
 	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
 }
 
+static int del_fails(MPI_Comm c, int key, void *val, void *extra)
+{
+	(void)c, (void)key, (void)val, (void)extra;
+	return MPI_ERR_OTHER;
+}
+
+/*
+ * A callback's error goes to the communicator's handler (MPI_ERRORS_RETURN
+ * here, MPI_COMM_WORLD's still fatal), and its attribute stays.
+ */
+static void callback_errors(void)
+{
+	static int a = 1, b = 2;
+	int key, flag, *v;
+	MPI_Comm dup;
+
+	MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+	MPI_Comm_set_errhandler(dup, MPI_ERRORS_RETURN);
+	MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, del_fails, &key, NULL);
+	MPI_Comm_set_attr(dup, key, &a);
+	CHECK(MPI_Comm_set_attr(dup, key, &b) != MPI_SUCCESS,
+	      "a replace whose delete callback fails succeeds");
+	CHECK(MPI_Comm_delete_attr(dup, key) != MPI_SUCCESS,
+	      "a delete whose callback fails succeeds");
+	MPI_Comm_get_attr(dup, key, &v, &flag);
+	CHECK(flag && v == &a, "the attribute a failed delete left: flag %d", flag);
+	CHECK(MPI_Comm_free(&dup) != MPI_SUCCESS, "a free whose callback fails succeeds");
+	MPI_Comm_free_keyval(&key);
+}
+
 static void type_attrs(void)
 {
 	static int a = 10;
@@ -181,6 +212,7 @@ int main(int argc, char **argv)
 	MPI_Comm_size(MPI_COMM_WORLD, &size);
 	predefined(size);
 	comm_attrs();
+	callback_errors();
 	type_attrs();
 	names();
 	/* deleted at MPI_Finalize, which checks_done() calls */

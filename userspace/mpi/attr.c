@@ -135,6 +135,12 @@ static int *predefined(int key)
 	return NULL;
 }
 
+/* Whose handler an attribute call's error goes to: its communicator's. */
+static MPI_Comm errc(int kind, void *obj)
+{
+	return kind == VMPI_ATTR_COMM && obj ? obj : MPI_COMM_WORLD;
+}
+
 static struct vmpi_attr **attr_find(struct vmpi_attr **list, int key)
 {
 	while (*list && (*list)->key != key)
@@ -174,21 +180,21 @@ int vmpi_attr_set(int kind, void *obj, struct vmpi_attr **list, int key,
 	int ret;
 
 	if (!k || k->freed)
-		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_KEYVAL, call,
+		return vmpi_error(errc(kind, obj), MPI_ERR_KEYVAL, call,
 				  "keyval %d: not one to set", key);
 	at = attr_find(list, key);
 	if (*at) {
 		/* MPI: the old value is deleted first */
 		ret = attr_del_cb(kind, obj, *at);
 		if (ret)
-			return vmpi_error(MPI_COMM_WORLD, ret, call,
+			return vmpi_error(errc(kind, obj), ret, call,
 					  "the delete callback failed");
 		(*at)->val = val;
 		return MPI_SUCCESS;
 	}
 	a = calloc(1, sizeof(*a));
 	if (!a)
-		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_NO_MEM, call,
+		return vmpi_error(errc(kind, obj), MPI_ERR_NO_MEM, call,
 				  "out of memory");
 	a->key = key;
 	a->val = val;
@@ -197,14 +203,14 @@ int vmpi_attr_set(int kind, void *obj, struct vmpi_attr **list, int key,
 	return MPI_SUCCESS;
 }
 
-int vmpi_attr_get(int kind, struct vmpi_attr *list, int key, void *val,
-		  int *flag, const char *call)
+int vmpi_attr_get(int kind, void *obj, struct vmpi_attr *list, int key,
+		  void *val, int *flag, const char *call)
 {
 	struct vmpi_attr **at;
 	int *p;
 
 	if (!val || !flag)
-		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, call,
+		return vmpi_error(errc(kind, obj), MPI_ERR_ARG, call,
 				  "no value or flag");
 	p = kind == VMPI_ATTR_COMM ? predefined(key) : NULL;
 	if (p) {
@@ -213,7 +219,7 @@ int vmpi_attr_get(int kind, struct vmpi_attr *list, int key, void *val,
 		return MPI_SUCCESS;
 	}
 	if (!key_get(kind, key))
-		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_KEYVAL, call,
+		return vmpi_error(errc(kind, obj), MPI_ERR_KEYVAL, call,
 				  "keyval %d: not one of this kind", key);
 	at = attr_find(&list, key);
 	*flag = *at != NULL;
@@ -229,15 +235,15 @@ int vmpi_attr_delete(int kind, void *obj, struct vmpi_attr **list, int key,
 	int ret;
 
 	if (!key_get(kind, key))
-		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_KEYVAL, call,
+		return vmpi_error(errc(kind, obj), MPI_ERR_KEYVAL, call,
 				  "keyval %d: not one to delete", key);
 	at = attr_find(list, key);
 	if (!*at)
-		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_KEYVAL, call,
+		return vmpi_error(errc(kind, obj), MPI_ERR_KEYVAL, call,
 				  "keyval %d: no such attribute", key);
 	ret = attr_del_cb(kind, obj, *at);
 	if (ret)
-		return vmpi_error(MPI_COMM_WORLD, ret, call,
+		return vmpi_error(errc(kind, obj), ret, call,
 				  "the delete callback failed");
 	attr_drop(at);
 	return MPI_SUCCESS;
@@ -328,8 +334,8 @@ int MPI_Comm_get_attr(MPI_Comm comm, int key, void *val, int *flag)
 {
 	int ret = vmpi_enter(comm, "MPI_Comm_get_attr");
 
-	return ret ? ret : vmpi_attr_get(VMPI_ATTR_COMM, comm->attrs, key, val,
-					 flag, "MPI_Comm_get_attr");
+	return ret ? ret : vmpi_attr_get(VMPI_ATTR_COMM, comm, comm->attrs, key,
+					 val, flag, "MPI_Comm_get_attr");
 }
 
 int MPI_Comm_delete_attr(MPI_Comm comm, int key)
@@ -402,8 +408,8 @@ int MPI_Type_get_attr(MPI_Datatype type, int key, void *val, int *flag)
 {
 	int ret = type_enter(type, "MPI_Type_get_attr");
 
-	return ret ? ret : vmpi_attr_get(VMPI_ATTR_TYPE, type->attrs, key, val,
-					 flag, "MPI_Type_get_attr");
+	return ret ? ret : vmpi_attr_get(VMPI_ATTR_TYPE, type, type->attrs, key,
+					 val, flag, "MPI_Type_get_attr");
 }
 
 int MPI_Type_delete_attr(MPI_Datatype type, int key)

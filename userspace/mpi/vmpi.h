@@ -236,13 +236,14 @@ int vmpi_group_of(const unsigned int *node, int n, MPI_Group *out);
  * the key's delete callback); copied onto a duplicate through the copy
  * callbacks, and all deleted, the last set first, when the object is
  * freed. Each returns 0 or an MPI error (the copy and the clear: a
- * callback's, for the caller to report).
+ * callback's, for the caller to report); a communicator's go to its
+ * handler.
  */
 enum { VMPI_ATTR_COMM, VMPI_ATTR_TYPE };
 int vmpi_attr_set(int kind, void *obj, struct vmpi_attr **list, int key,
 		  void *val, const char *call);
-int vmpi_attr_get(int kind, struct vmpi_attr *list, int key, void *val,
-		  int *flag, const char *call);
+int vmpi_attr_get(int kind, void *obj, struct vmpi_attr *list, int key,
+		  void *val, int *flag, const char *call);
 int vmpi_attr_delete(int kind, void *obj, struct vmpi_attr **list, int key,
 		     const char *call);
 int vmpi_attr_copy(int kind, void *old, struct vmpi_attr *from, void *new,
