@@ -36,9 +36,14 @@ def report(out, dirs):
     excl = rows(os.path.join(out, "excluded.tsv"))
     res = {os.path.basename(p)[8:-4]: rows(p) for p in
            sorted(glob.glob(os.path.join(out, "results-*.tsv")))}
+    # a results file has a line per test, in list.tsv's order (the same
+    # test may be listed twice, with another env=)
+    for k, r in res.items():
+        if len(r) != len(tests) or any(a[:4] != b[:4] for a, b in zip(r, tests)):
+            raise SystemExit("mpi-conformance: results-%s.tsv is not of list.tsv's "
+                             "tests, in order" % k)
     nets = [k for k in res if k != "ompi"]
-    key = lambda r: (r[0], r[1], r[2], r[3])
-    ompi = {key(r): r[4] for r in res.get("ompi", [])}
+    ompi = [r[4] for r in res.get("ompi", [])] or ["-"] * len(tests)
     rev = subprocess.run(["git", "-C", os.path.dirname(out), "rev-parse", "--short", "HEAD"],
                          capture_output=True, text=True).stdout.strip()
     print("# MPICH's test suite under vcube-mpi and Open MPI\n")
@@ -47,23 +52,25 @@ def report(out, dirs):
           "built by its own Makefiles with vcube-mpicc and with Open MPI's mpicc, run under "
           "Open MPI on the host and under vcube-mpi in the guest. %d tests in %s; %d left "
           "out as MPICH marks them (below).\n" % (rev or "?", len(tests), ", ".join(dirs), len(excl)))
-    print("| directory | tests | Open MPI passes | " +
-          " | ".join("vcube, %s: passes | of Open MPI's" % n for n in nets) + " |")
-    print("|---|---|---|" + "---|---|" * len(nets))
-    tot = collections.Counter()
+    head = ["directory", "tests", "Open MPI passes"]
+    for n in nets:
+        head += ["vcube-mpi, %s: passes" % n[6:], "of Open MPI's"]
+    print("| " + " | ".join(head) + " |")
+    print("|" + "---|" * len(head))
+    tot = {}
     for d in dirs + ("all",):
-        mine = [t for t in tests if d == "all" or t[0] == d]
-        ks = {key(t) for t in mine}
-        op = {k for k in ks if ompi.get(k) == "pass"}
-        cells = [str(len(mine)), pct(len(op), len(mine))]
+        idx = [i for i, t in enumerate(tests) if d == "all" or t[0] == d]
+        op = {i for i in idx if ompi[i] == "pass"}
+        cells = [str(len(idx)), pct(len(op), len(idx))]
         for n in nets:
-            vp = {key(r) for r in res[n] if key(r) in ks and r[4] == "pass"}
-            cells += [pct(len(vp), len(mine)), pct(len(vp & op), len(op))]
+            vp = {i for i in idx if res[n][i][4] == "pass"}
+            cells += [pct(len(vp), len(idx)), pct(len(vp & op), len(op))]
             if d == "all":
                 tot[n] = (len(vp & op), len(op))
         print("| %s | %s |" % ("**all**" if d == "all" else d, " | ".join(cells)))
     for n in nets:
-        print("\nOn %s, vcube-mpi passes %s of the tests Open MPI passes." % (n, pct(*tot[n])))
+        print("\nOn the %s, vcube-mpi passes %s of the tests Open MPI passes." % (
+            n[6:], pct(*tot[n])))
     miss = missing_calls(out)
     if miss:
         print("\n## What vcube-mpi's builds lack\n")
@@ -73,15 +80,14 @@ def report(out, dirs):
     for d, name, np_, why in excl:
         print("- %s/%s (%s ranks): %s" % (d, name, np_, why))
     print("\n## Every test\n")
-    print("| test | ranks | args | Open MPI | " + " | ".join("vcube, %s" % n for n in nets) + " |")
-    print("|---|---|---|---|" + "---|" * len(nets))
-    by = {n: {key(r): r for r in res[n]} for n in nets}
-    for t in tests:
-        k = key(t)
-        cells = [ompi.get(k, "-")]
+    print("| test | ranks | args | env | Open MPI | " +
+          " | ".join("vcube-mpi, %s" % n[6:] for n in nets) + (" |" if nets else "|"))
+    print("|---|---|---|---|---|" + "---|" * len(nets))
+    for i, t in enumerate(tests):
+        cells = [ompi[i]]
         for n in nets:
-            r = by[n].get(k)
-            cells.append("-" if not r else r[4] if r[4] in ("pass", "nobuild") else
+            r = res[n][i]
+            cells.append(r[4] if r[4] in ("pass", "nobuild") else
                          "%s: %s" % (r[4], r[6].replace("|", "\\|")[:80]))
-        print("| %s/%s | %s | %s | %s |" % (t[0], t[1], t[2], t[3].replace("|", "\\|"),
-                                          " | ".join(cells)))
+        print("| %s/%s | %s | %s | %s | %s |" % (t[0], t[1], t[2], t[3].replace("|", "\\|"),
+                                               t[4], " | ".join(cells)))
