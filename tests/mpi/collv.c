@@ -2,7 +2,8 @@
 /*
  * The v-collectives and MPI's other derived collectives: MPI_Gatherv and
  * MPI_Scatterv with a different count and a gap per rank (and in place at
- * the root), MPI_Allgatherv (and in place), MPI_Reduce_scatter_block,
+ * the root), MPI_Allgatherv (and in place), MPI_Alltoallw (and in place),
+ * MPI_Reduce_scatter_block,
  * MPI_Exscan (and in place), MPI_Reduce_local; each rank's data checked
  * value by value. The same source passes under Open MPI
  * (tests/host/mpi_ompi.sh).
@@ -70,6 +71,60 @@ static void gathers(int *counts, int *displs, int total)
 	free(all);
 }
 
+/*
+ * MPI_Alltoallw: to rank j, j + 1 ints (rank * 100 + j); from rank i, my
+ * rank + 1 of them, at byte displacements with a gap, received as MPI_INT
+ * or as a derived contiguous int; then in place.
+ */
+static void alltoallw(void)
+{
+	int *sc = malloc(6 * (size_t)size * sizeof(int)), *sd = sc + size, *rc = sd + size;
+	int *rd = rc + size, *sbuf, *rbuf, i, k, n = 0;
+	MPI_Datatype *st = malloc(2 * (size_t)size * sizeof(*st)), *rt = st + size, one;
+
+	MPI_Type_contiguous(1, MPI_INT, &one);
+	MPI_Type_commit(&one);
+	for (i = 0; i < size; i++) {
+		sc[i] = i + 1;
+		sd[i] = n * (int)sizeof(int);
+		n += i + 1;
+		st[i] = MPI_INT;
+		rc[i] = rank + 1;
+		rd[i] = i * (rank + 2) * (int)sizeof(int);	/* one int's gap */
+		rt[i] = i % 2 ? one : MPI_INT;
+	}
+	sbuf = malloc((size_t)n * sizeof(int));
+	rbuf = malloc((size_t)size * (rank + 2) * sizeof(int));
+	for (i = 0, n = 0; i < size; i++)
+		for (k = 0; k <= i; k++)
+			sbuf[n++] = rank * 100 + i;
+	for (i = 0; i < size * (rank + 2); i++)
+		rbuf[i] = -1;
+	MPI_Alltoallw(sbuf, sc, sd, st, rbuf, rc, rd, rt, MPI_COMM_WORLD);
+	for (i = 0; i < size; i++) {
+		for (k = 0; k <= rank; k++)
+			CHECK(rbuf[i * (rank + 2) + k] == i * 100 + rank, "alltoallw: from %d, %d: %d",
+			      i, k, rbuf[i * (rank + 2) + k]);
+		CHECK(rbuf[i * (rank + 2) + rank + 1] == -1, "alltoallw wrote into a gap");
+	}
+	/* in place: every rank's blocks the same size; rbuf's go, others come */
+	for (i = 0; i < size; i++) {
+		rc[i] = 2;
+		rd[i] = i * 2 * (int)sizeof(int);
+		rbuf[2 * i] = rank * 100 + i;
+		rbuf[2 * i + 1] = -rank;
+	}
+	MPI_Alltoallw(MPI_IN_PLACE, NULL, NULL, NULL, rbuf, rc, rd, rt, MPI_COMM_WORLD);
+	for (i = 0; i < size; i++)
+		CHECK(rbuf[2 * i] == i * 100 + rank && rbuf[2 * i + 1] == -i,
+		      "alltoallw in place: from %d: %d %d", i, rbuf[2 * i], rbuf[2 * i + 1]);
+	MPI_Type_free(&one);
+	free(sbuf);
+	free(rbuf);
+	free(st);
+	free(sc);
+}
+
 static void reductions(void)
 {
 	int *in = malloc((size_t)size * 2 * sizeof(int)), out[2], i, x, ex;
@@ -106,6 +161,7 @@ int main(int argc, char **argv)
 	displs = malloc((size_t)size * sizeof(int));
 	layout(counts, displs, &total);
 	gathers(counts, displs, total);
+	alltoallw();
 	reductions();
 	free(counts);
 	free(displs);

@@ -352,3 +352,83 @@ int vmpi_fold_ordered(MPI_Comm c, bool scan, void *out, size_t bytes,
 	free(all);
 	return ret;
 }
+
+/*
+ * MPI_Alltoallv with a type per rank and displacements in bytes: the same
+ * pairwise exchange, step k sending to rank + k and receiving from rank -
+ * k; in place, the blocks sent are a copy of the receive buffer's.
+ */
+int MPI_Alltoallw(const void *sendbuf, const int sendcounts[],
+		  const int sdispls[], const MPI_Datatype sendtypes[],
+		  void *recvbuf, const int recvcounts[], const int rdispls[],
+		  const MPI_Datatype recvtypes[], MPI_Comm comm)
+{
+	const char *call = "MPI_Alltoallw";
+	bool in_place = sendbuf == MPI_IN_PLACE;
+	size_t *sb, *rb, span = 0;
+	struct vcube_comm *v;
+	unsigned int tag;
+	char *copy = NULL;
+	int k, p, me, ret = vmpi_intra(comm, call);
+
+	if (ret)
+		return ret;
+	p = comm->size;
+	me = comm->rank;
+	if (!recvcounts || !rdispls || !recvtypes ||
+	    (!in_place && (!sendcounts || !sdispls || !sendtypes)))
+		return vmpi_error(comm, MPI_ERR_ARG, call, "no counts, displacements or types");
+	sb = malloc(2 * (size_t)p * sizeof(*sb));
+	if (!sb)
+		return vmpi_error(comm, MPI_ERR_NO_MEM, call, "out of memory");
+	rb = sb + p;
+	for (k = 0; k < p && !ret; k++) {
+		ret = contig_check(comm, call, recvtypes[k]);
+		if (!ret && !in_place)
+			ret = contig_check(comm, call, sendtypes[k]);
+		if (!ret && (recvcounts[k] < 0 || rdispls[k] < 0 ||
+			     (!in_place && (sendcounts[k] < 0 || sdispls[k] < 0))))
+			ret = vmpi_error(comm, MPI_ERR_COUNT, call,
+					 "rank %d's count or displacement", k);
+		if (ret)
+			break;
+		rb[k] = (size_t)recvcounts[k] * recvtypes[k]->size;
+		sb[k] = in_place ? rb[k] : (size_t)sendcounts[k] * sendtypes[k]->size;
+		if (rb[k] > vmpi.max_msg || sb[k] > vmpi.max_msg)
+			ret = vmpi_error(comm, MPI_ERR_COUNT, call,
+					 "rank %d's block past max_msg", k);
+		if ((size_t)rdispls[k] + rb[k] > span)
+			span = (size_t)rdispls[k] + rb[k];
+	}
+	if (!ret && sb[me] != rb[me])
+		ret = vmpi_error(comm, MPI_ERR_TRUNCATE, call,
+				 "rank %d sends itself %zu bytes into %zu", me,
+				 sb[me], rb[me]);
+	if (!ret && in_place) {
+		copy = malloc(span + 1);
+		if (!copy)
+			ret = vmpi_error(comm, MPI_ERR_NO_MEM, call, "out of memory");
+		else
+			memcpy(copy, recvbuf, span);
+		sendbuf = copy;
+		sdispls = rdispls;
+	}
+	if (ret) {
+		free(sb);
+		return ret;
+	}
+	v = comm->vc;
+	tag = vcube_comm_tag_base(v);
+	memmove((char *)recvbuf + rdispls[me], (const char *)sendbuf + sdispls[me], rb[me]);
+	for (k = 1; k < p && !ret; k++) {
+		int to = (me + k) % p, from = (me - k + p) % p;
+
+		ret = vcube_comm_step(v, tag | (unsigned int)k, (unsigned int)to,
+				      (const char *)sendbuf + sdispls[to], sb[to],
+				      (unsigned int)from,
+				      (char *)recvbuf + rdispls[from], rb[from], 0);
+	}
+	free(copy);
+	free(sb);
+	return v_done(comm, call, ret);
+}

@@ -457,6 +457,10 @@ int MPI_Scatterv(const void *sendbuf, const int sendcounts[],
 int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 		   void *recvbuf, const int recvcounts[], const int displs[],
 		   MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Alltoallw(const void *sendbuf, const int sendcounts[],
+		  const int sdispls[], const MPI_Datatype sendtypes[],
+		  void *recvbuf, const int recvcounts[], const int rdispls[],
+		  const MPI_Datatype recvtypes[], MPI_Comm comm);
 int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf,
 			     int recvcount, MPI_Datatype type, MPI_Op op,
 			     MPI_Comm comm);
