@@ -250,10 +250,10 @@ int vmpi_attr_delete(int kind, void *obj, struct vmpi_attr **list, int key,
 }
 
 /*
- * Every attribute of @old that its copy callback keeps, onto @new (whose
- * list is empty): 0 or the first callback's error.
+ * Every attribute of @old that its copy callback keeps, onto the list @to
+ * (empty) of its duplicate: 0 or the first callback's error.
  */
-int vmpi_attr_copy(int kind, void *old, struct vmpi_attr *from, void *new,
+int vmpi_attr_copy(int kind, void *old, struct vmpi_attr *from,
 		   struct vmpi_attr **to)
 {
 	struct vmpi_attr *a, *c;
@@ -285,7 +285,6 @@ int vmpi_attr_copy(int kind, void *old, struct vmpi_attr *from, void *new,
 		to = &c->next;
 		k->uses++;
 	}
-	(void)new;
 	return MPI_SUCCESS;
 }
 

@@ -252,19 +252,37 @@ int MPI_Reduce_local(const void *inbuf, void *inoutbuf, int count,
 }
 
 /*
- * A chain: rank i - 1's prefix (of ranks 0 .. i - 1) arrives, is rank i's
- * result, and, folded with its own operand, goes on to rank i + 1.
+ * A chain over @c's ranks: rank i - 1's prefix (of ranks 0 .. i - 1)
+ * arrives in @pre, @acc becomes the prefix op @acc, in rank order, and
+ * goes on to rank i + 1. 0 or a -errno.
  */
+static int chain(MPI_Comm c, void *pre, void *acc, size_t bytes,
+		 MPI_Datatype type, MPI_Op op)
+{
+	struct vcube_comm *v = c->vc;
+	unsigned int tag = vcube_comm_tag_base(v);
+	int me = c->rank, ret = 0;
+
+	if (me > 0) {
+		ret = v->tp->recv(v->tpx, (unsigned int)me - 1, tag, pre, bytes);
+		if (!ret)
+			vmpi_combine(type, op, pre, acc, bytes);
+	}
+	if (!ret && me + 1 < c->size)
+		ret = v->tp->send(v->tpx, (unsigned int)me + 1, tag, acc, bytes,
+				  0);
+	return ret;
+}
+
+/* The chain, the prefix that arrives the result, the operand a copy. */
 int MPI_Exscan(const void *sendbuf, void *recvbuf, int count,
 	       MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
 	const char *call = "MPI_Exscan";
-	struct vcube_comm *v;
 	const void *mine = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-	unsigned int tag;
 	size_t bytes;
-	char *own, *acc;
-	int me, ret = vmpi_intra(comm, call);
+	char *acc;
+	int ret = vmpi_intra(comm, call);
 
 	if (!ret)
 		ret = contig_check(comm, call, type);
@@ -276,26 +294,13 @@ int MPI_Exscan(const void *sendbuf, void *recvbuf, int count,
 				 op ? op->name : "?", type->name);
 	if (ret)
 		return ret;
-	/* its own operand kept: in place, the prefix lands on it */
-	own = malloc(2 * bytes + 1);
-	if (!own)
+	/* a copy of its operand: in place, the prefix lands on it */
+	acc = malloc(bytes + 1);
+	if (!acc)
 		return vmpi_error(comm, MPI_ERR_NO_MEM, call, "out of memory");
-	acc = own + bytes;
-	memcpy(own, mine, bytes);
-	memcpy(acc, own, bytes);
-	v = comm->vc;
-	tag = vcube_comm_tag_base(v);
-	me = comm->rank;
-	if (me > 0) {
-		ret = v->tp->recv(v->tpx, (unsigned int)me - 1, tag, recvbuf,
-				  bytes);
-		if (!ret)	/* acc = the prefix op its own, in rank order */
-			vmpi_combine(type, op, recvbuf, acc, bytes);
-	}
-	if (!ret && me + 1 < comm->size)
-		ret = v->tp->send(v->tpx, (unsigned int)me + 1, tag, acc, bytes,
-				  0);
-	free(own);
+	memcpy(acc, mine, bytes);
+	ret = chain(comm, recvbuf, acc, bytes, type, op);
+	free(acc);
 	return v_done(comm, call, ret);
 }
 
@@ -310,8 +315,8 @@ int MPI_Exscan(const void *sendbuf, void *recvbuf, int count,
 int vmpi_fold_ordered(MPI_Comm c, bool scan, void *out, size_t bytes,
 		      MPI_Datatype type, MPI_Op op)
 {
-	struct vcube_comm *v = c->vc;
-	unsigned int tag = vcube_comm_tag_base(v);
+	struct vcube_comm *v;
+	unsigned int tag;
 	int i, me = c->rank, p = c->size, ret = 0;
 	char *all;
 
@@ -319,17 +324,12 @@ int vmpi_fold_ordered(MPI_Comm c, bool scan, void *out, size_t bytes,
 		all = malloc(bytes + 1);
 		if (!all)
 			return -ENOMEM;
-		if (me > 0)
-			ret = v->tp->recv(v->tpx, (unsigned int)me - 1, tag, all,
-					  bytes);
-		if (!ret && me > 0)
-			vmpi_combine(type, op, all, out, bytes);
-		if (!ret && me + 1 < p)
-			ret = v->tp->send(v->tpx, (unsigned int)me + 1, tag, out,
-					  bytes, 0);
+		ret = chain(c, all, out, bytes, type, op);
 		free(all);
 		return ret;
 	}
+	v = c->vc;
+	tag = vcube_comm_tag_base(v);
 	if (me) {
 		ret = v->tp->send(v->tpx, 0, tag, out, bytes, 0);
 		return ret ? ret : v->tp->recv(v->tpx, 0, tag | 1, out, bytes);

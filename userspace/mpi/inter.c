@@ -33,20 +33,30 @@ void vmpi_cid_release(unsigned int cid)
 	vmpi.cid_free[cid / 32] |= 1U << (cid % 32);
 }
 
-/* The lowest context free in @mask, taken: 0, or MPI_ERR_INTERN if none. */
-static int cid_take(const unsigned int *mask, unsigned int *cid)
+/* The lowest context free in @mask, or VMPI_MAX_CID + 1 if none. */
+static unsigned int cid_lowest(const unsigned int *mask)
 {
-	unsigned int w, b;
+	unsigned int w;
 
 	for (w = 0; w < VMPI_CID_WORDS; w++)
 		if (mask[w])
-			break;
-	if (w == VMPI_CID_WORDS)
+			return w * 32 + (unsigned int)__builtin_ctz(mask[w]);
+	return VMPI_MAX_CID + 1;
+}
+
+/* Context @cid (from cid_lowest()) taken: 0, or MPI_ERR_INTERN if none. */
+static int cid_take(unsigned int cid)
+{
+	if (cid > VMPI_MAX_CID)
 		return MPI_ERR_INTERN;
-	b = (unsigned int)__builtin_ctz(mask[w]);
-	*cid = w * 32 + b;
-	vmpi.cid_free[w] &= ~(1U << b);
+	vmpi.cid_free[cid / 32] &= ~(1U << (cid % 32));
 	return 0;
+}
+
+static int cid_none(MPI_Comm comm)
+{
+	return vmpi_error(comm, MPI_ERR_INTERN, "a new communicator",
+			  "%d communicators live at once", VMPI_MAX_CID + 1);
 }
 
 /* A context free for every member of @comm, taken by each (collective). */
@@ -59,11 +69,8 @@ int vmpi_cid_agree(MPI_Comm comm, unsigned int *cid)
 			    MPI_BAND, comm);
 	if (ret)
 		return ret;
-	if (cid_take(all, cid))
-		return vmpi_error(comm, MPI_ERR_INTERN, "a new communicator",
-				  "%d communicators live at once",
-				  VMPI_MAX_CID + 1);
-	return 0;
+	*cid = cid_lowest(all);
+	return cid_take(*cid) ? cid_none(comm) : 0;
 }
 
 /*
@@ -85,11 +92,7 @@ int vmpi_cid_agree_among(MPI_Comm comm, const int *rank, int n, int tag,
 			for (w = 0; w < VMPI_CID_WORDS; w++)
 				all[w] &= x[w];
 		}
-		*cid = VMPI_MAX_CID + 1;
-		for (w = 0; w < VMPI_CID_WORDS && *cid > VMPI_MAX_CID; w++)
-			if (all[w])
-				*cid = (unsigned int)w * 32 +
-				       (unsigned int)__builtin_ctz(all[w]);
+		*cid = cid_lowest(all);
 		for (i = 1; !ret && i < n; i++)
 			ret = MPI_Send(cid, 1, MPI_UNSIGNED, rank[i], tag, comm);
 	} else {
@@ -101,12 +104,7 @@ int vmpi_cid_agree_among(MPI_Comm comm, const int *rank, int n, int tag,
 	}
 	if (ret)
 		return ret;
-	if (*cid > VMPI_MAX_CID)
-		return vmpi_error(comm, MPI_ERR_INTERN, "a new communicator",
-				  "%d communicators live at once",
-				  VMPI_MAX_CID + 1);
-	vmpi.cid_free[*cid / 32] &= ~(1U << (*cid % 32));
-	return 0;
+	return cid_take(*cid) ? cid_none(comm) : 0;
 }
 
 /* ---- intercommunicators ----------------------------------------------------- */
@@ -247,8 +245,10 @@ static int inter_agree(MPI_Comm local, int leader, MPI_Comm peer, int rleader,
 	}
 	if (!ret)
 		ret = MPI_Bcast(theirs, *rn, MPI_UNSIGNED, leader, local);
-	if (!ret && cid_take(mask, cid))
-		ret = MPI_ERR_INTERN;
+	if (!ret) {
+		*cid = cid_lowest(mask);
+		ret = cid_take(*cid);
+	}
 	if (ret) {
 		free(theirs);
 		return ret;

@@ -554,7 +554,7 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 		ret = MPI_ERR_NO_MEM;
 	else			/* and the attributes its copy callbacks keep */
 		ret = vmpi_attr_copy(VMPI_ATTR_COMM, comm, comm->attrs,
-				     *newcomm, &(*newcomm)->attrs);
+				     &(*newcomm)->attrs);
 	if (ret) {
 		vmpi_attr_clear(VMPI_ATTR_COMM, *newcomm, &(*newcomm)->attrs);
 		vmpi_comm_put(*newcomm);

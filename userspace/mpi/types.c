@@ -511,20 +511,28 @@ int MPI_Type_create_hindexed(int count, const int blocklengths[],
 				blocklengths, count, displs, count, &old, 1));
 }
 
+/* @count block lengths, each @len (NULL: no memory). */
+static int *lengths(int count, int len)
+{
+	int *bl = malloc(((size_t)count + 1) * sizeof(*bl)), i;
+
+	for (i = 0; bl && i < count; i++)
+		bl[i] = len;
+	return bl;
+}
+
 int MPI_Type_create_hindexed_block(int count, int blocklength,
 				   const MPI_Aint displs[], MPI_Datatype old,
 				   MPI_Datatype *newtype)
 {
-	int *bl, i, ret = type_args("MPI_Type_create_hindexed_block", count,
-				    old, newtype);
+	int *bl, ret = type_args("MPI_Type_create_hindexed_block", count, old,
+				 newtype);
 
 	if (ret)
 		return ret;
-	bl = malloc(((size_t)count + 1) * sizeof(*bl));
+	bl = lengths(count, blocklength);
 	if (!bl)
 		return made("MPI_Type_create_hindexed_block", MPI_ERR_NO_MEM);
-	for (i = 0; i < count; i++)
-		bl[i] = blocklength;
 	ret = MPI_Type_create_hindexed(count, bl, displs, old, newtype);
 	free(bl);
 	if (ret)
@@ -577,16 +585,14 @@ int MPI_Type_create_indexed_block(int count, int blocklength,
 				  const int displs[], MPI_Datatype old,
 				  MPI_Datatype *newtype)
 {
-	int *bl, i, ret = type_args("MPI_Type_create_indexed_block", count, old,
-				    newtype);
+	int *bl, ret = type_args("MPI_Type_create_indexed_block", count, old,
+				 newtype);
 
 	if (ret)
 		return ret;
-	bl = malloc(((size_t)count + 1) * sizeof(*bl));
+	bl = lengths(count, blocklength);
 	if (!bl)
 		return made("MPI_Type_create_indexed_block", MPI_ERR_NO_MEM);
-	for (i = 0; i < count; i++)
-		bl[i] = blocklength;
 	ret = MPI_Type_indexed(count, bl, displs, old, newtype);
 	free(bl);
 	if (ret)
@@ -658,8 +664,8 @@ int MPI_Type_dup(MPI_Datatype old, MPI_Datatype *newtype)
 	ret = env_set(*newtype, MPI_COMBINER_DUP, NULL, 0, NULL, 0, NULL, 0,
 		      &old, 1);
 	if (!ret)
-		ret = vmpi_attr_copy(VMPI_ATTR_TYPE, old, old->attrs, *newtype,
-			     &(*newtype)->attrs);
+		ret = vmpi_attr_copy(VMPI_ATTR_TYPE, old, old->attrs,
+				     &(*newtype)->attrs);
 	if (ret) {
 		vmpi_attr_clear(VMPI_ATTR_TYPE, *newtype, &(*newtype)->attrs);
 		vmpi_type_put(*newtype);
@@ -1000,10 +1006,7 @@ void vmpi_fold(void *ctx, void *acc, const void *v, size_t len)
 	size_t i, n, es = t->n ? t->size / t->n : 0;
 
 	if (op == VO_USER) {	/* acc = v op acc, commutative (coll.c) */
-		int cnt = t->size ? (int)(len / t->size) : 0;
-		MPI_Datatype dt = (MPI_Datatype)t;
-
-		o->fn((void *)v, acc, &cnt, &dt);
+		vmpi_combine((MPI_Datatype)t, (MPI_Op)o, v, acc, len);
 		return;
 	}
 	if (!es)

@@ -246,7 +246,7 @@ int vmpi_attr_get(int kind, void *obj, struct vmpi_attr *list, int key,
 		  void *val, int *flag, const char *call);
 int vmpi_attr_delete(int kind, void *obj, struct vmpi_attr **list, int key,
 		     const char *call);
-int vmpi_attr_copy(int kind, void *old, struct vmpi_attr *from, void *new,
+int vmpi_attr_copy(int kind, void *old, struct vmpi_attr *from,
 		   struct vmpi_attr **to);
 int vmpi_attr_clear(int kind, void *obj, struct vmpi_attr **list);
 
