@@ -171,6 +171,38 @@ int vcube_algo_plan(unsigned int kind, const char *name,
 	return ret ?: im->plan(a, pl);
 }
 
+/*
+ * @call's plan at the communicator's rank, in *@pl: 0, 1 when the
+ * algorithm is the control network's (*@im's run makes it), or -errno.
+ */
+static int algo_plan(struct vcube_comm *c, struct vcube_algo_call *call,
+		     const struct vcube_algo_impl **im, struct vcube_plan *pl)
+{
+	int ret;
+
+	*im = vcube_algo_lookup(call->kind, call->name);
+	if (!*im)
+		return -ENOENT;
+	call->a.me = c->rank;
+	call->a.p = c->size;
+	call->a.rows = c->info.rows;
+	call->a.cols = c->info.cols;
+	ret = vcube_algo_fits(*im, &call->a, c->cnet);
+	call->nsteps = 0;
+	if (!ret && (*im)->run)
+		return 1;
+	if (!ret && !(*im)->plan)
+		ret = -ENOENT;		/* an irregular one: no plan */
+	ret = ret ?: (*im)->plan(&call->a, pl);
+	pl->name = (*im)->a.name;
+	pl->op = call->op;
+	pl->type = call->type;
+	pl->fold = call->fold;
+	pl->fold_ctx = call->fold_ctx;
+	call->nsteps = pl->nsteps;
+	return ret;
+}
+
 int vcube_algo_run(struct vcube_comm *c, struct vcube_algo_call *call)
 {
 	const struct vcube_algo_impl *im;
@@ -178,31 +210,35 @@ int vcube_algo_run(struct vcube_comm *c, struct vcube_algo_call *call)
 	struct vcube_plan pl = { 0 };
 	int ret;
 
-	im = vcube_algo_lookup(call->kind, call->name);
-	if (!im)
-		return -ENOENT;
-	call->a.me = c->rank;
-	call->a.p = c->size;
-	call->a.rows = c->info.rows;
-	call->a.cols = c->info.cols;
-	ret = vcube_algo_fits(im, &call->a, c->cnet);
-	call->nsteps = 0;
-	if (!ret && im->run)
+	ret = algo_plan(c, call, &im, &pl);
+	if (ret == 1)
 		return im->run(c, call);	/* the control network's */
-	if (!ret && !im->plan)
-		ret = -ENOENT;		/* an irregular one: no plan */
-	ret = ret ?: im->plan(&call->a, &pl);
-	pl.name = im->a.name;
-	pl.op = call->op;
-	pl.type = call->type;
-	pl.fold = call->fold;
-	pl.fold_ctx = call->fold_ctx;
-	call->nsteps = pl.nsteps;
 	if (!ret)
 		ret = vcube_plan_run(c, &pl, vcube_comm_tag_base(c),
 				     call->sbuf ? call->sbuf : &none,
 				     call->rbuf ? call->rbuf : &none, call->len,
 				     call->idle_ns);
+	vcube_plan_free(&pl);
+	return ret;
+}
+
+int vcube_algo_start(struct vcube_comm *c, struct vcube_algo_call *call,
+		     struct vcube_plan_run **run)
+{
+	const struct vcube_algo_impl *im;
+	static uint8_t none;
+	struct vcube_plan pl = { 0 };
+	int ret;
+
+	*run = NULL;
+	ret = algo_plan(c, call, &im, &pl);
+	if (ret == 1)
+		ret = -EOPNOTSUPP;	/* one blocking operation */
+	if (!ret)
+		ret = vcube_plan_start(c, &pl, vcube_comm_tag_base(c),
+				       call->sbuf ? call->sbuf : &none,
+				       call->rbuf ? call->rbuf : &none,
+				       call->len, run);
 	vcube_plan_free(&pl);
 	return ret;
 }

@@ -9,6 +9,7 @@
  * the next send, where the program made them.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -340,4 +341,201 @@ out:
 	free(r.post_of);
 	free(r.pend);
 	return ret;
+}
+
+/*
+ * A STEPWISE plan run across calls (a nonblocking collective). A step is
+ * issued whole (its moves, its delay, its receive posted and its send
+ * started), then settled: its requests, tested or waited for, in the
+ * order they were made. The next step is issued only once this one is
+ * settled, where the blocking run would have returned from its wait, so a
+ * rank that progresses its run without pause follows the blocking run's
+ * order; its times differ only by the send that no longer blocks.
+ */
+struct vcube_plan_run {
+	struct prun r;
+	struct vcube_plan pl;		/* the run's own */
+	unsigned int k;			/* the next step to issue */
+	struct {
+		uint64_t rq;
+		size_t want;		/* a receive's bytes; SIZE_MAX: any */
+	} out[2];
+	unsigned int nout, first_out;	/* the step's requests, unsettled */
+	int err;
+	bool done;
+};
+
+/* Settle the step's requests, in order: 1 all, 0 not yet, or -errno. */
+static int settle(struct vcube_plan_run *run, bool block)
+{
+	const struct vcube_transport *tp = run->r.c->tp;
+	void *n = run->r.c->tpx;
+	size_t got;
+	int ret;
+
+	while (run->first_out < run->nout) {
+		uint64_t rq = run->out[run->first_out].rq;
+		size_t want = run->out[run->first_out].want;
+
+		got = want;
+		ret = block ? tp->wait(n, rq, &got) : tp->test(n, rq, &got);
+		if (ret == 0 && !block)
+			return 0;
+		if (ret == 1)
+			ret = 0;
+		run->out[run->first_out++].rq = 0;
+		if (!ret && want != SIZE_MAX && got != want)
+			ret = -EPROTO;
+		if (ret)
+			return ret;
+	}
+	run->nout = run->first_out = 0;
+	return 1;
+}
+
+static void out_add(struct vcube_plan_run *run, uint64_t rq, size_t want)
+{
+	run->out[run->nout].rq = rq;
+	run->out[run->nout++].want = want;
+}
+
+/* Issue step @s: everything the blocking run does up to its wait. */
+static int issue(struct vcube_plan_run *run, const struct vcube_plan_step *s)
+{
+	struct prun *r = &run->r;
+	const struct vcube_transport *tp = r->c->tp;
+	size_t n = s->nblk * r->len;
+	struct pend *e;
+	uint64_t rq;
+	int ret;
+
+	moves(r, &s->moves);
+	ret = charge(r);
+	if (!ret && s->pre == VCUBE_PLAN_IDLE)
+		ret = tp->delay(r->c->tpx, r->took);
+	if (!ret && s->pre == VCUBE_PLAN_DELAY)
+		ret = tp->delay(r->c->tpx, s->ns);
+	if (ret)
+		return ret;
+	if (s->op == VCUBE_OP_POST) {
+		r->pend[r->npend] = (struct pend){ 0, s->from, s->tag };
+		ret = tp->irecv(r->c->tpx, s->from, r->base | s->tag,
+				blk_out(r, s->rblk), n, &r->pend[r->npend].rq);
+		r->npend += !ret;
+		return ret;
+	}
+	if (s->op == VCUBE_OP_WAIT) {
+		for (e = r->pend + r->first; e < r->pend + r->npend; e++)
+			if (e->rq && (s->from == VCUBE_NONE ||
+				      (e->from == s->from && e->tag == s->tag)))
+				break;
+		if (e == r->pend + r->npend)
+			return -EINVAL;
+		out_add(run, e->rq, SIZE_MAX);
+		e->rq = 0;
+		while (r->first < r->npend && !r->pend[r->first].rq)
+			r->first++;
+		return 0;
+	}
+	if (s->from != VCUBE_NONE) {
+		ret = tp->irecv(r->c->tpx, s->from, r->base | s->tag,
+				blk_out(r, s->rblk), n, &rq);
+		if (ret)
+			return ret;
+		out_add(run, rq, n);
+	}
+	if (s->to != VCUBE_NONE) {
+		ret = tp->isend(r->c->tpx, s->to, r->base | s->tag,
+				blk_in(r, s->sblk), n, 0, &rq);
+		if (ret)
+			return ret;
+		out_add(run, rq, SIZE_MAX);
+	}
+	return 0;
+}
+
+int vcube_plan_start(struct vcube_comm *c, struct vcube_plan *pl,
+		     unsigned int base, const uint8_t *sbuf, uint8_t *rbuf,
+		     size_t len, struct vcube_plan_run **out)
+{
+	struct vcube_plan_run *run;
+	int ret;
+
+	*out = NULL;
+	if (!c || !pl || !sbuf || !rbuf || pl->p != c->size)
+		return -EINVAL;
+	if (pl->kind != VCUBE_PLAN_STEPWISE || !c->tp->isend || !c->tp->test)
+		return -EOPNOTSUPP;
+	run = calloc(1, sizeof(*run));
+	if (!run)
+		return -ENOMEM;
+	run->pl = *pl;
+	*pl = (struct vcube_plan){ 0 };
+	run->r = (struct prun){
+		.c = c, .pl = &run->pl, .base = base, .sbuf = sbuf,
+		.rbuf = rbuf, .len = len,
+	};
+	run->r.scratch = malloc((size_t)run->pl.nscratch * len + 1);
+	run->r.pend = calloc((size_t)run->pl.nsteps + 1, sizeof(*run->r.pend));
+	if (!run->r.scratch || !run->r.pend) {
+		vcube_plan_end(run);
+		return -ENOMEM;
+	}
+	moves(&run->r, &run->pl.init);
+	ret = vcube_plan_progress(run, false);
+	if (ret < 0) {
+		vcube_plan_end(run);
+		return ret;
+	}
+	*out = run;
+	return 0;
+}
+
+int vcube_plan_progress(struct vcube_plan_run *run, bool block)
+{
+	int ret;
+
+	if (run->done || run->err)
+		return run->err ?: 1;
+	for (;;) {
+		ret = settle(run, block);
+		if (ret == 0)
+			return 0;
+		if (ret < 0)
+			break;
+		if (run->k == run->pl.nsteps) {
+			moves(&run->r, &run->pl.fin);
+			ret = charge(&run->r);
+			if (ret)
+				break;
+			run->done = true;
+			return 1;
+		}
+		ret = mark(&run->r, "step", run->k + 1);
+		ret = ret ?: issue(run, &run->pl.step[run->k++]);
+		if (ret)
+			break;
+	}
+	run->err = ret;
+	return ret;
+}
+
+void vcube_plan_end(struct vcube_plan_run *run)
+{
+	const struct vcube_transport *tp;
+	unsigned int k;
+
+	if (!run)
+		return;
+	tp = run->r.c->tp;
+	/* what an error left posted or sent, waited for: nothing leaks */
+	for (k = run->first_out; k < run->nout; k++)
+		tp->wait(run->r.c->tpx, run->out[k].rq, NULL);
+	for (k = run->r.first; run->r.pend && k < run->r.npend; k++)
+		if (run->r.pend[k].rq)
+			tp->wait(run->r.c->tpx, run->r.pend[k].rq, NULL);
+	free(run->r.scratch);
+	free(run->r.pend);
+	vcube_plan_free(&run->pl);
+	free(run);
 }

@@ -242,6 +242,23 @@ int vcube_plan_run(struct vcube_comm *c, const struct vcube_plan *pl,
 		   size_t len, uint64_t idle_ns);
 
 /*
+ * A STEPWISE plan run across calls (exec.c), as a nonblocking collective
+ * runs: started (it takes @pl over and issues what it can), progressed
+ * (@block: waits until it is done; else tests, and issues the steps whose
+ * receives are in), ended (freed; after an error, what is still posted is
+ * waited for). Start: 0 or -errno (-EOPNOTSUPP: a POSTED plan, whose
+ * global synchronisation blocks, or a transport without isend and test);
+ * progress: 1 done, 0 not yet, or the run's -errno.
+ */
+struct vcube_plan_run;
+
+int vcube_plan_start(struct vcube_comm *c, struct vcube_plan *pl,
+		     unsigned int base, const uint8_t *sbuf, uint8_t *rbuf,
+		     size_t len, struct vcube_plan_run **run);
+int vcube_plan_progress(struct vcube_plan_run *run, bool block);
+void vcube_plan_end(struct vcube_plan_run *run);
+
+/*
  * The registry (algo.c). An entry's planner is NULL when the algorithm is
  * not a schedule: the control network's operations (VCUBE_ALGO_CNET),
  * each one operation of the transport that @run makes (cnet.c), and the
@@ -298,6 +315,13 @@ struct vcube_algo_call {
 };
 
 int vcube_algo_run(struct vcube_comm *c, struct vcube_algo_call *call);
+/*
+ * The same call started as a plan run (vcube_plan_start()) and left to
+ * the caller to progress: 0 and *@run, or -errno (-EOPNOTSUPP: the
+ * control network's, one blocking operation, or a POSTED plan).
+ */
+int vcube_algo_start(struct vcube_comm *c, struct vcube_algo_call *call,
+		     struct vcube_plan_run **run);
 
 /*
  * The control network's algorithms (cnet.c), each one operation of the

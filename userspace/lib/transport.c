@@ -33,6 +33,23 @@ static int dev_recv(void *ctx, unsigned int from, unsigned int tag, void *buf,
 	return vcube_node_recv(ctx, from, tag, buf, cap, NULL);
 }
 
+static int dev_isend(void *ctx, unsigned int to, unsigned int tag,
+		     const void *buf, size_t len, unsigned int flags,
+		     uint64_t *req)
+{
+	return vcube_node_isend(ctx, to, tag, buf, len, flags, req);
+}
+
+static int dev_test(void *ctx, uint64_t req, size_t *len)
+{
+	struct vcube_status st;
+	int ret = vcube_node_test(ctx, req, &st);
+
+	if (ret == 1 && len)
+		*len = st.len;
+	return ret;
+}
+
 static int dev_clock(void *ctx, uint64_t *ns)
 {
 	return vcube_node_clock(ctx, ns);
@@ -62,4 +79,5 @@ const struct vcube_transport vcube_device_transport = {
 	.send = dev_send, .irecv = dev_irecv, .wait = dev_wait,
 	.recv = dev_recv, .clock = dev_clock, .delay = dev_delay,
 	.copy = dev_copy, .mark = dev_mark, .cnet = dev_cnet,
+	.isend = dev_isend, .test = dev_test,
 };

@@ -43,6 +43,17 @@ struct vcube_transport {
 	 * NULL: the transport has no control network
 	 */
 	int (*cnet)(void *ctx, struct vcube_cnet *op);
+	/*
+	 * The nonblocking half (NULL: the transport has none, and a plan
+	 * runs only from start to end, vcube_plan_run()): a send that
+	 * returns at once with a request for wait or test; a test answers
+	 * 1 (done and gone, *len (may be NULL) the bytes a receive got) or
+	 * 0 (not by the rank's clock), and costs no time itself.
+	 */
+	int (*isend)(void *ctx, unsigned int to, unsigned int tag,
+		     const void *buf, size_t len, unsigned int flags,
+		     uint64_t *req);
+	int (*test)(void *ctx, uint64_t req, size_t *len);
 };
 
 /* The vcube device: @ctx is the rank's struct vcube_node. */
