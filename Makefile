@@ -148,9 +148,13 @@ MPI_LIB := $(B)/lib/libvcube-mpi.a
 MPICC := $(B)/bin/vcube-mpicc
 $(MPI_OBJ): CPPFLAGS += -Iuserspace/mpi/include -Iuserspace/mpi
 $(MPI_OBJ): $(wildcard userspace/mpi/*.h userspace/mpi/include/*.h)
-$(MPI_LIB): $(MPI_OBJ)
+# the profiling interface: each MPI_ function weak, and a PMPI_ name for it
+$(MPI_LIB): $(MPI_OBJ) scripts/pmpi-alias.py
 	@mkdir -p $(dir $@)
-	$(AR) rcs $@ $^
+	@rm -rf $(B)/userspace/mpi/pmpi
+	scripts/pmpi-alias.py $(B)/userspace/mpi/pmpi $(MPI_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $(addprefix $(B)/userspace/mpi/pmpi/,$(notdir $(MPI_OBJ)))
 $(MPICC): userspace/mpi/vcube-mpicc.in userspace/mpi/vcube-mpi.pc.in $(MPI_LIB) $(B)/lib/libvcube.a
 	@mkdir -p $(dir $@) $(B)/lib/pkgconfig
 	sed -e 's|@INCDIR@|$(CURDIR)/userspace/mpi/include|' -e 's|@LIBDIR@|$(CURDIR)/$(B)/lib|' \
@@ -531,6 +535,7 @@ install-userspace: userspace
 	@# the wrapper and pkg-config file pointing at where they now are
 	install -D -m 0644 $(MPI_LIB) $(DESTDIR)$(LIBDIR)/libvcube-mpi.a
 	install -D -m 0644 userspace/mpi/include/mpi.h $(DESTDIR)$(PREFIX)/include/vcube-mpi/mpi.h
+	install -D -m 0644 userspace/mpi/include/pmpi.h $(DESTDIR)$(PREFIX)/include/vcube-mpi/pmpi.h
 	sed -e 's|@INCDIR@|$(PREFIX)/include/vcube-mpi|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 		-e 's|@LIBS@|$(NL_LIBS) -lm|' -e 's|@VERSION@|$(VERSION)|' \
 		userspace/mpi/vcube-mpicc.in > $(DESTDIR)$(PREFIX)/bin/vcube-mpicc

@@ -57,7 +57,7 @@ has libvcube-dev /usr/include/vcube.h /usr/include/linux/vcube.h /usr/lib/$ma/li
 has vcube-tools /usr/bin/vcube-run /usr/bin/vcube-bench /usr/bin/vcubectl /usr/bin/vcube-chart \
 	/usr/bin/vcube-sim /usr/share/man/man1/vcube-run.1.gz /usr/share/man/man8/vcubectl.8.gz
 has vcube-tools-mpi /usr/libexec/vcube/vcube-bench-mpi
-has libvcube-mpi-dev /usr/include/vcube-mpi/mpi.h /usr/lib/$ma/libvcube-mpi.a \
+has libvcube-mpi-dev /usr/include/vcube-mpi/mpi.h /usr/include/vcube-mpi/pmpi.h /usr/lib/$ma/libvcube-mpi.a \
 	/usr/lib/$ma/pkgconfig/vcube-mpi.pc /usr/bin/vcube-mpicc /usr/share/man/man1/vcube-mpicc.1.gz
 # every tool has its manual page in the package
 for t in "$root"/usr/bin/*; do

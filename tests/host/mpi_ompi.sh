@@ -22,12 +22,22 @@ mpicc=$top/build/bin/vcube-mpicc
 "$mpicc" 2> "$tmp/err"; rc=$?
 [ $rc = 2 ] && grep -q 'no input files' "$tmp/err" && ok "vcube-mpicc with no input: exit 2" ||
 	no "vcube-mpicc with no input: exit $rc"
+# the profiling interface: pmpi.h is mpi.h's functions, as scripts/pmpi-gen.py
+# writes them, and the library has each under its PMPI_ name, its MPI_ one weak
+python3 "$top/scripts/pmpi-gen.py" | diff -q - "$top/userspace/mpi/include/pmpi.h" > /dev/null &&
+	ok "pmpi.h is up to date with mpi.h" ||
+	no "pmpi.h differs from what scripts/pmpi-gen.py writes: run it"
+nh=$(grep -c '^[A-Za-z_]* PMPI_' "$top/userspace/mpi/include/pmpi.h")
+nt=$(nm "$top/build/lib/libvcube-mpi.a" | grep -c ' T PMPI_')
+nw=$(nm "$top/build/lib/libvcube-mpi.a" | grep -c ' W MPI_[A-Z][a-z]')
+[ "$nh" = "$nt" ] && [ "$nt" = "$nw" ] && ok "libvcube-mpi.a: $nt PMPI_ functions, each MPI_ one weak" ||
+	no "pmpi.h declares $nh, the library defines $nt PMPI_ and $nw weak MPI_"
 # a call outside the subset: the build fails, naming the call (issue 52)
-printf '#include <mpi.h>\nint main(int c, char **v)\n{\n\tMPI_Request r;\n\n\tMPI_Init(&c, &v);\n\tMPI_Ibarrier(MPI_COMM_WORLD, &r);\n\treturn MPI_Finalize();\n}\n' > "$tmp/gv.c"
+printf '#include <mpi.h>\nint main(int c, char **v)\n{\n\tMPI_Comm w = MPI_COMM_WORLD;\n\n\tMPI_Init(&c, &v);\n\tMPI_Comm_disconnect(&w);\n\treturn MPI_Finalize();\n}\n' > "$tmp/gv.c"
 "$mpicc" -c "$tmp/gv.c" -o "$tmp/gv.o" 2> "$tmp/err"; rc=$?
-[ $rc != 0 ] && grep -q 'error: implicit declaration of function .MPI_Ibarrier.' "$tmp/err" && [ ! -e "$tmp/gv.o" ] &&
-	ok "MPI_Ibarrier, outside the subset: the compile fails, naming it" ||
-	no "MPI_Ibarrier: exit $rc, $(head -n 2 "$tmp/err")"
+[ $rc != 0 ] && grep -q 'error: implicit declaration of function .MPI_Comm_disconnect.' "$tmp/err" && [ ! -e "$tmp/gv.o" ] &&
+	ok "MPI_Comm_disconnect (dynamic processes), outside the subset: the compile fails, naming it" ||
+	no "MPI_Comm_disconnect: exit $rc, $(head -n 2 "$tmp/err")"
 # CC=vcube-mpicc make, as MPI software is built with mpicc (issue 50): make's
 # implicit rules compile and link with $(CC), and vcube-mpicc must not take
 # its own compiler from that CC (it called itself, forever)
@@ -35,7 +45,7 @@ mkdir -p "$tmp/mk"
 printf '#include <mpi.h>\nint main(int c, char **v)\n{\n\tMPI_Init(&c, &v);\n\treturn MPI_Finalize();\n}\n' > "$tmp/mk/hello.c"
 printf 'hello: hello.o\n' > "$tmp/mk/Makefile"
 timeout 60 make -s -C "$tmp/mk" CC="$mpicc" > "$tmp/err" 2>&1; rc=$?
-[ $rc = 0 ] && nm "$tmp/mk/hello" | grep -q ' T MPI_Init$' &&
+[ $rc = 0 ] && nm "$tmp/mk/hello" | grep -q ' [TW] MPI_Init$' &&
 	ok "CC=vcube-mpicc make builds and links a program against vcube-mpi" ||
 	no "CC=vcube-mpicc make: exit $rc, $(head -n 2 "$tmp/err")"
 VCUBE_MPICC_CC=$mpicc timeout 10 "$mpicc" -c "$tmp/mk/hello.c" -o "$tmp/mk/x.o" 2> "$tmp/err"; rc=$?
@@ -96,7 +106,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # one host, no network: shared memory and self only
 export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
 export OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_plm_rsh_agent=false
-for p in p2p coll collv userop order big cart group dtype attr inter contexts halo abort; do
+for p in p2p coll collv icoll persist errh info graph profile userop order big cart group dtype attr inter contexts halo abort; do
 	if mpicc -std=c11 -O2 -Wall -Wextra -Werror -o "$tmp/$p" "$top/tests/mpi/$p.c" 2> "$tmp/cc"; then
 		ok "mpicc $p.c"
 	else
@@ -104,7 +114,7 @@ for p in p2p coll collv userop order big cart group dtype attr inter contexts ha
 	fi
 done
 for n in 2 5 8; do
-	for p in p2p coll collv userop order big cart group dtype attr inter contexts halo; do
+	for p in p2p coll collv icoll persist errh info graph profile userop order big cart group dtype attr inter contexts halo; do
 		if timeout 300 mpirun --oversubscribe -n $n "$tmp/$p" > "$tmp/out" 2>&1 &&
 			grep -q "^$p: ok" "$tmp/out"; then
 			ok "Open MPI, $n ranks: $(grep "^$p: ok" "$tmp/out")"

@@ -380,6 +380,87 @@ static void types_freed(void)
 	MPI_Type_free(&sa);
 }
 
+/*
+ * MPI_Type_create_darray: a 7 x 5 array of ints on a 2 x 2 grid, rows in
+ * blocks and columns cyclic by 2, in C and Fortran order, each of the
+ * four processes' parts packed and compared with the indices worked out
+ * here; the four parts hold every element once.
+ */
+static void darray(void)
+{
+	int g[2] = { 7, 5 }, dist[2] = { MPI_DISTRIBUTE_BLOCK, MPI_DISTRIBUTE_CYCLIC };
+	int darg[2] = { MPI_DISTRIBUTE_DFLT_DARG, 2 }, ps[2] = { 2, 2 };
+	int a[35], out[35], seen[2][35], p, o, i, j, k, n, sz, pos;
+	MPI_Aint lb, ext;
+	MPI_Datatype t;
+
+	for (i = 0; i < 35; i++)
+		a[i] = i;
+	memset(seen, 0, sizeof(seen));
+	for (o = 0; o < 2; o++) {
+		int order = o ? MPI_ORDER_FORTRAN : MPI_ORDER_C;
+
+		for (p = 0; p < 4; p++) {
+			int pr = p / 2, pc = p % 2, want[35];
+
+			MPI_Type_create_darray(4, p, 2, g, dist, darg, ps, order, MPI_INT, &t);
+			MPI_Type_commit(&t);
+			MPI_Type_get_extent(t, &lb, &ext);
+			CHECK(lb == 0 && ext == 35 * (MPI_Aint)sizeof(int), "darray extent %ld",
+			      (long)ext);
+			/* rows pr*4 .. pr*4+3; columns in pairs from 2*pc, every 4 */
+			n = 0;
+			if (!o) {
+				for (i = pr * 4; i < 7 && i < pr * 4 + 4; i++)
+					for (j = 0; j < 5; j++)
+						if ((j / 2) % 2 == pc)
+							want[n++] = i * 5 + j;
+			} else {	/* Fortran: the first index fastest */
+				for (j = 0; j < 5; j++)
+					for (i = pr * 4; i < 7 && i < pr * 4 + 4; i++)
+						if ((j / 2) % 2 == pc)
+							want[n++] = j * 7 + i;
+			}
+			MPI_Type_size(t, &sz);
+			CHECK(sz == n * (int)sizeof(int), "darray %d, %d: %d bytes for %d", o, p,
+			      sz, n);
+			pos = 0;
+			MPI_Pack(a, 1, t, out, sizeof(out), &pos, MPI_COMM_WORLD);
+			for (k = 0; k < n; k++) {
+				CHECK(out[k] == want[k], "darray %d, %d: element %d: %d, not %d",
+				      o, p, k, out[k], want[k]);
+				seen[o][out[k]]++;
+			}
+			MPI_Type_free(&t);
+		}
+		for (i = 0; i < 35; i++)
+			CHECK(seen[o][i] == 1, "darray %d: element %d held %d times", o, i,
+			      seen[o][i]);
+	}
+}
+
+/* external32: a vector of ints, big-endian, and back. */
+static void external32(void)
+{
+	int v[6] = { 0x01020304, -1, 0x05060708, -2, 0x0a0b0c0d, -3 }, w[6] = { 0 }, k;
+	unsigned char buf[64];
+	MPI_Aint size, pos = 0;
+	MPI_Datatype t;
+
+	MPI_Type_vector(3, 1, 2, MPI_INT, &t);
+	MPI_Type_commit(&t);
+	MPI_Pack_external_size("external32", 1, t, &size);
+	CHECK(size == 12, "external32 size %ld", (long)size);
+	MPI_Pack_external("external32", v, 1, t, buf, sizeof(buf), &pos);
+	CHECK(pos == 12 && buf[0] == 1 && buf[3] == 4 && buf[4] == 5 && buf[11] == 0x0d,
+	      "external32 bytes %02x %02x %02x", buf[0], buf[3], buf[4]);
+	pos = 0;
+	MPI_Unpack_external("external32", buf, 12, &pos, w, 1, t);
+	for (k = 0; k < 6; k++)
+		CHECK(w[k] == (k % 2 ? 0 : v[k]), "external32 back %d: %d", k, w[k]);
+	MPI_Type_free(&t);
+}
+
 int main(int argc, char **argv)
 {
 	MPI_Init(&argc, &argv);
@@ -396,6 +477,8 @@ int main(int argc, char **argv)
 	nonblocking();
 	envelopes();
 	complex_sums();
+	darray();
+	external32();
 	types_freed();
 	return checks_done("dtype");
 }

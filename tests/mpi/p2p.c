@@ -253,6 +253,111 @@ static void errors(int rank, int size)
 	MPI_Barrier(MPI_COMM_WORLD);
 }
 
+/*
+ * The other completion calls: rank 0 receives one message from each
+ * other rank (sent with MPI_Irsend, its receives posted first), by
+ * MPI_Waitsome, MPI_Testsome and MPI_Testany, each index once;
+ * MPI_Request_get_status leaves a request for its wait.
+ */
+static void some_and_any(int rank, int size)
+{
+	int got[64] = { 0 }, v[64], idx[64], n, k, i, flag, left, me;
+	MPI_Request rq[64], one;
+	MPI_Status st[64];
+
+	MPI_Is_thread_main(&flag);
+	CHECK(flag, "MPI_Init's thread is not the main one");
+	for (k = 0; k < 3; k++) {
+		if (rank == 0) {
+			for (i = 1; i < size; i++)
+				MPI_Irecv(&v[i], 1, MPI_INT, i, 40 + k, MPI_COMM_WORLD, &rq[i]);
+			rq[0] = MPI_REQUEST_NULL;
+		}
+		MPI_Barrier(MPI_COMM_WORLD);
+		if (rank != 0) {
+			me = rank * 10 + k;
+			MPI_Irsend(&me, 1, MPI_INT, 0, 40 + k, MPI_COMM_WORLD, &one);
+			MPI_Wait(&one, MPI_STATUS_IGNORE);
+			continue;
+		}
+		for (left = size - 1; left > 0; left -= n) {
+			if (k == 0) {
+				MPI_Waitsome(size, rq, &n, idx, st);
+			} else if (k == 1) {
+				MPI_Testsome(size, rq, &n, idx, st);
+			} else {
+				MPI_Testany(size, rq, &idx[0], &flag, &st[0]);
+				n = flag && idx[0] != MPI_UNDEFINED;
+			}
+			CHECK(n != MPI_UNDEFINED, "round %d: no active request with %d left", k, left);
+			for (i = 0; i < n; i++) {
+				CHECK(rq[idx[i]] == MPI_REQUEST_NULL, "index %d not released", idx[i]);
+				CHECK(v[idx[i]] == idx[i] * 10 + k && st[i].MPI_SOURCE == idx[i],
+				      "round %d: index %d got %d from %d", k, idx[i], v[idx[i]],
+				      st[i].MPI_SOURCE);
+				got[idx[i]]++;
+			}
+		}
+		MPI_Waitsome(size, rq, &n, idx, st);
+		CHECK(n == MPI_UNDEFINED, "waitsome of none: %d", n);
+	}
+	for (i = 1; rank == 0 && i < size; i++)
+		CHECK(got[i] == 3, "rank %d's messages taken %d times", i, got[i]);
+	/* a request whose status is read, then waited for */
+	if (rank == 0) {
+		MPI_Irecv(&v[0], 1, MPI_INT, 1, 49, MPI_COMM_WORLD, &one);
+		do
+			MPI_Request_get_status(one, &flag, &st[0]);
+		while (!flag);
+		CHECK(one != MPI_REQUEST_NULL && st[0].MPI_SOURCE == 1, "get_status");
+		MPI_Wait(&one, MPI_STATUS_IGNORE);
+		CHECK(v[0] == 4949, "get_status's message: %d", v[0]);
+	} else if (rank == 1) {
+		me = 4949;
+		MPI_Send(&me, 1, MPI_INT, 0, 49, MPI_COMM_WORLD);
+	}
+}
+
+/*
+ * Matched probes: rank 1 takes rank 0's first message by MPI_Mprobe;
+ * a plain receive then gets the second, and MPI_Mrecv the first.
+ */
+static void matched(int rank)
+{
+	int a = 1, b = 2, x = 0, flag;
+	MPI_Message msg;
+	MPI_Request rq;
+	MPI_Status st;
+
+	if (rank == 0) {
+		MPI_Send(&a, 1, MPI_INT, 1, 60, MPI_COMM_WORLD);
+		MPI_Send(&b, 1, MPI_INT, 1, 60, MPI_COMM_WORLD);
+		MPI_Send(&b, 1, MPI_INT, 1, 61, MPI_COMM_WORLD);
+	} else if (rank == 1) {
+		MPI_Mprobe(0, 60, MPI_COMM_WORLD, &msg, &st);
+		CHECK(st.MPI_SOURCE == 0 && st.MPI_TAG == 60, "mprobe's status");
+		MPI_Recv(&x, 1, MPI_INT, 0, 60, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+		CHECK(x == 2, "a receive took the probed message: %d", x);
+		MPI_Mrecv(&x, 1, MPI_INT, &msg, &st);
+		CHECK(x == 1 && msg == MPI_MESSAGE_NULL, "mrecv: %d", x);
+		do
+			MPI_Improbe(0, 61, MPI_COMM_WORLD, &flag, &msg, &st);
+		while (!flag);
+		MPI_Imrecv(&x, 1, MPI_INT, &msg, &rq);
+		MPI_Wait(&rq, &st);
+		CHECK(x == 2 && st.MPI_TAG == 61, "imrecv: %d", x);
+		MPI_Improbe(0, 62, MPI_COMM_WORLD, &flag, &msg, &st);
+		CHECK(!flag, "improbe found tag 62");
+	}
+	CHECK(MPI_Message_f2c(MPI_Message_c2f(MPI_MESSAGE_NULL)) == MPI_MESSAGE_NULL &&
+	      MPI_Message_f2c(MPI_Message_c2f(MPI_MESSAGE_NO_PROC)) == MPI_MESSAGE_NO_PROC,
+	      "a message's Fortran handle and back");
+	MPI_Mprobe(MPI_PROC_NULL, 0, MPI_COMM_WORLD, &msg, &st);
+	CHECK(msg == MPI_MESSAGE_NO_PROC && st.MPI_SOURCE == MPI_PROC_NULL, "mprobe of none");
+	MPI_Mrecv(&x, 1, MPI_INT, &msg, &st);
+	CHECK(msg == MPI_MESSAGE_NULL, "mrecv of none");
+}
+
 int main(int argc, char **argv)
 {
 	int rank, size, flag, len, v, sv;
@@ -277,6 +382,9 @@ int main(int argc, char **argv)
 	requests(rank, size);
 	nonblocking(rank, size);
 	sendrecv_and_null(rank, size);
+	if (size <= 64)
+		some_and_any(rank, size);
+	matched(rank);
 	errors(rank, size);
 	t1 = MPI_Wtime();
 	CHECK(t1 >= t0 && MPI_Wtick() > 0, "time runs: %g .. %g", t0, t1);

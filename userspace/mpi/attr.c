@@ -135,6 +135,11 @@ static int *predefined(int key)
 	return NULL;
 }
 
+void vmpi_attr_lastused(int code)
+{
+	lastused = code;
+}
+
 /* Whose handler an attribute call's error goes to: its communicator's. */
 static MPI_Comm errc(int kind, void *obj)
 {

@@ -36,6 +36,16 @@ static bool uses_cnet(unsigned int kind, const char *name)
 	       (a->needs & VCUBE_ALGO_CNET);
 }
 
+/*
+ * Does the control network take @c's collectives by default? Not while
+ * nonblocking collectives are pending: its one blocking operation would
+ * not move them, so the data network's plans, which do, stand in.
+ */
+static bool cnet_now(MPI_Comm c)
+{
+	return c->vc->cnet && !vmpi_icoll_busy();
+}
+
 static void say(MPI_Comm c, const char *call, const char *algo, size_t bytes)
 {
 	if (vmpi.verbose && c->rank == 0)
@@ -47,7 +57,7 @@ static void say(MPI_Comm c, const char *call, const char *algo, size_t bytes)
  * The algorithm of @kind for @call: VCUBE_MPI_<@env>, else @dflt. A name
  * the registry lacks, or one that cannot run here, is the caller's error.
  */
-static int pick(MPI_Comm c, const char *call, unsigned int kind,
+int vmpi_coll_pick(MPI_Comm c, const char *call, unsigned int kind,
 		const char *env, const char *dflt, const char **name)
 {
 	char var[48];
@@ -70,13 +80,13 @@ static int pick(MPI_Comm c, const char *call, unsigned int kind,
 }
 
 /* A collective's count: its buffers are checked where it uses them. */
-static int count_check(MPI_Comm c, const char *call, int count,
+int vmpi_coll_count(MPI_Comm c, const char *call, int count,
 		       MPI_Datatype type, size_t *bytes)
 {
 	return vmpi_count_check(c, call, MPI_IN_PLACE, count, type, bytes);
 }
 
-static int root_check(MPI_Comm c, const char *call, int root)
+int vmpi_coll_root(MPI_Comm c, const char *call, int root)
 {
 	if (root < 0 || root >= c->size)
 		return vmpi_error(c, MPI_ERR_ROOT, call, "root %d of %d", root,
@@ -99,8 +109,8 @@ int MPI_Barrier(MPI_Comm comm)
 
 	ret = vmpi_intra(comm, "MPI_Barrier");
 	if (!ret)
-		ret = pick(comm, "MPI_Barrier", VCUBE_ALGO_SYNC, "BARRIER",
-			   comm->vc->cnet ? "cm5_control" : "dissemination",
+		ret = vmpi_coll_pick(comm, "MPI_Barrier", VCUBE_ALGO_SYNC, "BARRIER",
+			   cnet_now(comm) ? "cm5_control" : "dissemination",
 			   &algo);
 	if (ret)
 		return ret;
@@ -117,14 +127,14 @@ int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root,
 
 	ret = vmpi_intra(comm, "MPI_Bcast");
 	if (!ret)
-		ret = count_check(comm, "MPI_Bcast", count, type, &bytes);
+		ret = vmpi_coll_count(comm, "MPI_Bcast", count, type, &bytes);
 	if (ret)
 		return ret;
-	ret = root_check(comm, "MPI_Bcast", root);
+	ret = vmpi_coll_root(comm, "MPI_Bcast", root);
 	if (ret)
 		return ret;
-	ret = pick(comm, "MPI_Bcast", VCUBE_ALGO_BCAST, "BCAST",
-		   comm->vc->cnet ? "cm5_control" : "tree", &algo);
+	ret = vmpi_coll_pick(comm, "MPI_Bcast", VCUBE_ALGO_BCAST, "BCAST",
+		   cnet_now(comm) ? "cm5_control" : "tree", &algo);
 	if (ret)
 		return ret;
 	say(comm, "MPI_Bcast", algo, bytes);
@@ -138,28 +148,57 @@ int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root,
  * the algorithm is its and it carries the type and operator, else the
  * plan with MPI's fold.
  */
-static int fold_coll(MPI_Comm c, const char *call, unsigned int kind,
-		     const char *env, const void *in, void *out, int count,
-		     MPI_Datatype type, MPI_Op op)
+int vmpi_fold_check(MPI_Comm c, const char *call, const void *in,
+		    const void *out, int count, MPI_Datatype type, MPI_Op op,
+		    size_t *bytes)
 {
-	const char *algo, *dflt;
-	unsigned int vop, vtype;
-	void *ctx[2] = { type, op };
-	struct vcube_algo_call a = { .kind = kind };
-	size_t bytes;
-	int ret, native;
+	int ret;
 
 	ret = vmpi_intra(c, call);
 	if (!ret)
-		ret = count_check(c, call, count, type, &bytes);
+		ret = vmpi_coll_count(c, call, count, type, bytes);
 	if (ret)
 		return ret;
 	ret = vmpi_op_check(op, type);
 	if (ret)
 		return vmpi_error(c, ret, call, "%s on %s", op ? op->name : "?",
 				  type->name);
-	if (bytes && (!in || !out))
+	if (*bytes && (!in || !out))
 		return vmpi_error(c, MPI_ERR_BUFFER, call, "NULL buffer");
+	return 0;
+}
+
+const char *vmpi_fold_default(MPI_Comm c, unsigned int kind, const char *env,
+			      MPI_Op op, MPI_Datatype type, bool cnet)
+{
+	unsigned int vop, vtype;
+
+	if (cnet && cnet_now(c) && !vmpi_native(op, type, &vop, &vtype))
+		return "cm5_control";
+	if (kind == VCUBE_ALGO_SCAN)
+		return "doubling";
+	if (!strcmp(env, "REDUCE") || !strcmp(env, "IREDUCE"))
+		/* to a root: the binomial tree */
+		return "tree";
+	if (!vmpi_op_exact(op, type))
+		return "tree";	/* one order of operands: the same bits at all */
+	return is_pow2(c->size) ? "crossover" : "tree";
+}
+
+static int fold_coll(MPI_Comm c, const char *call, unsigned int kind,
+		     const char *env, const void *in, void *out, int count,
+		     MPI_Datatype type, MPI_Op op)
+{
+	const char *algo;
+	unsigned int vop, vtype;
+	void *ctx[2] = { type, op };
+	struct vcube_algo_call a = { .kind = kind };
+	size_t bytes;
+	int ret, native;
+
+	ret = vmpi_fold_check(c, call, in, out, count, type, op, &bytes);
+	if (ret)
+		return ret;
 	if (op->code == VO_USER && !op->commute) {
 		/* the program's, not commutative: in rank order */
 		say(c, call, "ordered", bytes);
@@ -170,17 +209,9 @@ static int fold_coll(MPI_Comm c, const char *call, unsigned int kind,
 					      bytes, type, op));
 	}
 	native = !vmpi_native(op, type, &vop, &vtype);
-	if (c->vc->cnet && native)
-		dflt = "cm5_control";
-	else if (kind == VCUBE_ALGO_SCAN)
-		dflt = "doubling";
-	else if (!strcmp(env, "REDUCE"))	/* to a root: the binomial tree */
-		dflt = "tree";
-	else if (!vmpi_op_exact(op, type))
-		dflt = "tree";	/* one order of operands: the same bits at all */
-	else
-		dflt = is_pow2(c->size) ? "crossover" : "tree";
-	ret = pick(c, call, kind, env, dflt, &algo);
+	ret = vmpi_coll_pick(c, call, kind, env,
+			     vmpi_fold_default(c, kind, env, op, type, true),
+			     &algo);
 	if (ret)
 		return ret;
 	say(c, call, algo, bytes);
@@ -232,10 +263,10 @@ int MPI_Reduce(const void *sendbuf, void *recvbuf, int count,
 	ret = vmpi_intra(comm, "MPI_Reduce");
 	if (ret)
 		return ret;
-	ret = root_check(comm, "MPI_Reduce", root);
+	ret = vmpi_coll_root(comm, "MPI_Reduce", root);
 	if (ret)
 		return ret;
-	ret = count_check(comm, "MPI_Reduce", count, type, &bytes);
+	ret = vmpi_coll_count(comm, "MPI_Reduce", count, type, &bytes);
 	if (ret)
 		return ret;
 	if (comm->rank == root && sendbuf == MPI_IN_PLACE)
@@ -304,7 +335,7 @@ int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf,
 }
 
 /* A block of @bytes for every rank, both sides the same size. */
-static int blocks_check(MPI_Comm c, const char *call, int scount,
+int vmpi_coll_blocks(MPI_Comm c, const char *call, int scount,
 			MPI_Datatype stype, int rcount, MPI_Datatype rtype,
 			bool in_place, size_t *bytes)
 {
@@ -313,9 +344,9 @@ static int blocks_check(MPI_Comm c, const char *call, int scount,
 
 	ret = vmpi_intra(c, call);
 	if (!ret)
-		ret = count_check(c, call, rcount, rtype, &rb);
+		ret = vmpi_coll_count(c, call, rcount, rtype, &rb);
 	if (!ret && !in_place)
-		ret = count_check(c, call, scount, stype, &sb);
+		ret = vmpi_coll_count(c, call, scount, stype, &sb);
 	if (ret)
 		return ret;
 	if (!in_place && sb != rb)
@@ -336,10 +367,10 @@ int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 	size_t len;
 	int ret;
 
-	ret = blocks_check(comm, "MPI_Alltoall", sendcount, sendtype, recvcount,
+	ret = vmpi_coll_blocks(comm, "MPI_Alltoall", sendcount, sendtype, recvcount,
 			   recvtype, in_place, &len);
 	if (!ret)
-		ret = pick(comm, "MPI_Alltoall", VCUBE_ALGO_XCHG, "ALLTOALL",
+		ret = vmpi_coll_pick(comm, "MPI_Alltoall", VCUBE_ALGO_XCHG, "ALLTOALL",
 			   "gen", &algo);
 	if (ret)
 		return ret;
@@ -369,10 +400,10 @@ int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 	size_t len;
 	int i, ret;
 
-	ret = blocks_check(comm, "MPI_Allgather", sendcount, sendtype,
+	ret = vmpi_coll_blocks(comm, "MPI_Allgather", sendcount, sendtype,
 			   recvcount, recvtype, in_place, &len);
 	if (!ret)
-		ret = pick(comm, "MPI_Allgather", VCUBE_ALGO_XCHG, "ALLGATHER",
+		ret = vmpi_coll_pick(comm, "MPI_Allgather", VCUBE_ALGO_XCHG, "ALLGATHER",
 			   "gen", &algo);
 	if (ret)
 		return ret;
@@ -404,14 +435,14 @@ int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 	ret = vmpi_intra(comm, "MPI_Gather");
 	if (ret)
 		return ret;
-	ret = root_check(comm, "MPI_Gather", root);
+	ret = vmpi_coll_root(comm, "MPI_Gather", root);
 	if (ret)
 		return ret;
 	root_me = comm->rank == root;
-	ret = count_check(comm, "MPI_Gather", root_me ? recvcount : sendcount,
+	ret = vmpi_coll_count(comm, "MPI_Gather", root_me ? recvcount : sendcount,
 			  root_me ? recvtype : sendtype, &len);
 	if (!ret && root_me && !in_place)
-		ret = count_check(comm, "MPI_Gather", sendcount, sendtype, &sl);
+		ret = vmpi_coll_count(comm, "MPI_Gather", sendcount, sendtype, &sl);
 	if (ret)
 		return ret;
 	if (root_me && !in_place && sl != len)
@@ -454,14 +485,14 @@ int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 	ret = vmpi_intra(comm, "MPI_Scatter");
 	if (ret)
 		return ret;
-	ret = root_check(comm, "MPI_Scatter", root);
+	ret = vmpi_coll_root(comm, "MPI_Scatter", root);
 	if (ret)
 		return ret;
 	root_me = comm->rank == root;
-	ret = count_check(comm, "MPI_Scatter", root_me ? sendcount : recvcount,
+	ret = vmpi_coll_count(comm, "MPI_Scatter", root_me ? sendcount : recvcount,
 			  root_me ? sendtype : recvtype, &len);
 	if (!ret && root_me && !in_place)
-		ret = count_check(comm, "MPI_Scatter", recvcount, recvtype, &rl);
+		ret = vmpi_coll_count(comm, "MPI_Scatter", recvcount, recvtype, &rl);
 	if (ret)
 		return ret;
 	if (root_me && !in_place && rl != len)

@@ -16,7 +16,7 @@
 #include "vmpi.h"
 
 /* @type is committed and contiguous, for collective @call on @c. */
-static int contig_check(MPI_Comm c, const char *call, MPI_Datatype type)
+int vmpi_contig_check(MPI_Comm c, const char *call, MPI_Datatype type)
 {
 	if (vmpi_type_check(type))
 		return vmpi_error(c, MPI_ERR_TYPE, call, "not a committed datatype");
@@ -27,7 +27,7 @@ static int contig_check(MPI_Comm c, const char *call, MPI_Datatype type)
 }
 
 /* counts[] and displs[] of @c's ranks: none negative, none past max_msg. */
-static int v_check(MPI_Comm c, const char *call, const int counts[],
+int vmpi_v_check(MPI_Comm c, const char *call, const int counts[],
 		   const int displs[], MPI_Datatype type)
 {
 	int i;
@@ -55,7 +55,7 @@ static int v_done(MPI_Comm c, const char *call, int ret)
  * @vtype, the root's own block the same bytes as its count. *@bytes: the
  * own block's.
  */
-static int v_args(MPI_Comm c, const char *call, int root, bool in_place,
+int vmpi_v_args(MPI_Comm c, const char *call, int root, bool in_place,
 		  int count, MPI_Datatype type, const int counts[],
 		  const int displs[], MPI_Datatype vtype, size_t *bytes)
 {
@@ -68,15 +68,15 @@ static int v_args(MPI_Comm c, const char *call, int root, bool in_place,
 		return ret;
 	me = c->rank;
 	if (!(me == root && in_place)) {
-		ret = contig_check(c, call, type);
+		ret = vmpi_contig_check(c, call, type);
 		if (!ret)
 			ret = vmpi_count_check(c, call, MPI_IN_PLACE, count, type,
 					       bytes);
 	}
 	if (!ret && me == root) {
-		ret = contig_check(c, call, vtype);
+		ret = vmpi_contig_check(c, call, vtype);
 		if (!ret)
-			ret = v_check(c, call, counts, displs, vtype);
+			ret = vmpi_v_check(c, call, counts, displs, vtype);
 		if (!ret && !in_place &&
 		    *bytes != (size_t)counts[me] * vtype->size)
 			ret = vmpi_error(c, MPI_ERR_TRUNCATE, call,
@@ -113,7 +113,7 @@ int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 	size_t sl;
 	unsigned int tag;
 	int i, me;
-	int ret = v_args(comm, call, root, in_place, sendcount, sendtype,
+	int ret = vmpi_v_args(comm, call, root, in_place, sendcount, sendtype,
 			 recvcounts, displs, recvtype, &sl);
 
 	if (ret)
@@ -153,7 +153,7 @@ int MPI_Scatterv(const void *sendbuf, const int sendcounts[],
 	size_t rl;
 	unsigned int tag;
 	int i, me;
-	int ret = v_args(comm, call, root, in_place, recvcount, recvtype,
+	int ret = vmpi_v_args(comm, call, root, in_place, recvcount, recvtype,
 			 sendcounts, displs, sendtype, &rl);
 
 	if (ret)
@@ -185,9 +185,9 @@ int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 	int *sc, *sd, i, ret = vmpi_intra(comm, call);
 
 	if (!ret)
-		ret = contig_check(comm, call, recvtype);
+		ret = vmpi_contig_check(comm, call, recvtype);
 	if (!ret)
-		ret = v_check(comm, call, recvcounts, displs, recvtype);
+		ret = vmpi_v_check(comm, call, recvcounts, displs, recvtype);
 	if (ret)
 		return ret;
 	if (sendbuf == MPI_IN_PLACE) {	/* its own block is where it goes */
@@ -285,7 +285,7 @@ int MPI_Exscan(const void *sendbuf, void *recvbuf, int count,
 	int ret = vmpi_intra(comm, call);
 
 	if (!ret)
-		ret = contig_check(comm, call, type);
+		ret = vmpi_contig_check(comm, call, type);
 	if (!ret)
 		ret = vmpi_count_check(comm, call, MPI_IN_PLACE, count, type,
 				       &bytes);
@@ -358,23 +358,17 @@ int vmpi_fold_ordered(MPI_Comm c, bool scan, void *out, size_t bytes,
  * pairwise exchange, step k sending to rank + k and receiving from rank -
  * k; in place, the blocks sent are a copy of the receive buffer's.
  */
-int MPI_Alltoallw(const void *sendbuf, const int sendcounts[],
-		  const int sdispls[], const MPI_Datatype sendtypes[],
-		  void *recvbuf, const int recvcounts[], const int rdispls[],
-		  const MPI_Datatype recvtypes[], MPI_Comm comm)
+int vmpi_w_args(MPI_Comm comm, const char *call, bool in_place,
+		const int sendcounts[], const int sdispls[],
+		const MPI_Datatype sendtypes[], const void *recvbuf,
+		const int recvcounts[], const int rdispls[],
+		const MPI_Datatype recvtypes[], size_t **sizes, char **copy)
 {
-	const char *call = "MPI_Alltoallw";
-	bool in_place = sendbuf == MPI_IN_PLACE;
 	size_t *sb, *rb, span = 0;
-	struct vcube_comm *v;
-	unsigned int tag;
-	char *copy = NULL;
-	int k, p, me, ret = vmpi_intra(comm, call);
+	int k, p = comm->size, me = comm->rank, ret = 0;
 
-	if (ret)
-		return ret;
-	p = comm->size;
-	me = comm->rank;
+	*sizes = NULL;
+	*copy = NULL;
 	if (!recvcounts || !rdispls || !recvtypes ||
 	    (!in_place && (!sendcounts || !sdispls || !sendtypes)))
 		return vmpi_error(comm, MPI_ERR_ARG, call, "no counts, displacements or types");
@@ -383,9 +377,9 @@ int MPI_Alltoallw(const void *sendbuf, const int sendcounts[],
 		return vmpi_error(comm, MPI_ERR_NO_MEM, call, "out of memory");
 	rb = sb + p;
 	for (k = 0; k < p && !ret; k++) {
-		ret = contig_check(comm, call, recvtypes[k]);
+		ret = vmpi_contig_check(comm, call, recvtypes[k]);
 		if (!ret && !in_place)
-			ret = contig_check(comm, call, sendtypes[k]);
+			ret = vmpi_contig_check(comm, call, sendtypes[k]);
 		if (!ret && (recvcounts[k] < 0 || rdispls[k] < 0 ||
 			     (!in_place && (sendcounts[k] < 0 || sdispls[k] < 0))))
 			ret = vmpi_error(comm, MPI_ERR_COUNT, call,
@@ -405,17 +399,44 @@ int MPI_Alltoallw(const void *sendbuf, const int sendcounts[],
 				 "rank %d sends itself %zu bytes into %zu", me,
 				 sb[me], rb[me]);
 	if (!ret && in_place) {
-		copy = malloc(span + 1);
-		if (!copy)
+		*copy = malloc(span + 1);
+		if (!*copy)
 			ret = vmpi_error(comm, MPI_ERR_NO_MEM, call, "out of memory");
 		else
-			memcpy(copy, recvbuf, span);
+			memcpy(*copy, recvbuf, span);
+	}
+	if (ret)
+		free(sb);
+	else
+		*sizes = sb;
+	return ret;
+}
+
+int MPI_Alltoallw(const void *sendbuf, const int sendcounts[],
+		  const int sdispls[], const MPI_Datatype sendtypes[],
+		  void *recvbuf, const int recvcounts[], const int rdispls[],
+		  const MPI_Datatype recvtypes[], MPI_Comm comm)
+{
+	const char *call = "MPI_Alltoallw";
+	bool in_place = sendbuf == MPI_IN_PLACE;
+	struct vcube_comm *v;
+	size_t *sb, *rb;
+	unsigned int tag;
+	char *copy;
+	int k, p, me, ret = vmpi_intra(comm, call);
+
+	if (!ret)
+		ret = vmpi_w_args(comm, call, in_place, sendcounts, sdispls,
+				  sendtypes, recvbuf, recvcounts, rdispls,
+				  recvtypes, &sb, &copy);
+	if (ret)
+		return ret;
+	p = comm->size;
+	me = comm->rank;
+	rb = sb + p;
+	if (in_place) {
 		sendbuf = copy;
 		sdispls = rdispls;
-	}
-	if (ret) {
-		free(sb);
-		return ret;
 	}
 	v = comm->vc;
 	tag = vcube_comm_tag_base(v);

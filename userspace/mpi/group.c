@@ -389,6 +389,7 @@ static int comm_of_group(MPI_Comm comm, MPI_Group g, unsigned int cid,
 		return vmpi_error(comm, ret, call, "cannot make the communicator");
 	}
 	(*newcomm)->errh = comm->errh;
+	vmpi_errh_get(comm->errh);
 	return MPI_SUCCESS;
 }
 

@@ -34,7 +34,7 @@ void vmpi_cid_release(unsigned int cid)
 }
 
 /* The lowest context free in @mask, or VMPI_MAX_CID + 1 if none. */
-static unsigned int cid_lowest(const unsigned int *mask)
+unsigned int vmpi_cid_lowest(const unsigned int *mask)
 {
 	unsigned int w;
 
@@ -44,8 +44,8 @@ static unsigned int cid_lowest(const unsigned int *mask)
 	return VMPI_MAX_CID + 1;
 }
 
-/* Context @cid (from cid_lowest()) taken: 0, or MPI_ERR_INTERN if none. */
-static int cid_take(unsigned int cid)
+/* Context @cid (from vmpi_cid_lowest()) taken: 0, or MPI_ERR_INTERN if none. */
+int vmpi_cid_take(unsigned int cid)
 {
 	if (cid > VMPI_MAX_CID)
 		return MPI_ERR_INTERN;
@@ -65,12 +65,13 @@ int vmpi_cid_agree(MPI_Comm comm, unsigned int *cid)
 	unsigned int all[VMPI_CID_WORDS];
 	int ret;
 
+	vmpi_idup_drain();	/* their agreements first (idup.c) */
 	ret = MPI_Allreduce(vmpi.cid_free, all, VMPI_CID_WORDS, MPI_UNSIGNED,
 			    MPI_BAND, comm);
 	if (ret)
 		return ret;
-	*cid = cid_lowest(all);
-	return cid_take(*cid) ? cid_none(comm) : 0;
+	*cid = vmpi_cid_lowest(all);
+	return vmpi_cid_take(*cid) ? cid_none(comm) : 0;
 }
 
 /*
@@ -84,6 +85,7 @@ int vmpi_cid_agree_among(MPI_Comm comm, const int *rank, int n, int tag,
 	unsigned int all[VMPI_CID_WORDS], x[VMPI_CID_WORDS];
 	int i, w, ret = 0;
 
+	vmpi_idup_drain();
 	memcpy(all, vmpi.cid_free, sizeof(all));
 	if (comm->rank == rank[0]) {
 		for (i = 1; !ret && i < n; i++) {
@@ -92,7 +94,7 @@ int vmpi_cid_agree_among(MPI_Comm comm, const int *rank, int n, int tag,
 			for (w = 0; w < VMPI_CID_WORDS; w++)
 				all[w] &= x[w];
 		}
-		*cid = cid_lowest(all);
+		*cid = vmpi_cid_lowest(all);
 		for (i = 1; !ret && i < n; i++)
 			ret = MPI_Send(cid, 1, MPI_UNSIGNED, rank[i], tag, comm);
 	} else {
@@ -104,7 +106,7 @@ int vmpi_cid_agree_among(MPI_Comm comm, const int *rank, int n, int tag,
 	}
 	if (ret)
 		return ret;
-	return cid_take(*cid) ? cid_none(comm) : 0;
+	return vmpi_cid_take(*cid) ? cid_none(comm) : 0;
 }
 
 /* ---- intercommunicators ----------------------------------------------------- */
@@ -174,6 +176,7 @@ static int inter_make(MPI_Comm local, unsigned int *rnode, int rn,
 	(*out)->rank = local->rank;
 	(*out)->local = local;
 	(*out)->errh = local->errh;
+	vmpi_errh_get(local->errh);
 	return 0;
 }
 
@@ -246,8 +249,8 @@ static int inter_agree(MPI_Comm local, int leader, MPI_Comm peer, int rleader,
 	if (!ret)
 		ret = MPI_Bcast(theirs, *rn, MPI_UNSIGNED, leader, local);
 	if (!ret) {
-		*cid = cid_lowest(mask);
-		ret = cid_take(*cid);
+		*cid = vmpi_cid_lowest(mask);
+		ret = vmpi_cid_take(*cid);
 	}
 	if (ret) {
 		free(theirs);
@@ -305,6 +308,7 @@ int MPI_Intercomm_create(MPI_Comm local, int leader, MPI_Comm peer,
 		return vmpi_error(local, ret, call, "out of memory");
 	}
 	(*newcomm)->errh = local->errh;
+	vmpi_errh_get(local->errh);
 	return MPI_SUCCESS;
 }
 
@@ -354,6 +358,7 @@ int MPI_Intercomm_merge(MPI_Comm inter, int high, MPI_Comm *newcomm)
 		return vmpi_error(inter, ret, call, "out of memory");
 	}
 	(*newcomm)->errh = inter->errh;
+	vmpi_errh_get(inter->errh);
 	return MPI_SUCCESS;
 }
 

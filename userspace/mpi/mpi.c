@@ -46,36 +46,6 @@ static size_t ndetached, detached_cap;
 static struct vmpi_kept *kept, **kept_tail = &kept;
 
 /*
- * RQ_RECV waits for a message or a split one's first piece, RQ_PIECES for
- * the rest of its pieces (a split send's RQ_SEND, for its first piece).
- */
-enum { RQ_SEND, RQ_RECV, RQ_PIECES, RQ_DONE };
-
-struct vmpi_request {
-	int kind;
-	uint64_t req;			/* the kernel's */
-	MPI_Comm comm;
-	void *buf;			/* a receive's */
-	size_t cap;
-	MPI_Status st;			/* RQ_DONE's */
-	uint64_t *pieces;		/* RQ_PIECES: the rest's, the kernel's */
-	unsigned int npieces, next;	/* how many, the next to wait for */
-	unsigned int src, tag;		/* RQ_PIECES: the first piece's */
-	size_t total;			/* RQ_PIECES: the message's bytes */
-	int err;			/* RQ_PIECES: truncated, or a piece failed */
-	/* a receive of a non-contiguous type: into @buf, then unpacked */
-	void *ubuf;
-	MPI_Datatype utype;
-	int ucount;
-	struct vmpi_request *pnext;	/* RQ_RECV: the next pending receive */
-	int why;			/* the -errno it failed with */
-	/* RQ_SEND of a split message: the rest, sent once the first went */
-	const void *sbuf;
-	size_t sbytes;
-	unsigned int sdst, sstream;
-};
-
-/*
  * The receives posted whose first message has not been taken, in posting
  * order (recvs_progress()).
  */
@@ -105,6 +75,16 @@ static void req_free(struct vmpi_request *r)
 {
 	if (r->kind == RQ_RECV)
 		pend_del(r);
+	if (r->coll)
+		vmpi_icoll_free(r->coll);
+	if (r->inner) {
+		vmpi_comm_put(r->inner->comm);
+		req_free(r->inner);
+	}
+	if (r->persist)
+		vmpi_persist_free(r->persist);
+	if (r->greq)
+		vmpi_greq_free(r->greq);
 	if (r->ubuf) {
 		free(r->buf);
 		vmpi_type_put(r->utype);
@@ -211,17 +191,21 @@ int vmpi_error(MPI_Comm comm, int code, const char *call, const char *fmt,
 	char msg[256];
 	va_list ap;
 
+	int cls = vmpi_code_class(code);
+	const char *what = cls >= 0 && cls <= MPI_ERR_LASTCODE ? errstr[cls] :
+			   "an error class of the program's";
+
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	if (h == MPI_ERRORS_RETURN) {
+	if (h == MPI_ERRORS_RETURN || vmpi_errh_call(comm, h, &code)) {
 		if (getenv("VCUBE_MPI_VERBOSE"))
 			fprintf(stderr, "vcube-mpi: rank %u: %s: %s: %s\n",
-				vmpi.me, call, errstr[code], msg);
+				vmpi.me, call, what, msg);
 		return code;
 	}
 	fprintf(stderr, "vcube-mpi: rank %u: %s: %s: %s\n", vmpi.me, call,
-		errstr[code], msg);
+		what, msg);
 	fflush(NULL);
 	_exit(code < 126 ? code + 100 : 1);
 }
@@ -312,6 +296,8 @@ int vmpi_comm_make(unsigned int cid, unsigned int *node, int n, int rank,
 	return 0;
 }
 
+static void world_hook(struct vcube_comm *w);
+
 int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
 	struct vcube_comm *w;
@@ -332,6 +318,7 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 			"run the program under vcube-run -n N\n", vmpi_strerror(ret));
 		_exit(1);
 	}
+	world_hook(w);
 	vmpi.node = vcube_comm_node(w);
 	vmpi.me = vcube_comm_rank(w);
 	vmpi.nnodes = vcube_comm_info(w)->nodes;
@@ -362,6 +349,7 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 	s->node = vmpi.node;
 	vmpi_cid_init();
 	vmpi.inited = 1;
+	vmpi.init_tid = gettid();
 	vmpi.provided = required < MPI_THREAD_FUNNELED ? MPI_THREAD_SINGLE :
 			MPI_THREAD_FUNNELED;
 	if (provided)
@@ -386,6 +374,14 @@ int MPI_Finalized(int *flag)
 	return MPI_SUCCESS;
 }
 
+/* The thread that called MPI_Init. */
+int MPI_Is_thread_main(int *flag)
+{
+	NEED_INIT("MPI_Is_thread_main");
+	*flag = gettid() == vmpi.init_tid;
+	return MPI_SUCCESS;
+}
+
 int MPI_Query_thread(int *provided)
 {
 	*provided = vmpi.provided;
@@ -398,9 +394,8 @@ int MPI_Query_thread(int *provided)
  */
 int MPI_Finalize(void)
 {
-	int ret;
-
 	size_t i;
+	int ret;
 
 	NEED_INIT("MPI_Finalize");
 	/* MPI: as if MPI_COMM_SELF were freed first, then the world */
@@ -412,6 +407,7 @@ int MPI_Finalize(void)
 	if (ret)
 		return vmpi_error(MPI_COMM_WORLD, ret, "MPI_Finalize",
 				  "an attribute's delete callback failed");
+	vmpi_bsend_flush();
 	for (i = 0; i < ndetached; i++)
 		vcube_node_wait(vmpi.node, detached[i], NULL);
 	ndetached = 0;
@@ -480,14 +476,23 @@ double MPI_Wtick(void)
 
 int MPI_Error_class(int code, int *cls)
 {
-	*cls = code >= 0 && code <= MPI_ERR_LASTCODE ? code : MPI_ERR_UNKNOWN;
+	*cls = vmpi_code_class(code);
+	if (*cls < 0) {
+		*cls = MPI_ERR_UNKNOWN;
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Error_class",
+				  "code %d", code);
+	}
 	return MPI_SUCCESS;
 }
 
 int MPI_Error_string(int code, char *s, int *len)
 {
 	const char *m = code >= 0 && code <= MPI_ERR_LASTCODE ? errstr[code] :
-			"unknown error code";
+			vmpi_code_string(code);
+
+	if (!m)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Error_string",
+				  "code %d", code);
 
 	*len = snprintf(s, MPI_MAX_ERROR_STRING, "%s", m);
 	return MPI_SUCCESS;
@@ -498,9 +503,11 @@ int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler h)
 	if (vmpi_comm_check(comm))
 		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_COMM,
 				  "MPI_Comm_set_errhandler", "no communicator");
-	if (h != MPI_ERRORS_ARE_FATAL && h != MPI_ERRORS_RETURN)
+	if (!vmpi_errh_valid(h))
 		return vmpi_error(comm, MPI_ERR_ARG, "MPI_Comm_set_errhandler",
 				  "handler %d", h);
+	vmpi_errh_get(h);
+	vmpi_errh_put(comm->errh);
 	comm->errh = h;
 	return MPI_SUCCESS;
 }
@@ -511,6 +518,7 @@ int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *h)
 		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_COMM,
 				  "MPI_Comm_get_errhandler", "no communicator");
 	*h = comm->errh;
+	vmpi_errh_get(*h);	/* the caller's to free */
 	return MPI_SUCCESS;
 }
 
@@ -550,19 +558,33 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 		return comm->local ? vmpi_error(comm, ret, "MPI_Comm_dup",
 						"cannot make the communicator") :
 				     ret;
-	if (vmpi_cart_copy(comm, *newcomm))	/* MPI: dup keeps the topology */
-		ret = MPI_ERR_NO_MEM;
-	else			/* and the attributes its copy callbacks keep */
-		ret = vmpi_attr_copy(VMPI_ATTR_COMM, comm, comm->attrs,
-				     &(*newcomm)->attrs);
+	ret = vmpi_comm_dup_rest(comm, *newcomm);
 	if (ret) {
-		vmpi_attr_clear(VMPI_ATTR_COMM, *newcomm, &(*newcomm)->attrs);
 		vmpi_comm_put(*newcomm);
 		*newcomm = MPI_COMM_NULL;
 		return vmpi_error(comm, ret, "MPI_Comm_dup",
 				  "copying the topology or an attribute");
 	}
 	return MPI_SUCCESS;
+}
+
+int vmpi_comm_dup_rest(MPI_Comm from, MPI_Comm to)
+{
+	int ret;
+
+	if (to->errh != from->errh) {
+		vmpi_errh_get(from->errh);
+		vmpi_errh_put(to->errh);
+		to->errh = from->errh;
+	}
+	if (vmpi_cart_copy(from, to))	/* MPI: dup keeps the topology */
+		ret = MPI_ERR_NO_MEM;
+	else			/* and the attributes its copy callbacks keep */
+		ret = vmpi_attr_copy(VMPI_ATTR_COMM, from, from->attrs,
+				     &to->attrs);
+	if (ret)
+		vmpi_attr_clear(VMPI_ATTR_COMM, to, &to->attrs);
+	return ret;
 }
 
 struct split_key {
@@ -636,6 +658,7 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 		return vmpi_error(comm, ret, "MPI_Comm_split",
 				  "cannot make the communicator");
 	(*newcomm)->errh = comm->errh;
+	vmpi_errh_get(comm->errh);
 	return MPI_SUCCESS;
 }
 
@@ -665,6 +688,7 @@ void vmpi_comm_put(MPI_Comm c)
 		c->refs--;
 	if (c->builtin || c->refs)
 		return;
+	vmpi_errh_put(c->errh);
 	if (c->local)
 		vmpi_comm_put(c->local);
 	if (!c->shared_cid)
@@ -673,6 +697,7 @@ void vmpi_comm_put(MPI_Comm c)
 	free(c->node);
 	free(c->rank_of);
 	free(c->cart);
+	vmpi_graph_free(c->graph);
 	free(c);
 }
 
@@ -1008,22 +1033,44 @@ static struct vmpi_kept **kept_find(unsigned int wsrc, unsigned int wtag,
 	return NULL;
 }
 
-static int kept_take(MPI_Comm c, struct vmpi_kept **k, void *buf, size_t cap,
-		     MPI_Status *st)
+/* The kept message *@k, out of the list. */
+static struct vmpi_kept *kept_unlink(struct vmpi_kept **k)
 {
 	struct vmpi_kept *m = *k;
-	size_t n = m->len < cap ? m->len : cap;
-	int err = m->len > cap ? MPI_ERR_TRUNCATE : 0;
 
 	*k = m->next;
 	if (!*k && kept_tail == &m->next)
 		kept_tail = k;
 	if (!kept)
 		kept_tail = &kept;
+	return m;
+}
+
+static int kept_take(MPI_Comm c, struct vmpi_kept **k, void *buf, size_t cap,
+		     MPI_Status *st)
+{
+	struct vmpi_kept *m = kept_unlink(k);
+	size_t n = m->len < cap ? m->len : cap;
+	int err = m->len > cap ? MPI_ERR_TRUNCATE : 0;
+
 	memcpy(buf, m->data, n);
 	fill_status(c, st, m->src, m->tag, n, err);
 	free(m);
 	return err;
+}
+
+static int do_send(const char *call, const void *buf, int count,
+		   MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+		   MPI_Request *request);
+
+/* Collectives pending: a blocking send as a request, waited as MPI_Wait. */
+static int send_waited(const char *call, const void *buf, int count,
+		       MPI_Datatype type, int dest, int tag, MPI_Comm comm)
+{
+	MPI_Request r;
+	int ret = do_send(call, buf, count, type, dest, tag, comm, &r);
+
+	return ret ?: MPI_Wait(&r, MPI_STATUS_IGNORE);
 }
 
 static int do_send(const char *call, const void *buf, int count,
@@ -1035,6 +1082,8 @@ static int do_send(const char *call, const void *buf, int count,
 	uint64_t req;
 	int ret;
 
+	if (!request && vmpi_icoll_busy())
+		return send_waited(call, buf, count, type, dest, tag, comm);
 	ret = check_buf(comm, call, buf, count, type, &bytes);
 	if (ret)
 		return ret;
@@ -1141,6 +1190,15 @@ int MPI_Issend(const void *buf, int count, MPI_Datatype type, int dest,
 	return do_send("MPI_Issend", buf, count, type, dest, tag, comm, request);
 }
 
+/* A ready send is a standard one: the kernel needs no receive posted. */
+int MPI_Irsend(const void *buf, int count, MPI_Datatype type, int dest,
+	       int tag, MPI_Comm comm, MPI_Request *request)
+{
+	if (!request)
+		return vmpi_error(comm, MPI_ERR_REQUEST, "MPI_Irsend", "no request");
+	return do_send("MPI_Irsend", buf, count, type, dest, tag, comm, request);
+}
+
 static int recv_check(const char *call, void *buf, int count,
 		      MPI_Datatype type, int src, int tag, MPI_Comm comm,
 		      size_t *bytes)
@@ -1182,6 +1240,13 @@ int MPI_Recv(void *buf, int count, MPI_Datatype type, int src, int tag,
 	ret = recv_check("MPI_Recv", buf, count, type, src, tag, comm, &cap);
 	if (ret)
 		return ret;
+	if (vmpi_icoll_busy()) {
+		/* collectives pending: a request, waited for as MPI_Wait does */
+		MPI_Request r;
+
+		ret = MPI_Irecv(buf, count, type, src, tag, comm, &r);
+		return ret ?: MPI_Wait(&r, status);
+	}
 	if (!vmpi_type_contig(type) && src != MPI_PROC_NULL) {
 		MPI_Status st;
 		void *tmp;
@@ -1406,6 +1471,68 @@ static int split_finish(void *buf, size_t cap, struct vcube_status *vs,
 	return r.err;
 }
 
+static void empty_status(MPI_Status *st)
+{
+	null_status(st);
+	if (st)
+		st->MPI_SOURCE = MPI_ANY_SOURCE;
+}
+
+int vmpi_req_coll(MPI_Comm comm, struct vmpi_icoll *ic, MPI_Request *req)
+{
+	struct vmpi_request *r = calloc(1, sizeof(*r));
+
+	if (!r)
+		return vmpi_error(comm, MPI_ERR_NO_MEM, "a nonblocking collective",
+				  "out of memory");
+	r->kind = RQ_COLL;
+	r->comm = comm;
+	r->coll = ic;
+	comm->refs++;
+	*req = r;
+	return MPI_SUCCESS;
+}
+
+/*
+ * A generalised request's @r: done once the program completed it (a
+ * wait before then could only wait forever: -EDEADLK, as an error).
+ */
+static int greq_settle(struct vmpi_request *r, bool test)
+{
+	if (vmpi_greq_settle(r->greq, &r->st)) {
+		r->kind = RQ_DONE;
+		return 1;
+	}
+	if (test) {
+		vcube_node_delay(vmpi.node, vmpi.poll_ns);
+		return 0;
+	}
+	empty_status(&r->st);
+	r->why = -EDEADLK;
+	r->st.MPI_ERROR = MPI_ERR_REQUEST;
+	r->kind = RQ_DONE;
+	return 1;
+}
+
+/* A nonblocking collective's @r, as req_settle() settles it. */
+static int coll_settle(struct vmpi_request *r, bool test)
+{
+	int ret = vmpi_icoll_progress(r->coll, !test);
+
+	if (!ret) {
+		vmpi_icoll_poll();
+		vcube_node_delay(vmpi.node, vmpi.poll_ns);
+		return 0;
+	}
+	empty_status(&r->st);
+	r->why = ret < 0 ? ret : 0;
+	r->st.MPI_ERROR = ret < 0 ? vmpi_errclass(ret) : 0;
+	vmpi_icoll_free(r->coll);
+	r->coll = NULL;
+	r->kind = RQ_DONE;
+	return 1;
+}
+
 /*
  * Complete @r (blocking, or a test when @test): 1 done, its status in
  * r->st and r an RQ_DONE; 0 not yet (a test: the node polled).
@@ -1417,6 +1544,27 @@ static int req_settle(struct vmpi_request *r, bool test)
 
 	if (r->kind == RQ_DONE)
 		return 1;
+	if (r->kind == RQ_COLL)
+		return coll_settle(r, test);
+	if (r->kind == RQ_GREQ)
+		return greq_settle(r, test);
+	if (r->kind == RQ_PERSIST) {	/* the request it started */
+		if (!req_settle(r->inner, test))
+			return 0;
+		r->st = r->inner->st;
+		r->why = r->inner->why;
+		vmpi_comm_put(r->inner->comm);
+		req_free(r->inner);
+		r->inner = NULL;
+		r->kind = RQ_DONE;
+		return 1;
+	}
+	if (!test && vmpi_icoll_busy()) {
+		/* collectives pending: test, and move them, until done */
+		while (!req_settle(r, true))
+			vmpi_icoll_poll();
+		return 1;
+	}
 	if (r->kind == RQ_RECV || r->kind == RQ_SEND) {
 		if (test) {
 			ret = vcube_node_test(vmpi.node, r->req, &vs);
@@ -1457,6 +1605,26 @@ static int req_settle(struct vmpi_request *r, bool test)
 	return 1;
 }
 
+/*
+ * A completed @*rp let go: freed and MPI_REQUEST_NULL, or a persistent
+ * one inactive, its status empty.
+ */
+static void req_retire(MPI_Request *rp)
+{
+	struct vmpi_request *r = *rp;
+	MPI_Comm c = r->comm;
+
+	if (r->persist) {
+		empty_status(&r->st);
+		r->why = 0;
+		r->active = false;
+		return;
+	}
+	req_free(r);
+	*rp = MPI_REQUEST_NULL;
+	vmpi_comm_put(c);
+}
+
 /* Hand @*rp's status out and free it; its error, through its handler. */
 static int req_release(MPI_Request *rp, MPI_Status *st, const char *call)
 {
@@ -1471,17 +1639,8 @@ static int req_release(MPI_Request *rp, MPI_Status *st, const char *call)
 				 "a message longer than the receive's buffer" :
 				 "the request failed: ", err == MPI_ERR_TRUNCATE ||
 				 !r->why ? "" : vmpi_strerror(r->why));
-	req_free(r);
-	*rp = MPI_REQUEST_NULL;
-	vmpi_comm_put(c);
+	req_retire(rp);
 	return ret;
-}
-
-static void empty_status(MPI_Status *st)
-{
-	null_status(st);
-	if (st)
-		st->MPI_SOURCE = MPI_ANY_SOURCE;
 }
 
 int MPI_Wait(MPI_Request *request, MPI_Status *status)
@@ -1539,15 +1698,19 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 			continue;
 		if (requests[i]->st.MPI_ERROR) {	/* reported once, below */
 			*st = requests[i]->st;
-			vmpi_comm_put(requests[i]->comm);
-			req_free(requests[i]);
-			requests[i] = MPI_REQUEST_NULL;
+			req_retire(&requests[i]);
 			continue;
 		}
 		req_release(&requests[i], st, "MPI_Waitall");
 	}
 	return err ? vmpi_error(MPI_COMM_WORLD, err, "MPI_Waitall",
 				"a request failed (see its status)") : err;
+}
+
+/* MPI_REQUEST_NULL, or an inactive persistent request: nothing to wait for. */
+static bool req_null(MPI_Request r)
+{
+	return !r || (r->persist && !r->active);
 }
 
 /* The first done, testing each in turn (each miss costs a poll). */
@@ -1560,7 +1723,7 @@ int MPI_Waitany(int count, MPI_Request requests[], int *index,
 	for (;;) {
 		live = 0;
 		for (i = 0; i < count; i++) {
-			if (!requests[i])
+			if (req_null(requests[i]))
 				continue;
 			live = 1;
 			if (requests[i]->kind == RQ_DONE ||
@@ -1576,6 +1739,173 @@ int MPI_Waitany(int count, MPI_Request requests[], int *index,
 			return MPI_SUCCESS;
 		}
 	}
+}
+
+/* The first done, if one is (a single pass: each miss costs a poll). */
+int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag,
+		MPI_Status *status)
+{
+	int i, live = 0;
+
+	NEED_INIT("MPI_Testany");
+	if (count < 0 || (count && !requests) || !index || !flag)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Testany",
+				  "count %d, or no requests, index or flag",
+				  count);
+	*flag = 0;
+	*index = MPI_UNDEFINED;
+	for (i = 0; i < count; i++) {
+		if (req_null(requests[i]))
+			continue;
+		live = 1;
+		if (req_settle(requests[i], true)) {
+			*flag = 1;
+			*index = i;
+			return req_release(&requests[i], status, "MPI_Testany");
+		}
+	}
+	if (!live) {
+		*flag = 1;
+		empty_status(status);
+	}
+	return MPI_SUCCESS;
+}
+
+/*
+ * Every one done in a pass, released, into @indices and @statuses; a
+ * wait (@wait) passes again until one is. No active request: *@outcount
+ * is MPI_UNDEFINED.
+ */
+static int some(const char *call, bool wait, int count, MPI_Request requests[],
+		int *outcount, int indices[], MPI_Status statuses[])
+{
+	int i, live, n, err = MPI_SUCCESS, ret;
+
+	NEED_INIT(call);
+	if (count < 0 || (count && (!requests || !indices)) || !outcount)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, call,
+				  "count %d, or no requests, indices or outcount",
+				  count);
+	do {
+		live = n = 0;
+		for (i = 0; i < count; i++) {
+			if (req_null(requests[i]))
+				continue;
+			live = 1;
+			if (!req_settle(requests[i], true))
+				continue;
+			ret = req_release(&requests[i], statuses ?
+					  &statuses[n] : NULL, call);
+			if (ret)
+				err = MPI_ERR_IN_STATUS;
+			indices[n++] = i;
+		}
+	} while (wait && live && !n);
+	*outcount = live ? n : MPI_UNDEFINED;
+	return err;
+}
+
+int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount,
+		 int indices[], MPI_Status statuses[])
+{
+	return some("MPI_Waitsome", true, incount, requests, outcount, indices,
+		    statuses);
+}
+
+int MPI_Testsome(int incount, MPI_Request requests[], int *outcount,
+		 int indices[], MPI_Status statuses[])
+{
+	return some("MPI_Testsome", false, incount, requests, outcount,
+		    indices, statuses);
+}
+
+/*
+ * A receive not yet matched is taken back from the kernel
+ * (VCUBE_IOC_CANCEL): its request completes, cancelled. A receive already
+ * matched, a send (the kernel has its bytes) and a collective complete
+ * as they would have, not cancelled.
+ */
+int MPI_Cancel(MPI_Request *request)
+{
+	struct vcube_status vs;
+	struct vmpi_request *r;
+	int ret;
+
+	NEED_INIT("MPI_Cancel");
+	if (!request || !*request)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Cancel",
+				  "no request");
+	r = *request;
+	if (r->kind == RQ_PERSIST)
+		r = r->inner;
+	if (r->kind == RQ_COLL)
+		return vmpi_error(r->comm, MPI_ERR_REQUEST, "MPI_Cancel",
+				  "of a nonblocking collective");
+	if (r->greq) {
+		vmpi_greq_cancel(r->greq);
+		return MPI_SUCCESS;
+	}
+	if (r->kind != RQ_RECV)
+		return MPI_SUCCESS;
+	/* as a probe: what came by the node's clock is taken, not cancelled */
+	ret = vcube_node_test(vmpi.node, r->req, &vs);
+	if (ret) {
+		recv_got(r, &vs, ret == 1 ? 0 : ret);
+		return MPI_SUCCESS;
+	}
+	if (vcube_node_cancel(vmpi.node, r->req))
+		return MPI_SUCCESS;
+	pend_del(r);
+	null_status(&r->st);
+	r->st.MPI_SOURCE = MPI_ANY_SOURCE;
+	r->st.vmpi_cancelled = 1;
+	if (r->ubuf) {			/* a non-contiguous type's: nothing came */
+		free(r->buf);
+		vmpi_type_put(r->utype);
+		r->ubuf = NULL;
+		r->buf = NULL;
+	}
+	r->kind = RQ_DONE;
+	return MPI_SUCCESS;
+}
+
+int MPI_Test_cancelled(const MPI_Status *status, int *flag)
+{
+	if (!status || !flag)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG,
+				  "MPI_Test_cancelled", "no status or flag");
+	*flag = status->vmpi_cancelled;
+	return MPI_SUCCESS;
+}
+
+int MPI_Status_set_cancelled(MPI_Status *status, int flag)
+{
+	if (!status)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG,
+				  "MPI_Status_set_cancelled", "no status");
+	status->vmpi_cancelled = !!flag;
+	return MPI_SUCCESS;
+}
+
+/* MPI_Test that leaves the request as it is, done or not. */
+int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
+{
+	NEED_INIT("MPI_Request_get_status");
+	if (!flag)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG,
+				  "MPI_Request_get_status", "no flag");
+	*flag = 1;
+	if (!request) {
+		empty_status(status);
+		return MPI_SUCCESS;
+	}
+	if (!req_settle(request, true)) {
+		*flag = 0;
+		return MPI_SUCCESS;
+	}
+	if (status)
+		*status = request->st;
+	return MPI_SUCCESS;
 }
 
 /* Done when all are: then each is released; else none is touched. */
@@ -1607,6 +1937,16 @@ int MPI_Request_free(MPI_Request *request)
 		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_REQUEST,
 				  "MPI_Request_free", "no request");
 	r = *request;
+	if (r->persist && r->kind == RQ_PERSIST) {
+		/* an active one: what it started goes on alone */
+		int ret = MPI_Request_free(&r->inner);
+
+		if (ret)
+			return ret;
+	}
+	if (r->kind == RQ_COLL)
+		return vmpi_error(r->comm, MPI_ERR_REQUEST, "MPI_Request_free",
+				  "of a nonblocking collective not yet complete");
 	if (r->kind == RQ_RECV || r->kind == RQ_PIECES)
 		return vmpi_error(r->comm, MPI_ERR_UNSUPPORTED_OPERATION,
 				  "MPI_Request_free",
@@ -1800,15 +2140,194 @@ static int probe(const char *call, int src, int tag, MPI_Comm comm,
 				    (*k)->len, 0);
 			return MPI_SUCCESS;
 		}
-		ret = probe_one(comm, wsrc, flag != NULL, &m);
+		/* collectives pending: a blocking probe tests, and moves them */
+		ret = probe_one(comm, wsrc, flag || vmpi_icoll_busy(), &m);
 		if (ret)
 			return vmpi_error(comm, vmpi_errclass(ret), call, "%s",
 					  vmpi_strerror(ret));
+		if (!m && !flag) {
+			vmpi_icoll_poll();
+			continue;
+		}
 		if (!m) {
 			*flag = 0;
 			return MPI_SUCCESS;
 		}
 	}
+}
+
+/* ---- matched probes: the message a probe found, the program's ------------ */
+
+struct vmpi_message {
+	MPI_Comm comm;
+	struct vmpi_kept *m;
+};
+
+struct vmpi_message vmpi_message_no_proc;
+
+/*
+ * A probe (@flag NULL: blocking), whose message leaves the kept list for
+ * *@msg: no receive but MPI_Mrecv's or MPI_Imrecv's can take it.
+ */
+static int mprobe(const char *call, int src, int tag, MPI_Comm comm,
+		  int *flag, MPI_Message *msg, MPI_Status *status)
+{
+	unsigned int wsrc, wtag, flags;
+	struct vmpi_kept **k;
+	int f = 1, ret;
+
+	if (!msg)
+		return vmpi_error(comm, MPI_ERR_ARG, call, "no message");
+	*msg = MPI_MESSAGE_NULL;
+	ret = probe(call, src, tag, comm, flag ? &f : NULL, status);
+	if (flag)
+		*flag = f;
+	if (ret || !f)
+		return ret;
+	if (src == MPI_PROC_NULL) {
+		*msg = MPI_MESSAGE_NO_PROC;
+		return MPI_SUCCESS;
+	}
+	wire_want(comm, src, tag, &wsrc, &wtag, &flags);
+	k = kept_find(wsrc, wtag, flags);	/* the one probe found */
+	*msg = malloc(sizeof(**msg));
+	if (!*msg)
+		return vmpi_error(comm, MPI_ERR_NO_MEM, call, "out of memory");
+	(*msg)->comm = comm;
+	(*msg)->m = kept_unlink(k);
+	comm->refs++;
+	return MPI_SUCCESS;
+}
+
+/*
+ * A message's Fortran handle: 0 MPI_MESSAGE_NULL, 1 MPI_MESSAGE_NO_PROC,
+ * else its place in a table of those converted (a live message's, until
+ * it is received; the table only grows with messages converted at once).
+ */
+static MPI_Message *fmsg;
+static int nfmsg;
+
+MPI_Fint MPI_Message_c2f(MPI_Message message)
+{
+	int i, free_slot = -1;
+	MPI_Message *t;
+
+	if (message == MPI_MESSAGE_NULL)
+		return 0;
+	if (message == MPI_MESSAGE_NO_PROC)
+		return 1;
+	for (i = 0; i < nfmsg; i++) {
+		if (fmsg[i] == message)
+			return i + 2;
+		if (!fmsg[i] && free_slot < 0)
+			free_slot = i;
+	}
+	if (free_slot < 0) {
+		t = realloc(fmsg, (size_t)(nfmsg + 1) * sizeof(*t));
+		if (!t)
+			return 0;
+		fmsg = t;
+		free_slot = nfmsg++;
+	}
+	fmsg[free_slot] = message;
+	return free_slot + 2;
+}
+
+MPI_Message MPI_Message_f2c(MPI_Fint message)
+{
+	if (message == 1)
+		return MPI_MESSAGE_NO_PROC;
+	if (message < 2 || message - 2 >= nfmsg)
+		return MPI_MESSAGE_NULL;
+	return fmsg[message - 2];
+}
+
+/* A received message leaves the table. */
+static void fmsg_forget(MPI_Message m)
+{
+	int i;
+
+	for (i = 0; i < nfmsg; i++)
+		if (fmsg[i] == m)
+			fmsg[i] = MPI_MESSAGE_NULL;
+}
+
+int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message,
+	       MPI_Status *status)
+{
+	return mprobe("MPI_Mprobe", source, tag, comm, NULL, message, status);
+}
+
+int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag,
+		MPI_Message *message, MPI_Status *status)
+{
+	if (!flag)
+		return vmpi_error(comm, MPI_ERR_ARG, "MPI_Improbe", "no flag");
+	return mprobe("MPI_Improbe", source, tag, comm, flag, message, status);
+}
+
+int MPI_Mrecv(void *buf, int count, MPI_Datatype type, MPI_Message *message,
+	      MPI_Status *status)
+{
+	struct vmpi_message *g;
+	struct vmpi_kept *m;
+	size_t cap, n;
+	MPI_Comm c;
+	int ret;
+
+	NEED_INIT("MPI_Mrecv");
+	if (!message || !*message)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Mrecv",
+				  "no message");
+	if (*message == MPI_MESSAGE_NO_PROC) {
+		null_status(status);
+		*message = MPI_MESSAGE_NULL;
+		return MPI_SUCCESS;
+	}
+	g = *message;
+	c = g->comm;
+	ret = vmpi_count_check(c, "MPI_Mrecv", buf, count, type, &cap);
+	if (ret)
+		return ret;
+	m = g->m;
+	n = m->len < cap ? m->len : cap;
+	if (vmpi_type_contig(type)) {
+		memcpy(buf, m->data, n);
+	} else {
+		vmpi_unpack(type, count, m->data, n, buf);
+		if (n)
+			vcube_node_copy(vmpi.node, n, NULL);
+	}
+	fill_status(c, status, m->src, m->tag, n,
+		    m->len > cap ? MPI_ERR_TRUNCATE : 0);
+	ret = m->len > cap ? vmpi_error(c, MPI_ERR_TRUNCATE, "MPI_Mrecv",
+					"a message of %zu bytes into %zu",
+					m->len, cap) : MPI_SUCCESS;
+	free(m);
+	fmsg_forget(g);
+	free(g);
+	*message = MPI_MESSAGE_NULL;
+	vmpi_comm_put(c);
+	return ret;
+}
+
+/* MPI_Mrecv at once: the message is here; its request complete. */
+int MPI_Imrecv(void *buf, int count, MPI_Datatype type, MPI_Message *message,
+	       MPI_Request *request)
+{
+	MPI_Comm c = message && *message && *message != MPI_MESSAGE_NO_PROC ?
+		     (*message)->comm : MPI_COMM_WORLD;
+	MPI_Status st;
+	int ret;
+
+	if (!request)
+		return vmpi_error(c, MPI_ERR_REQUEST, "MPI_Imrecv", "no request");
+	ret = MPI_Irecv(NULL, 0, MPI_BYTE, MPI_PROC_NULL, 0, c, request);
+	if (!ret)
+		ret = MPI_Mrecv(buf, count, type, message, &st);
+	if (!ret)
+		(*request)->st = st;
+	return ret;
 }
 
 int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
@@ -1843,13 +2362,14 @@ static unsigned int coll_node(const struct vmpi_comm *c, unsigned int rank)
 	return rank < (unsigned int)c->size ? c->node[rank] : VCUBE_ANY;
 }
 
-static int tp_send(void *ctx, unsigned int to, unsigned int tag,
-		   const void *buf, size_t len, unsigned int flags)
+static int tp_isend(void *ctx, unsigned int to, unsigned int tag,
+		    const void *buf, size_t len, unsigned int flags,
+		    uint64_t *req)
 {
 	struct vmpi_comm *c = ctx;
 
-	return vcube_node_send(vmpi.node, coll_node(c, to), coll_tag(c, tag),
-			       buf, len, flags, NULL);
+	return vcube_node_isend(vmpi.node, coll_node(c, to), coll_tag(c, tag),
+				buf, len, flags, req);
 }
 
 static int tp_irecv(void *ctx, unsigned int from, unsigned int tag, void *buf,
@@ -1861,24 +2381,66 @@ static int tp_irecv(void *ctx, unsigned int from, unsigned int tag, void *buf,
 				buf, cap, req);
 }
 
+static int tp_test(void *ctx, uint64_t req, size_t *len)
+{
+	struct vcube_status st;
+	int ret = vcube_node_test(vmpi.node, req, &st);
+
+	(void)ctx;
+	if (ret == 1 && len)
+		*len = st.len;
+	return ret;
+}
+
+/*
+ * A blocking collective's wait. While nonblocking ones are pending it
+ * tests, and moves them between its tests (icoll.c), as MPI_Wait does.
+ */
 static int tp_wait(void *ctx, uint64_t req, size_t *len)
 {
 	struct vcube_status st;
-	int ret = vcube_node_wait(vmpi.node, req, &st);
+	int ret;
 
 	(void)ctx;
-	if (!ret && len)
-		*len = st.len;
-	return ret;
+	if (!vmpi_icoll_busy()) {
+		ret = vcube_node_wait(vmpi.node, req, &st);
+		if (!ret && len)
+			*len = st.len;
+		return ret;
+	}
+	while (!(ret = tp_test(ctx, req, len))) {
+		vmpi_icoll_poll();
+		vcube_node_delay(vmpi.node, vmpi.poll_ns);
+	}
+	return ret < 0 ? ret : 0;
+}
+
+static int tp_send(void *ctx, unsigned int to, unsigned int tag,
+		   const void *buf, size_t len, unsigned int flags)
+{
+	struct vmpi_comm *c = ctx;
+	uint64_t req;
+	int ret;
+
+	if (!vmpi_icoll_busy())
+		return vcube_node_send(vmpi.node, coll_node(c, to),
+				       coll_tag(c, tag), buf, len, flags, NULL);
+	ret = tp_isend(ctx, to, tag, buf, len, flags, &req);
+	return ret ?: tp_wait(ctx, req, NULL);
 }
 
 static int tp_recv(void *ctx, unsigned int from, unsigned int tag, void *buf,
 		   size_t cap)
 {
 	struct vmpi_comm *c = ctx;
+	uint64_t req;
+	int ret;
 
-	return vcube_node_recv(vmpi.node, coll_node(c, from), coll_tag(c, tag),
-			       buf, cap, NULL);
+	if (!vmpi_icoll_busy())
+		return vcube_node_recv(vmpi.node, coll_node(c, from),
+				       coll_tag(c, tag), buf, cap, NULL);
+	ret = tp_irecv(ctx, from, tag, buf, cap, &req);
+	return ret ?: tp_wait(ctx, req, NULL);
 }
 
 static int tp_clock(void *ctx, uint64_t *ns)
@@ -1914,7 +2476,65 @@ int vmpi_swap(MPI_Comm c, int peer, unsigned int k, const void *s, size_t sn,
 	return vmpi_errclass(ret);
 }
 
+/*
+ * MPI_COMM_WORLD's transport: the device's (its context the node), but
+ * while nonblocking collectives are pending its blocking calls test and
+ * move them between tests, as the other communicators' do (tp_wait()).
+ */
+static int world_wait(void *ctx, uint64_t req, size_t *len)
+{
+	const struct vcube_transport *d = &vcube_device_transport;
+	int ret;
+
+	if (!vmpi_icoll_busy())
+		return d->wait(ctx, req, len);
+	while (!(ret = d->test(ctx, req, len))) {
+		vmpi_icoll_poll();
+		vcube_node_delay(vmpi.node, vmpi.poll_ns);
+	}
+	return ret < 0 ? ret : 0;
+}
+
+static int world_send(void *ctx, unsigned int to, unsigned int tag,
+		      const void *buf, size_t len, unsigned int flags)
+{
+	const struct vcube_transport *d = &vcube_device_transport;
+	uint64_t req;
+	int ret;
+
+	if (!vmpi_icoll_busy())
+		return d->send(ctx, to, tag, buf, len, flags);
+	ret = d->isend(ctx, to, tag, buf, len, flags, &req);
+	return ret ?: world_wait(ctx, req, NULL);
+}
+
+static int world_recv(void *ctx, unsigned int from, unsigned int tag,
+		      void *buf, size_t cap)
+{
+	const struct vcube_transport *d = &vcube_device_transport;
+	uint64_t req;
+	int ret;
+
+	if (!vmpi_icoll_busy())
+		return d->recv(ctx, from, tag, buf, cap);
+	ret = d->irecv(ctx, from, tag, buf, cap, &req);
+	return ret ?: world_wait(ctx, req, NULL);
+}
+
+static struct vcube_transport world_transport;
+
+/* MPI_COMM_WORLD's communicator @w on world_transport. */
+static void world_hook(struct vcube_comm *w)
+{
+	world_transport = vcube_device_transport;
+	world_transport.wait = world_wait;
+	world_transport.send = world_send;
+	world_transport.recv = world_recv;
+	w->tp = &world_transport;
+}
+
 const struct vcube_transport vmpi_transport = {
 	.send = tp_send, .irecv = tp_irecv, .wait = tp_wait, .recv = tp_recv,
 	.clock = tp_clock, .delay = tp_delay, .copy = tp_copy,
+	.isend = tp_isend, .test = tp_test,
 };

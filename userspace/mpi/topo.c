@@ -147,6 +147,8 @@ static int cart_attach(MPI_Comm c, int nd, const int *dims, const int *periods)
 
 int vmpi_cart_copy(MPI_Comm from, MPI_Comm to)
 {
+	if (from->graph)
+		return vmpi_graph_copy(from, to);
 	if (!from->cart)
 		return 0;
 	return cart_attach(to, from->ndims, from->cart, from->cart + from->ndims);
@@ -377,7 +379,7 @@ int MPI_Topo_test(MPI_Comm comm, int *status)
 		return ret;
 	if (!status)
 		return vmpi_error(comm, MPI_ERR_ARG, "MPI_Topo_test", "no status");
-	*status = comm->cart ? MPI_CART : MPI_UNDEFINED;
+	*status = comm->cart ? MPI_CART : vmpi_graph_kind(comm);
 	return MPI_SUCCESS;
 }
 

@@ -57,7 +57,53 @@ struct vmpi_type vmpi_c_float_complex = T(VB_CFLOAT, float _Complex, "MPI_C_FLOA
 struct vmpi_type vmpi_c_double_complex = T(VB_CDOUBLE, double _Complex, "MPI_C_DOUBLE_COMPLEX");
 struct vmpi_type vmpi_c_long_double_complex = T(VB_CLDOUBLE, long double _Complex,
 						"MPI_C_LONG_DOUBLE_COMPLEX");
+struct vmpi_type vmpi_offset = T(VB_I64, long long, "MPI_OFFSET");
+struct vmpi_type vmpi_count = T(VB_I64, long long, "MPI_COUNT");
+struct vmpi_type vmpi_cxx_bool = T(VB_BOOL, _Bool, "MPI_CXX_BOOL");
+struct vmpi_type vmpi_cxx_float_complex = T(VB_CFLOAT, float _Complex,
+					    "MPI_CXX_FLOAT_COMPLEX");
+struct vmpi_type vmpi_cxx_double_complex = T(VB_CDOUBLE, double _Complex,
+					     "MPI_CXX_DOUBLE_COMPLEX");
+struct vmpi_type vmpi_cxx_long_double_complex = T(VB_CLDOUBLE, long double _Complex,
+						  "MPI_CXX_LONG_DOUBLE_COMPLEX");
 #undef T
+
+/*
+ * A predefined type of @typeclass and @size bytes: C's, the widest
+ * integer before the narrower (MPI_INT before MPI_INT32_T, as they are
+ * the same).
+ */
+int MPI_Type_match_size(int typeclass, int size, MPI_Datatype *type)
+{
+	static const MPI_Datatype real[] = { &vmpi_float, &vmpi_double,
+					     &vmpi_long_double };
+	static const MPI_Datatype integer[] = { &vmpi_signed_char, &vmpi_short,
+						&vmpi_int, &vmpi_long_long_int };
+	static const MPI_Datatype complex[] = { &vmpi_c_float_complex,
+						&vmpi_c_double_complex,
+						&vmpi_c_long_double_complex };
+	const MPI_Datatype *t = NULL;
+	size_t i, n = 0;
+
+	NEED_INIT("MPI_Type_match_size");
+	if (typeclass == MPI_TYPECLASS_REAL) {
+		t = real;
+		n = 3;
+	} else if (typeclass == MPI_TYPECLASS_INTEGER) {
+		t = integer;
+		n = 4;
+	} else if (typeclass == MPI_TYPECLASS_COMPLEX) {
+		t = complex;
+		n = 3;
+	}
+	for (i = 0; i < n; i++)
+		if (t[i]->size == (size_t)size) {
+			*type = t[i];
+			return MPI_SUCCESS;
+		}
+	return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Type_match_size",
+			  "no type of class %d has %d bytes", typeclass, size);
+}
 
 #define O(c, nm) { .code = c, .name = nm, .builtin = true }
 struct vmpi_op vmpi_op_max = O(VO_MAX, "MPI_MAX");
@@ -744,6 +790,166 @@ int MPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[],
 	return env_done("MPI_Type_create_subarray", newtype, ret);
 }
 
+/*
+ * One dimension of a distributed array at process coordinate @c of @np:
+ * its local indices as runs (@start[], @len[], at most @max), 0 .. their
+ * count, or -1 for arguments MPI calls erroneous.
+ */
+static int darray_runs(int g, int how, int darg, int np, int c, int *start,
+		       int *len, int max)
+{
+	int b, s, n = 0;
+
+	if (how == MPI_DISTRIBUTE_NONE) {
+		if (np != 1)
+			return -1;
+		start[0] = 0;
+		len[0] = g;
+		return 1;
+	}
+	if (how == MPI_DISTRIBUTE_BLOCK) {
+		b = darg == MPI_DISTRIBUTE_DFLT_DARG ? (g + np - 1) / np : darg;
+		if (b <= 0 || (long long)b * np < g)
+			return -1;
+		s = c * b;
+		if (s < g) {
+			start[0] = s;
+			len[0] = g - s < b ? g - s : b;
+			n = 1;
+		}
+		return n;
+	}
+	if (how != MPI_DISTRIBUTE_CYCLIC)
+		return -1;
+	b = darg == MPI_DISTRIBUTE_DFLT_DARG ? 1 : darg;
+	if (b <= 0)
+		return -1;
+	for (s = c * b; s < g && n < max; s += np * b, n++) {
+		start[n] = s;
+		len[n] = g - s < b ? g - s : b;
+	}
+	return n;
+}
+
+/* The local elements: each outer combination, the inner runs in order. */
+static void darray_add(struct tb *b, int nd, const int *dim, const int *g,
+		       int *const *start, int *const *len, const int *nr,
+		       ptrdiff_t ext, MPI_Datatype old)
+{
+	int pos[VMPI_MAX_DIMS] = { 0 }, sub[VMPI_MAX_DIMS] = { 0 }, d, r;
+	int inner = dim[nd - 1];
+	long long off, stride;
+
+	for (;;) {
+		off = 0;
+		stride = 1;
+		for (d = nd - 1; d >= 0; d--) {	/* dim[nd - 1] fastest */
+			if (d < nd - 1)
+				off += (long long)(start[dim[d]][pos[d]] +
+						   sub[d]) * stride;
+			stride *= g[dim[d]];
+		}
+		for (r = 0; r < nr[inner]; r++)
+			tb_add(b, (ptrdiff_t)((off + start[inner][r]) * ext),
+			       len[inner][r], old);
+		for (d = nd - 2; d >= 0; d--) {	/* the next combination */
+			if (++sub[d] < len[dim[d]][pos[d]])
+				break;
+			sub[d] = 0;
+			if (++pos[d] < nr[dim[d]])
+				break;
+			pos[d] = 0;
+		}
+		if (d < 0)
+			return;
+	}
+}
+
+/*
+ * The part of a distributed array that process @rank of @size holds, on a
+ * row-major grid of @psizes processes: MPI's type map, each dimension's
+ * local indices in order, the extent the whole array's.
+ */
+int MPI_Type_create_darray(int size, int rank, int ndims, const int gsizes[],
+			   const int distribs[], const int dargs[],
+			   const int psizes[], int order, MPI_Datatype old,
+			   MPI_Datatype *newtype)
+{
+	const char *call = "MPI_Type_create_darray";
+	int *start[VMPI_MAX_DIMS] = { 0 }, *len[VMPI_MAX_DIMS] = { 0 };
+	int nr[VMPI_MAX_DIMS], dim[VMPI_MAX_DIMS], i, c, rem = rank, ret;
+	long long np = 1, total = 1;
+	struct tb b;
+
+	ret = type_args(call, 1, old, newtype);
+	if (ret)
+		return ret;
+	if (ndims <= 0 || ndims > VMPI_MAX_DIMS || !gsizes || !distribs ||
+	    !dargs || !psizes || rank < 0 || rank >= size ||
+	    (order != MPI_ORDER_C && order != MPI_ORDER_FORTRAN))
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, call,
+				  "ndims %d, rank %d of %d, order %d", ndims,
+				  rank, size, order);
+	for (i = 0; i < ndims; i++) {
+		if (gsizes[i] <= 0 || psizes[i] <= 0)
+			return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, call,
+					  "dimension %d: %d on %d processes", i,
+					  gsizes[i], psizes[i]);
+		np *= psizes[i];
+		total *= gsizes[i];
+		dim[i] = order == MPI_ORDER_C ? i : ndims - 1 - i;
+	}
+	if (np != size)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, call,
+				  "a grid of %lld processes for %d", np, size);
+	ret = tb_start(&b);
+	for (i = ndims - 1; i >= 0 && !ret; i--) {	/* row-major grid */
+		c = rem % psizes[i];
+		rem /= psizes[i];
+		start[i] = malloc(2 * ((size_t)gsizes[i] + 1) * sizeof(int));
+		if (!start[i]) {
+			ret = MPI_ERR_NO_MEM;
+			break;
+		}
+		len[i] = start[i] + gsizes[i] + 1;
+		nr[i] = darray_runs(gsizes[i], distribs[i], dargs[i], psizes[i],
+				    c, start[i], len[i], gsizes[i] + 1);
+		if (nr[i] < 0)
+			ret = MPI_ERR_ARG;
+	}
+	for (i = 0; !ret && i < ndims && nr[dim[i]]; i++)
+		;
+	if (!ret && i == ndims)
+		darray_add(&b, ndims, dim, gsizes, start, len, nr,
+			   vmpi_type_extent(old), old);
+	for (i = 0; i < ndims; i++)
+		free(start[i]);
+	if (ret == MPI_ERR_ARG) {
+		free(b.t);
+		return vmpi_error(MPI_COMM_WORLD, ret, call,
+				  "a distribution, or its argument, MPI calls erroneous");
+	}
+	if (!ret) {
+		b.lb = 0;		/* the whole array's bounds */
+		b.ub = (ptrdiff_t)(total * vmpi_type_extent(old));
+		b.any = true;
+		ret = tb_done(&b, "darray", newtype);
+	}
+	if (ret)
+		return made(call, ret);
+	ret = env_set(*newtype, MPI_COMBINER_DARRAY, &size, 1, &rank, 1, NULL,
+		      0, &old, 1);
+	if (!ret)
+		ret = env_add(*newtype, &ndims, 1);
+	for (i = 0; i < 4 && !ret; i++)	/* gsizes, distribs, dargs, psizes */
+		ret = env_add(*newtype, (const int *[]){ gsizes, distribs,
+							 dargs, psizes }[i],
+			      ndims);
+	if (!ret)
+		ret = env_add(*newtype, &order, 1);
+	return env_done(call, newtype, ret);
+}
+
 int MPI_Type_get_extent(MPI_Datatype type, MPI_Aint *lb, MPI_Aint *extent)
 {
 	if (!type || !lb || !extent)
@@ -828,6 +1034,81 @@ int MPI_Get_elements(const MPI_Status *st, MPI_Datatype type, int *count)
 	return MPI_SUCCESS;
 }
 
+int MPI_Get_elements_x(const MPI_Status *st, MPI_Datatype type,
+		       MPI_Count *count)
+{
+	size_t es;
+
+	if (!st || !count || vmpi_type_check(type))
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG,
+				  "MPI_Get_elements_x",
+				  "no status, type or result");
+	es = type->n ? type->size / type->n : 0;
+	if (!es || type->base == VB_PACKED)
+		es = type->size;
+	if (!es)
+		*count = 0;
+	else
+		*count = st->vmpi_bytes % es ? MPI_UNDEFINED :
+			 (MPI_Count)(st->vmpi_bytes / es);
+	return MPI_SUCCESS;
+}
+
+/* A status as if @count elements of @type had come (a generalised one's). */
+int MPI_Status_set_elements_x(MPI_Status *st, MPI_Datatype type,
+			      MPI_Count count)
+{
+	size_t es;
+
+	if (!st || count < 0 || vmpi_type_check(type))
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG,
+				  "MPI_Status_set_elements",
+				  "count %lld, or no status or type",
+				  (long long)count);
+	es = type->n ? type->size / type->n : type->size;
+	st->vmpi_bytes = (size_t)count * es;
+	return MPI_SUCCESS;
+}
+
+int MPI_Status_set_elements(MPI_Status *st, MPI_Datatype type, int count)
+{
+	return MPI_Status_set_elements_x(st, type, count);
+}
+
+int MPI_Type_size_x(MPI_Datatype type, MPI_Count *size)
+{
+	if (!type || !size)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Type_size_x",
+				  "no type or no result");
+	*size = (MPI_Count)type->size;
+	return MPI_SUCCESS;
+}
+
+int MPI_Type_get_extent_x(MPI_Datatype type, MPI_Count *lb, MPI_Count *extent)
+{
+	MPI_Aint l = 0, e = 0;
+	int ret = MPI_Type_get_extent(type, &l, &e);
+
+	if (!ret) {
+		*lb = l;
+		*extent = e;
+	}
+	return ret;
+}
+
+int MPI_Type_get_true_extent_x(MPI_Datatype type, MPI_Count *lb,
+			       MPI_Count *extent)
+{
+	MPI_Aint l = 0, e = 0;
+	int ret = MPI_Type_get_true_extent(type, &l, &e);
+
+	if (!ret) {
+		*lb = l;
+		*extent = e;
+	}
+	return ret;
+}
+
 int MPI_Pack_size(int incount, MPI_Datatype type, MPI_Comm comm, int *size)
 {
 	(void)comm;
@@ -874,6 +1155,126 @@ int MPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf,
 	if (n)
 		vcube_node_copy(vmpi.node, n, NULL);
 	*position += (int)n;
+	return MPI_SUCCESS;
+}
+
+/*
+ * external32, MPI's portable representation: each element big-endian, in
+ * the representation's sizes. Types whose elements keep their size there
+ * (not long, unsigned long, long double, wchar_t, the pairs of mixed
+ * types, nor a struct of mixed ones: MPI_ERR_UNSUPPORTED_OPERATION) are
+ * packed as MPI_Pack packs them, each element's bytes turned round.
+ */
+static int ext32_size(const char *call, const char *datarep,
+		      MPI_Datatype type, size_t *es)
+{
+	if (!datarep || strcmp(datarep, "external32"))
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, call,
+				  "data representation %s: external32 only",
+				  datarep ? datarep : "(none)");
+	if (vmpi_type_check(type))
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_TYPE, call,
+				  "not a committed datatype");
+	switch (type->base) {
+	case VB_LONG: case VB_ULONG: case VB_LDOUBLE: case VB_WCHAR:
+	case VB_FLOAT_INT: case VB_DOUBLE_INT: case VB_LONG_INT:
+	case VB_SHORT_INT: case VB_LDOUBLE_INT: case VB_CLDOUBLE:
+	case VB_PACKED: case VB_AINT:
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_UNSUPPORTED_OPERATION,
+				  call, "%s in external32", type->name);
+	case VB_CFLOAT: case VB_CDOUBLE: case VB_2INT:
+		*es = type->size / type->n / 2;	/* each half on its own */
+		return 0;
+	default:
+		*es = type->n ? type->size / type->n : 1;
+		return 0;
+	}
+}
+
+static void ext32_turn(unsigned char *p, size_t n, size_t es)
+{
+	size_t i, j;
+	unsigned char t;
+
+	for (i = 0; es > 1 && i + es <= n; i += es)
+		for (j = 0; j < es / 2; j++) {
+			t = p[i + j];
+			p[i + j] = p[i + es - 1 - j];
+			p[i + es - 1 - j] = t;
+		}
+}
+
+int MPI_Pack_external_size(const char *datarep, int incount,
+			   MPI_Datatype type, MPI_Aint *size)
+{
+	size_t es;
+	int ret = ext32_size("MPI_Pack_external_size", datarep, type, &es);
+
+	if (ret)
+		return ret;
+	if (incount < 0 || !size)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG,
+				  "MPI_Pack_external_size", "count %d", incount);
+	*size = (MPI_Aint)((size_t)incount * type->size);
+	return MPI_SUCCESS;
+}
+
+int MPI_Pack_external(const char *datarep, const void *inbuf, int incount,
+		      MPI_Datatype type, void *outbuf, MPI_Aint outsize,
+		      MPI_Aint *position)
+{
+	const char *call = "MPI_Pack_external";
+	size_t es, n;
+	int ret = ext32_size(call, datarep, type, &es);
+
+	if (ret)
+		return ret;
+	if (incount < 0 || !position || *position < 0)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, call,
+				  "count %d, or no position", incount);
+	n = (size_t)incount * type->size;
+	if ((size_t)*position + n > (size_t)outsize)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_TRUNCATE, call,
+				  "%zu bytes at %ld of a %ld-byte buffer", n,
+				  (long)*position, (long)outsize);
+	vmpi_pack(type, incount, inbuf, (char *)outbuf + *position);
+	if (n)
+		vcube_node_copy(vmpi.node, n, NULL);
+	ext32_turn((unsigned char *)outbuf + *position, n, es);
+	*position += (MPI_Aint)n;
+	return MPI_SUCCESS;
+}
+
+int MPI_Unpack_external(const char *datarep, const void *inbuf,
+			MPI_Aint insize, MPI_Aint *position, void *outbuf,
+			int outcount, MPI_Datatype type)
+{
+	const char *call = "MPI_Unpack_external";
+	unsigned char *tmp;
+	size_t es, n;
+	int ret = ext32_size(call, datarep, type, &es);
+
+	if (ret)
+		return ret;
+	if (outcount < 0 || !position || *position < 0)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_ARG, call,
+				  "count %d, or no position", outcount);
+	n = (size_t)outcount * type->size;
+	if ((size_t)*position + n > (size_t)insize)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_TRUNCATE, call,
+				  "%zu bytes at %ld of %ld", n, (long)*position,
+				  (long)insize);
+	tmp = malloc(n + 1);
+	if (!tmp)
+		return vmpi_error(MPI_COMM_WORLD, MPI_ERR_NO_MEM, call,
+				  "out of memory");
+	memcpy(tmp, (const char *)inbuf + *position, n);
+	ext32_turn(tmp, n, es);
+	vmpi_unpack(type, outcount, tmp, n, outbuf);
+	free(tmp);
+	if (n)
+		vcube_node_copy(vmpi.node, n, NULL);
+	*position += (MPI_Aint)n;
 	return MPI_SUCCESS;
 }
 

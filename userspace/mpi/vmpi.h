@@ -43,6 +43,7 @@ struct vmpi_comm {
 	unsigned int refs;		/* its handle and its requests */
 	int *cart;			/* a grid's extents, then periods (topo.c) */
 	int ndims;
+	struct vmpi_graph *graph;	/* a graph's (graph.c) */
 	struct vmpi_attr *attrs;	/* attr.c */
 	char name[MPI_MAX_OBJECT_NAME];
 	/*
@@ -53,6 +54,7 @@ struct vmpi_comm {
 	 */
 	struct vmpi_comm *local;
 	bool shared_cid;
+	unsigned int nidup;		/* MPI_Comm_idup's so far (idup.c) */
 };
 
 enum vmpi_base {
@@ -115,6 +117,50 @@ struct vmpi_op {
 	bool commute;
 };
 
+/* A request (mpi.c), a pending point-to-point call's or a collective's. */
+/*
+ * RQ_RECV waits for a message or a split one's first piece, RQ_PIECES for
+ * the rest of its pieces (a split send's RQ_SEND, for its first piece),
+ * RQ_COLL for a nonblocking collective, RQ_PERSIST for the request an
+ * active persistent one started, RQ_GREQ for the program's
+ * MPI_Grequest_complete.
+ */
+enum { RQ_SEND, RQ_RECV, RQ_PIECES, RQ_COLL, RQ_PERSIST, RQ_GREQ, RQ_DONE };
+
+struct vmpi_request {
+	int kind;
+	uint64_t req;			/* the kernel's */
+	MPI_Comm comm;
+	void *buf;			/* a receive's */
+	size_t cap;
+	MPI_Status st;			/* RQ_DONE's */
+	uint64_t *pieces;		/* RQ_PIECES: the rest's, the kernel's */
+	unsigned int npieces, next;	/* how many, the next to wait for */
+	unsigned int src, tag;		/* RQ_PIECES: the first piece's */
+	size_t total;			/* RQ_PIECES: the message's bytes */
+	int err;			/* RQ_PIECES: truncated, or a piece failed */
+	/* a receive of a non-contiguous type: into @buf, then unpacked */
+	void *ubuf;
+	MPI_Datatype utype;
+	int ucount;
+	struct vmpi_request *pnext;	/* RQ_RECV: the next pending receive */
+	int why;			/* the -errno it failed with */
+	/* RQ_SEND of a split message: the rest, sent once the first went */
+	const void *sbuf;
+	size_t sbytes;
+	unsigned int sdst, sstream;
+	struct vmpi_icoll *coll;	/* RQ_COLL's (icoll.c) */
+	/*
+	 * A persistent request (persist.c): what MPI_Start starts, and the
+	 * request it started, until a completion call retires it; the
+	 * persistent one is RQ_DONE while inactive, its status empty.
+	 */
+	struct vmpi_persist *persist;
+	struct vmpi_request *inner;
+	bool active;			/* started, not yet completed and seen */
+	struct vmpi_greq *greq;		/* a generalised request's (persist.c) */
+};
+
 /* The process's state. */
 struct vmpi_state {
 	int inited, finalized;
@@ -130,6 +176,7 @@ struct vmpi_state {
 	uint64_t poll_ns;		/* a test or probe that finds nothing */
 	int verbose;
 	int provided;			/* the thread level granted */
+	pid_t init_tid;			/* the thread that called MPI_Init */
 	size_t max_msg;
 };
 
@@ -207,6 +254,18 @@ int vmpi_cid_agree(MPI_Comm comm, unsigned int *cid);
 int vmpi_cid_agree_among(MPI_Comm comm, const int *rank, int n, int tag,
 			 unsigned int *cid);
 void vmpi_cid_release(unsigned int cid);
+/* The lowest context of @mask (VMPI_MAX_CID + 1: none); @cid taken. */
+unsigned int vmpi_cid_lowest(const unsigned int *mask);
+int vmpi_cid_take(unsigned int cid);
+/*
+ * MPI_Comm_idup's context agreements (idup.c): one progressed (@block:
+ * to its end): 1 done (the communicator made), 0, or an MPI error; freed;
+ * and every pending one completed, as a blocking agreement first does.
+ */
+struct vmpi_idup;
+int vmpi_idup_progress(struct vmpi_idup *d, bool block);
+void vmpi_idup_free(struct vmpi_idup *d);
+void vmpi_idup_drain(void);
 /* vmpi_enter(), and @comm is an intracommunicator: 0 or the error. */
 int vmpi_intra(MPI_Comm comm, const char *call);
 /* MPI_Comm_dup of an intercommunicator (inter.c): 0 or an MPI error. */
@@ -249,6 +308,113 @@ int vmpi_attr_delete(int kind, void *obj, struct vmpi_attr **list, int key,
 int vmpi_attr_copy(int kind, void *old, struct vmpi_attr *from,
 		   struct vmpi_attr **to);
 int vmpi_attr_clear(int kind, void *obj, struct vmpi_attr **list);
+
+/*
+ * The collectives' shared checks (coll.c, collv.c), each 0 or the MPI
+ * error reported: the algorithm of @kind for @call, VCUBE_MPI_<@env> or
+ * @dflt; @count elements of @type in *@bytes; a root; a block of *@bytes
+ * each way for every rank; a reduction's arguments; a committed
+ * contiguous type; a v-call's counts and displacements; a rooted
+ * v-call's, *@bytes the own block's.
+ */
+int vmpi_coll_pick(MPI_Comm c, const char *call, unsigned int kind,
+		   const char *env, const char *dflt, const char **name);
+int vmpi_coll_count(MPI_Comm c, const char *call, int count,
+		    MPI_Datatype type, size_t *bytes);
+int vmpi_coll_root(MPI_Comm c, const char *call, int root);
+int vmpi_coll_blocks(MPI_Comm c, const char *call, int scount,
+		     MPI_Datatype stype, int rcount, MPI_Datatype rtype,
+		     bool in_place, size_t *bytes);
+int vmpi_fold_check(MPI_Comm c, const char *call, const void *in,
+		    const void *out, int count, MPI_Datatype type, MPI_Op op,
+		    size_t *bytes);
+int vmpi_contig_check(MPI_Comm c, const char *call, MPI_Datatype type);
+int vmpi_v_check(MPI_Comm c, const char *call, const int counts[],
+		 const int displs[], MPI_Datatype type);
+int vmpi_v_args(MPI_Comm c, const char *call, int root, bool in_place,
+		int count, MPI_Datatype type, const int counts[],
+		const int displs[], MPI_Datatype vtype, size_t *bytes);
+/*
+ * MPI_Alltoallw's arguments as bytes: each rank's block's to send and to
+ * receive in *@sizes (2 p of them, the caller's to free), and in place a
+ * copy of the receive buffer in *@copy (NULL otherwise) to send from, at
+ * the receive displacements; 0 or the MPI error reported.
+ */
+int vmpi_w_args(MPI_Comm comm, const char *call, bool in_place,
+		const int sendcounts[], const int sdispls[],
+		const MPI_Datatype sendtypes[], const void *recvbuf,
+		const int recvcounts[], const int rdispls[],
+		const MPI_Datatype recvtypes[], size_t **sizes, char **copy);
+/*
+ * The algorithm a reduction or scan of @kind (VCUBE_MPI_<@env>'s call)
+ * takes by default: the control network's where @cnet allows it and it
+ * carries @op on @type, else the data network's.
+ */
+const char *vmpi_fold_default(MPI_Comm c, unsigned int kind, const char *env,
+			      MPI_Op op, MPI_Datatype type, bool cnet);
+
+/*
+ * The nonblocking collectives (icoll.c): a pending one's request (mpi.c
+ * makes it, vmpi_req_coll()); progressed (@block: until done; else one
+ * test): 1 done, 0 not yet, or its -errno; freed with its request. While
+ * any is pending (vmpi_icoll_busy()), a blocking call of vcube-mpi tests
+ * instead of blocking, and polls them all (vmpi_icoll_poll()) between.
+ */
+struct vmpi_icoll;
+int vmpi_req_coll(MPI_Comm comm, struct vmpi_icoll *ic, MPI_Request *req);
+int vmpi_icoll_progress(struct vmpi_icoll *ic, bool block);
+void vmpi_icoll_free(struct vmpi_icoll *ic);
+bool vmpi_icoll_busy(void);
+void vmpi_icoll_poll(void);
+/* MPI_Comm_idup's agreement @d as a pending collective's request. */
+int vmpi_icoll_idup(MPI_Comm c, struct vmpi_idup *d, MPI_Request *req);
+/* The rest of a duplicate @to of @from: its topology, attributes, handler. */
+int vmpi_comm_dup_rest(MPI_Comm from, MPI_Comm to);
+
+/*
+ * Persistent requests and buffered sends (persist.c): a persistent
+ * request's parts freed with it; the buffered sends still in the
+ * attached buffer waited for (MPI_Finalize, MPI_Buffer_detach).
+ */
+struct vmpi_persist;
+void vmpi_persist_free(struct vmpi_persist *p);
+/*
+ * A generalised request's: complete (its query function's status in @st,
+ * and its error), or not yet (0, when the program has not completed it:
+ * no one else can, so a wait on it is an error, -EDEADLK); cancelled
+ * (its cancel function told); freed (its free function called).
+ */
+struct vmpi_greq;
+int vmpi_greq_settle(struct vmpi_greq *g, MPI_Status *st);
+void vmpi_greq_cancel(struct vmpi_greq *g);
+int vmpi_greq_free(struct vmpi_greq *g);
+int vmpi_bsend_flush(void);
+
+/*
+ * Error handlers and codes of the program's (errh.c): a valid handler; a
+ * communicator's hold on one, taken and let go; a handler of the
+ * program's called with *@code (true), or none (false, a predefined one);
+ * an added code's class (a predefined one's its own, -1 none) and string
+ * (NULL: not added); the last code; MPI_LASTUSEDCODE set (attr.c).
+ */
+bool vmpi_errh_valid(MPI_Errhandler h);
+void vmpi_errh_get(MPI_Errhandler h);
+void vmpi_errh_put(MPI_Errhandler h);
+bool vmpi_errh_call(MPI_Comm comm, MPI_Errhandler h, int *code);
+int vmpi_code_class(int code);
+const char *vmpi_code_string(int code);
+int vmpi_last_code(void);
+void vmpi_attr_lastused(int code);
+
+/*
+ * Graph topologies (graph.c): freed with their communicator, copied to a
+ * duplicate (0 or MPI_ERR_NO_MEM), and the kind (MPI_GRAPH,
+ * MPI_DIST_GRAPH, or MPI_UNDEFINED).
+ */
+struct vmpi_graph;
+void vmpi_graph_free(struct vmpi_graph *g);
+int vmpi_graph_copy(MPI_Comm from, MPI_Comm to);
+int vmpi_graph_kind(MPI_Comm c);
 
 /* @to gets @from's Cartesian topology, if it has one: 0 or an MPI error. */
 int vmpi_cart_copy(MPI_Comm from, MPI_Comm to);

@@ -30,6 +30,8 @@ typedef struct vmpi_group *MPI_Group;
 typedef int MPI_Errhandler;
 typedef ptrdiff_t MPI_Aint;
 typedef long long MPI_Count;
+typedef long long MPI_Offset;
+typedef int MPI_Fint;		/* a Fortran handle */
 
 typedef struct MPI_Status {
 	int MPI_SOURCE;
@@ -50,7 +52,9 @@ extern struct vmpi_type vmpi_char, vmpi_signed_char, vmpi_unsigned_char,
 	vmpi_uint32_t, vmpi_uint64_t, vmpi_wchar, vmpi_float_int, vmpi_double_int,
 	vmpi_long_int, vmpi_2int, vmpi_short_int, vmpi_long_double_int, vmpi_packed,
 	vmpi_aint, vmpi_c_float_complex, vmpi_c_double_complex,
-	vmpi_c_long_double_complex;
+	vmpi_c_long_double_complex, vmpi_offset, vmpi_count, vmpi_cxx_bool,
+	vmpi_cxx_float_complex, vmpi_cxx_double_complex,
+	vmpi_cxx_long_double_complex;
 extern struct vmpi_op vmpi_op_max, vmpi_op_min, vmpi_op_sum, vmpi_op_prod,
 	vmpi_op_land, vmpi_op_band, vmpi_op_lor, vmpi_op_bor, vmpi_op_lxor,
 	vmpi_op_bxor, vmpi_op_maxloc, vmpi_op_minloc;
@@ -106,6 +110,19 @@ extern struct vmpi_op vmpi_op_max, vmpi_op_min, vmpi_op_sum, vmpi_op_prod,
 #define MPI_C_FLOAT_COMPLEX	(&vmpi_c_float_complex)
 #define MPI_C_DOUBLE_COMPLEX	(&vmpi_c_double_complex)
 #define MPI_C_LONG_DOUBLE_COMPLEX (&vmpi_c_long_double_complex)
+#define MPI_OFFSET		(&vmpi_offset)
+#define MPI_COUNT		(&vmpi_count)
+/* C++'s, for the C programs that name them: the same layouts */
+#define MPI_CXX_BOOL		(&vmpi_cxx_bool)
+#define MPI_CXX_FLOAT_COMPLEX	(&vmpi_cxx_float_complex)
+#define MPI_CXX_DOUBLE_COMPLEX	(&vmpi_cxx_double_complex)
+#define MPI_CXX_LONG_DOUBLE_COMPLEX (&vmpi_cxx_long_double_complex)
+/* Fortran's types: vcube-mpi has no Fortran */
+#define MPI_COMPLEX		MPI_DATATYPE_NULL
+#define MPI_DOUBLE_COMPLEX	MPI_DATATYPE_NULL
+#define MPI_TYPECLASS_REAL	1
+#define MPI_TYPECLASS_INTEGER	2
+#define MPI_TYPECLASS_COMPLEX	3
 
 #define MPI_MAX			(&vmpi_op_max)
 #define MPI_MIN			(&vmpi_op_min)
@@ -136,6 +153,7 @@ extern struct vmpi_op vmpi_op_max, vmpi_op_min, vmpi_op_sum, vmpi_op_prod,
 #define MPI_THREAD_SERIALIZED	2
 #define MPI_THREAD_MULTIPLE	3
 
+#define MPI_ERRHANDLER_NULL	0
 #define MPI_ERRORS_ARE_FATAL	1
 #define MPI_ERRORS_RETURN	2
 
@@ -173,6 +191,7 @@ int MPI_Finalize(void);
 int MPI_Finalized(int *flag);
 int MPI_Abort(MPI_Comm comm, int errorcode);
 int MPI_Query_thread(int *provided);
+int MPI_Is_thread_main(int *flag);
 int MPI_Get_processor_name(char *name, int *resultlen);
 int MPI_Get_version(int *version, int *subversion);
 int MPI_Get_library_version(char *version, int *resultlen);
@@ -182,6 +201,14 @@ int MPI_Error_class(int errorcode, int *errorclass);
 int MPI_Error_string(int errorcode, char *string, int *resultlen);
 int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler);
 int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler);
+typedef void MPI_Comm_errhandler_function(MPI_Comm *comm, int *code, ...);
+int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function *fn,
+			       MPI_Errhandler *errhandler);
+int MPI_Errhandler_free(MPI_Errhandler *errhandler);
+int MPI_Comm_call_errhandler(MPI_Comm comm, int errorcode);
+int MPI_Add_error_class(int *errorclass);
+int MPI_Add_error_code(int errorclass, int *errorcode);
+int MPI_Add_error_string(int errorcode, const char *string);
 
 /* Communicators */
 int MPI_Comm_rank(MPI_Comm comm, int *rank);
@@ -189,6 +216,36 @@ int MPI_Comm_size(MPI_Comm comm, int *size);
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm);
 int MPI_Comm_free(MPI_Comm *comm);
+int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request);
+
+/*
+ * Info objects; communicators take no hint (MPI_Comm_get_info answers an
+ * empty one). MPI_COMM_TYPE_SHARED splits into each rank alone: the
+ * modelled machine's nodes share no memory.
+ */
+typedef struct vmpi_info *MPI_Info;
+extern struct vmpi_info vmpi_info_env;
+#define MPI_INFO_NULL		((MPI_Info)0)
+#define MPI_INFO_ENV		(&vmpi_info_env)
+#define MPI_MAX_INFO_KEY	255
+#define MPI_MAX_INFO_VAL	1024
+#define MPI_COMM_TYPE_SHARED	1
+int MPI_Info_create(MPI_Info *info);
+int MPI_Info_set(MPI_Info info, const char *key, const char *value);
+int MPI_Info_delete(MPI_Info info, const char *key);
+int MPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value,
+		 int *flag);
+int MPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen,
+			  int *flag);
+int MPI_Info_get_nkeys(MPI_Info info, int *nkeys);
+int MPI_Info_get_nthkey(MPI_Info info, int n, char *key);
+int MPI_Info_dup(MPI_Info info, MPI_Info *newinfo);
+int MPI_Info_free(MPI_Info *info);
+int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info);
+int MPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used);
+int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm);
+int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
+			MPI_Comm *newcomm);
 
 /*
  * Attributes: keyvals, with copy and delete callbacks; MPI_COMM_WORLD's
@@ -316,9 +373,67 @@ int MPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source,
 int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm);
 int MPI_Topo_test(MPI_Comm comm, int *status);
 
+/*
+ * Graphs and distributed graphs: reorder is allowed, not done (a graph's
+ * ranks stay as they are).
+ */
+#define MPI_GRAPH		2
+#define MPI_DIST_GRAPH		3
+#define MPI_UNWEIGHTED		((int *)1)
+#define MPI_WEIGHTS_EMPTY	((int *)2)
+int MPI_Graph_create(MPI_Comm comm, int nnodes, const int index[],
+		     const int edges[], int reorder, MPI_Comm *comm_graph);
+int MPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges);
+int MPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[],
+		  int edges[]);
+int MPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors);
+int MPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors,
+			int neighbors[]);
+int MPI_Graph_map(MPI_Comm comm, int nnodes, const int index[],
+		  const int edges[], int *newrank);
+int MPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree,
+				   const int sources[],
+				   const int sourceweights[], int outdegree,
+				   const int destinations[],
+				   const int destweights[], MPI_Info info,
+				   int reorder, MPI_Comm *comm_dist_graph);
+int MPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[],
+			  const int degrees[], const int destinations[],
+			  const int weights[], MPI_Info info, int reorder,
+			  MPI_Comm *comm_dist_graph);
+int MPI_Dist_graph_neighbors_count(MPI_Comm comm, int *indegree,
+				   int *outdegree, int *weighted);
+int MPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[],
+			     int sourceweights[], int maxoutdegree,
+			     int destinations[], int destweights[]);
+/* Neighbourhood collectives, on a Cartesian grid or a graph */
+int MPI_Neighbor_allgather(const void *sendbuf, int sendcount,
+			   MPI_Datatype sendtype, void *recvbuf, int recvcount,
+			   MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Neighbor_allgatherv(const void *sendbuf, int sendcount,
+			    MPI_Datatype sendtype, void *recvbuf,
+			    const int recvcounts[], const int displs[],
+			    MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Neighbor_alltoall(const void *sendbuf, int sendcount,
+			  MPI_Datatype sendtype, void *recvbuf, int recvcount,
+			  MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Neighbor_alltoallv(const void *sendbuf, const int sendcounts[],
+			   const int sdispls[], MPI_Datatype sendtype,
+			   void *recvbuf, const int recvcounts[],
+			   const int rdispls[], MPI_Datatype recvtype,
+			   MPI_Comm comm);
+
 /* Datatypes */
 #define MPI_ORDER_C		56
 #define MPI_ORDER_FORTRAN	57
+#define MPI_DISTRIBUTE_BLOCK	121
+#define MPI_DISTRIBUTE_CYCLIC	122
+#define MPI_DISTRIBUTE_NONE	123
+#define MPI_DISTRIBUTE_DFLT_DARG (-49767)
+int MPI_Type_create_darray(int size, int rank, int ndims, const int gsizes[],
+			   const int distribs[], const int dargs[],
+			   const int psizes[], int order, MPI_Datatype oldtype,
+			   MPI_Datatype *newtype);
 int MPI_Type_size(MPI_Datatype type, int *size);
 int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype);
 int MPI_Type_vector(int count, int blocklength, int stride,
@@ -379,6 +494,25 @@ int MPI_Pack(const void *inbuf, int incount, MPI_Datatype type, void *outbuf,
 int MPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf,
 	       int outcount, MPI_Datatype type, MPI_Comm comm);
 int MPI_Pack_size(int incount, MPI_Datatype type, MPI_Comm comm, int *size);
+int MPI_Type_match_size(int typeclass, int size, MPI_Datatype *type);
+/* external32: the types whose elements keep their size in it */
+int MPI_Pack_external_size(const char *datarep, int incount,
+			   MPI_Datatype type, MPI_Aint *size);
+int MPI_Pack_external(const char *datarep, const void *inbuf, int incount,
+		      MPI_Datatype type, void *outbuf, MPI_Aint outsize,
+		      MPI_Aint *position);
+int MPI_Unpack_external(const char *datarep, const void *inbuf,
+			MPI_Aint insize, MPI_Aint *position, void *outbuf,
+			int outcount, MPI_Datatype type);
+int MPI_Get_elements_x(const MPI_Status *status, MPI_Datatype type,
+		       MPI_Count *count);
+int MPI_Status_set_elements(MPI_Status *status, MPI_Datatype type, int count);
+int MPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype type,
+			      MPI_Count count);
+int MPI_Type_size_x(MPI_Datatype type, MPI_Count *size);
+int MPI_Type_get_extent_x(MPI_Datatype type, MPI_Count *lb, MPI_Count *extent);
+int MPI_Type_get_true_extent_x(MPI_Datatype type, MPI_Count *lb,
+			       MPI_Count *extent);
 
 /* Operators of the program's own */
 typedef void MPI_User_function(void *invec, void *inoutvec, int *len,
@@ -417,6 +551,65 @@ int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status);
 int MPI_Testall(int count, MPI_Request requests[], int *flag,
 		MPI_Status statuses[]);
 int MPI_Request_free(MPI_Request *request);
+int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag,
+		MPI_Status *status);
+int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount,
+		 int indices[], MPI_Status statuses[]);
+int MPI_Testsome(int incount, MPI_Request requests[], int *outcount,
+		 int indices[], MPI_Status statuses[]);
+int MPI_Request_get_status(MPI_Request request, int *flag,
+			   MPI_Status *status);
+int MPI_Irsend(const void *buf, int count, MPI_Datatype type, int dest,
+	       int tag, MPI_Comm comm, MPI_Request *request);
+/* Matched probes: the message a probe found, for MPI_Mrecv alone. */
+typedef struct vmpi_message *MPI_Message;
+extern struct vmpi_message vmpi_message_no_proc;
+#define MPI_MESSAGE_NULL	((MPI_Message)0)
+#define MPI_MESSAGE_NO_PROC	(&vmpi_message_no_proc)
+int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message,
+	       MPI_Status *status);
+int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag,
+		MPI_Message *message, MPI_Status *status);
+int MPI_Mrecv(void *buf, int count, MPI_Datatype type, MPI_Message *message,
+	      MPI_Status *status);
+int MPI_Imrecv(void *buf, int count, MPI_Datatype type, MPI_Message *message,
+	       MPI_Request *request);
+MPI_Fint MPI_Message_c2f(MPI_Message message);
+MPI_Message MPI_Message_f2c(MPI_Fint message);
+int MPI_Cancel(MPI_Request *request);
+/* Generalised requests: the program completes them (one thread: before
+ * it waits for them) */
+typedef int MPI_Grequest_query_function(void *extra_state, MPI_Status *status);
+typedef int MPI_Grequest_free_function(void *extra_state);
+typedef int MPI_Grequest_cancel_function(void *extra_state, int complete);
+int MPI_Grequest_start(MPI_Grequest_query_function *query_fn,
+		       MPI_Grequest_free_function *free_fn,
+		       MPI_Grequest_cancel_function *cancel_fn,
+		       void *extra_state, MPI_Request *request);
+int MPI_Grequest_complete(MPI_Request request);
+int MPI_Test_cancelled(const MPI_Status *status, int *flag);
+int MPI_Status_set_cancelled(MPI_Status *status, int flag);
+
+/* Persistent requests and buffered sends */
+#define MPI_BSEND_OVERHEAD	64
+int MPI_Send_init(const void *buf, int count, MPI_Datatype type, int dest,
+		  int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Ssend_init(const void *buf, int count, MPI_Datatype type, int dest,
+		   int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Rsend_init(const void *buf, int count, MPI_Datatype type, int dest,
+		   int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Bsend_init(const void *buf, int count, MPI_Datatype type, int dest,
+		   int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source,
+		  int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Start(MPI_Request *request);
+int MPI_Startall(int count, MPI_Request requests[]);
+int MPI_Buffer_attach(void *buffer, int size);
+int MPI_Buffer_detach(void *buffer_addr, int *size);
+int MPI_Bsend(const void *buf, int count, MPI_Datatype type, int dest,
+	      int tag, MPI_Comm comm);
+int MPI_Ibsend(const void *buf, int count, MPI_Datatype type, int dest,
+	       int tag, MPI_Comm comm, MPI_Request *request);
 int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status);
 int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag,
 	       MPI_Status *status);
@@ -470,6 +663,67 @@ int MPI_Exscan(const void *sendbuf, void *recvbuf, int count,
 	       MPI_Datatype type, MPI_Op op, MPI_Comm comm);
 int MPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
 	     MPI_Op op, MPI_Comm comm);
+
+/*
+ * Nonblocking collectives (MPI-3): each the blocking call's plan, progressed
+ * inside the completion calls (docs/mpi.md).
+ */
+int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request);
+int MPI_Ibcast(void *buf, int count, MPI_Datatype type, int root,
+	       MPI_Comm comm, MPI_Request *request);
+int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count,
+		   MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+		   MPI_Request *request);
+int MPI_Ireduce(const void *sendbuf, void *recvbuf, int count,
+		MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
+		MPI_Request *request);
+int MPI_Iscan(const void *sendbuf, void *recvbuf, int count,
+	      MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+	      MPI_Request *request);
+int MPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf,
+			      int recvcount, MPI_Datatype type, MPI_Op op,
+			      MPI_Comm comm, MPI_Request *request);
+int MPI_Ireduce_scatter(const void *sendbuf, void *recvbuf,
+			const int recvcounts[], MPI_Datatype type, MPI_Op op,
+			MPI_Comm comm, MPI_Request *request);
+int MPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		  void *recvbuf, int recvcount, MPI_Datatype recvtype,
+		  MPI_Comm comm, MPI_Request *request);
+int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		   void *recvbuf, int recvcount, MPI_Datatype recvtype,
+		   MPI_Comm comm, MPI_Request *request);
+int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+		MPI_Comm comm, MPI_Request *request);
+int MPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		 void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+		 MPI_Comm comm, MPI_Request *request);
+int MPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		 void *recvbuf, const int recvcounts[], const int displs[],
+		 MPI_Datatype recvtype, int root, MPI_Comm comm,
+		 MPI_Request *request);
+int MPI_Iscatterv(const void *sendbuf, const int sendcounts[],
+		  const int displs[], MPI_Datatype sendtype, void *recvbuf,
+		  int recvcount, MPI_Datatype recvtype, int root,
+		  MPI_Comm comm, MPI_Request *request);
+int MPI_Ialltoallv(const void *sendbuf, const int sendcounts[],
+		   const int sdispls[], MPI_Datatype sendtype, void *recvbuf,
+		   const int recvcounts[], const int rdispls[],
+		   MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request);
+int MPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		    void *recvbuf, const int recvcounts[], const int displs[],
+		    MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request);
+int MPI_Ialltoallw(const void *sendbuf, const int sendcounts[],
+		   const int sdispls[], const MPI_Datatype sendtypes[],
+		   void *recvbuf, const int recvcounts[], const int rdispls[],
+		   const MPI_Datatype recvtypes[], MPI_Comm comm,
+		   MPI_Request *request);
+int MPI_Iexscan(const void *sendbuf, void *recvbuf, int count,
+		MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+		MPI_Request *request);
+
+/* The profiling interface: PMPI_ names for all the above. */
+#include "pmpi.h"
 
 #ifdef __cplusplus
 }
