@@ -9,6 +9,16 @@ bin=$VCUBE_TOP/build/tests/mpi
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 
+# Program $3 of tests/mpi on $2 ranks of network $1: it says it passed.
+prog() {
+	if timeout 600 vcube-run -n "$2" "$bin/$3" > "$out" 2>&1 &&
+		grep -q "^$3: ok" "$out"; then
+		ok "$1, $2 ranks: $(grep "^$3: ok" "$out")"
+	else
+		no "$1, $2 ranks: $3: $(tail -3 "$out")"
+	fi
+}
+
 for net in "topology=hypercube dim=3 profile=ipsc860" \
 	"topology=mesh rows=2 cols=4 profile=delta" \
 	"topology=torus rows=2 cols=4 profile=ap1000" \
@@ -16,14 +26,19 @@ for net in "topology=hypercube dim=3 profile=ipsc860" \
 	usenet $net || continue
 	for n in 8 5; do
 		# groups and derived types at 5 ranks only (make check's time)
-		for p in p2p coll order $([ $n = 5 ] && echo collv userop group dtype attr inter); do
-			if timeout 600 vcube-run -n $n "$bin/$p" > "$out" 2>&1 &&
-				grep -q "^$p: ok" "$out"; then
-				ok "$net, $n ranks: $(grep "^$p: ok" "$out")"
-			else
-				no "$net, $n ranks: $p: $(tail -3 "$out")"
-			fi
+		for p in p2p coll order icoll $([ $n = 5 ] && echo collv userop group dtype attr inter); do
+			prog "$net" $n $p
 		done
+	done
+done
+# The calls whose work is the library's, not the network's (persistent
+# requests, buffered sends, cancel, error handlers, info, graphs, the
+# profiling interface): the iPSC/860's rendezvous and the CM-5's
+# synchronous sends, 5 ranks
+for net in "topology=hypercube dim=3 profile=ipsc860" "topology=fattree nodes=8 profile=cm5"; do
+	usenet $net || continue
+	for p in persist errh info graph profile; do
+		prog "$net" 5 $p
 	done
 done
 # Cartesian grids (tests/mpi/cart.c); with all 8 ranks, CART_NET has the
@@ -61,14 +76,7 @@ for net in "topology=hypercube dim=3 profile=ipsc860" \
 done
 # Contexts given back (tests/mpi/contexts.c): 1200 communicators made and
 # freed, more than a context's 10 bits number; once, on 2 ranks (time)
-usenet topology=hypercube dim=3 profile=ipsc860 && {
-	if timeout 600 vcube-run -n 2 "$bin/contexts" > "$out" 2>&1 &&
-		grep -q "^contexts: ok" "$out"; then
-		ok "hypercube, 2 ranks: $(grep "^contexts: ok" "$out")"
-	else
-		no "hypercube, 2 ranks: contexts: $(tail -3 "$out")"
-	fi
-}
+usenet topology=hypercube dim=3 profile=ipsc860 && prog hypercube 2 contexts
 # MPI programs written elsewhere (tests/mpi/foreign), built as they come:
 # what they print, as under Open MPI on the host
 . "$VCUBE_TOP/tests/mpi/foreign/expect.sh"

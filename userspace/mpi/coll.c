@@ -118,6 +118,23 @@ int MPI_Barrier(MPI_Comm comm)
 	return done(comm, "MPI_Barrier", algo, vcube_sync_run(comm->vc, algo));
 }
 
+/*
+ * A broadcast past the network's max_msg: one broadcast of at most
+ * max_msg bytes after the other, as a library pipelines a long one.
+ */
+static int bcast_pieces(void *buf, int count, MPI_Datatype type, int root,
+			MPI_Comm comm)
+{
+	size_t total = (size_t)count * type->size, off, n;
+	int ret = 0;
+
+	for (off = 0; off < total && !ret; off += n) {
+		n = total - off < vmpi.max_msg ? total - off : vmpi.max_msg;
+		ret = MPI_Bcast((char *)buf + off, (int)n, MPI_BYTE, root, comm);
+	}
+	return ret;
+}
+
 int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root,
 	      MPI_Comm comm)
 {
@@ -126,6 +143,9 @@ int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root,
 	int ret;
 
 	ret = vmpi_intra(comm, "MPI_Bcast");
+	if (!ret && count > 0 && vmpi_type_contig(type) &&
+	    (size_t)count * type->size > vmpi.max_msg)
+		return bcast_pieces(buf, count, type, root, comm);
 	if (!ret)
 		ret = vmpi_coll_count(comm, "MPI_Bcast", count, type, &bytes);
 	if (ret)
@@ -516,6 +536,39 @@ int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 }
 
 /*
+ * In place: the receive buffer's blocks are what each rank sends, so a
+ * copy of them (its span) is the send buffer, at the same counts and
+ * displacements.
+ */
+static int alltoallv_in_place(void *recvbuf, const int recvcounts[],
+			      const int rdispls[], MPI_Datatype recvtype,
+			      MPI_Comm comm)
+{
+	size_t span = 0, end;
+	void *copy;
+	int k, ret;
+
+	if (!recvcounts || !rdispls || vmpi_type_check(recvtype))
+		return vmpi_error(comm, MPI_ERR_ARG, "MPI_Alltoallv",
+				  "no counts, displacements or type");
+	for (k = 0; k < comm->size; k++) {
+		end = ((size_t)(rdispls[k] > 0 ? rdispls[k] : 0) +
+		       (size_t)(recvcounts[k] > 0 ? recvcounts[k] : 0)) *
+		      recvtype->size;
+		span = end > span ? end : span;
+	}
+	copy = malloc(span + 1);
+	if (!copy)
+		return vmpi_error(comm, MPI_ERR_NO_MEM, "MPI_Alltoallv",
+				  "out of memory");
+	memcpy(copy, recvbuf, span);
+	ret = MPI_Alltoallv(copy, recvcounts, rdispls, recvtype, recvbuf,
+			    recvcounts, rdispls, recvtype, comm);
+	free(copy);
+	return ret;
+}
+
+/*
  * Pairwise, as Open MPI's: step k sends to rank + k and receives from
  * rank - k; the own block is copied.
  */
@@ -532,8 +585,8 @@ int MPI_Alltoallv(const void *sendbuf, const int sendcounts[],
 	if (ret)
 		return ret;
 	if (sendbuf == MPI_IN_PLACE)
-		return vmpi_error(comm, MPI_ERR_UNSUPPORTED_OPERATION,
-				  "MPI_Alltoallv", "MPI_IN_PLACE");
+		return alltoallv_in_place(recvbuf, recvcounts, rdispls, recvtype,
+					  comm);
 	if (vmpi_type_check(sendtype) || vmpi_type_check(recvtype))
 		return vmpi_error(comm, MPI_ERR_TYPE, "MPI_Alltoallv",
 				  "not a committed datatype");
