@@ -130,7 +130,11 @@ def cmd_build(out, only=None):
             continue
         tree = os.path.join(out, mpi)
         if not os.path.isdir(tree):
-            shutil.copytree(src, tree, symlinks=True)
+            # the suite's top, its helpers and the directories listed
+            keep = {d for d, _ in names} | {"util", "include", "dtpools", "confdb"}
+            shutil.copytree(src, tree, symlinks=True, ignore=lambda d, ns: [
+                n for n in ns if d == src and n not in keep and
+                os.path.isdir(os.path.join(src, n))])
         res = []
         for i, (d, name) in enumerate(names):
             r = subprocess.run(["make", "-s", "-C", os.path.join(tree, d), name, "CC=" + cc,

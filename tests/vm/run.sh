@@ -6,7 +6,7 @@
 # from what the arguments before it named).
 dir=$(cd "$(dirname "$0")" && pwd)
 export PATH=$dir:$VCUBE_TOP/build/tests/vm:$VCUBE_TOP/build/tests/stress:$PATH
-all=(topologies badparams lifecycle networks bounds signals bench_sigint stress engine switching algos copy duplex recv mpi placement chart netlink readme sync cnet golden sim score)
+all=(topologies badparams lifecycle networks bounds signals bench_sigint stress engine switching algos copy duplex recv mpi mpich placement chart netlink readme sync cnet golden sim score)
 tests=()
 for t in "${@:-all}"; do
 	case $t in
