@@ -101,6 +101,12 @@ void vmpi_icoll_poll(void)
 	}
 }
 
+void vmpi_icoll_pause(void)
+{
+	vmpi_icoll_poll();
+	vcube_node_delay(vmpi.node, vmpi.poll_ns);
+}
+
 int vmpi_icoll_progress(struct vmpi_icoll *ic, bool block)
 {
 	int ret;
@@ -110,8 +116,7 @@ int vmpi_icoll_progress(struct vmpi_icoll *ic, bool block)
 		ret = step(ic, block && live == ic && !ic->next);
 		if (ret || !block)
 			return ret;
-		vmpi_icoll_poll();
-		vcube_node_delay(vmpi.node, vmpi.poll_ns);
+		vmpi_icoll_pause();
 	}
 }
 
@@ -171,8 +176,7 @@ static struct vmpi_icoll *ic_new(MPI_Comm c, const char *call, int *err)
 	 * other members move it in whatever call they are in)
 	 */
 	while (stale(c, next, span)) {
-		vmpi_icoll_poll();
-		vcube_node_delay(vmpi.node, vmpi.poll_ns);
+		vmpi_icoll_pause();
 	}
 	ic = calloc(1, sizeof(*ic));
 	if (!ic) {

@@ -221,8 +221,7 @@ int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
 	 * other members move it in whatever call they are in)
 	 */
 	while (slot_busy(comm)) {
-		vmpi_icoll_poll();
-		vcube_node_delay(vmpi.node, vmpi.poll_ns);
+		vmpi_icoll_pause();
 	}
 	d = calloc(1, sizeof(*d));
 	if (!d)

@@ -1520,8 +1520,7 @@ static int coll_settle(struct vmpi_request *r, bool test)
 	int ret = vmpi_icoll_progress(r->coll, !test);
 
 	if (!ret) {
-		vmpi_icoll_poll();
-		vcube_node_delay(vmpi.node, vmpi.poll_ns);
+		vmpi_icoll_pause();
 		return 0;
 	}
 	empty_status(&r->st);
@@ -2383,36 +2382,31 @@ static int tp_irecv(void *ctx, unsigned int from, unsigned int tag, void *buf,
 
 static int tp_test(void *ctx, uint64_t req, size_t *len)
 {
-	struct vcube_status st;
-	int ret = vcube_node_test(vmpi.node, req, &st);
-
 	(void)ctx;
-	if (ret == 1 && len)
-		*len = st.len;
-	return ret;
+	return vcube_device_transport.test(vmpi.node, req, len);
 }
 
 /*
- * A blocking collective's wait. While nonblocking ones are pending it
- * tests, and moves them between its tests (icoll.c), as MPI_Wait does.
+ * A blocking collective's wait for @req of node @node, every
+ * communicator's. While nonblocking ones are pending it tests, and moves
+ * them between its tests (icoll.c), as MPI_Wait does.
  */
-static int tp_wait(void *ctx, uint64_t req, size_t *len)
+static int moving_wait(void *node, uint64_t req, size_t *len)
 {
-	struct vcube_status st;
+	const struct vcube_transport *d = &vcube_device_transport;
 	int ret;
 
-	(void)ctx;
-	if (!vmpi_icoll_busy()) {
-		ret = vcube_node_wait(vmpi.node, req, &st);
-		if (!ret && len)
-			*len = st.len;
-		return ret;
-	}
-	while (!(ret = tp_test(ctx, req, len))) {
-		vmpi_icoll_poll();
-		vcube_node_delay(vmpi.node, vmpi.poll_ns);
-	}
+	if (!vmpi_icoll_busy())
+		return d->wait(node, req, len);
+	while (!(ret = d->test(node, req, len)))
+		vmpi_icoll_pause();
 	return ret < 0 ? ret : 0;
+}
+
+static int tp_wait(void *ctx, uint64_t req, size_t *len)
+{
+	(void)ctx;
+	return moving_wait(vmpi.node, req, len);
 }
 
 static int tp_send(void *ctx, unsigned int to, unsigned int tag,
@@ -2479,22 +2473,8 @@ int vmpi_swap(MPI_Comm c, int peer, unsigned int k, const void *s, size_t sn,
 /*
  * MPI_COMM_WORLD's transport: the device's (its context the node), but
  * while nonblocking collectives are pending its blocking calls test and
- * move them between tests, as the other communicators' do (tp_wait()).
+ * move them between tests, as the other communicators' do (moving_wait()).
  */
-static int world_wait(void *ctx, uint64_t req, size_t *len)
-{
-	const struct vcube_transport *d = &vcube_device_transport;
-	int ret;
-
-	if (!vmpi_icoll_busy())
-		return d->wait(ctx, req, len);
-	while (!(ret = d->test(ctx, req, len))) {
-		vmpi_icoll_poll();
-		vcube_node_delay(vmpi.node, vmpi.poll_ns);
-	}
-	return ret < 0 ? ret : 0;
-}
-
 static int world_send(void *ctx, unsigned int to, unsigned int tag,
 		      const void *buf, size_t len, unsigned int flags)
 {
@@ -2505,7 +2485,7 @@ static int world_send(void *ctx, unsigned int to, unsigned int tag,
 	if (!vmpi_icoll_busy())
 		return d->send(ctx, to, tag, buf, len, flags);
 	ret = d->isend(ctx, to, tag, buf, len, flags, &req);
-	return ret ?: world_wait(ctx, req, NULL);
+	return ret ?: moving_wait(ctx, req, NULL);
 }
 
 static int world_recv(void *ctx, unsigned int from, unsigned int tag,
@@ -2518,7 +2498,7 @@ static int world_recv(void *ctx, unsigned int from, unsigned int tag,
 	if (!vmpi_icoll_busy())
 		return d->recv(ctx, from, tag, buf, cap);
 	ret = d->irecv(ctx, from, tag, buf, cap, &req);
-	return ret ?: world_wait(ctx, req, NULL);
+	return ret ?: moving_wait(ctx, req, NULL);
 }
 
 static struct vcube_transport world_transport;
@@ -2527,7 +2507,7 @@ static struct vcube_transport world_transport;
 static void world_hook(struct vcube_comm *w)
 {
 	world_transport = vcube_device_transport;
-	world_transport.wait = world_wait;
+	world_transport.wait = moving_wait;
 	world_transport.send = world_send;
 	world_transport.recv = world_recv;
 	w->tp = &world_transport;

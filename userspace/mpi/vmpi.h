@@ -366,6 +366,8 @@ int vmpi_icoll_progress(struct vmpi_icoll *ic, bool block);
 void vmpi_icoll_free(struct vmpi_icoll *ic);
 bool vmpi_icoll_busy(void);
 void vmpi_icoll_poll(void);
+/* vmpi_icoll_poll(), then the node's poll time (a test that found nothing). */
+void vmpi_icoll_pause(void);
 /* MPI_Comm_idup's agreement @d as a pending collective's request. */
 int vmpi_icoll_idup(MPI_Comm c, struct vmpi_idup *d, MPI_Request *req);
 /* The rest of a duplicate @to of @from: its topology, attributes, handler. */
